@@ -1,0 +1,29 @@
+package helperlab.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The one entry point: {@code helper-lab SUBCOMMAND}. */
+@Command(name = "helper-lab", mixinStandardHelpOptions = true, version = "helper-lab 0.1",
+    description = "When does calling for help actually help a busy server? Simulator, cage and desktop lab.",
+    subcommands = {SimCommand.class, SweepCommand.class})
+public final class Main implements Runnable {
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  static int run(String... args) {
+    return new CommandLine(new Main())
+        .setCaseInsensitiveEnumValuesAllowed(true)
+        .setExecutionExceptionHandler((ex, cmd, parseResult) -> {
+          cmd.getErr().println("helper-lab " + cmd.getCommandName() + ": " + ex.getMessage());
+          return 2;
+        })
+        .execute(args);
+  }
+
+  @Override
+  public void run() {
+    new CommandLine(this).usage(System.out);
+  }
+}

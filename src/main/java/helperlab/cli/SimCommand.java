@@ -1,0 +1,54 @@
+package helperlab.cli;
+
+import helperlab.model.Calibration;
+import helperlab.model.DataFile;
+import helperlab.model.MachineSpec;
+import helperlab.policy.AdmissionMode;
+import helperlab.sim.ScenarioSpec;
+import helperlab.sim.SimResult;
+import helperlab.sim.SimSetup;
+import helperlab.sim.Simulation;
+import helperlab.runs.RunRecords;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code helper-lab sim}: one simulated run, its metrics printed, optionally recorded. */
+@Command(name = "sim", mixinStandardHelpOptions = true,
+    description = "Simulate one run and print its metrics as JSON.")
+public final class SimCommand implements Callable<Integer> {
+  @Option(names = "--scenario", defaultValue = "calm", description = "calm, busy, burst, heavy, overload or a JSON file (default: ${DEFAULT-VALUE})")
+  String scenario;
+
+  @Option(names = "--policy", defaultValue = "pool-edf-10", description = "a policy id (default: ${DEFAULT-VALUE})")
+  String policy;
+
+  @Option(names = "--machine", defaultValue = "cage", description = "small, cage, large or a JSON file (default: ${DEFAULT-VALUE})")
+  String machine;
+
+  @Option(names = "--seed", defaultValue = "0", description = "arrival seed (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--admission", defaultValue = "edf-fit", description = "edf-fit, flat or none (default: ${DEFAULT-VALUE})")
+  String admission;
+
+  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed server's)")
+  Path calibration;
+
+  @Option(names = "--record", description = "write the full run record (events, samples) to this JSON file")
+  Path record;
+
+  @Override
+  public Integer call() throws Exception {
+    Calibration cal = calibration == null ? Calibration.seed() : Calibration.load(calibration);
+    SimSetup setup = SimSetup.of(ScenarioSpec.named(scenario), policy, MachineSpec.named(machine), seed,
+        AdmissionMode.of(admission), cal, record != null);
+    SimResult result = new Simulation(setup).run();
+    if (record != null) {
+      DataFile.write(record, RunRecords.fromSimulation(result));
+    }
+    System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(result.metrics()));
+    return 0;
+  }
+}

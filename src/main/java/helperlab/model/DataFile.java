@@ -1,0 +1,107 @@
+package helperlab.model;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+
+/** Reads and writes the lab's JSON data files, turning every failure into a message that names the field. */
+public final class DataFile {
+  /** Shared, thread-safe once configured. */
+  public static final ObjectMapper JSON = new ObjectMapper()
+      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+      .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+  private DataFile() {}
+
+  public static <T> T read(Path file, Class<T> type) {
+    try (InputStream in = Files.newInputStream(file)) {
+      return read(in, file.toString(), type);
+    } catch (NoSuchFileException e) {
+      throw new DataFileException(file + ": no such file");
+    } catch (IOException e) {
+      throw new DataFileException(file + ": cannot read: " + e.getMessage());
+    }
+  }
+
+  public static <T> T read(InputStream in, String source, Class<T> type) {
+    try {
+      return JSON.readValue(in, type);
+    } catch (IOException e) {
+      throw explain(source, e);
+    }
+  }
+
+  public static <T> T read(InputStream in, String source, TypeReference<T> type) {
+    try {
+      return JSON.readValue(in, type);
+    } catch (IOException e) {
+      throw explain(source, e);
+    }
+  }
+
+  public static <T> T parse(String json, String source, Class<T> type) {
+    try {
+      return JSON.readValue(json, type);
+    } catch (IOException e) {
+      throw explain(source, e);
+    }
+  }
+
+  public static void write(Path file, Object value) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), value);
+    Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  public static String compact(Object value) {
+    try {
+      return JSON.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+    }
+  }
+
+  /** One message: the file, where in it (as a JSON path), and what is wrong. */
+  static DataFileException explain(String source, IOException e) {
+    if (e instanceof JsonMappingException m) {
+      String path = m.getPath().stream()
+          .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+          .collect(Collectors.joining(".")).replace(".[", "[");
+      String what;
+      if (m instanceof UnrecognizedPropertyException u) {
+        what = "unknown field '" + u.getPropertyName() + "'";
+      } else if (m instanceof ValueInstantiationException v && v.getCause() != null) {
+        what = v.getCause().getMessage();
+      } else {
+        what = m.getOriginalMessage().replaceAll("\\s*\\(for Object starting at.*", "")
+            .replace("Missing required creator property", "missing required field");
+      }
+      String where = path.isEmpty() ? "" : " at '" + path + "'";
+      return new DataFileException(source + where + ": " + what);
+    }
+    if (e instanceof JsonProcessingException p) {
+      return new DataFileException(source + ": malformed JSON: " + p.getOriginalMessage()
+          + (p.getLocation() != null ? " (line " + p.getLocation().getLineNr() + ", column "
+          + p.getLocation().getColumnNr() + ")" : ""));
+    }
+    return new DataFileException(source + ": cannot read: " + e.getMessage());
+  }
+}

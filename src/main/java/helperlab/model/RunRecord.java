@@ -1,0 +1,73 @@
+package helperlab.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Everything about one run, simulated or real: what was asked (policy, scenario, machine, seed,
+ * admission, the tasks as generated), with what model (calibration, speed probe), what happened
+ * (every event, the sampled series) and how it scored (metrics).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunRecord(
+    @JsonProperty(required = true) int format,
+    @JsonProperty(required = true) String id,
+    @JsonProperty(required = true) String kind,
+    @JsonProperty(required = true) String policy,
+    @JsonProperty(required = true) String scenario,
+    @JsonProperty(required = true) MachineSpec machine,
+    @JsonProperty(required = true) long seed,
+    @JsonProperty(required = true) String admission,
+    @JsonProperty(required = true) Calibration calibration,
+    @JsonProperty("speed_probe_ms") Double speedProbeMs,
+    @JsonProperty("duration_s") double durationS,
+    @JsonProperty(required = true) List<Task> tasks,
+    @JsonProperty(required = true) List<RunEvent> events,
+    @JsonProperty(required = true) Samples samples,
+    @JsonProperty(required = true) RunMetrics metrics,
+    @JsonProperty("replay_of") String replayOf,
+    @JsonProperty("created_at") String createdAt,
+    @JsonProperty("host") String host) {
+
+  public static final int FORMAT = 1;
+  public static final String KIND_SIM = "sim";
+  public static final String KIND_REAL = "real";
+  public static final String KIND_REPLAY = "replay";
+
+  public RunRecord {
+    if (format != FORMAT) {
+      throw new IllegalArgumentException("format " + format + " is not supported (this lab reads format " + FORMAT + ")");
+    }
+    if (!List.of(KIND_SIM, KIND_REAL, KIND_REPLAY).contains(kind)) {
+      throw new IllegalArgumentException("kind must be sim, real or replay, got '" + kind + "'");
+    }
+    if (id == null || id.isBlank()) {
+      throw new IllegalArgumentException("id must be given");
+    }
+    tasks = List.copyOf(tasks);
+    events = List.copyOf(events);
+    for (int i = 1; i < events.size(); i++) {
+      if (events.get(i).t() < events.get(i - 1).t()) {
+        throw new IllegalArgumentException("events must be in time order (event " + i + " goes back in time)");
+      }
+    }
+  }
+
+  public static RunRecord load(Path file) {
+    return DataFile.read(file, RunRecord.class);
+  }
+
+  /** The run's end: the last sample or event. */
+  public double endS() {
+    double end = durationS;
+    if (samples.size() > 0) {
+      end = Math.max(end, samples.t()[samples.size() - 1]);
+    }
+    if (!events.isEmpty()) {
+      end = Math.max(end, events.get(events.size() - 1).t());
+    }
+    return end;
+  }
+}

@@ -1,0 +1,29 @@
+package helperlab.policy;
+
+/** Decides whether the service takes a batch, given the work it has already admitted. */
+public interface Admission {
+  AdmissionDecision decide(double now, TaskRequest request, Iterable<? extends AdmittedWork> admitted);
+
+  /** What admission needs to know of an admitted, unfinished task. */
+  interface AdmittedWork {
+    double deadlineS();
+
+    /** Predicted seconds of one core still to do, from the images' dimensions. */
+    double remainingWorkS();
+
+    /** The same by the flat per-preset average. */
+    double remainingFlatWorkS();
+  }
+
+  /**
+   * The admission for a mode. {@code capacityCores} is how many cores of useful work the service
+   * delivers at its worker budget, with contention already in it (counted once, here).
+   */
+  static Admission of(AdmissionMode mode, double capacityCores) {
+    return switch (mode) {
+      case EDF_FIT -> new EdfFitAdmission(capacityCores);
+      case FLAT -> new FlatAdmission(capacityCores);
+      case NONE -> (now, request, admitted) -> AdmissionDecision.ADMIT;
+    };
+  }
+}

@@ -1,0 +1,186 @@
+package helperlab.policy;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * The client in front of the service: sends each task, and (when retrying) re-sends a task that has
+ * no answer after a timeout or was refused with a Retry-After, within its attempts and throttle.
+ * The first copy to finish answers the task; later copies are discarded. Pure, like the scheduler.
+ */
+public final class Client {
+  private final PolicySpec.Client knobs;
+  private final RetryThrottle throttle;
+  private final Map<Integer, Pending> pending = new HashMap<>();
+  private final Map<Integer, Pending> byCopy = new HashMap<>();
+  private final PriorityQueue<double[]> timers =
+      new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
+  private List<ClientAction> out = new ArrayList<>();
+  private int nextCopy;
+
+  private static final class Pending {
+    final int task;
+    final double deadline;
+    final double timeout;
+    int attempts;
+    int inService; // admitted copies not finished
+    boolean everAdmitted;
+    boolean waitingToResend;
+
+    Pending(int task, double deadline, double timeout) {
+      this.task = task;
+      this.deadline = deadline;
+      this.timeout = timeout;
+    }
+  }
+
+  /** @param firstCopyId ids for retry copies start here (above every task id) */
+  public Client(PolicySpec.Client knobs, int firstCopyId) {
+    this.knobs = knobs;
+    this.nextCopy = firstCopyId;
+    this.throttle = switch (knobs.mode()) {
+      case RETRY_THROTTLED -> RetryThrottle.grpc(knobs.maxTokens(), knobs.tokenRatio());
+      default -> RetryThrottle.unlimited();
+    };
+  }
+
+  public boolean retries() {
+    return knobs.mode() != PolicySpec.ClientMode.ONE_SHOT;
+  }
+
+  public void arrive(double now, int task, double deadline) {
+    Pending p = new Pending(task, deadline, knobs.timeoutFraction() * (deadline - now));
+    pending.put(task, p);
+    send(now, p, task);
+  }
+
+  public void admitted(double now, int copy) {
+    Pending p = byCopy.get(copy);
+    if (p == null) {
+      return;
+    }
+    p.inService++;
+    p.everAdmitted = true;
+    if (retries()) {
+      timers.add(new double[] {now + p.timeout, p.task, copy});
+    }
+  }
+
+  public void refused(double now, int copy, double retryAfterS) {
+    Pending p = byCopy.remove(copy);
+    if (p == null) {
+      return;
+    }
+    throttle.failure();
+    if (retries() && retryAfterS >= 0 && now + retryAfterS < p.deadline && canRetry(p)) {
+      p.waitingToResend = true;
+      timers.add(new double[] {now + retryAfterS, p.task, -1});
+      return;
+    }
+    settleIfHopeless(now, p);
+  }
+
+  /** A copy finished; {@code complete} is false if some of its images were dead-lettered. */
+  public void finished(double now, int copy, boolean complete) {
+    Pending p = byCopy.remove(copy);
+    if (p == null) {
+      out.add(new ClientAction.Discard(copy)); // its task was already answered
+      return;
+    }
+    p.inService--;
+    pending.remove(p.task);
+    dropCopies(p);
+    boolean met = complete && now <= p.deadline + 1e-9;
+    if (met) {
+      throttle.success();
+    } else {
+      throttle.failure();
+    }
+    out.add(new ClientAction.Outcome(p.task, met ? ClientAction.Result.MET : ClientAction.Result.LATE,
+        now, now - p.deadline));
+  }
+
+  public void tick(double now) {
+    while (!timers.isEmpty() && timers.peek()[0] <= now) {
+      double[] timer = timers.poll();
+      Pending p = pending.get((int) timer[1]);
+      if (p == null) {
+        continue;
+      }
+      int copy = (int) timer[2];
+      if (copy < 0) { // a Retry-After elapsed
+        p.waitingToResend = false;
+        if (now < p.deadline && canRetry(p)) {
+          send(now, p, nextCopy++);
+        } else {
+          settleIfHopeless(now, p);
+        }
+      } else if (byCopy.get(copy) == p) { // that copy timed out without an answer
+        throttle.failure();
+        if (now < p.deadline && canRetry(p)) {
+          send(now, p, nextCopy++);
+        }
+      }
+    }
+  }
+
+  public double nextWakeup() {
+    return timers.isEmpty() ? Double.POSITIVE_INFINITY : timers.peek()[0];
+  }
+
+  /** The run is over: settle what is still open. Copies still in service are discarded. */
+  public void close(double now) {
+    for (Pending p : new ArrayList<>(pending.values())) {
+      pending.remove(p.task);
+      dropCopies(p);
+      if (p.everAdmitted) {
+        out.add(new ClientAction.Outcome(p.task, ClientAction.Result.LATE, now, now - p.deadline));
+      } else {
+        out.add(new ClientAction.Outcome(p.task, ClientAction.Result.TURNED_AWAY, now, 0));
+      }
+    }
+    timers.clear();
+  }
+
+  public List<ClientAction> drain() {
+    if (out.isEmpty()) {
+      return List.of();
+    }
+    List<ClientAction> c = out;
+    out = new ArrayList<>();
+    return c;
+  }
+
+  public int openTasks() {
+    return pending.size();
+  }
+
+  private boolean canRetry(Pending p) {
+    return retries() && p.attempts < knobs.maxAttempts() && throttle.allowsRetry();
+  }
+
+  private void send(double now, Pending p, int copy) {
+    p.attempts++;
+    byCopy.put(copy, p);
+    out.add(new ClientAction.Send(p.task, copy));
+  }
+
+  /** Refused with nothing in service and nothing to wait for: the task is turned away or late. */
+  private void settleIfHopeless(double now, Pending p) {
+    if (p.inService > 0 || p.waitingToResend || byCopy.containsValue(p)) {
+      return;
+    }
+    pending.remove(p.task);
+    out.add(p.everAdmitted
+        ? new ClientAction.Outcome(p.task, ClientAction.Result.LATE, now, now - p.deadline)
+        : new ClientAction.Outcome(p.task, ClientAction.Result.TURNED_AWAY, now, 0));
+  }
+
+  private void dropCopies(Pending p) {
+    byCopy.values().removeIf(q -> q == p);
+    // Copies still in service will report finished later; they are discarded then.
+  }
+}

@@ -1,0 +1,335 @@
+package helperlab.policy;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The one scheduler both worlds drive: admission, the task queue, workers, strikes and dead letters,
+ * with a policy family deciding who works on what. It has no I/O, no threads and no clock: the driver
+ * passes the time into every call and carries out the {@link Command}s it drains afterwards.
+ *
+ * <p>Protocol: {@link #submit}; then for each {@link Command.Spawn} report {@link #workerReady} (or
+ * {@link #workerLost}); for each image of an {@link Command.Assign}, in order, {@link #imageDone};
+ * call {@link #tick} at {@link #nextWakeup()}. Call {@link #drain()} after every call.
+ */
+public final class Scheduler {
+  private final PolicySpec policy;
+  private final SchedulerConfig config;
+  private final Admission admission;
+  private final Strategy strategy;
+
+  private final TreeSet<TaskState> admitted = new TreeSet<>(TaskState.BY_DEADLINE);
+  private final Map<Integer, TaskState> tasks = new HashMap<>();
+  /** Tasks with unowned images, in the policy's order. */
+  final TreeSet<TaskState> waiting;
+  private final Map<Integer, WorkerState> workers = new HashMap<>();
+  final List<WorkerState> live = new ArrayList<>();
+  private final Map<Integer, Integer> strikes = new HashMap<>();
+  private List<Command> out = new ArrayList<>();
+  private int nextWorkerId;
+  private int queuedImages;
+  private double slowdown = 1;
+  double now;
+
+  public Scheduler(PolicySpec policy, SchedulerConfig config) {
+    this.policy = policy;
+    this.config = config;
+    this.admission = Admission.of(config.admission(), config.capacityCores());
+    boolean fifo = policy.family() == PolicySpec.Family.POOL && policy.pool().order() == PolicySpec.Order.FIFO;
+    this.waiting = new TreeSet<>(fifo ? TaskState.BY_ARRIVAL : TaskState.BY_DEADLINE);
+    this.strategy = policy.family() == PolicySpec.Family.POOL ? new PoolStrategy(this) : new HelperStrategy(this);
+  }
+
+  public PolicySpec policy() {
+    return policy;
+  }
+
+  public SchedulerConfig config() {
+    return config;
+  }
+
+  // ---- inputs ---------------------------------------------------------------------------------
+
+  /** A batch arrives: admit it (and start work on it) or refuse it. */
+  public AdmissionDecision submit(double at, TaskRequest request) {
+    advance(at);
+    if (tasks.containsKey(request.id())) {
+      throw new IllegalArgumentException("task " + request.id() + " was already submitted");
+    }
+    AdmissionDecision decision = admission.decide(at, request, admittedWork());
+    if (!decision.admitted()) {
+      return decision;
+    }
+    TaskState task = new TaskState(request);
+    tasks.put(task.id, task);
+    admitted.add(task);
+    queuedImages += task.unowned.size();
+    enqueue(task);
+    strategy.admitted(task);
+    return decision;
+  }
+
+  /** A spawned worker has started and warmed up. */
+  public void workerReady(double at, int workerId) {
+    advance(at);
+    WorkerState w = worker(workerId);
+    if (w.phase != WorkerState.Phase.STARTING) {
+      throw new IllegalStateException("worker " + workerId + " reported ready twice");
+    }
+    w.phase = WorkerState.Phase.IDLE;
+    w.idleSince = at;
+    strategy.workerFree(w);
+  }
+
+  /** A worker finished one image of its assignment. */
+  public void imageDone(double at, int workerId, int imageId) {
+    advance(at);
+    WorkerState w = worker(workerId);
+    ImageJob image = takeAssigned(w, imageId);
+    double wall = at - w.inFlightSince;
+    if (image.predictedS() > 0 && wall > 0) {
+      slowdown = 0.9 * slowdown + 0.1 * (wall / image.predictedS());
+    }
+    w.inFlightSince = at;
+    TaskState task = tasks.get(image.task());
+    task.done++;
+    task.remainingPredicted -= image.predictedS();
+    finishIfDone(task);
+    if (w.assigned.isEmpty()) {
+      w.phase = WorkerState.Phase.IDLE;
+      w.idleSince = at;
+      strategy.workerFree(w);
+    }
+  }
+
+  /**
+   * A worker died (killed for memory, a missed heartbeat, an overrun, or a crash). Its images go back
+   * to their tasks; if {@code blameInFlight}, the image it was working on gets a strike.
+   */
+  public void workerLost(double at, int workerId, boolean blameInFlight) {
+    advance(at);
+    WorkerState w = worker(workerId);
+    removeWorker(w);
+    List<ImageJob> back = new ArrayList<>(w.assigned);
+    back.addAll(w.share);
+    w.assigned.clear();
+    w.share.clear();
+    List<ImageJob> toReturn = new ArrayList<>(back.size());
+    for (int i = 0; i < back.size(); i++) {
+      ImageJob image = back.get(i);
+      if (i == 0 && blameInFlight && w.phase == WorkerState.Phase.BUSY) {
+        int s = strikes.merge(image.id(), 1, Integer::sum);
+        if (s >= config.maxStrikes()) {
+          out.add(new Command.DeadLetter(image, s));
+          TaskState task = tasks.get(image.task());
+          task.dead++;
+          task.remainingPredicted -= image.predictedS();
+          finishIfDone(task);
+          continue;
+        }
+      }
+      toReturn.add(image);
+    }
+    for (int i = toReturn.size() - 1; i >= 0; i--) {
+      returnImage(toReturn.get(i));
+    }
+    strategy.workerLost(w);
+  }
+
+  /** Time passes: timers of the policy (splits, idle workers, autoscaling) fire. */
+  public void tick(double at) {
+    advance(at);
+    strategy.tick();
+  }
+
+  /** When the scheduler next wants {@link #tick}; infinity if it does not. */
+  public double nextWakeup() {
+    return strategy.nextWakeup();
+  }
+
+  /** The commands produced since the last drain, in order. */
+  public List<Command> drain() {
+    if (out.isEmpty()) {
+      return List.of();
+    }
+    List<Command> c = out;
+    out = new ArrayList<>();
+    return c;
+  }
+
+  // ---- views ----------------------------------------------------------------------------------
+
+  /** Images admitted and not yet handed to any worker. */
+  public int queuedImages() {
+    return queuedImages;
+  }
+
+  public int liveWorkers() {
+    return live.size();
+  }
+
+  public int unfinishedTasks() {
+    return admitted.size();
+  }
+
+  /** Observed wall time over predicted cost of recent images (1 = as calibrated). */
+  public double slowdown() {
+    return slowdown;
+  }
+
+  public int workerBudget() {
+    return config.workerBudget();
+  }
+
+  public Iterable<? extends Admission.AdmittedWork> admittedWork() {
+    return Collections.unmodifiableSet(admitted);
+  }
+
+  // ---- mechanisms the strategies use ----------------------------------------------------------
+
+  /** Starts a worker unless the hard process ceiling is reached; null if it is. */
+  WorkerState spawn(TaskState boundTo) {
+    if (live.size() >= config.maxProcesses()) {
+      return null;
+    }
+    WorkerState w = new WorkerState(nextWorkerId++, boundTo, now);
+    workers.put(w.id, w);
+    live.add(w);
+    out.add(new Command.Spawn(w.id, boundTo == null ? -1 : boundTo.id));
+    return w;
+  }
+
+  void assign(WorkerState w, List<ImageJob> images) {
+    if (w.phase == WorkerState.Phase.STARTING) {
+      throw new IllegalStateException("worker " + w.id + " is not ready");
+    }
+    if (w.assigned.isEmpty()) {
+      w.inFlightSince = now;
+    }
+    w.assigned.addAll(images);
+    w.phase = WorkerState.Phase.BUSY;
+    out.add(new Command.Assign(w.id, List.copyOf(images)));
+  }
+
+  void retire(WorkerState w, String reason) {
+    if (!w.assigned.isEmpty()) {
+      throw new IllegalStateException("worker " + w.id + " still has images");
+    }
+    giveBack(w);
+    removeWorker(w);
+    out.add(new Command.Retire(w.id, reason));
+  }
+
+  /** Takes up to {@code n} unowned images from the head of one task (pool hand-out). */
+  List<ImageJob> takeFrom(TaskState task, int n) {
+    List<ImageJob> taken = new ArrayList<>(Math.min(n, task.unowned.size()));
+    while (taken.size() < n && !task.unowned.isEmpty()) {
+      taken.add(task.unowned.pollFirst());
+    }
+    queuedImages -= taken.size();
+    if (task.unowned.isEmpty()) {
+      waiting.remove(task);
+      task.queued = false;
+    }
+    return taken;
+  }
+
+  boolean canSpawnWithin(int cap) {
+    return live.size() < Math.min(cap, config.maxProcesses());
+  }
+
+  int startingWorkers() {
+    int n = 0;
+    for (WorkerState w : live) {
+      if (w.phase == WorkerState.Phase.STARTING) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  private void advance(double at) {
+    if (at < now) {
+      throw new IllegalArgumentException("time went backwards: " + at + " < " + now);
+    }
+    now = at;
+  }
+
+  private WorkerState worker(int id) {
+    WorkerState w = workers.get(id);
+    if (w == null) {
+      throw new IllegalArgumentException("no live worker " + id);
+    }
+    return w;
+  }
+
+  private ImageJob takeAssigned(WorkerState w, int imageId) {
+    ImageJob head = w.assigned.peekFirst();
+    if (head != null && head.id() == imageId) {
+      return w.assigned.pollFirst();
+    }
+    for (ImageJob image : w.assigned) {
+      if (image.id() == imageId) {
+        w.assigned.remove(image);
+        return image;
+      }
+    }
+    throw new IllegalArgumentException("worker " + w.id + " was not given image " + imageId);
+  }
+
+  private void removeWorker(WorkerState w) {
+    workers.remove(w.id);
+    live.remove(w);
+  }
+
+  private void returnImage(ImageJob image) {
+    TaskState task = tasks.get(image.task());
+    task.unowned.addFirst(image);
+    queuedImages++;
+    enqueue(task);
+  }
+
+  private void enqueue(TaskState task) {
+    if (!task.queued && !task.unowned.isEmpty()) {
+      waiting.add(task);
+      task.queued = true;
+    }
+  }
+
+  private void finishIfDone(TaskState task) {
+    if (task.finished()) {
+      admitted.remove(task);
+      tasks.remove(task.id);
+      boolean met = task.dead == 0 && now <= task.deadline + 1e-9;
+      out.add(new Command.TaskFinished(task.id, now, met, task.dead));
+    }
+  }
+
+  /** Sends unowned images of a task back in order (first image ends up first). */
+  void giveBack(WorkerState w) {
+    List<ImageJob> rest = new ArrayList<>(w.share);
+    w.share.clear();
+    for (int i = rest.size() - 1; i >= 0; i--) {
+      returnImage(rest.get(i));
+    }
+  }
+
+  ArrayDeque<ImageJob> unownedOf(TaskState task) {
+    return task.unowned;
+  }
+
+  void disown(TaskState task, int count) {
+    queuedImages -= count;
+    if (task.unowned.isEmpty() && task.queued) {
+      waiting.remove(task);
+      task.queued = false;
+    }
+  }
+}

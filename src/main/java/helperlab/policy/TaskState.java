@@ -1,0 +1,57 @@
+package helperlab.policy;
+
+import java.util.ArrayDeque;
+import java.util.Comparator;
+
+/** An admitted task inside the scheduler: images not yet handed to anyone, and what is left of its work. */
+final class TaskState implements Admission.AdmittedWork {
+  static final Comparator<TaskState> BY_DEADLINE = Comparator.<TaskState>comparingDouble(t -> t.deadline)
+      .thenComparingDouble(t -> t.arrival).thenComparingInt(t -> t.id);
+  static final Comparator<TaskState> BY_ARRIVAL = Comparator.<TaskState>comparingDouble(t -> t.arrival)
+      .thenComparingInt(t -> t.id);
+
+  final int id;
+  final double arrival;
+  final double deadline;
+  final int total;
+  final double flatPerImage;
+  /** Images no worker holds: the pool's queue, or a task's images waiting for a helper. */
+  final ArrayDeque<ImageJob> unowned = new ArrayDeque<>();
+  int done;
+  int dead;
+  double remainingPredicted;
+  boolean queued;
+
+  TaskState(TaskRequest request) {
+    this.id = request.id();
+    this.arrival = request.arrivalS();
+    this.deadline = request.deadlineS();
+    this.total = request.images().size();
+    this.flatPerImage = request.flatWorkS() / total;
+    this.unowned.addAll(request.images());
+    this.remainingPredicted = request.predictedWorkS();
+  }
+
+  double window() {
+    return deadline - arrival;
+  }
+
+  @Override
+  public double deadlineS() {
+    return deadline;
+  }
+
+  @Override
+  public double remainingWorkS() {
+    return Math.max(0, remainingPredicted);
+  }
+
+  @Override
+  public double remainingFlatWorkS() {
+    return flatPerImage * (total - done - dead);
+  }
+
+  boolean finished() {
+    return done + dead == total;
+  }
+}

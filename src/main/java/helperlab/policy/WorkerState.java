@@ -1,0 +1,31 @@
+package helperlab.policy;
+
+import java.util.ArrayDeque;
+
+/** A worker process as the scheduler tracks it. */
+final class WorkerState {
+  enum Phase { STARTING, IDLE, BUSY }
+
+  final int id;
+  /** The task a helper is bound to; null for a pool worker. */
+  final TaskState task;
+  /** A helper's images not yet started; it is handed them one at a time. */
+  final ArrayDeque<ImageJob> share = new ArrayDeque<>();
+  /** Images handed to the worker and not yet reported done, in order; the first is in flight. */
+  final ArrayDeque<ImageJob> assigned = new ArrayDeque<>();
+  Phase phase = Phase.STARTING;
+  double idleSince;
+  double lastSplitAt;
+  /** When the image now in flight started (the worker runs an assignment back to back). */
+  double inFlightSince;
+
+  WorkerState(int id, TaskState task, double now) {
+    this.id = id;
+    this.task = task;
+    this.lastSplitAt = now;
+  }
+
+  boolean ready() {
+    return phase != Phase.STARTING;
+  }
+}

@@ -1,0 +1,89 @@
+package helperlab.sim;
+
+import helperlab.model.Calibration;
+import helperlab.model.Contention;
+import helperlab.model.MachineSpec;
+import helperlab.model.PresetCatalog;
+import helperlab.model.Task;
+import helperlab.policy.AdmissionMode;
+import helperlab.policy.PolicyCatalog;
+import helperlab.policy.PolicySpec;
+import helperlab.policy.SchedulerConfig;
+import helperlab.policy.WorkerBudget;
+import java.util.List;
+
+/** Everything one simulated run needs: the tasks, the policy, the machine and the model's constants. */
+public record SimSetup(
+    String scenario,
+    long seed,
+    List<Task> tasks,
+    double durationS,
+    PolicySpec policy,
+    MachineSpec machine,
+    Calibration calibration,
+    AdmissionMode admission,
+    PresetCatalog presets,
+    boolean record,
+    double sampleEveryS) {
+
+  /** The largest image the lab handles; a worker's memory budget must hold one. */
+  public static final double LARGEST_IMAGE_MP = 70;
+
+  public SimSetup {
+    tasks = List.copyOf(tasks);
+    for (int i = 0; i < tasks.size(); i++) {
+      if (tasks.get(i).id() != i) {
+        throw new IllegalArgumentException("task ids must be 0, 1, 2... in order; task " + i + " has id " + tasks.get(i).id());
+      }
+      if (i > 0 && tasks.get(i).arrivalS() < tasks.get(i - 1).arrivalS()) {
+        throw new IllegalArgumentException("tasks must be in arrival order (task " + i + ")");
+      }
+    }
+    if (!(sampleEveryS > 0)) {
+      throw new IllegalArgumentException("sample interval must be > 0 s, got " + sampleEveryS);
+    }
+  }
+
+  /** A run of a scenario's generated arrivals. */
+  public static SimSetup of(ScenarioSpec scenario, String policyId, MachineSpec machine, long seed,
+      AdmissionMode admission, Calibration calibration, boolean record) {
+    PresetCatalog presets = PresetCatalog.defaults();
+    List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration.cost(), presets).generate(seed);
+    return new SimSetup(scenario.name(), seed, tasks, scenario.durationS(), PolicyCatalog.get(policyId), machine,
+        calibration, admission, presets, record, 1.0);
+  }
+
+  public SimSetup withPolicy(PolicySpec other) {
+    return new SimSetup(scenario, seed, tasks, durationS, other, machine, calibration, admission, presets, record,
+        sampleEveryS);
+  }
+
+  public SimSetup recording(boolean on) {
+    return new SimSetup(scenario, seed, tasks, durationS, policy, machine, calibration, admission, presets, on,
+        sampleEveryS);
+  }
+
+  public Contention contention() {
+    return new Contention(machine.contention(calibration));
+  }
+
+  /** The worker budget from the machine's limits, as the cage computes it from its own. */
+  public int workerBudget() {
+    if (machine.workerBudget() != null) {
+      return machine.workerBudget();
+    }
+    double perWorkerMb = machine.workerPrivateMb(calibration) + machine.imageMbPerMp(calibration) * LARGEST_IMAGE_MP;
+    long perWorkerBytes = Math.max(1, (long) (perWorkerMb * 1024 * 1024));
+    long memoryBytes = (long) (machine.memoryMb() * 1024 * 1024);
+    return WorkerBudget.of(machine.cores(), memoryBytes, perWorkerBytes).workers();
+  }
+
+  public SchedulerConfig schedulerConfig() {
+    int budget = workerBudget();
+    double speed = machine.speedOrDefault();
+    double capacity = contention().throughputCores(budget, machine.cores()) * speed;
+    double spawn = (machine.spawnCpuS(calibration) + machine.warmupCpuS(calibration)) / speed;
+    return new SchedulerConfig(budget, machine.maxProcessesOrDefault(), capacity, admission, spawn,
+        SchedulerConfig.DEFAULT_MAX_STRIKES);
+  }
+}
