@@ -1,13 +1,100 @@
 package helperlab.cli;
 
+import helperlab.model.Calibration;
+import helperlab.model.MachineSpec;
+import helperlab.policy.PolicyCatalog;
+import helperlab.sim.Findings;
+import helperlab.sim.RunRow;
+import helperlab.sim.ScenarioSpec;
+import helperlab.sim.Sweep;
+import helperlab.sim.SweepPlan;
+import helperlab.sim.SweepOutput;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** placeholder */
-@Command(name = "sweep", mixinStandardHelpOptions = true, description = "Run the sweep.")
+/** {@code helper-lab sweep}: every scenario × policy × machine × seed, with a summary and findings. */
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+    description = "Run scenarios x policies x machines x seeds and write runs.jsonl, summary.csv and findings.md.")
 public final class SweepCommand implements Callable<Integer> {
+  @Option(names = "--scenarios", split = ",", description = "comma list (default: all five)")
+  List<String> scenarios = ScenarioSpec.BUILT_IN;
+
+  @Option(names = "--policies", split = ",", description = "comma list (default: all seventeen)")
+  List<String> policies = PolicyCatalog.ids();
+
+  @Option(names = "--machines", split = ",", description = "comma list (default: small, cage, large)")
+  List<String> machines = MachineSpec.BUILT_IN;
+
+  @Option(names = "--seeds", defaultValue = "20", description = "seeds 0..N-1 (default: ${DEFAULT-VALUE})")
+  int seeds;
+
+  @Option(names = "--threads", description = "worker threads (default: all cores)")
+  Integer threads;
+
+  @Option(names = "--no-admission-study", negatable = false,
+      description = "skip the extra calm runs of pool-edf-10 with flat and no admission")
+  boolean noAdmissionStudy;
+
+  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed server's)")
+  Path calibration;
+
+  @Option(names = "--out", required = true, description = "output directory")
+  Path out;
+
   @Override
-  public Integer call() {
+  public Integer call() throws Exception {
+    SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy);
+    Calibration cal = calibration == null ? Calibration.seed() : Calibration.load(calibration);
+    int total = plan.runCount();
+    int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    ProgressBar bar = new ProgressBar(System.err, total, System.console() != null);
+    Sweep sweep = new Sweep(plan, cal);
+    long start = System.nanoTime();
+    List<RunRow> rows = sweep.run(n, bar::update);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    bar.finish();
+    SweepOutput.write(out, rows, plan, cal);
+    System.out.printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
+        rows.size(), seconds, n, rows.size() / seconds, sweep.steps() / seconds / 1e6, out.toAbsolutePath());
     return 0;
+  }
+
+  /** A one-line progress bar on a terminal; silent when output is not a terminal. */
+  static final class ProgressBar {
+    private final PrintStream err;
+    private final int total;
+    private final boolean tty;
+    private final long start = System.nanoTime();
+    private volatile long lastDraw;
+
+    ProgressBar(PrintStream err, int total, boolean tty) {
+      this.err = err;
+      this.total = total;
+      this.tty = tty;
+    }
+
+    synchronized void update(int done) {
+      long now = System.nanoTime();
+      if (!tty || (now - lastDraw < 100_000_000L && done < total)) {
+        return;
+      }
+      lastDraw = now;
+      int width = 40;
+      int filled = (int) ((long) width * done / total);
+      err.printf(Locale.ROOT, "\r[%s%s] %d/%d runs  %.1f s", "#".repeat(filled), ".".repeat(width - filled), done, total,
+          (now - start) / 1e9);
+      err.flush();
+    }
+
+    void finish() {
+      if (tty) {
+        err.println();
+      }
+    }
   }
 }

@@ -1,7 +1,6 @@
 package helperlab.policy;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * Admits a batch only if the earliest-deadline-first schedule of everything admitted, with it, still
@@ -10,6 +9,8 @@ import java.util.List;
  */
 public final class EdfFitAdmission implements Admission {
   private final double capacity;
+  private double[] deadlines = new double[64];
+  private double[] works = new double[64];
 
   public EdfFitAdmission(double capacityCores) {
     if (!(capacityCores > 0)) {
@@ -25,81 +26,84 @@ public final class EdfFitAdmission implements Admission {
       return AdmissionDecision.refuse(-1, "needs " + fmt(work / capacity) + " s at full capacity but its deadline allows "
           + fmt(request.windowS()) + " s");
     }
-    List<double[]> queue = new ArrayList<>();
+    int n = 0;
     for (AdmittedWork w : admitted) {
-      queue.add(new double[] {w.deadlineS(), w.remainingWorkS()});
+      if (n == deadlines.length) {
+        deadlines = Arrays.copyOf(deadlines, n * 2);
+        works = Arrays.copyOf(works, n * 2);
+      }
+      deadlines[n] = w.deadlineS();
+      works[n] = w.remainingWorkS();
+      n++;
     }
-    if (fits(now, request.deadlineS(), work, queue)) {
+    if (fits(now, request.deadlineS(), work, n, 0)) {
       return AdmissionDecision.ADMIT;
     }
-    return AdmissionDecision.refuse(retryAfter(now, request.windowS(), work, queue),
+    return AdmissionDecision.refuse(retryAfter(now, request.windowS(), work, n),
         "the earliest-deadline schedule would miss a deadline");
   }
 
-  /** Queue entries are {deadline, work} in deadline order. */
-  private boolean fits(double now, double deadline, double work, List<double[]> queue) {
+  /**
+   * Whether the candidate fits at time {@code now}, with the first {@code n} admitted tasks (in
+   * deadline order) after {@code drained} seconds of work have been taken off their front.
+   */
+  private boolean fits(double now, double deadline, double work, int n, double drained) {
     double ahead = 0; // work scheduled before the candidate
-    double candidateFinish = Double.NaN;
-    for (double[] q : queue) {
-      if (q[0] <= deadline) {
-        ahead += q[1];
+    boolean placed = false;
+    for (int i = 0; i < n; i++) {
+      double w = works[i];
+      if (drained > 0) {
+        double take = Math.min(drained, w);
+        drained -= take;
+        w -= take;
+        if (w <= 1e-12) {
+          continue;
+        }
+      }
+      if (deadlines[i] <= deadline) {
+        ahead += w;
         continue;
       }
-      if (Double.isNaN(candidateFinish)) {
-        candidateFinish = now + (ahead + work) / capacity;
-        if (candidateFinish > deadline) {
+      if (!placed) {
+        placed = true;
+        if (now + (ahead + work) / capacity > deadline) {
           return false;
         }
       }
-      ahead += q[1];
+      ahead += w;
       double without = now + ahead / capacity;
-      double with = without + work / capacity;
-      if (without <= q[0] && with > q[0]) {
+      if (without <= deadlines[i] && without + work / capacity > deadlines[i]) {
         return false;
       }
     }
-    return !Double.isNaN(candidateFinish) || now + (ahead + work) / capacity <= deadline;
+    return placed || now + (ahead + work) / capacity <= deadline;
   }
 
   /** Seconds until the batch would fit, draining admitted work in deadline order and nothing new arriving. */
-  private double retryAfter(double now, double window, double work, List<double[]> queue) {
+  private double retryAfter(double now, double window, double work, int n) {
     double total = 0;
-    for (double[] q : queue) {
-      total += q[1];
+    for (int i = 0; i < n; i++) {
+      total += works[i];
     }
+    double drainAll = total / capacity + 1;
     double lo = 0;
     double hi = 1;
-    double drainAll = total / capacity + 1;
-    while (!fitsAfter(now, hi, window, work, queue)) {
+    while (!fits(now + hi, now + hi + window, work, n, hi * capacity)) {
       lo = hi;
       if (hi > drainAll) {
-        return -1; // cannot happen once all is drained, as the batch fits an empty service
+        return -1; // unreachable: an empty service takes a batch that fits its own window
       }
       hi *= 2;
     }
     while (hi - lo > 0.5) {
       double mid = (lo + hi) / 2;
-      if (fitsAfter(now, mid, window, work, queue)) {
+      if (fits(now + mid, now + mid + window, work, n, mid * capacity)) {
         hi = mid;
       } else {
         lo = mid;
       }
     }
     return Math.ceil(hi);
-  }
-
-  private boolean fitsAfter(double now, double delay, double window, double work, List<double[]> queue) {
-    double drained = delay * capacity;
-    List<double[]> left = new ArrayList<>();
-    for (double[] q : queue) {
-      double take = Math.min(drained, q[1]);
-      drained -= take;
-      if (q[1] - take > 1e-12) {
-        left.add(new double[] {q[0], q[1] - take});
-      }
-    }
-    double at = now + delay;
-    return fits(at, at + window, work, left);
   }
 
   private static String fmt(double s) {

@@ -27,7 +27,8 @@ public final class Scheduler {
   private final Map<Integer, TaskState> tasks = new HashMap<>();
   /** Tasks with unowned images, in the policy's order. */
   final TreeSet<TaskState> waiting;
-  private final Map<Integer, WorkerState> workers = new HashMap<>();
+  /** By worker id (ids are handed out densely); null once gone. */
+  private final List<WorkerState> workers = new ArrayList<>();
   final List<WorkerState> live = new ArrayList<>();
   private final Map<Integer, Integer> strikes = new HashMap<>();
   private List<Command> out = new ArrayList<>();
@@ -198,12 +199,13 @@ public final class Scheduler {
       return null;
     }
     WorkerState w = new WorkerState(nextWorkerId++, boundTo, now);
-    workers.put(w.id, w);
+    workers.add(w);
     live.add(w);
     out.add(new Command.Spawn(w.id, boundTo == null ? -1 : boundTo.id));
     return w;
   }
 
+  /** Hands images to a ready worker; the list becomes the command's and must not be changed after. */
   void assign(WorkerState w, List<ImageJob> images) {
     if (w.phase == WorkerState.Phase.STARTING) {
       throw new IllegalStateException("worker " + w.id + " is not ready");
@@ -213,7 +215,7 @@ public final class Scheduler {
     }
     w.assigned.addAll(images);
     w.phase = WorkerState.Phase.BUSY;
-    out.add(new Command.Assign(w.id, List.copyOf(images)));
+    out.add(new Command.Assign(w.id, Collections.unmodifiableList(images)));
   }
 
   void retire(WorkerState w, String reason) {
@@ -263,7 +265,7 @@ public final class Scheduler {
   }
 
   private WorkerState worker(int id) {
-    WorkerState w = workers.get(id);
+    WorkerState w = id >= 0 && id < workers.size() ? workers.get(id) : null;
     if (w == null) {
       throw new IllegalArgumentException("no live worker " + id);
     }
@@ -285,7 +287,7 @@ public final class Scheduler {
   }
 
   private void removeWorker(WorkerState w) {
-    workers.remove(w.id);
+    workers.set(w.id, null);
     live.remove(w);
   }
 

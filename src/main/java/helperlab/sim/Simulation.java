@@ -4,7 +4,6 @@ import helperlab.model.Calibration;
 import helperlab.model.EventLog;
 import helperlab.model.EventSink;
 import helperlab.model.EventType;
-import helperlab.model.ImageSpec;
 import helperlab.model.MachineSpec;
 import helperlab.model.MetricsAccumulator;
 import helperlab.model.SampleRecorder;
@@ -52,11 +51,11 @@ public final class Simulation {
   private final List<Proc> procs = new ArrayList<>();
   private final List<Proc> live = new ArrayList<>();
   private final List<Task> tasks;
-  /** Per image id: megapixels and true work (seconds of the calibrated server's core). */
-  private double[] imageMp = new double[1024];
-  private double[] imageWork = new double[1024];
+  private final Workload workload;
+  /** Per image id: megapixels and true work; retry copies' images are appended after the tasks' own. */
+  private double[] imageMp;
+  private double[] imageWork;
   private int images;
-  private final int[] firstImageOf;
   private double memory;
   private double now;
   private long steps;
@@ -82,7 +81,13 @@ public final class Simulation {
   }
 
   public Simulation(SimSetup setup) {
+    this(setup, new Workload(setup.tasks(), setup.calibration(), setup.machine().speedOrDefault()));
+  }
+
+  /** A run on a workload already computed for the same tasks, calibration and machine speed. */
+  Simulation(SimSetup setup, Workload workload) {
     this.setup = setup;
+    this.workload = workload;
     this.tasks = setup.tasks();
     this.scheduler = new Scheduler(setup.policy(), setup.schedulerConfig());
     this.client = new Client(setup.policy().client(), tasks.size());
@@ -105,23 +110,20 @@ public final class Simulation {
       this.samples = null;
       this.sink = metrics;
     }
-    this.firstImageOf = new int[tasks.size()];
-    for (Task t : tasks) {
-      firstImageOf[t.id()] = images;
-      for (ImageSpec image : t.images()) {
-        addImage(image);
-      }
-    }
+    this.images = workload.imageCount();
+    boolean copies = setup.policy().client().mode() != helperlab.policy.PolicySpec.ClientMode.ONE_SHOT;
+    this.imageMp = copies ? workload.megapixelsCopy(images * 2) : workload.megapixels;
+    this.imageWork = copies ? workload.trueWorkCopy(images * 2) : workload.trueWork;
   }
 
-  private int addImage(ImageSpec image) {
+  /** A retry copy's image: the same pixels and work as the original, under a new id. */
+  private int addImage(int original) {
     if (images == imageMp.length) {
       imageMp = Arrays.copyOf(imageMp, images * 2);
       imageWork = Arrays.copyOf(imageWork, images * 2);
     }
-    double mp = image.megapixels();
-    imageMp[images] = mp;
-    imageWork[images] = setup.calibration().cost().seconds(mp) * image.noise();
+    imageMp[images] = imageMp[original];
+    imageWork[images] = imageWork[original];
     return images++;
   }
 
@@ -306,12 +308,15 @@ public final class Simulation {
 
   private void submit(int taskId, int copy) {
     Task task = tasks.get(taskId);
-    List<ImageJob> jobs = new ArrayList<>(task.images().size());
-    double flat = setup.calibration().flatMillis(task.preset()) / 1000.0 / speed * task.images().size();
-    for (int i = 0; i < task.images().size(); i++) {
-      int id = copy == taskId ? firstImageOf[taskId] + i : addImage(task.images().get(i));
-      jobs.add(new ImageJob(id, copy, setup.calibration().cost().seconds(imageMp[id]) / speed));
+    List<ImageJob> jobs = workload.jobs.get(taskId);
+    if (copy != taskId) {
+      List<ImageJob> copied = new ArrayList<>(jobs.size());
+      for (ImageJob original : jobs) {
+        copied.add(new ImageJob(addImage(original.id()), copy, original.predictedS()));
+      }
+      jobs = copied;
     }
+    double flat = workload.flatWork[taskId];
     sink.on(now, EventType.SUBMITTED, -1, copy, -1, copy == taskId ? -1 : taskId, null);
     TaskRequest request = new TaskRequest(copy, now, task.deadlineS(), jobs, flat);
     AdmissionDecision d = scheduler.submit(now, request);

@@ -1,0 +1,363 @@
+package helperlab.sim;
+
+import helperlab.model.Calibration;
+import helperlab.model.RunMetrics;
+import helperlab.policy.AdmissionMode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The findings report: the met-share tables, and the seed's claims checked one by one, each as a
+ * paired difference over the same seeds with its 95% interval and a verdict against a stated
+ * threshold. Claims that do not hold are reported as not holding, with the numbers.
+ */
+public final class Findings {
+  static final List<String> BUSY_SCENARIOS = List.of("busy", "burst", "heavy", "overload");
+  static final List<String> NON_YIELD_SPLITTING = List.of("box", "split-forecast", "split-timer-budget", "split-forecast-budget");
+  static final List<String> YIELD_SPLITTING = List.of("split-timer-budget-yield", "split-forecast-budget-yield");
+  static final double POOL_MARGIN_POINTS = 5;
+  static final double COLLAPSE_POINTS = 10;
+  static final double COLLAPSE_OVERHEAD = 0.25;
+  static final double LEVEL_POINTS = 5;
+
+  private final List<RunRow> rows;
+  private final SweepPlan plan;
+  private final Calibration calibration;
+  /** key scenario|policy|machine|admission -> metrics by seed. */
+  private final Map<String, TreeMap<Long, RunMetrics>> index = new HashMap<>();
+
+  public Findings(List<RunRow> rows, SweepPlan plan, Calibration calibration) {
+    this.rows = rows;
+    this.plan = plan;
+    this.calibration = calibration;
+    for (RunRow r : rows) {
+      index.computeIfAbsent(key(r.scenario(), r.policy(), r.machine(), r.admission()), k -> new TreeMap<>())
+          .put(r.seed(), r.metrics());
+    }
+  }
+
+  private static String key(String scenario, String policy, String machine, String admission) {
+    return scenario + "|" + policy + "|" + machine + "|" + admission;
+  }
+
+  private boolean has(String scenario, String policy, String machine, AdmissionMode admission) {
+    return index.containsKey(key(scenario, policy, machine, admission.id()));
+  }
+
+  private double[] values(String scenario, String policy, String machine, AdmissionMode admission,
+      ToDoubleFunction<RunMetrics> metric) {
+    TreeMap<Long, RunMetrics> bySeed = index.get(key(scenario, policy, machine, admission.id()));
+    return bySeed.values().stream().mapToDouble(metric).toArray();
+  }
+
+  private double[] edf(String scenario, String policy, String machine, ToDoubleFunction<RunMetrics> metric) {
+    return values(scenario, policy, machine, AdmissionMode.EDF_FIT, metric);
+  }
+
+  private static double[] points(double[] shares) {
+    double[] p = new double[shares.length];
+    for (int i = 0; i < shares.length; i++) {
+      p[i] = 100 * shares[i];
+    }
+    return p;
+  }
+
+  public String markdown() {
+    StringBuilder md = new StringBuilder();
+    md.append("# Findings\n\n");
+    md.append(String.format(Locale.ROOT, "Sweep: %d scenarios x %d policies x %d machines x %d seeds = %,d runs",
+        plan.scenarios().size(), plan.policies().size(), plan.machines().size(), plan.seeds(),
+        plan.scenarios().size() * plan.policies().size() * plan.machines().size() * plan.seeds()));
+    int extra = rows.size() - plan.scenarios().size() * plan.policies().size() * plan.machines().size() * plan.seeds();
+    if (extra > 0) {
+      md.append(String.format(Locale.ROOT, ", plus %d admission-study runs (%s, %s, flat and none)", extra,
+          SweepPlan.STUDY_SCENARIO, SweepPlan.STUDY_POLICY));
+    }
+    md.append(". Calibration: `").append(calibration.name()).append("`.\n\n");
+    md.append("Every policy sees the same arrivals for a given scenario, machine and seed (common random numbers), so "
+        + "comparisons are paired differences over the seeds: the mean difference and its 95% interval (Student's t). "
+        + "Met share is deadlines met over tasks submitted (a task turned away has not met its deadline); "
+        + "points are percentage points.\n\n");
+    metTables(md);
+    md.append("## The seed's claims, checked\n\n");
+    poolVsSplitting(md);
+    collapse(md);
+    yieldClaim(md);
+    forecastVsTimer(md);
+    admission(md);
+    scalersAndRetries(md);
+    return md.toString();
+  }
+
+  private void metTables(StringBuilder md) {
+    md.append("## Deadline-met share (%) by policy and scenario\n\n");
+    for (String machine : plan.machines()) {
+      md.append("### Machine `").append(machine).append("`\n\n| policy |");
+      for (String s : plan.scenarios()) {
+        md.append(' ').append(s).append(" |");
+      }
+      md.append("\n|---|");
+      md.append("---:|".repeat(plan.scenarios().size()));
+      md.append('\n');
+      for (String policy : plan.policies()) {
+        md.append("| ").append(policy).append(" |");
+        for (String s : plan.scenarios()) {
+          Interval i = Interval.of(points(edf(s, policy, machine, RunMetrics::metShare)));
+          md.append(String.format(Locale.ROOT, " %.1f ± %.1f |", i.mean(), i.hi() - i.mean()));
+        }
+        md.append('\n');
+      }
+      md.append('\n');
+    }
+  }
+
+  private boolean hasAll(List<String> policies) {
+    return plan.policies().containsAll(policies);
+  }
+
+  private void poolVsSplitting(StringBuilder md) {
+    md.append("### 1. A plain earliest-deadline pool meets more deadlines than splitting late work\n\n");
+    md.append("Seed: pool-edf-10 met 5 to 24 points more than splitting. Check: in each busy scenario (")
+        .append(String.join(", ", BUSY_SCENARIOS)).append("), pool-edf-10 minus the best non-yield splitting policy (")
+        .append(String.join(", ", NON_YIELD_SPLITTING)).append("; best by mean met share), at least ")
+        .append(fmt(POOL_MARGIN_POINTS)).append(" points.\n\n");
+    List<String> splitting = NON_YIELD_SPLITTING.stream().filter(plan.policies()::contains).toList();
+    if (!plan.policies().contains("pool-edf-10") || splitting.isEmpty()) {
+      md.append("_Not checked: the sweep did not include pool-edf-10 and a splitting policy._\n\n");
+      return;
+    }
+    md.append("| machine | scenario | best splitting | pool-edf-10 (%) | splitting (%) | difference, points [95% CI] | holds |\n");
+    md.append("|---|---|---|---:|---:|---|---|\n");
+    int holds = 0;
+    int checked = 0;
+    for (String machine : plan.machines()) {
+      for (String s : plan.scenarios()) {
+        if (!BUSY_SCENARIOS.contains(s)) {
+          continue;
+        }
+        String best = null;
+        double bestMean = -1;
+        for (String p : splitting) {
+          double mean = Interval.of(edf(s, p, machine, RunMetrics::metShare)).mean();
+          if (mean > bestMean) {
+            bestMean = mean;
+            best = p;
+          }
+        }
+        double[] pool = points(edf(s, "pool-edf-10", machine, RunMetrics::metShare));
+        double[] split = points(edf(s, best, machine, RunMetrics::metShare));
+        Interval d = Interval.paired(pool, split);
+        boolean ok = d.mean() >= POOL_MARGIN_POINTS;
+        checked++;
+        holds += ok ? 1 : 0;
+        md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1f | %.1f | %s | %s |\n", machine, s, best,
+            Interval.of(pool).mean(), Interval.of(split).mean(), ci(d), ok ? "yes" : "**no**"));
+      }
+    }
+    md.append(String.format(Locale.ROOT, "\n**Verdict: holds in %d of %d machine x scenario cells.**\n\n", holds, checked));
+  }
+
+  private void collapse(StringBuilder md) {
+    md.append("### 2. Without a global worker budget, splitting falls over even at half load\n\n");
+    md.append("Seed: in a calm hour the box spent 36-40% of its CPU on spawns and killed work and met 17% of deadlines, "
+        + "where never splitting met 44%. Check (calm): the box meets at least ").append(fmt(COLLAPSE_POINTS))
+        .append(" points fewer than never-split, and spends at least ").append(fmt(100 * COLLAPSE_OVERHEAD))
+        .append("% of its CPU on spawns and killed work.\n\n");
+    if (!plan.scenarios().contains("calm") || !hasAll(List.of("box", "never-split"))) {
+      md.append("_Not checked: the sweep did not include calm, box and never-split._\n\n");
+      return;
+    }
+    md.append("| machine | policy | met (%) | CPU on spawns + killed (%) | processes per task | OOM kills | box minus never-split, points [95% CI] | holds |\n");
+    md.append("|---|---|---:|---:|---:|---:|---|---|\n");
+    for (String machine : plan.machines()) {
+      double[] never = points(edf("calm", "never-split", machine, RunMetrics::metShare));
+      for (String policy : List.of("never-split", "box", "split-forecast")) {
+        if (!plan.policies().contains(policy)) {
+          continue;
+        }
+        double[] met = points(edf("calm", policy, machine, RunMetrics::metShare));
+        Interval overhead = Interval.of(points(edf("calm", policy, machine, RunMetrics::overheadShare)));
+        String diff = "";
+        String verdict = "";
+        if (!policy.equals("never-split")) {
+          Interval d = Interval.paired(met, never);
+          diff = ci(d);
+          verdict = -d.mean() >= COLLAPSE_POINTS && overhead.mean() >= 100 * COLLAPSE_OVERHEAD ? "yes" : "**no**";
+        }
+        md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.2f | %.0f | %s | %s |\n", machine, policy,
+            Interval.of(met).mean(), overhead.mean(),
+            Interval.of(edf("calm", policy, machine, RunMetrics::processesPerTask)).mean(),
+            Interval.of(edf("calm", policy, machine, RunMetrics::oomKills)).mean(), diff, verdict));
+      }
+    }
+    md.append("\nThe verdict column is for the policy in that row against never-split on the same machine.\n\n");
+  }
+
+  private void yieldClaim(StringBuilder md) {
+    md.append("### 3. Yield brings splitting level with the pool, at many more processes per task\n\n");
+    md.append("Seed: adding yield brought splitting level on the cage, but it still started 1.3 to 4.6 processes per task "
+        + "against 0.1 to 0.25 for the pool. Check: each yield policy within ").append(fmt(LEVEL_POINTS))
+        .append(" points of pool-edf-10 (mean over cells), and more processes per task than the pool in every cell.\n\n");
+    List<String> yielders = YIELD_SPLITTING.stream().filter(plan.policies()::contains).toList();
+    if (yielders.isEmpty() || !plan.policies().contains("pool-edf-10")) {
+      md.append("_Not checked: the sweep did not include pool-edf-10 and a yield policy._\n\n");
+      return;
+    }
+    md.append("| machine | scenario | policy | met (%) | minus pool-edf-10, points [95% CI] | processes per task | pool's |\n");
+    md.append("|---|---|---|---:|---|---:|---:|\n");
+    Map<String, List<Double>> gaps = new LinkedHashMap<>();
+    Map<String, Integer> moreProcesses = new LinkedHashMap<>();
+    int cells = 0;
+    double minPpt = Double.MAX_VALUE;
+    double maxPpt = 0;
+    double minPool = Double.MAX_VALUE;
+    double maxPool = 0;
+    for (String machine : plan.machines()) {
+      for (String s : plan.scenarios()) {
+        cells++;
+        double[] pool = points(edf(s, "pool-edf-10", machine, RunMetrics::metShare));
+        double poolPpt = Interval.of(edf(s, "pool-edf-10", machine, RunMetrics::processesPerTask)).mean();
+        minPool = Math.min(minPool, poolPpt);
+        maxPool = Math.max(maxPool, poolPpt);
+        for (String y : yielders) {
+          double[] met = points(edf(s, y, machine, RunMetrics::metShare));
+          Interval d = Interval.paired(met, pool);
+          double ppt = Interval.of(edf(s, y, machine, RunMetrics::processesPerTask)).mean();
+          minPpt = Math.min(minPpt, ppt);
+          maxPpt = Math.max(maxPpt, ppt);
+          gaps.computeIfAbsent(y, k -> new ArrayList<>()).add(d.mean());
+          moreProcesses.merge(y, ppt > poolPpt ? 1 : 0, Integer::sum);
+          md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1f | %s | %.2f | %.2f |\n", machine, s, y,
+              Interval.of(met).mean(), ci(d), ppt, poolPpt));
+        }
+      }
+    }
+    md.append('\n');
+    for (String y : yielders) {
+      double meanGap = gaps.get(y).stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+      boolean level = Math.abs(meanGap) <= LEVEL_POINTS;
+      boolean more = moreProcesses.get(y) == cells;
+      md.append(String.format(Locale.ROOT, "- **%s**: %.1f points from the pool on average (%s); more processes per task "
+          + "than the pool in %d of %d cells. **%s.**\n", y, meanGap, level ? "level" : "not level",
+          moreProcesses.get(y), cells, level && more ? "Holds" : "Does not hold"));
+    }
+    md.append(String.format(Locale.ROOT, "\nProcesses per task: yield policies %.2f to %.2f; pool-edf-10 %.2f to %.2f.\n\n",
+        minPpt, maxPpt, minPool, maxPool));
+  }
+
+  private void forecastVsTimer(StringBuilder md) {
+    md.append("### 4. A forecast beats a timer for deciding when to split\n\n");
+    List<String[]> pairs = new ArrayList<>();
+    for (String[] p : new String[][] {{"split-forecast-budget", "split-timer-budget"},
+        {"split-forecast-budget-yield", "split-timer-budget-yield"}, {"split-forecast", "box"}}) {
+      if (hasAll(List.of(p))) {
+        pairs.add(p);
+      }
+    }
+    if (pairs.isEmpty()) {
+      md.append("_Not checked: the sweep did not include a forecast and a timer policy._\n\n");
+      return;
+    }
+    md.append("Forecast minus timer, met share in points, paired over seeds, by machine (all scenarios pooled per cell; "
+        + "cells where the interval excludes zero in the forecast's favour / against it):\n\n");
+    md.append("| forecast | timer | mean difference over cells | cells forecast better | cells timer better | of |\n");
+    md.append("|---|---|---:|---:|---:|---:|\n");
+    for (String[] p : pairs) {
+      double sum = 0;
+      int better = 0;
+      int worse = 0;
+      int cells = 0;
+      for (String machine : plan.machines()) {
+        for (String s : plan.scenarios()) {
+          Interval d = Interval.paired(points(edf(s, p[0], machine, RunMetrics::metShare)),
+              points(edf(s, p[1], machine, RunMetrics::metShare)));
+          sum += d.mean();
+          cells++;
+          if (d.excludesZero()) {
+            if (d.mean() > 0) {
+              better++;
+            } else {
+              worse++;
+            }
+          }
+        }
+      }
+      md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %d | %d | %d |\n", p[0], p[1], sum / cells, better, worse, cells));
+    }
+    md.append('\n');
+  }
+
+  private void admission(StringBuilder md) {
+    md.append("### 5. Earliest-deadline fit against a flat per-preset average, in a calm hour\n\n");
+    md.append("Seed: a flat per-preset average had turned away 45% of tasks in a calm hour. Check (calm, ")
+        .append(SweepPlan.STUDY_POLICY).append("): flat turns away more tasks than edf-fit, the interval excluding zero.\n\n");
+    String s = SweepPlan.STUDY_SCENARIO;
+    String p = SweepPlan.STUDY_POLICY;
+    md.append("| machine | edf-fit turned away (%) | flat (%) | none (%) | flat minus edf-fit, points [95% CI] | "
+        + "met: edf-fit / flat / none (%) | holds |\n|---|---:|---:|---:|---|---|---|\n");
+    boolean any = false;
+    for (String machine : plan.machines()) {
+      if (!has(s, p, machine, AdmissionMode.FLAT) || !has(s, p, machine, AdmissionMode.EDF_FIT)) {
+        continue;
+      }
+      any = true;
+      double[] edfRefused = points(values(s, p, machine, AdmissionMode.EDF_FIT, RunMetrics::refusedShare));
+      double[] flatRefused = points(values(s, p, machine, AdmissionMode.FLAT, RunMetrics::refusedShare));
+      double none = has(s, p, machine, AdmissionMode.NONE)
+          ? Interval.of(points(values(s, p, machine, AdmissionMode.NONE, RunMetrics::refusedShare))).mean() : Double.NaN;
+      double noneMet = has(s, p, machine, AdmissionMode.NONE)
+          ? Interval.of(points(values(s, p, machine, AdmissionMode.NONE, RunMetrics::metShare))).mean() : Double.NaN;
+      Interval d = Interval.paired(flatRefused, edfRefused);
+      md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %s | %.1f / %.1f / %.1f | %s |\n", machine,
+          Interval.of(edfRefused).mean(), Interval.of(flatRefused).mean(), none, ci(d),
+          Interval.of(points(values(s, p, machine, AdmissionMode.EDF_FIT, RunMetrics::metShare))).mean(),
+          Interval.of(points(values(s, p, machine, AdmissionMode.FLAT, RunMetrics::metShare))).mean(), noneMet,
+          d.lo() > 0 ? "yes" : "**no**"));
+    }
+    if (!any) {
+      md.append("\n_Not checked: the sweep ran without the admission study._\n");
+    }
+    md.append("\nFlat admission (as the lab models the old way): every image costs the preset's flat average (")
+        .append(calibration.flatAverageMs()).append(" ms), and a new batch is counted behind all admitted work.\n\n");
+  }
+
+  private void scalersAndRetries(StringBuilder md) {
+    md.append("### 6. Autoscalers and retrying clients\n\n");
+    md.append("Met share (%), processes per task and CPU on spawns + killed work (%), means over seeds; ")
+        .append("the capped autoscaler follows the Kubernetes HPA defaults and the throttled client gRPC's retry throttling.\n\n");
+    List<String> policies = List.of("pool-edf-10", "autoscale-lag", "autoscale-lag-capped", "never-split", "retry-client",
+        "retry-client-budget").stream().filter(plan.policies()::contains).toList();
+    md.append("| machine | scenario |");
+    for (String p : policies) {
+      md.append(' ').append(p).append(" |");
+    }
+    md.append("\n|---|---|").append("---|".repeat(policies.size())).append('\n');
+    for (String machine : plan.machines()) {
+      for (String s : plan.scenarios()) {
+        md.append("| ").append(machine).append(" | ").append(s).append(" |");
+        for (String p : policies) {
+          md.append(String.format(Locale.ROOT, " %.1f / %.2f / %.1f |",
+              Interval.of(points(edf(s, p, machine, RunMetrics::metShare))).mean(),
+              Interval.of(edf(s, p, machine, RunMetrics::processesPerTask)).mean(),
+              Interval.of(points(edf(s, p, machine, RunMetrics::overheadShare))).mean()));
+        }
+        md.append('\n');
+      }
+    }
+    md.append('\n');
+  }
+
+  private static String ci(Interval d) {
+    return String.format(Locale.ROOT, "%+.1f [%+.1f, %+.1f]", d.mean(), d.lo(), d.hi());
+  }
+
+  private static String fmt(double v) {
+    return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+  }
+}

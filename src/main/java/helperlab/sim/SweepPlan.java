@@ -1,0 +1,75 @@
+package helperlab.sim;
+
+import helperlab.model.MachineSpec;
+import helperlab.policy.AdmissionMode;
+import helperlab.policy.PolicyCatalog;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which runs a sweep makes: scenarios × policies × machines × seeds with edf-fit admission, plus
+ * (the admission study) the calm scenario under pool-edf-10 with the flat and no admission, on the
+ * same seeds, so the two admissions can be compared pairwise.
+ */
+public record SweepPlan(List<String> scenarios, List<String> policies, List<String> machines, int seeds,
+    boolean admissionStudy) {
+
+  public static final String STUDY_SCENARIO = "calm";
+  public static final String STUDY_POLICY = "pool-edf-10";
+
+  public SweepPlan {
+    scenarios = List.copyOf(scenarios);
+    policies = List.copyOf(policies);
+    machines = List.copyOf(machines);
+    if (scenarios.isEmpty() || policies.isEmpty() || machines.isEmpty()) {
+      throw new IllegalArgumentException("a sweep needs at least one scenario, policy and machine");
+    }
+    if (seeds < 1 || seeds > 100_000) {
+      throw new IllegalArgumentException("seeds must be between 1 and 100000, got " + seeds);
+    }
+    for (String p : policies) {
+      PolicyCatalog.get(p); // fails with the list of known ids
+    }
+    for (String s : scenarios) {
+      ScenarioSpec.named(s);
+    }
+    for (String m : machines) {
+      MachineSpec.named(m);
+    }
+  }
+
+  /** 5 scenarios × 17 policies × 3 machines × 20 seeds, and the admission study. */
+  public static SweepPlan defaults() {
+    return new SweepPlan(ScenarioSpec.BUILT_IN, PolicyCatalog.ids(), MachineSpec.BUILT_IN, 20, true);
+  }
+
+  /** One (scenario, machine, seed) group: the runs that share its arrivals. */
+  public record Group(String scenario, String machine, long seed, List<Variant> variants) {}
+
+  /** A policy under an admission mode. */
+  public record Variant(String policy, AdmissionMode admission) {}
+
+  public List<Group> groups() {
+    List<Group> groups = new ArrayList<>();
+    for (String scenario : scenarios) {
+      for (String machine : machines) {
+        for (long seed = 0; seed < seeds; seed++) {
+          List<Variant> variants = new ArrayList<>();
+          for (String policy : policies) {
+            variants.add(new Variant(policy, AdmissionMode.EDF_FIT));
+          }
+          if (admissionStudy && scenario.equals(STUDY_SCENARIO)) {
+            variants.add(new Variant(STUDY_POLICY, AdmissionMode.FLAT));
+            variants.add(new Variant(STUDY_POLICY, AdmissionMode.NONE));
+          }
+          groups.add(new Group(scenario, machine, seed, variants));
+        }
+      }
+    }
+    return groups;
+  }
+
+  public int runCount() {
+    return groups().stream().mapToInt(g -> g.variants().size()).sum();
+  }
+}

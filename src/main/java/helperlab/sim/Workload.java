@@ -1,0 +1,66 @@
+package helperlab.sim;
+
+import helperlab.model.Calibration;
+import helperlab.model.ImageSpec;
+import helperlab.model.Task;
+import helperlab.policy.ImageJob;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A run's tasks as the engine needs them, computed once per arrival stream and shared by every
+ * policy run on it: per image its megapixels and true work (seconds of the calibrated server's
+ * core, noise included), per task the scheduler's view (predicted costs, flat estimate).
+ */
+final class Workload {
+  final List<Task> tasks;
+  final double[] megapixels;
+  final double[] trueWork;
+  final int[] firstImage;
+  final List<List<ImageJob>> jobs;
+  final double[] flatWork;
+
+  Workload(List<Task> tasks, Calibration calibration, double speed) {
+    this.tasks = tasks;
+    int images = 0;
+    for (Task t : tasks) {
+      images += t.images().size();
+    }
+    megapixels = new double[images];
+    trueWork = new double[images];
+    firstImage = new int[tasks.size()];
+    flatWork = new double[tasks.size()];
+    List<List<ImageJob>> all = new ArrayList<>(tasks.size());
+    int id = 0;
+    for (Task t : tasks) {
+      firstImage[t.id()] = id;
+      flatWork[t.id()] = calibration.flatMillis(t.preset()) / 1000.0 / speed * t.images().size();
+      ImageJob[] taskJobs = new ImageJob[t.images().size()];
+      for (int i = 0; i < taskJobs.length; i++) {
+        ImageSpec image = t.images().get(i);
+        double mp = image.megapixels();
+        double cost = calibration.cost().seconds(mp);
+        megapixels[id] = mp;
+        trueWork[id] = cost * image.noise();
+        taskJobs[i] = new ImageJob(id, t.id(), cost / speed);
+        id++;
+      }
+      all.add(List.of(taskJobs));
+    }
+    this.jobs = List.copyOf(all);
+  }
+
+  int imageCount() {
+    return megapixels.length;
+  }
+
+  /** Arrays to extend with retry copies' images, starting from these. */
+  double[] megapixelsCopy(int capacity) {
+    return Arrays.copyOf(megapixels, Math.max(capacity, megapixels.length));
+  }
+
+  double[] trueWorkCopy(int capacity) {
+    return Arrays.copyOf(trueWork, Math.max(capacity, trueWork.length));
+  }
+}
