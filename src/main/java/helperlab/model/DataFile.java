@@ -20,7 +20,6 @@ public final class DataFile {
   /** Shared, thread-safe once configured. */
   public static final ObjectMapper JSON = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
       .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
       .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 

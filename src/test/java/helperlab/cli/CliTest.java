@@ -1,0 +1,88 @@
+package helperlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.model.RunRecord;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line: sim with a record, sweep outputs, help, and clear errors with exit code 2. */
+class CliTest {
+  private record Result(int code, String out, String err) {}
+
+  private static Result run(String... args) {
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(out, true));
+      System.setErr(new PrintStream(err, true));
+      int code = Main.run(args);
+      return new Result(code, out.toString(), err.toString());
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+    }
+  }
+
+  @Test
+  void simRecordsARunThatLoadsBack(@TempDir Path dir) {
+    Path record = dir.resolve("run.json");
+    Result r = run("sim", "--scenario", "calm", "--policy", "box", "--machine", "small", "--seed", "4", "--record",
+        record.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("\"met_share\""), r.out());
+    RunRecord loaded = RunRecord.load(record);
+    assertEquals("box", loaded.policy());
+    assertEquals(4, loaded.seed());
+    assertTrue(loaded.events().size() > 1000);
+    assertTrue(loaded.samples().size() >= 3600);
+  }
+
+  @Test
+  void sweepWritesItsThreeFiles(@TempDir Path dir) throws Exception {
+    Result r = run("sweep", "--scenarios", "calm", "--policies", "pool-edf-10,box", "--machines", "cage", "--seeds", "2",
+        "--threads", "2", "--out", dir.toString());
+    assertEquals(0, r.code(), r.err());
+    assertEquals(2 * 2 + 2 * 2, Files.readAllLines(dir.resolve("runs.jsonl")).size(), "4 runs + 4 admission-study runs");
+    String first = Files.readAllLines(dir.resolve("runs.jsonl")).get(0);
+    for (String field : new String[] {"scenario", "policy", "machine", "seed", "submitted", "admitted", "refused",
+        "met", "late", "spawns", "processes_per_task", "cpu_useful_s", "cpu_spawn_s", "cpu_killed_s", "peak_memory_mb",
+        "oom_kills", "lateness_p50_s", "lateness_p99_s"}) {
+      assertTrue(first.contains("\"" + field + "\":"), field + " missing in " + first);
+    }
+    assertTrue(Files.readString(dir.resolve("summary.csv")).startsWith("scenario,policy,machine,admission,runs,met_share_mean"));
+    assertTrue(Files.readString(dir.resolve("findings.md")).contains("## The seed's claims, checked"));
+  }
+
+  @Test
+  void anUnknownPolicyIsAClearErrorWithExitCode2() {
+    Result r = run("sim", "--policy", "pool-magic");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("unknown policy 'pool-magic'") && r.err().contains("pool-edf-10"), r.err());
+  }
+
+  @Test
+  void aBadMachineFileIsAClearError(@TempDir Path dir) throws Exception {
+    Path bad = dir.resolve("m.json");
+    Files.writeString(bad, "{\"name\": \"m\", \"cores\": 0, \"memory_mb\": 10}");
+    Result r = run("sim", "--machine", bad.toString());
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("m.json") && r.err().contains("cores"), r.err());
+  }
+
+  @Test
+  void everySubcommandHasHelp() {
+    for (String sub : new String[] {"sim", "sweep"}) {
+      Result r = run(sub, "--help");
+      assertEquals(0, r.code());
+      assertTrue(r.out().contains("Usage: helper-lab " + sub), r.out());
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package helperlab.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Earliest-deadline fit, the flat average and their edge cases. */
+class AdmissionTest {
+  private record Work(double deadlineS, double remainingWorkS, double remainingFlatWorkS) implements Admission.AdmittedWork {}
+
+  private static TaskRequest task(int id, double arrival, double deadline, double workS, double flatS) {
+    return new TaskRequest(id, arrival, deadline, List.of(new ImageJob(id, id, workS)), flatS);
+  }
+
+  @Test
+  void anEmptyServiceAdmitsWhatFitsItsWindow() {
+    EdfFitAdmission a = new EdfFitAdmission(2);
+    assertTrue(a.decide(0, task(1, 0, 10, 19.9, 0), List.of()).admitted());
+  }
+
+  @Test
+  void aBatchThatCannotFitItsOwnWindowIsRefusedWithoutRetryAfter() {
+    AdmissionDecision d = new EdfFitAdmission(2).decide(0, task(1, 0, 10, 20.5, 0), List.of());
+    assertFalse(d.admitted());
+    assertEquals(-1, d.retryAfterS());
+    assertTrue(d.reason().contains("deadline allows 10.0 s"), d.reason());
+  }
+
+  @Test
+  void anUrgentBatchJumpsAheadOfLaterDeadlines() {
+    // 30 s of work due at 100 is on time; a 5 s batch due at 10 fits ahead of it.
+    List<Work> admitted = List.of(new Work(100, 30, 30));
+    assertTrue(new EdfFitAdmission(1).decide(0, task(2, 0, 10, 5, 5), admitted).admitted());
+    // The flat (old) admission counts the batch behind all admitted work and refuses it.
+    AdmissionDecision flat = new FlatAdmission(1).decide(0, task(2, 0, 10, 5, 5), admitted);
+    assertFalse(flat.admitted());
+    assertEquals(25, flat.retryAfterS(), 1e-9);
+  }
+
+  @Test
+  void aBatchThatWouldMakeAnOnTimeTaskLateIsRefused() {
+    List<Work> admitted = List.of(new Work(12, 10, 10)); // on time with 2 s to spare
+    AdmissionDecision d = new EdfFitAdmission(1).decide(0, task(2, 0, 5, 3, 3), admitted);
+    assertFalse(d.admitted(), "it fits its own deadline but would push the other past 12");
+    assertTrue(d.retryAfterS() > 0);
+  }
+
+  @Test
+  void anAlreadyLateTaskDoesNotBlockEveryNewBatch() {
+    List<Work> admitted = List.of(new Work(5, 50, 50)); // hopeless already
+    assertTrue(new EdfFitAdmission(1).decide(0, task(2, 0, 100, 10, 10), admitted).admitted(),
+        "a task that is late anyway is not protected; the newcomer fits after it");
+  }
+
+  @Test
+  void retryAfterIsWhenTheSameBatchWouldFit() {
+    EdfFitAdmission a = new EdfFitAdmission(1);
+    List<Work> admitted = new ArrayList<>(List.of(new Work(35, 30, 30)));
+    TaskRequest t = task(2, 0, 10, 8, 8);
+    AdmissionDecision d = a.decide(0, t, admitted);
+    assertFalse(d.admitted());
+    double after = d.retryAfterS();
+    assertTrue(after > 0, "retry after " + after);
+    // Drain the admitted work for 'after' seconds, then send the same batch again: it fits.
+    List<Work> drained = List.of(new Work(35, 30 - after, 30 - after));
+    assertTrue(a.decide(after, task(3, after, after + 10, 8, 8), drained).admitted());
+    // One second earlier it would not have.
+    List<Work> early = List.of(new Work(35, 30 - (after - 1), 30 - (after - 1)));
+    assertFalse(a.decide(after - 1, task(4, after - 1, after + 9, 8, 8), early).admitted());
+  }
+
+  @Test
+  void equalDeadlinesAreServedInArrivalOrder() {
+    List<Work> admitted = List.of(new Work(10, 9, 9));
+    assertFalse(new EdfFitAdmission(1).decide(0, task(2, 0, 10, 2, 2), admitted).admitted());
+    assertTrue(new EdfFitAdmission(1).decide(0, task(2, 0, 10, 1, 1), admitted).admitted());
+  }
+
+  @Test
+  void noAdmissionTakesEverything() {
+    Admission none = Admission.of(AdmissionMode.NONE, 1);
+    assertTrue(none.decide(0, task(1, 0, 1, 1000, 1000), List.of(new Work(1, 1e6, 1e6))).admitted());
+  }
+
+  @Test
+  void admissionModesHaveTheirIds() {
+    assertEquals(AdmissionMode.EDF_FIT, AdmissionMode.of("edf-fit"));
+    assertEquals(AdmissionMode.FLAT, AdmissionMode.of("flat"));
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> AdmissionMode.of("fifo"));
+    assertTrue(e.getMessage().contains("edf-fit, flat, none"), e.getMessage());
+  }
+}

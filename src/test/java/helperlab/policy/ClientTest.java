@@ -1,0 +1,96 @@
+package helperlab.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The client models: one-shot, retrying, and gRPC retry throttling. */
+class ClientTest {
+  private static <T extends ClientAction> List<T> only(List<ClientAction> actions, Class<T> type) {
+    return actions.stream().filter(type::isInstance).map(type::cast).toList();
+  }
+
+  @Test
+  void grpcThrottleAllowsRetriesOnlyWhileMoreThanHalfFull() {
+    RetryThrottle t = RetryThrottle.grpc(10, 0.1);
+    assertTrue(t.allowsRetry());
+    for (int i = 0; i < 5; i++) {
+      t.failure();
+    }
+    assertEquals(5, t.tokens(), 1e-9);
+    assertFalse(t.allowsRetry(), "at exactly half, retries stop");
+    t.success();
+    assertTrue(t.allowsRetry(), "5.1 tokens > 5");
+    for (int i = 0; i < 200; i++) {
+      t.success();
+    }
+    assertEquals(10, t.tokens(), 1e-9, "capped at max tokens");
+  }
+
+  @Test
+  void aOneShotClientNeverRetries() {
+    Client c = new Client(PolicyCatalog.get("pool-edf-10").client(), 100);
+    c.arrive(0, 1, 10);
+    assertEquals(1, only(c.drain(), ClientAction.Send.class).size());
+    c.admitted(0, 1);
+    assertEquals(Double.POSITIVE_INFINITY, c.nextWakeup());
+    c.finished(12, 1, true);
+    ClientAction.Outcome o = only(c.drain(), ClientAction.Outcome.class).get(0);
+    assertEquals(ClientAction.Result.LATE, o.result());
+    assertEquals(2, o.latenessS(), 1e-9);
+  }
+
+  @Test
+  void aRetryingClientResendsASlowTaskAndTheFirstAnswerWins() {
+    Client c = new Client(PolicyCatalog.get("retry-client").client(), 100);
+    c.arrive(0, 1, 10);
+    c.drain();
+    c.admitted(0, 1);
+    assertEquals(5, c.nextWakeup(), 1e-9, "times out at half its deadline window");
+    c.tick(5);
+    ClientAction.Send resend = only(c.drain(), ClientAction.Send.class).get(0);
+    assertEquals(100, resend.copy());
+    c.admitted(5, 100);
+    c.finished(8, 100, true);
+    assertEquals(ClientAction.Result.MET, only(c.drain(), ClientAction.Outcome.class).get(0).result());
+    c.finished(9, 1, true);
+    assertEquals(1, only(c.drain(), ClientAction.Discard.class).get(0).copy(), "the original's work is wasted");
+  }
+
+  @Test
+  void aRefusedTaskIsResentAfterRetryAfterOrTurnedAway() {
+    Client retrying = new Client(PolicyCatalog.get("retry-client").client(), 100);
+    retrying.arrive(0, 1, 30);
+    retrying.drain();
+    retrying.refused(0, 1, 4);
+    assertEquals(4, retrying.nextWakeup(), 1e-9);
+    retrying.tick(4);
+    assertEquals(1, only(retrying.drain(), ClientAction.Send.class).size());
+
+    Client once = new Client(PolicyCatalog.get("never-split").client(), 100);
+    once.arrive(0, 1, 30);
+    once.drain();
+    once.refused(0, 1, 4);
+    assertEquals(ClientAction.Result.TURNED_AWAY, only(once.drain(), ClientAction.Outcome.class).get(0).result());
+  }
+
+  @Test
+  void theThrottledClientStopsRetryingAfterAStreakOfFailures() {
+    Client c = new Client(PolicyCatalog.get("retry-client-budget").client(), 1000);
+    int sends = 0;
+    for (int task = 0; task < 20; task++) {
+      double t = task * 100;
+      c.arrive(t, task, t + 10);
+      sends += only(c.drain(), ClientAction.Send.class).size();
+      c.refused(t, task, 1);
+      c.tick(t + 1);
+      sends += only(c.drain(), ClientAction.Send.class).size();
+      c.close(t + 50);
+      c.drain();
+    }
+    assertTrue(sends < 30, "throttling cut retries: " + sends + " sends for 20 tasks");
+  }
+}
