@@ -7,6 +7,9 @@ public interface EventSink {
   /** Memory in use changed (or was measured); sinks that care keep the peak. */
   default void memory(double t, double mb) {}
 
+  /** A periodic sample of levels (workers alive, busy, images queued, memory); running totals in {@code totals}. */
+  default void sample(double t, int workers, int busy, int queue, double memoryMb, MetricsAccumulator totals) {}
+
   /** Sends every event to each of the given sinks, in order. */
   static EventSink tee(EventSink... sinks) {
     return new EventSink() {
@@ -21,6 +24,13 @@ public interface EventSink {
       public void memory(double t, double mb) {
         for (EventSink s : sinks) {
           s.memory(t, mb);
+        }
+      }
+
+      @Override
+      public void sample(double t, int workers, int busy, int queue, double memoryMb, MetricsAccumulator totals) {
+        for (EventSink s : sinks) {
+          s.sample(t, workers, busy, queue, memoryMb, totals);
         }
       }
     };

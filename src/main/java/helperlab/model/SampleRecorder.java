@@ -3,7 +3,7 @@ package helperlab.model;
 import java.util.Arrays;
 
 /** Builds a {@link Samples} table one row at a time, reading running totals from the metrics. */
-public final class SampleRecorder {
+public final class SampleRecorder implements EventSink {
   private int n;
   private double[] t = new double[1024];
   private int[] workers = new int[1024];
@@ -17,6 +17,16 @@ public final class SampleRecorder {
   private int[] met = new int[1024];
   private int[] late = new int[1024];
   private int[] refused = new int[1024];
+
+  @Override
+  public void on(double t, EventType type, int worker, int task, int image, double value, String note) {
+    // only samples are recorded here
+  }
+
+  @Override
+  public void sample(double t, int workers, int busy, int queue, double memoryMb, MetricsAccumulator totals) {
+    add(t, workers, busy, queue, memoryMb, totals);
+  }
 
   public void add(double time, int workerCount, int busyCount, int queueLength, double memoryMb,
       MetricsAccumulator totals) {

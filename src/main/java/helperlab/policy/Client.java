@@ -19,7 +19,7 @@ public final class Client {
   private final PriorityQueue<double[]> timers =
       new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
   private List<ClientAction> out = new ArrayList<>();
-  private int nextCopy;
+  private final java.util.function.IntSupplier newCopyId;
 
   private static final class Pending {
     final int task;
@@ -39,8 +39,20 @@ public final class Client {
 
   /** @param firstCopyId ids for retry copies start here (above every task id) */
   public Client(PolicySpec.Client knobs, int firstCopyId) {
+    this(knobs, new java.util.function.IntSupplier() {
+      private int next = firstCopyId;
+
+      @Override
+      public int getAsInt() {
+        return next++;
+      }
+    });
+  }
+
+  /** @param newCopyId hands out an unused batch id for each retry copy */
+  public Client(PolicySpec.Client knobs, java.util.function.IntSupplier newCopyId) {
     this.knobs = knobs;
-    this.nextCopy = firstCopyId;
+    this.newCopyId = newCopyId;
     this.throttle = switch (knobs.mode()) {
       case RETRY_THROTTLED -> RetryThrottle.grpc(knobs.maxTokens(), knobs.tokenRatio());
       default -> RetryThrottle.unlimited();
@@ -114,14 +126,14 @@ public final class Client {
       if (copy < 0) { // a Retry-After elapsed
         p.waitingToResend = false;
         if (now < p.deadline && canRetry(p)) {
-          send(now, p, nextCopy++);
+          send(now, p, newCopyId.getAsInt());
         } else {
           settleIfHopeless(now, p);
         }
       } else if (byCopy.get(copy) == p) { // that copy timed out without an answer
         throttle.failure();
         if (now < p.deadline && canRetry(p)) {
-          send(now, p, nextCopy++);
+          send(now, p, newCopyId.getAsInt());
         }
       }
     }

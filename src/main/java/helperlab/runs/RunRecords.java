@@ -20,6 +20,6 @@ public final class RunRecords {
     String admission = s.admission().id();
     return new RunRecord(RunRecord.FORMAT, id(RunRecord.KIND_SIM, s.scenario(), s.policy().id(), s.machine().name(),
         s.seed(), admission), RunRecord.KIND_SIM, s.policy().id(), s.scenario(), s.machine(), s.seed(), admission,
-        s.calibration(), null, s.durationS(), s.tasks(), r.events(), r.samples(), r.metrics(), null, null, null);
+        s.calibration(), null, s.durationS(), r.tasks(), r.events(), r.samples(), r.metrics(), null, null, null);
   }
 }

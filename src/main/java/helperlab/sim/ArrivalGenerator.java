@@ -119,6 +119,14 @@ public final class ArrivalGenerator {
     return tasks;
   }
 
+  /**
+   * One batch drawn from this scenario's mixes (size, preset, images) with its own random source, for
+   * a batch sent by hand (the big helper button).
+   */
+  public Task sampleBatch(int id, double at, SplittableRandom random) {
+    return batch(id, at, random, random, random, random, random, random);
+  }
+
   private Task batch(int id, double at, SplittableRandom sizes, SplittableRandom presetDraw,
       SplittableRandom classDraw, SplittableRandom mpDraw, SplittableRandom aspectDraw, SplittableRandom noiseDraw) {
     int n = batchSize(sizes);

@@ -3,6 +3,7 @@ package helperlab.sim;
 import helperlab.model.RunEvent;
 import helperlab.model.RunMetrics;
 import helperlab.model.Samples;
+import helperlab.model.Task;
 import java.util.List;
 
 /**
@@ -11,4 +12,4 @@ import java.util.List;
  */
 public record SimResult(
     SimSetup setup, RunMetrics metrics, List<RunEvent> events, Samples samples, long steps, double cpuTotalS,
-    double endS) {}
+    double endS, List<Task> tasks) {}

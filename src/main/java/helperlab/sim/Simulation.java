@@ -4,6 +4,7 @@ import helperlab.model.Calibration;
 import helperlab.model.EventLog;
 import helperlab.model.EventSink;
 import helperlab.model.EventType;
+import helperlab.model.ImageSpec;
 import helperlab.model.MachineSpec;
 import helperlab.model.MetricsAccumulator;
 import helperlab.model.SampleRecorder;
@@ -25,6 +26,10 @@ import java.util.List;
  * scheduler, carries out the scheduler's commands on the machine model (processor sharing,
  * contention, spawn and warm-up, memory and OOM kills), and reports every event to the metrics
  * (and, when recording, to the run's event log and samples). Time is virtual.
+ *
+ * <p>Batch use: {@link #run()}. Live use (the lab): {@link #advanceTo} in steps of virtual time,
+ * {@link #press} to send a batch now, {@link #finish()} to end; an observer sink sees every event
+ * and sample as it happens.
  */
 public final class Simulation {
   private static final double NO_LIMIT = 0;
@@ -47,18 +52,30 @@ public final class Simulation {
   private final double mbPerMp;
   private final double memoryLimit;
   private final double speed;
+  private final boolean sampling;
 
   private final List<Proc> procs = new ArrayList<>();
   private final List<Proc> live = new ArrayList<>();
-  private final List<Task> tasks;
-  private final Workload workload;
-  /** Per image id: megapixels and true work; retry copies' images are appended after the tasks' own. */
+  /** The scenario's tasks, in arrival order. */
+  private final List<Task> arrivals;
+  /** Tasks by id: the scenario's, then pressed ones (retry copies take ids but have no entry). */
+  private final List<Task> taskById;
+  private final List<List<ImageJob>> jobsById;
+  private double[] flatById;
+  private int nextTaskId;
+  /** Per image id: megapixels and true work; copied on first write (retry copies, pressed batches). */
   private double[] imageMp;
   private double[] imageWork;
+  private boolean ownImageArrays;
   private int images;
   private double memory;
   private double now;
   private long steps;
+  private int nextArrival;
+  private double nextSample;
+  private int sameTimeSteps;
+  private double lastTime = -1;
+  private boolean finished;
 
   private enum Phase { SPAWNING, WARMING, IDLE, RUNNING, GONE }
 
@@ -81,16 +98,28 @@ public final class Simulation {
   }
 
   public Simulation(SimSetup setup) {
-    this(setup, new Workload(setup.tasks(), setup.calibration(), setup.machine().speedOrDefault()));
+    this(setup, new Workload(setup.tasks(), setup.calibration(), setup.machine().speedOrDefault()), null);
+  }
+
+  /** A run whose events and samples are also shown to {@code observer} as they happen (live charts). */
+  public Simulation(SimSetup setup, EventSink observer) {
+    this(setup, new Workload(setup.tasks(), setup.calibration(), setup.machine().speedOrDefault()), observer);
   }
 
   /** A run on a workload already computed for the same tasks, calibration and machine speed. */
   Simulation(SimSetup setup, Workload workload) {
+    this(setup, workload, null);
+  }
+
+  private Simulation(SimSetup setup, Workload workload, EventSink observer) {
     this.setup = setup;
-    this.workload = workload;
-    this.tasks = setup.tasks();
+    this.arrivals = setup.tasks();
+    this.taskById = new ArrayList<>(arrivals);
+    this.jobsById = new ArrayList<>(workload.jobs);
+    this.flatById = workload.flatWork;
+    this.nextTaskId = arrivals.size();
     this.scheduler = new Scheduler(setup.policy(), setup.schedulerConfig());
-    this.client = new Client(setup.policy().client(), tasks.size());
+    this.client = new Client(setup.policy().client(), () -> nextTaskId++);
     MachineSpec m = setup.machine();
     Calibration c = setup.calibration();
     this.speed = m.speedOrDefault();
@@ -101,78 +130,180 @@ public final class Simulation {
     this.sharedMb = m.workerSharedMb(c);
     this.mbPerMp = m.imageMbPerMp(c);
     this.memoryLimit = m.hasMemoryLimit() ? m.memoryMb() : NO_LIMIT;
+    List<EventSink> sinks = new ArrayList<>(List.of(metrics));
     if (setup.record()) {
       this.log = new EventLog();
       this.samples = new SampleRecorder();
-      this.sink = EventSink.tee(metrics, log);
+      sinks.add(log);
+      sinks.add(samples);
     } else {
       this.log = null;
       this.samples = null;
-      this.sink = metrics;
     }
+    if (observer != null) {
+      sinks.add(observer);
+    }
+    this.sink = sinks.size() == 1 ? metrics : EventSink.tee(sinks.toArray(EventSink[]::new));
+    this.sampling = samples != null || observer != null;
+    this.nextSample = sampling ? 0 : Double.POSITIVE_INFINITY;
     this.images = workload.imageCount();
-    boolean copies = setup.policy().client().mode() != helperlab.policy.PolicySpec.ClientMode.ONE_SHOT;
-    this.imageMp = copies ? workload.megapixelsCopy(images * 2) : workload.megapixels;
-    this.imageWork = copies ? workload.trueWorkCopy(images * 2) : workload.trueWork;
+    this.imageMp = workload.megapixels;
+    this.imageWork = workload.trueWork;
   }
 
-  /** A retry copy's image: the same pixels and work as the original, under a new id. */
-  private int addImage(int original) {
-    if (images == imageMp.length) {
+  // ---- driving ----------------------------------------------------------------------------------
+
+  /** Runs the scenario to the end (all arrivals served, or the horizon) and returns the result. */
+  public SimResult run() {
+    double horizon = setup.durationS() + Math.max(600, setup.durationS());
+    while (!quiescent() && step(horizon)) {
+      // one event per step
+    }
+    return finish();
+  }
+
+  /**
+   * Processes every event up to virtual time {@code until} and moves the clock there (live use; the
+   * run goes on past its scenario's end, idle, until {@link #finish()}).
+   */
+  public void advanceTo(double until) {
+    if (finished) {
+      throw new IllegalStateException("the run is finished");
+    }
+    while (step(until)) {
+      // one event per step
+    }
+    if (until > now) {
+      machine.advanceTo(until);
+      now = until;
+    }
+  }
+
+  /**
+   * Sends a batch now (the big helper button): same images and deadline window as {@code batch},
+   * arriving at the current time. Returns its task id.
+   */
+  public int press(Task batch) {
+    if (finished) {
+      throw new IllegalStateException("the run is finished");
+    }
+    int id = nextTaskId++;
+    Task task = new Task(id, now, batch.preset(), now + batch.windowS(), batch.images());
+    while (taskById.size() <= id) {
+      taskById.add(null);
+      jobsById.add(null);
+    }
+    taskById.set(id, task);
+    List<ImageJob> jobs = new ArrayList<>(task.images().size());
+    for (ImageSpec image : task.images()) {
+      double cost = setup.calibration().cost().seconds(image.megapixels());
+      int imageId = addImage(image.megapixels(), cost * image.noise());
+      jobs.add(new ImageJob(imageId, id, cost / speed));
+    }
+    jobsById.set(id, List.copyOf(jobs));
+    if (flatById.length <= id) {
+      flatById = Arrays.copyOf(flatById, Math.max(id + 1, flatById.length * 2));
+    }
+    flatById[id] = setup.calibration().flatMillis(task.preset()) / 1000.0 / speed * task.images().size();
+    client.arrive(now, id, task.deadlineS());
+    execute();
+    return id;
+  }
+
+  /** Ends the run: stops what is still running, settles open tasks, and returns the result. */
+  public SimResult finish() {
+    if (!finished) {
+      finished = true;
+      stopEverything();
+    }
+    List<Task> tasks = taskById.stream().filter(t -> t != null).toList();
+    return new SimResult(setup, metrics.metrics(), log == null ? List.of() : log.events(),
+        samples == null ? null : samples.samples(), steps, machine.cpuTotal(), now, tasks);
+  }
+
+  public double now() {
+    return now;
+  }
+
+  public int liveWorkers() {
+    return live.size();
+  }
+
+  public int busyWorkers() {
+    return machine.runnable();
+  }
+
+  public int queuedImages() {
+    return scheduler.queuedImages();
+  }
+
+  public double memoryMb() {
+    return memory;
+  }
+
+  public MetricsAccumulator totals() {
+    return metrics;
+  }
+
+  public SimSetup setup() {
+    return setup;
+  }
+
+  /** The scenario has delivered all its batches and nothing is left in the system. */
+  public boolean quiescent() {
+    return nextArrival >= arrivals.size() && scheduler.unfinishedTasks() == 0 && client.openTasks() == 0;
+  }
+
+  // ---- the event loop ---------------------------------------------------------------------------
+
+  /** Handles the next event if it is due by {@code until}; false if there is none by then. */
+  private boolean step(double until) {
+    double tProc = nextCompletion();
+    double tTask = nextArrival < arrivals.size() ? arrivals.get(nextArrival).arrivalS() : Double.POSITIVE_INFINITY;
+    double tSched = scheduler.nextWakeup();
+    double tClient = client.nextWakeup();
+    double t = Math.min(Math.min(tProc, tTask), Math.min(Math.min(tSched, tClient), nextSample));
+    if (t > until || t == Double.POSITIVE_INFINITY) {
+      return false;
+    }
+    t = Math.max(t, now);
+    sameTimeSteps = t == lastTime ? sameTimeSteps + 1 : 0;
+    if (sameTimeSteps > 1_000_000) {
+      throw new IllegalStateException("simulation stuck at t=" + t + " (" + setup.policy().id() + ")");
+    }
+    lastTime = t;
+    machine.advanceTo(t);
+    now = t;
+    steps++;
+    if (t == tProc) {
+      complete();
+    } else if (t == tTask) {
+      Task task = arrivals.get(nextArrival++);
+      client.arrive(now, task.id(), task.deadlineS());
+    } else if (t == tSched) {
+      scheduler.tick(now);
+    } else if (t == tClient) {
+      client.tick(now);
+    } else {
+      sink.sample(now, live.size(), machine.runnable(), scheduler.queuedImages(), memory, metrics);
+      nextSample += setup.sampleEveryS();
+    }
+    execute();
+    return true;
+  }
+
+  private int addImage(double megapixels, double work) {
+    if (!ownImageArrays) {
+      imageMp = Arrays.copyOf(imageMp, Math.max(16, images * 2));
+      imageWork = Arrays.copyOf(imageWork, Math.max(16, images * 2));
+      ownImageArrays = true;
+    } else if (images == imageMp.length) {
       imageMp = Arrays.copyOf(imageMp, images * 2);
       imageWork = Arrays.copyOf(imageWork, images * 2);
     }
-    imageMp[images] = imageMp[original];
-    imageWork[images] = imageWork[original];
+    imageMp[images] = megapixels;
+    imageWork[images] = work;
     return images++;
-  }
-
-  public SimResult run() {
-    double horizon = setup.durationS() + Math.max(600, setup.durationS());
-    double every = setup.sampleEveryS();
-    double nextSample = samples == null ? Double.POSITIVE_INFINITY : 0;
-    int nextTask = 0;
-    int sameTimeSteps = 0;
-    double lastTime = -1;
-    while (true) {
-      if (nextTask >= tasks.size() && scheduler.unfinishedTasks() == 0 && client.openTasks() == 0) {
-        break;
-      }
-      double tProc = nextCompletion();
-      double tTask = nextTask < tasks.size() ? tasks.get(nextTask).arrivalS() : Double.POSITIVE_INFINITY;
-      double tSched = scheduler.nextWakeup();
-      double tClient = client.nextWakeup();
-      double t = Math.min(Math.min(tProc, tTask), Math.min(Math.min(tSched, tClient), nextSample));
-      if (t > horizon) {
-        break;
-      }
-      t = Math.max(t, now);
-      sameTimeSteps = t == lastTime ? sameTimeSteps + 1 : 0;
-      if (sameTimeSteps > 1_000_000) {
-        throw new IllegalStateException("simulation stuck at t=" + t + " (" + setup.policy().id() + ")");
-      }
-      lastTime = t;
-      machine.advanceTo(t);
-      now = t;
-      steps++;
-      if (t == tProc) {
-        complete();
-      } else if (t == tTask) {
-        Task task = tasks.get(nextTask++);
-        client.arrive(now, task.id(), task.deadlineS());
-      } else if (t == tSched) {
-        scheduler.tick(now);
-      } else if (t == tClient) {
-        client.tick(now);
-      } else {
-        samples.add(now, live.size(), machine.runnable(), scheduler.queuedImages(), memory, metrics);
-        nextSample += every;
-      }
-      execute();
-    }
-    finish();
-    return new SimResult(setup, metrics.metrics(), log == null ? List.of() : log.events(),
-        samples == null ? null : samples.samples(), steps, machine.cpuTotal(), now);
   }
 
   private double nextCompletion() {
@@ -307,18 +438,17 @@ public final class Simulation {
   }
 
   private void submit(int taskId, int copy) {
-    Task task = tasks.get(taskId);
-    List<ImageJob> jobs = workload.jobs.get(taskId);
+    Task task = taskById.get(taskId);
+    List<ImageJob> jobs = jobsById.get(taskId);
     if (copy != taskId) {
       List<ImageJob> copied = new ArrayList<>(jobs.size());
       for (ImageJob original : jobs) {
-        copied.add(new ImageJob(addImage(original.id()), copy, original.predictedS()));
+        copied.add(new ImageJob(addImage(imageMp[original.id()], imageWork[original.id()]), copy, original.predictedS()));
       }
       jobs = copied;
     }
-    double flat = workload.flatWork[taskId];
     sink.on(now, EventType.SUBMITTED, -1, copy, -1, copy == taskId ? -1 : taskId, null);
-    TaskRequest request = new TaskRequest(copy, now, task.deadlineS(), jobs, flat);
+    TaskRequest request = new TaskRequest(copy, now, task.deadlineS(), jobs, flatById[taskId]);
     AdmissionDecision d = scheduler.submit(now, request);
     if (d.admitted()) {
       sink.on(now, EventType.ADMITTED, -1, copy, -1, 0, null);
@@ -379,31 +509,28 @@ public final class Simulation {
   }
 
   /** Stops what is still running at the end, and settles the client's open tasks. */
-  private void finish() {
+  private void stopEverything() {
     for (Proc p : new ArrayList<>(live)) {
+      double startup = 0;
       if (p.phase == Phase.RUNNING) {
         double cpu = machine.cpuClock() - p.cpuStart;
         machine.removeRunnable();
+        memory -= mbPerMp * imageMp[p.current.id()];
         sink.on(now, EventType.IMAGE_KILLED, p.id, p.current.task(), p.current.id(), cpu, END);
-        remove(p);
-        sink.on(now, EventType.WORKER_EXITED, p.id, p.task, -1, 0, END);
       } else if (p.phase == Phase.SPAWNING || p.phase == Phase.WARMING) {
-        double cpu = p.startupCpu + machine.cpuClock() - p.cpuStart;
+        startup = p.startupCpu + machine.cpuClock() - p.cpuStart;
         machine.removeRunnable();
-        remove(p);
-        sink.on(now, EventType.WORKER_EXITED, p.id, p.task, -1, cpu, END);
-      } else {
-        remove(p);
-        sink.on(now, EventType.WORKER_EXITED, p.id, p.task, -1, 0, END);
       }
+      remove(p);
+      sink.on(now, EventType.WORKER_EXITED, p.id, p.task, -1, startup, END);
     }
     client.close(now);
     for (ClientAction a : client.drain()) {
       carryOut(a);
     }
     sink.memory(now, memory);
-    if (samples != null) {
-      samples.add(now, 0, 0, scheduler.queuedImages(), memory, metrics);
+    if (sampling) {
+      sink.sample(now, 0, 0, scheduler.queuedImages(), memory, metrics);
     }
   }
 }
