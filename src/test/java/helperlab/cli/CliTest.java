@@ -85,4 +85,22 @@ class CliTest {
       assertTrue(r.out().contains("Usage: helper-lab " + sub), r.out());
     }
   }
+
+  @Test
+  void replayWritesBesideTheRunAndCompareNeedsRealRuns(@TempDir Path dir) throws Exception {
+    Path record = dir.resolve("sim-run.json");
+    assertEquals(0, run("sim", "--scenario", "calm", "--policy", "pool-edf-10", "--seed", "1", "--record",
+        record.toString()).code());
+    Result r = run("replay", record.toString());
+    assertEquals(0, r.code(), r.err());
+    RunRecord replay = RunRecord.load(dir.resolve("sim-run-replay.json"));
+    assertEquals(RunRecord.KIND_REPLAY, replay.kind());
+    Result none = run("compare", dir.toString());
+    assertEquals(2, none.code());
+    assertTrue(none.err().contains("no real run records"), none.err());
+    Files.writeString(dir.resolve("broken.json"), "{\"format\": 1, \"id\": ");
+    Result broken = run("compare", dir.toString());
+    assertEquals(2, broken.code());
+    assertTrue(broken.err().contains("broken.json"), broken.err());
+  }
 }

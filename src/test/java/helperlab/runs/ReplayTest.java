@@ -1,0 +1,93 @@
+package helperlab.runs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.model.Calibration;
+import helperlab.model.DataFile;
+import helperlab.model.MachineSpec;
+import helperlab.model.RunRecord;
+import helperlab.policy.AdmissionMode;
+import helperlab.sim.ScenarioSpec;
+import helperlab.sim.SimSetup;
+import helperlab.sim.Simulation;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Replays: exact on simulated runs, deterministic, scaled by the day's speed probe; and the comparison. */
+class ReplayTest {
+  /** A simulated run dressed as a real one, as if the cage had recorded exactly what the model does. */
+  private static RunRecord asReal(RunRecord sim, Double probe) {
+    return new RunRecord(RunRecord.FORMAT, sim.id().replace("sim-", "real-"), RunRecord.KIND_REAL, sim.policy(),
+        sim.scenario(), sim.machine(), sim.seed(), sim.admission(), sim.calibration(), probe, sim.durationS(),
+        sim.tasks(), sim.events(), sim.samples(), sim.metrics(), null, null, null);
+  }
+
+  private static RunRecord simulated(String policy, long seed) {
+    SimSetup setup = SimSetup.of(ScenarioSpec.builtIn("busy").withDuration(300), policy, MachineSpec.builtIn("cage"),
+        seed, AdmissionMode.EDF_FIT, Calibration.seed(), true);
+    return RunRecords.fromSimulation(new Simulation(setup).run());
+  }
+
+  @Test
+  void replayingASimulatedRunReproducesIt() {
+    RunRecord sim = simulated("split-forecast-budget", 3);
+    RunRecord replay = Replay.of(asReal(sim, sim.calibration().speedProbeMs()));
+    assertEquals(RunRecord.KIND_REPLAY, replay.kind());
+    assertEquals("real-busy-split-forecast-budget-cage-s3", replay.replayOf());
+    assertEquals(sim.metrics(), replay.metrics());
+    assertEquals(sim.events().size(), replay.events().size());
+  }
+
+  @Test
+  void replaysAreDeterministic() {
+    RunRecord real = asReal(simulated("box", 1), null);
+    assertEquals(DataFile.compact(Replay.of(real)), DataFile.compact(Replay.of(real)));
+  }
+
+  @Test
+  void aSlowerDaysProbeScalesTheReplaysCosts() {
+    RunRecord sim = simulated("pool-edf-10", 2);
+    double probe = sim.calibration().speedProbeMs() * 1.27;
+    RunRecord slow = Replay.of(asReal(sim, probe));
+    assertEquals(1.27 * 152, slow.calibration().cost().millis(1.0), 1e-9);
+    assertTrue(slow.calibration().source().contains("speed probe"), slow.calibration().source());
+    double perImageSlow = slow.metrics().cpuUsefulS() / slow.metrics().imagesDone();
+    double perImage = sim.metrics().cpuUsefulS() / sim.metrics().imagesDone();
+    assertEquals(1.27, perImageSlow / perImage, 0.08, "CPU per image: " + perImageSlow + " vs " + perImage);
+    assertTrue(slow.metrics().met() <= sim.metrics().met());
+  }
+
+  @Test
+  void theComparisonCountsAgreement() {
+    RunRecord a = asReal(simulated("pool-edf-10", 5), null);
+    RunRecord b = asReal(simulated("never-split-budget", 5), null);
+    Comparison c = Comparison.of(List.of(a, b));
+    assertEquals(2, c.rows().size());
+    assertEquals(2, c.refusedAgreeing(), "a replay of the model agrees with the model");
+    assertEquals(2, c.budgetedRuns());
+    assertEquals(2, c.budgetedSpawnsWithinOne());
+    assertEquals(2, c.metWithinThreePoints());
+    String csv = c.csv();
+    assertTrue(csv.startsWith("run,policy,seed,budgeted,submitted,refused_real,refused_sim,spawns_real,spawns_sim,met_real,met_sim"));
+    assertEquals(3, csv.lines().count());
+    assertTrue(c.markdown().contains("Tasks turned away agree in **2 of 2** runs"));
+  }
+
+  @Test
+  void aDisagreementIsCountedAsOne() {
+    RunRecord real = asReal(simulated("pool-edf-10", 6), null);
+    var m = real.metrics();
+    var changed = new helperlab.model.RunMetrics(m.submitted(), m.admitted() - 1, m.refused() + 1, m.met() - 1, m.late(),
+        m.metShare() - 1.0 / m.submitted(), m.retries(), m.spawns() + 3, m.processesPerTask(), m.cpuUsefulS(), m.cpuSpawnS(),
+        m.cpuKilledS(), m.peakMemoryMb(), m.oomKills(), m.workersKilled(), m.imagesDone(), m.imagesDead(),
+        m.latenessP50S(), m.latenessP99S(), m.meanResponseS());
+    RunRecord off = new RunRecord(RunRecord.FORMAT, real.id(), real.kind(), real.policy(), real.scenario(), real.machine(),
+        real.seed(), real.admission(), real.calibration(), null, real.durationS(), real.tasks(), real.events(),
+        real.samples(), changed, null, null, null);
+    Comparison c = Comparison.of(List.of(off));
+    assertEquals(0, c.refusedAgreeing());
+    assertEquals(0, c.budgetedSpawnsWithinOne());
+    assertTrue(c.markdown().contains("✗"));
+  }
+}
