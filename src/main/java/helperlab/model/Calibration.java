@@ -1,9 +1,6 @@
 package helperlab.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -51,11 +48,7 @@ public record Calibration(
 
   /** The seed server's calibration, shipped with the lab. */
   public static Calibration seed() {
-    try (InputStream in = Calibration.class.getResourceAsStream("calibration-seed.json")) {
-      return DataFile.read(in, "calibration-seed.json", Calibration.class);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return DataFile.resource(Calibration.class, "calibration-seed.json", Calibration.class);
   }
 
   public static Calibration load(Path file) {

@@ -51,6 +51,29 @@ public final class DataFile {
     }
   }
 
+  /** A data file shipped inside the jar, next to {@code anchor}'s class. */
+  public static <T> T resource(Class<?> anchor, String name, Class<T> type) {
+    try (InputStream in = anchor.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new DataFileException(name + ": not found beside " + anchor.getName());
+      }
+      return read(in, name, type);
+    } catch (IOException e) {
+      throw new DataFileException(name + ": cannot read: " + e.getMessage());
+    }
+  }
+
+  public static <T> T resource(Class<?> anchor, String name, TypeReference<T> type) {
+    try (InputStream in = anchor.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new DataFileException(name + ": not found beside " + anchor.getName());
+      }
+      return read(in, name, type);
+    } catch (IOException e) {
+      throw new DataFileException(name + ": cannot read: " + e.getMessage());
+    }
+  }
+
   public static <T> T parse(String json, String source, Class<T> type) {
     try {
       return JSON.readValue(json, type);

@@ -2,9 +2,6 @@ package helperlab.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -69,11 +66,7 @@ public record MachineSpec(
       throw new IllegalArgumentException("unknown machine '" + name + "'; built in: "
           + String.join(", ", BUILT_IN) + " (or give a path to a machine JSON file)");
     }
-    try (InputStream in = MachineSpec.class.getResourceAsStream("machine-" + name + ".json")) {
-      return DataFile.read(in, "machine-" + name + ".json", MachineSpec.class);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return DataFile.resource(MachineSpec.class, "machine-" + name + ".json", MachineSpec.class);
   }
 
   /** A built-in name, or a path to a JSON file. */

@@ -1,9 +1,6 @@
 package helperlab.model;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,11 +27,7 @@ public final class PresetCatalog {
 
   /** thumb, web and archive: the presets the lab ships with. */
   public static PresetCatalog defaults() {
-    try (InputStream in = PresetCatalog.class.getResourceAsStream("presets.json")) {
-      return new PresetCatalog(DataFile.read(in, "presets.json", new TypeReference<List<Preset>>() {}));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return new PresetCatalog(DataFile.resource(PresetCatalog.class, "presets.json", new TypeReference<List<Preset>>() {}));
   }
 
   public Preset get(String name) {

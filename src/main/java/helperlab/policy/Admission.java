@@ -20,6 +20,9 @@ public interface Admission {
    * delivers at its worker budget, with contention already in it (counted once, here).
    */
   static Admission of(AdmissionMode mode, double capacityCores) {
+    if (!(capacityCores > 0)) {
+      throw new IllegalArgumentException("admission capacity must be > 0 cores, got " + capacityCores);
+    }
     return switch (mode) {
       case EDF_FIT -> new EdfFitAdmission(capacityCores);
       case FLAT -> new FlatAdmission(capacityCores);

@@ -12,10 +12,8 @@ public final class EdfFitAdmission implements Admission {
   private double[] deadlines = new double[64];
   private double[] works = new double[64];
 
-  public EdfFitAdmission(double capacityCores) {
-    if (!(capacityCores > 0)) {
-      throw new IllegalArgumentException("admission capacity must be > 0 cores, got " + capacityCores);
-    }
+  /** Use {@link Admission#of}, which checks the capacity. */
+  EdfFitAdmission(double capacityCores) {
     this.capacity = capacityCores;
   }
 

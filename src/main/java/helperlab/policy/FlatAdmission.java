@@ -7,10 +7,8 @@ package helperlab.policy;
 public final class FlatAdmission implements Admission {
   private final double capacity;
 
-  public FlatAdmission(double capacityCores) {
-    if (!(capacityCores > 0)) {
-      throw new IllegalArgumentException("admission capacity must be > 0 cores, got " + capacityCores);
-    }
+  /** Use {@link Admission#of}, which checks the capacity. */
+  FlatAdmission(double capacityCores) {
     this.capacity = capacityCores;
   }
 

@@ -3,9 +3,6 @@ package helperlab.sim;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import helperlab.model.DataFile;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -120,11 +117,7 @@ public record ScenarioSpec(
       throw new IllegalArgumentException("unknown scenario '" + name + "'; built in: "
           + String.join(", ", BUILT_IN) + " (or give a path to a scenario JSON file)");
     }
-    try (InputStream in = ScenarioSpec.class.getResourceAsStream("scenario-" + name + ".json")) {
-      return DataFile.read(in, "scenario-" + name + ".json", ScenarioSpec.class);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return DataFile.resource(ScenarioSpec.class, "scenario-" + name + ".json", ScenarioSpec.class);
   }
 
   /** A built-in name, or a path to a JSON file. */
