@@ -1,0 +1,33 @@
+package helperlab.remote;
+
+import java.io.IOException;
+import java.util.List;
+
+/** The control command as a child process on this machine, talked to over its pipes. */
+public final class LocalProcessTransport implements ControlTransport {
+  private final List<String> command;
+
+  public LocalProcessTransport(List<String> command) {
+    if (command.isEmpty()) {
+      throw new IllegalArgumentException("a local control command is needed");
+    }
+    this.command = List.copyOf(command);
+  }
+
+  @Override
+  public LineChannel open() throws ControlException {
+    try {
+      Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      return new LineChannel(p.getInputStream(), p.getOutputStream(), describe(), LineChannel.DEFAULT_MAX_LINE_BYTES,
+          p::destroy);
+    } catch (IOException e) {
+      throw new ControlException(ControlException.Kind.UNREACHABLE, "cannot start " + String.join(" ", command) + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public String describe() {
+    return "local process";
+  }
+}

@@ -1,0 +1,99 @@
+package helperlab.remote;
+
+import com.jcraft.jsch.JSch;
+import com.jcraft.jsch.KeyPair;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.PublicKey;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
+import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.config.keys.AuthorizedKeysAuthenticator;
+import org.apache.sshd.server.forward.AcceptAllForwardingFilter;
+import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import org.apache.sshd.server.shell.ProcessShellFactory;
+
+/**
+ * An embedded SSH server on loopback (Apache MINA SSHD) that speaks real SSH: host key, public-key
+ * login against an authorized_keys file, port forwarding for jump hosts, and commands run as real
+ * processes. A command starting with {@code helper-lab} runs this build's {@code helperlab.cli.Main}.
+ */
+final class SshTestServer implements AutoCloseable {
+  final SshServer server;
+  final Path dir;
+
+  SshTestServer(Path dir, Path authorizedKeys) throws IOException {
+    this.dir = dir;
+    server = SshServer.setUpDefaultServer();
+    server.setHost("127.0.0.1");
+    server.setPort(0);
+    SimpleGeneratorHostKeyProvider hostKeys = new SimpleGeneratorHostKeyProvider(dir.resolve("host-key.ser"));
+    hostKeys.setAlgorithm(KeyUtils.EC_ALGORITHM);
+    server.setKeyPairProvider(hostKeys);
+    server.setPublickeyAuthenticator(new AuthorizedKeysAuthenticator(authorizedKeys));
+    server.setPasswordAuthenticator(null);
+    server.setForwardingFilter(AcceptAllForwardingFilter.INSTANCE);
+    server.setCommandFactory((channel, command) -> new ProcessShellFactory(command, translate(command)).createShell(channel));
+    server.start();
+  }
+
+  static List<String> translate(String command) {
+    List<String> words = new ArrayList<>(List.of(command.trim().split("\\s+")));
+    if (!words.isEmpty() && words.get(0).equals("helper-lab")) {
+      words.remove(0);
+      List<String> java = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
+          System.getProperty("java.class.path"), "helperlab.cli.Main"));
+      java.addAll(words);
+      return java;
+    }
+    return words;
+  }
+
+  int port() {
+    return server.getPort();
+  }
+
+  PublicKey hostKey() throws Exception {
+    return server.getKeyPairProvider().loadKeys(null).iterator().next().getPublic();
+  }
+
+  /** The known_hosts line OpenSSH would write for this server. */
+  String knownHostsLine() throws Exception {
+    return "[127.0.0.1]:" + port() + " " + PublicKeyEntry.toString(hostKey()) + "\n";
+  }
+
+  String fingerprint() throws Exception {
+    return KeyUtils.getFingerPrint(hostKey());
+  }
+
+  /** Writes a user key pair (optionally encrypted) and returns the private key file; the public key goes to {@code authorized}. */
+  static Path userKey(Path dir, String name, Path authorized, byte[] passphrase) throws Exception {
+    JSch jsch = new JSch();
+    KeyPair pair = KeyPair.genKeyPair(jsch, KeyPair.ECDSA, 256);
+    Path priv = dir.resolve(name);
+    try (OutputStream out = Files.newOutputStream(priv)) {
+      if (passphrase == null) {
+        pair.writePrivateKey(out);
+      } else {
+        pair.writePrivateKey(out, passphrase);
+      }
+    }
+    if (authorized != null) {
+      try (OutputStream out = Files.newOutputStream(authorized, java.nio.file.StandardOpenOption.CREATE,
+          java.nio.file.StandardOpenOption.APPEND)) {
+        pair.writePublicKey(out, name);
+      }
+    }
+    pair.dispose();
+    return priv;
+  }
+
+  @Override
+  public void close() throws IOException {
+    server.stop(true);
+  }
+}
