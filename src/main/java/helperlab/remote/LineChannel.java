@@ -122,6 +122,15 @@ public final class LineChannel implements AutoCloseable {
     return f != null ? f : new ControlException(ControlException.Kind.CLOSED, peer + " closed the connection");
   }
 
+  /** Ends the request side (the server sees end of input) while replies can still arrive. */
+  public synchronized void closeOutput() {
+    try {
+      out.close();
+    } catch (IOException ignored) {
+      // already closed
+    }
+  }
+
   public boolean isOpen() {
     return !closed && failure == null;
   }

@@ -173,4 +173,15 @@ class SshTransportTest {
       assertEquals(ControlException.Kind.REFUSED_INPUT, e.kind());
     }
   }
+
+  @Test
+  void aPipeCopiesRequestsAndRepliesUntilTheServerIsDone() throws Exception {
+    Files.writeString(knownHosts, server.knownHostsLine());
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (LineChannel c = new SshTransport(settings("cat"), HostKeyPrompt.REFUSE, CredentialsPrompt.NONE).open()) {
+      LinePipe.run(c, new java.io.ByteArrayInputStream("{\"op\":\"status\"}\n\n{\"op\":\"runs\"}\n".getBytes()),
+          new java.io.PrintStream(out, true));
+    }
+    assertEquals("{\"op\":\"status\"}\n{\"op\":\"runs\"}\n", out.toString());
+  }
 }
