@@ -33,6 +33,12 @@ public interface LiveRun {
   /** Virtual seconds per wall second; {@code Double.POSITIVE_INFINITY} for as fast as possible. */
   void setSpeed(double factor);
 
+  /**
+   * Runs as fast as possible up to virtual time {@code virtualS}, then goes on at the chosen speed
+   * (only when the source can change speed).
+   */
+  void skipTo(double virtualS);
+
   /** Ends the run; its record goes to the listener. */
   void stop();
 

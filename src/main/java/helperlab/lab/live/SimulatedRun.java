@@ -49,6 +49,7 @@ final class SimulatedRun implements LiveRun, Runnable {
   private long wallAnchor;
   private double virtualAnchor;
   private int pressed;
+  private double skipTarget = -1;
 
   SimulatedRun(LiveSettings settings, SimSetup setup, ScenarioSpec pressMix, double speed, Listener listener) {
     this.settings = settings;
@@ -110,6 +111,11 @@ final class SimulatedRun implements LiveRun, Runnable {
   }
 
   @Override
+  public void skipTo(double virtualS) {
+    commands.add(() -> skipTarget = virtualS);
+  }
+
+  @Override
   public void stop() {
     commands.add(() -> stopRequested = true);
   }
@@ -137,17 +143,26 @@ final class SimulatedRun implements LiveRun, Runnable {
           commands.take().run();
           continue;
         }
-        double target = Double.isInfinite(speed) ? sim.now() + FLAT_OUT_CHUNK_S
+        boolean skipping = skipTarget > sim.now();
+        boolean flatOut = Double.isInfinite(speed) || skipping;
+        double target = flatOut ? sim.now() + FLAT_OUT_CHUNK_S
             : virtualAnchor + (System.nanoTime() - wallAnchor) / 1e9 * speed;
+        if (skipping) {
+          target = Math.min(target, skipTarget);
+        }
         target = Math.min(target, hardEnd);
         if (target > sim.now()) {
           sim.advanceTo(target);
+        }
+        if (skipping && sim.now() >= skipTarget) {
+          skipTarget = -1;
+          anchor(); // from here on, follow the clock again
         }
         publish(LiveState.RUNNING);
         if ((sim.now() >= setup.durationS() && sim.quiescent()) || sim.now() >= hardEnd) {
           break;
         }
-        if (!Double.isInfinite(speed)) {
+        if (!flatOut) {
           Runnable c = commands.poll(TICK_MILLIS, TimeUnit.MILLISECONDS);
           if (c != null) {
             c.run();

@@ -46,6 +46,10 @@ public final class BackgroundWork {
    */
   public <T> CompletableFuture<T> run(String what, Callable<T> work, Consumer<T> onDone) {
     CompletableFuture<T> result = new CompletableFuture<>();
+    if (pool.isShutdown()) {
+      result.completeExceptionally(new IllegalStateException("the lab is closing"));
+      return result;
+    }
     running.incrementAndGet();
     pool.execute(() -> {
       try {

@@ -27,7 +27,8 @@ public record Difference(String metric, double a, double b, boolean whole, Strin
   }
 
   private String fmt(double v) {
-    String n = whole ? String.format(Locale.ROOT, "%,d", Math.round(v)) : String.format(Locale.ROOT, "%.2f", v);
+    String n = whole || Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,d", Math.round(v))
+        : String.format(Locale.ROOT, "%.2f", v);
     return unit.isEmpty() ? n : n + " " + unit;
   }
 

@@ -9,6 +9,7 @@ import helperlab.lab.live.LiveStatus;
 import helperlab.lab.live.Speed;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
+import java.io.IOException;
 import java.util.concurrent.Executor;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
@@ -109,7 +110,18 @@ public final class LiveViewModel {
     LiveRun r = source.start(s, speed.get().factor(), new LiveRun.Listener() {
       @Override
       public void finished(RunRecord record) {
-        ui.execute(() -> onFinished(self[0], record));
+        // saved here, on the run's thread, so a run ending as the window closes is kept
+        String saveError = null;
+        boolean worthKeeping = record.endS() > 0 || !record.events().isEmpty();
+        if (worthKeeping) {
+          try {
+            library.saveToHistoryNow(record);
+          } catch (IOException | RuntimeException e) {
+            saveError = "Cannot save live run " + record.id() + " to the history: " + BackgroundWork.reason(e);
+          }
+        }
+        String error = saveError;
+        ui.execute(() -> onFinished(self[0], record, worthKeeping, error));
       }
 
       @Override
@@ -161,11 +173,23 @@ public final class LiveViewModel {
     clearReadouts();
   }
 
-  /** Ends the current run without waiting (window closing). */
+  /** Ends the current run and waits (a few seconds at most) until its record is saved (window closing). */
   public void shutdown() {
     LiveRun r = run.get();
-    if (r != null) {
-      r.stop();
+    if (r != null && isActive()) {
+      try {
+        r.stopAndWait(10_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** Jumps the running clock ahead by {@code seconds} (as fast as the source can). */
+  public void skip(double seconds) {
+    LiveRun r = run.get();
+    if (r != null && isActive()) {
+      r.skipTo(r.status().timeS() + seconds);
     }
   }
 
@@ -176,17 +200,20 @@ public final class LiveViewModel {
     }
   }
 
-  private void onFinished(LiveRun from, RunRecord record) {
-    boolean current = run.get() == from;
-    if (current) {
+  private void onFinished(LiveRun from, RunRecord record, boolean kept, String saveError) {
+    if (run.get() == from) {
       poll();
       state.set(LiveState.FINISHED);
     }
-    if (record.endS() <= 0 && record.events().isEmpty()) {
+    if (!kept) {
       return; // stopped before anything happened: nothing worth keeping
     }
     lastRecord.set(record);
-    library.addToHistory(record);
+    if (saveError != null) {
+      notices.error(saveError);
+      return;
+    }
+    library.refresh();
     notices.info("Live run ended at " + Clock.format(record.endS()) + " and was saved to the history as " + record.id());
   }
 

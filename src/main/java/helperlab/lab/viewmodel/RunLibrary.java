@@ -89,6 +89,16 @@ public final class RunLibrary {
     }, then);
   }
 
+  /**
+   * Saves a run made in the lab to the history now, on the calling thread (not the UI thread), so
+   * a run that ends as the window closes is not lost. List again afterwards with {@link #refresh()}.
+   */
+  public Path saveToHistoryNow(RunRecord record) throws IOException {
+    Path p = history.saveNew(record);
+    remember(p, record);
+    return p;
+  }
+
   /** Saves a run made in the lab to the history, then lists again. */
   public CompletableFuture<Path> addToHistory(RunRecord record) {
     return work.run("Cannot save run " + record.id() + " to the history", () -> {

@@ -55,10 +55,10 @@ public final class TimelineViewModel {
   /** Shows a run from its start. */
   public void open(RunRecord r) {
     playing.set(false);
-    record.set(r);
     plotted.set(PlottedRun.of(r));
     end.set(r.endS());
     title.set(describe(r));
+    record.set(r); // last: listeners see the plotted run, end and title of this record
     rebuildEvents();
     if (cursor.get() == 0) {
       followCursor();

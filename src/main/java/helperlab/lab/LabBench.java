@@ -1,0 +1,235 @@
+package helperlab.lab;
+
+import helperlab.lab.chart.ChartGrid;
+import helperlab.lab.chart.ChartKind;
+import helperlab.lab.chart.LabChart;
+import helperlab.lab.chart.Series;
+import helperlab.lab.live.LiveRun;
+import helperlab.lab.live.SimulatorSource;
+import helperlab.lab.view.LabWindow;
+import helperlab.lab.viewmodel.LabConfig;
+import helperlab.lab.viewmodel.LabView;
+import helperlab.lab.viewmodel.LiveViewModel;
+import helperlab.model.Calibration;
+import helperlab.model.MachineSpec;
+import helperlab.model.RunRecord;
+import helperlab.policy.AdmissionMode;
+import helperlab.runs.RunRecords;
+import helperlab.sim.ScenarioSpec;
+import helperlab.sim.SimSetup;
+import helperlab.sim.Simulation;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+
+/**
+ * The lab's performance figures, measured in the real window: cold start to a usable window, frames
+ * per second while streaming an hour-long live run with every series (10^5 points per series), and
+ * the time to redraw after seeking in an hour-long run with 10^5 events.
+ */
+public final class LabBench {
+  /** Samples every 36 ms of virtual time: an hour is 10^5 points per series. */
+  public static final double SAMPLE_EVERY_S = 0.036;
+  public static final double STREAM_SPEED = 120;
+  public static final int SEEKS = 40;
+
+  private final PrintStream out;
+  private final long launchedAtMillis;
+  private volatile long toolkitUpNanos;
+  private volatile LabWindow window;
+  private volatile long firstFrameNanos;
+  private final long originNanos = System.nanoTime();
+  private final long originMillis = System.currentTimeMillis();
+
+  private LabBench(PrintStream out) {
+    this.out = out;
+    this.launchedAtMillis = ManagementFactory.getRuntimeMXBean().getStartTime();
+  }
+
+  /** Launches the lab under the benchmark and prints the figures; returns when the window has closed. */
+  public static void run(LabConfig base, PrintStream out) {
+    LabBench b = new LabBench(out);
+    LabConfig config = base.withSource(new SimulatorSource(Calibration.seed(), SAMPLE_EVERY_S, 3600));
+    Thread driver = new Thread(() -> {
+      try {
+        b.measure();
+      } catch (Throwable e) {
+        out.println("benchmark failed: " + e);
+        e.printStackTrace(out);
+      } finally {
+        Platform.runLater(() -> {
+          if (b.window != null) {
+            b.window.stage().close();
+          }
+          Platform.exit();
+        });
+      }
+    }, "lab-bench");
+    driver.setDaemon(true);
+    Lab.launch(config, w -> {
+      b.toolkitUpNanos = System.nanoTime();
+      b.window = w;
+      new AnimationTimer() {
+        private int n;
+
+        @Override
+        public void handle(long now) {
+          if (++n == 2) { // the first frame has been drawn when the second pulse starts
+            b.firstFrameNanos = System.nanoTime();
+            stop();
+            driver.start();
+          }
+        }
+      }.start();
+    });
+  }
+
+  private double sinceLaunchMs(long nanos) {
+    long wall = originMillis + (nanos - originNanos) / 1_000_000;
+    return wall - launchedAtMillis;
+  }
+
+  private void measure() throws Exception {
+    out.printf(Locale.ROOT, "cold start: JVM start to window shown %.0f ms, to first frame (usable) %.0f ms%n",
+        sinceLaunchMs(toolkitUpNanos), sinceLaunchMs(firstFrameNanos));
+    stream();
+    seek();
+  }
+
+  /** Streams an hour-long live run (10^5 samples) at ×120 and counts frames. */
+  private void stream() throws Exception {
+    LiveViewModel live = window.viewModel().live();
+    FxWait.run(() -> {
+      window.viewModel().viewProperty().set(LabView.LIVE);
+      window.stage().setWidth(1600);
+      window.stage().setHeight(1000);
+      live.policyProperty().set("box");
+      live.scenarioProperty().set("busy");
+      live.machineProperty().set("cage");
+      live.seedProperty().set(1);
+      live.start();
+      live.runProperty().get().setSpeed(STREAM_SPEED);
+    });
+    List<Long> frameTimes = new ArrayList<>();
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    LiveRun run = FxWait.call(() -> live.runProperty().get());
+    FxWait.run(() -> new AnimationTimer() {
+      @Override
+      public void handle(long now) {
+        frameTimes.add(now);
+        if (run.status().state() != helperlab.lab.live.LiveState.RUNNING) {
+          stop();
+          done.complete(null);
+        }
+      }
+    }.start());
+    done.get(10, TimeUnit.MINUTES);
+    FxWait.frames(3);
+    ChartGrid g = window.visibleCharts();
+    int[] points = FxWait.call(() -> {
+      LabChart c = g.chart(ChartKind.WORKERS);
+      int series = 0;
+      for (ChartKind k : ChartKind.values()) {
+        series += k.series().size();
+      }
+      return new int[] {c.points(0, Series.WORKERS), series};
+    });
+    double seconds = (frameTimes.get(frameTimes.size() - 1) - frameTimes.get(0)) / 1e9;
+    double fps = (frameTimes.size() - 1) / seconds;
+    long[] gaps = new long[frameTimes.size() - 1];
+    for (int i = 1; i < frameTimes.size(); i++) {
+      gaps[i - 1] = frameTimes.get(i) - frameTimes.get(i - 1);
+    }
+    Arrays.sort(gaps);
+    // the worst quarter of the run: fps over the last 25% of frames, when the data sets are largest
+    int q = frameTimes.size() * 3 / 4;
+    double lastQuarterFps = (frameTimes.size() - 1 - q) / ((frameTimes.get(frameTimes.size() - 1) - frameTimes.get(q))
+        / 1e9);
+    out.printf(Locale.ROOT,
+        "live streaming: %d points per series, %d series, %.1f s wall at x%.0f: %.1f fps overall, %.1f fps in the last "
+            + "quarter; frame interval median %.1f ms, p95 %.1f ms, max %.1f ms%n",
+        points[0], points[1], seconds, STREAM_SPEED, fps, lastQuarterFps, gaps[gaps.length / 2] / 1e6,
+        gaps[(int) (gaps.length * 0.95)] / 1e6, gaps[gaps.length - 1] / 1e6);
+  }
+
+  /** Opens an hour-long run with at least 10^5 events and seeks to random times. */
+  private void seek() throws Exception {
+    RunRecord big = null;
+    for (long seed = 0; seed < 10 && big == null; seed++) {
+      SimSetup s = SimSetup.of(ScenarioSpec.builtIn("overload"), "pool-edf-1", MachineSpec.builtIn("large"), seed,
+          AdmissionMode.EDF_FIT, Calibration.seed(), true);
+      RunRecord r = RunRecords.fromSimulation(new Simulation(s).run());
+      if (r.events().size() >= 100_000) {
+        big = r;
+      }
+    }
+    if (big == null) {
+      throw new IllegalStateException("no hour-long run with 10^5 events found");
+    }
+    RunRecord record = big;
+    FxWait.run(() -> window.viewModel().showRun(record));
+    FxWait.frames(5);
+    Scene scene = FxWait.call(() -> window.stage().getScene());
+    SplittableRandom random = new SplittableRandom(42);
+    double end = record.endS();
+    double[] laidOut = new double[SEEKS];
+    double[] nextFrame = new double[SEEKS];
+    double[] snapshot = new double[SEEKS];
+    for (int i = 0; i < SEEKS; i++) {
+      double t = random.nextDouble() * end;
+      CompletableFuture<double[]> f = new CompletableFuture<>();
+      Platform.runLater(() -> {
+        long t0 = System.nanoTime();
+        double[] r = new double[2];
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+          r[0] = (System.nanoTime() - t0) / 1e6;
+          scene.removePostLayoutPulseListener(once[0]);
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+        window.viewModel().timeline().setCursor(t);
+        new AnimationTimer() {
+          @Override
+          public void handle(long now) {
+            if (r[0] > 0) {
+              r[1] = (System.nanoTime() - t0) / 1e6;
+              stop();
+              f.complete(r);
+            }
+          }
+        }.start();
+      });
+      double[] r = f.get(30, TimeUnit.SECONDS);
+      laidOut[i] = r[0];
+      nextFrame[i] = r[1];
+      double t2 = random.nextDouble() * end;
+      snapshot[i] = FxWait.call(() -> {
+        long t0 = System.nanoTime();
+        window.viewModel().timeline().setCursor(t2);
+        scene.snapshot(null);
+        return (System.nanoTime() - t0) / 1e6;
+      });
+    }
+    out.printf(Locale.ROOT, "seeking: run with %d events, %d samples (%.0f s); %d seeks each way%n",
+        record.events().size(), record.samples().size(), end, SEEKS);
+    out.println("  seek -> scene laid out (FX thread):   " + stats(laidOut));
+    out.println("  seek -> next frame started:           " + stats(nextFrame));
+    out.println("  seek -> full synchronous redraw (snapshot of the whole window): " + stats(snapshot));
+  }
+
+  private static String stats(double[] ms) {
+    double[] s = ms.clone();
+    Arrays.sort(s);
+    return String.format(Locale.ROOT, "median %.1f ms, p95 %.1f ms, max %.1f ms", s[s.length / 2],
+        s[(int) Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)], s[s.length - 1]);
+  }
+}
