@@ -180,7 +180,7 @@ public final class LabBench {
     FxWait.frames(5);
     Scene scene = FxWait.call(() -> window.stage().getScene());
     SplittableRandom random = new SplittableRandom(42);
-    double end = record.endS();
+    double end = helperlab.lab.chart.PlottedRun.dataEnd(record);
     double[] laidOut = new double[SEEKS];
     double[] nextFrame = new double[SEEKS];
     double[] snapshot = new double[SEEKS];

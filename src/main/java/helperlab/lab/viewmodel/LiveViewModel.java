@@ -112,7 +112,7 @@ public final class LiveViewModel {
       public void finished(RunRecord record) {
         // saved here, on the run's thread, so a run ending as the window closes is kept
         String saveError = null;
-        boolean worthKeeping = record.endS() > 0 || !record.events().isEmpty();
+        boolean worthKeeping = !record.events().isEmpty() || record.samples().size() > 1;
         if (worthKeeping) {
           try {
             library.saveToHistoryNow(record);
@@ -214,7 +214,7 @@ public final class LiveViewModel {
       return;
     }
     library.refresh();
-    notices.info("Live run ended at " + Clock.format(record.endS()) + " and was saved to the history as " + record.id());
+    notices.info("Live run ended at " + Clock.format(PlottedRun.dataEnd(record)) + " and was saved to the history as " + record.id());
   }
 
   /** Copies the run's latest status into the readouts (every frame). */

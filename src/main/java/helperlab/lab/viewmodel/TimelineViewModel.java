@@ -56,7 +56,7 @@ public final class TimelineViewModel {
   public void open(RunRecord r) {
     playing.set(false);
     plotted.set(PlottedRun.of(r));
-    end.set(r.endS());
+    end.set(PlottedRun.dataEnd(r));
     title.set(describe(r));
     record.set(r); // last: listeners see the plotted run, end and title of this record
     rebuildEvents();
