@@ -23,20 +23,20 @@ import javafx.scene.layout.BorderPane;
 
 /** The Compare view: two runs overlaid (A solid, B dashed), a seed stepper and the difference table. */
 public final class CompareController {
-  @FXML private BorderPane root;
+  @FXML private BorderPane compareRoot;
   @FXML private ComboBox<String> policyA;
   @FXML private ComboBox<String> policyB;
-  @FXML private ComboBox<String> scenario;
-  @FXML private ComboBox<String> machine;
-  @FXML private ComboBox<String> admission;
-  @FXML private Spinner<Integer> seed;
+  @FXML private ComboBox<String> compareScenario;
+  @FXML private ComboBox<String> compareMachine;
+  @FXML private ComboBox<String> compareAdmission;
+  @FXML private Spinner<Integer> compareSeed;
   @FXML private Button prevSeed;
   @FXML private Button nextSeed;
   @FXML private Button compareButton;
   @FXML private ProgressIndicator busy;
   @FXML private Label keyA;
   @FXML private Label keyB;
-  @FXML private ChartGrid charts;
+  @FXML private ChartGrid compareCharts;
   @FXML private TableView<Difference> differences;
   @FXML private TableColumn<Difference, String> metricColumn;
   @FXML private TableColumn<Difference, String> aColumn;
@@ -49,22 +49,22 @@ public final class CompareController {
     this.vm = model;
     policyA.getItems().setAll(PolicyCatalog.ids());
     policyB.getItems().setAll(PolicyCatalog.ids());
-    scenario.getItems().setAll(ScenarioSpec.BUILT_IN);
-    machine.getItems().setAll(MachineSpec.BUILT_IN);
-    admission.getItems().setAll(Choices.admissions());
+    compareScenario.getItems().setAll(ScenarioSpec.BUILT_IN);
+    compareMachine.getItems().setAll(MachineSpec.BUILT_IN);
+    compareAdmission.getItems().setAll(Choices.admissions());
     policyA.valueProperty().bindBidirectional(vm.policyAProperty());
     policyB.valueProperty().bindBidirectional(vm.policyBProperty());
-    scenario.valueProperty().bindBidirectional(vm.scenarioProperty());
-    machine.valueProperty().bindBidirectional(vm.machineProperty());
-    admission.valueProperty().bindBidirectional(vm.admissionProperty());
-    Choices.seedSpinner(seed, vm.seedProperty());
+    compareScenario.valueProperty().bindBidirectional(vm.scenarioProperty());
+    compareMachine.valueProperty().bindBidirectional(vm.machineProperty());
+    compareAdmission.valueProperty().bindBidirectional(vm.admissionProperty());
+    Choices.seedSpinner(compareSeed, vm.seedProperty());
     busy.visibleProperty().bind(vm.busyProperty());
     compareButton.disableProperty().bind(vm.busyProperty());
     prevSeed.disableProperty().bind(vm.busyProperty());
     nextSeed.disableProperty().bind(vm.busyProperty());
 
     vm.plottedProperty().addListener((o, a, runs) -> show(runs));
-    charts.timeCursorProperty().set(Double.NaN);
+    compareCharts.timeCursorProperty().set(Double.NaN);
     show(vm.plottedProperty().get());
 
     differences.setItems(vm.differences());
@@ -89,18 +89,18 @@ public final class CompareController {
 
   private void show(List<PlottedRun> runs) {
     if (runs.isEmpty()) {
-      charts.clear();
+      compareCharts.clear();
       keyA.setText("A: –");
       keyB.setText("B: –");
       return;
     }
-    charts.show(runs);
+    compareCharts.show(runs);
     keyA.setText("A: " + runs.get(0).label() + " · " + vm.runAProperty().get().id());
     keyB.setText("B: " + runs.get(1).label() + " · " + vm.runBProperty().get().id());
   }
 
   ChartGrid charts() {
-    return charts;
+    return compareCharts;
   }
 
   @FXML

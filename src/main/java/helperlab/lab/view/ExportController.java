@@ -22,7 +22,7 @@ public final class ExportController {
   /** "all charts" in the chart chooser. */
   static final String ALL = "all charts";
 
-  @FXML private GridPane root;
+  @FXML private GridPane exportRoot;
   @FXML private ChoiceBox<Object> chart;
   @FXML private TextField path;
   @FXML private Spinner<Integer> width;
@@ -87,7 +87,7 @@ public final class ExportController {
     fc.setTitle("Export to");
     fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("PNG picture", "*.png"),
         new FileChooser.ExtensionFilter("SVG drawing", "*.svg"), new FileChooser.ExtensionFilter("CSV data", "*.csv"));
-    File f = fc.showSaveDialog(root.getScene().getWindow());
+    File f = fc.showSaveDialog(exportRoot.getScene().getWindow());
     if (f != null) {
       path.setText(f.getPath());
     }

@@ -26,7 +26,7 @@ import javafx.scene.layout.BorderPane;
 
 /** The live view: chooser, clock controls, the big helper button, readouts and streaming charts. */
 public final class LiveController {
-  @FXML private BorderPane root;
+  @FXML private BorderPane liveRoot;
   @FXML private ComboBox<String> policy;
   @FXML private ComboBox<String> scenario;
   @FXML private ComboBox<String> machine;
@@ -54,7 +54,7 @@ public final class LiveController {
   @FXML private Label lateValue;
   @FXML private Label refusedValue;
   @FXML private Label pressedValue;
-  @FXML private ChartGrid charts;
+  @FXML private ChartGrid liveCharts;
 
   private LiveViewModel vm;
 
@@ -111,13 +111,13 @@ public final class LiveController {
     showState(vm.stateProperty().get());
     vm.runProperty().addListener((o, a, b) -> {
       if (b == null) {
-        charts.clear();
+        liveCharts.clear();
       } else {
-        charts.stream(vm.plotted());
+        liveCharts.stream(vm.plotted());
       }
     });
-    charts.timeCursorProperty().set(Double.NaN);
-    charts.clear();
+    liveCharts.timeCursorProperty().set(Double.NaN);
+    liveCharts.clear();
   }
 
   private void showState(LiveState s) {
@@ -135,7 +135,7 @@ public final class LiveController {
   /** Every frame: readouts and new chart points. */
   void frame() {
     vm.poll();
-    charts.pull();
+    liveCharts.pull();
   }
 
   /** Keys while the Live view is shown; true if handled. */
@@ -152,7 +152,7 @@ public final class LiveController {
   }
 
   ChartGrid charts() {
-    return charts;
+    return liveCharts;
   }
 
   @FXML

@@ -38,7 +38,7 @@ public final class RunsController {
   private static final PseudoClass CURSOR = PseudoClass.getPseudoClass("cursor");
   private static final double ROW_HEIGHT = 22;
 
-  @FXML private SplitPane root;
+  @FXML private SplitPane runsRoot;
   @FXML private ListView<RunEntry> runList;
   @FXML private Label folderLabel;
   @FXML private Button refreshButton;
@@ -46,7 +46,7 @@ public final class RunsController {
   @FXML private Button overlayButton;
   @FXML private Label runTitle;
   @FXML private Label runMetrics;
-  @FXML private ChartGrid charts;
+  @FXML private ChartGrid runCharts;
   @FXML private ToggleButton playButton;
   @FXML private ChoiceBox<PlaybackSpeed> speed;
   @FXML private Button prevEventButton;
@@ -90,11 +90,11 @@ public final class RunsController {
     vm.recordProperty().addListener((o, a, r) -> {
       runMetrics.setText(r == null ? "" : Formats.metrics(r.metrics()));
       PlottedRun p = vm.plottedProperty().get();
-      charts.show(p == null ? List.of() : List.of(p));
-      charts.timeCursorProperty().set(vm.cursorProperty().get());
+      runCharts.show(p == null ? List.of() : List.of(p));
+      runCharts.timeCursorProperty().set(vm.cursorProperty().get());
     });
-    charts.timeCursorProperty().set(Double.NaN);
-    charts.timeCursorProperty().addListener((o, a, b) -> {
+    runCharts.timeCursorProperty().set(Double.NaN);
+    runCharts.timeCursorProperty().addListener((o, a, b) -> {
       if (vm.recordProperty().get() != null && Double.isFinite(b.doubleValue())
           && b.doubleValue() != vm.cursorProperty().get()) {
         vm.setCursor(b.doubleValue());
@@ -102,7 +102,7 @@ public final class RunsController {
     });
     vm.cursorProperty().addListener((o, a, b) -> {
       if (vm.recordProperty().get() != null) {
-        charts.timeCursorProperty().set(b.doubleValue());
+        runCharts.timeCursorProperty().set(b.doubleValue());
       }
     });
 
@@ -221,7 +221,7 @@ public final class RunsController {
   }
 
   ChartGrid charts() {
-    return charts;
+    return runCharts;
   }
 
   @FXML
@@ -248,7 +248,7 @@ public final class RunsController {
     if (dir.isDirectory()) {
       fc.setInitialDirectory(dir);
     }
-    File f = fc.showOpenDialog(root.getScene().getWindow());
+    File f = fc.showOpenDialog(runsRoot.getScene().getWindow());
     if (f != null) {
       main.openRunFile(f.toPath());
     }
@@ -258,7 +258,7 @@ public final class RunsController {
   void chooseFolder() {
     DirectoryChooser dc = new DirectoryChooser();
     dc.setTitle("Choose the runs folder");
-    File f = dc.showDialog(root.getScene().getWindow());
+    File f = dc.showDialog(runsRoot.getScene().getWindow());
     if (f != null) {
       main.library().folderProperty().set(f.toPath());
     }

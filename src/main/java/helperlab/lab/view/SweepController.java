@@ -32,14 +32,14 @@ import javafx.stage.DirectoryChooser;
 
 /** The Sweep view: run or open a sweep, the met-share heat map per machine, the table with intervals. */
 public final class SweepController {
-  @FXML private BorderPane root;
+  @FXML private BorderPane sweepRoot;
   @FXML private TextField scenarios;
   @FXML private TextField policies;
   @FXML private TextField machines;
   @FXML private Spinner<Integer> seeds;
-  @FXML private Button runButton;
+  @FXML private Button sweepRunButton;
   @FXML private Button cancelButton;
-  @FXML private Button openButton;
+  @FXML private Button sweepOpenButton;
   @FXML private ProgressBar progress;
   @FXML private Label progressText;
   @FXML private Label planText;
@@ -78,9 +78,9 @@ public final class SweepController {
     of.valueProperty().addListener((o, a, b) -> vm.openSeedProperty().set(b));
     vm.openSeedProperty().addListener((o, a, b) -> of.setValue(b.intValue()));
 
-    runButton.disableProperty().bind(vm.runningProperty());
+    sweepRunButton.disableProperty().bind(vm.runningProperty());
     cancelButton.disableProperty().bind(vm.runningProperty().not());
-    openButton.disableProperty().bind(vm.runningProperty());
+    sweepOpenButton.disableProperty().bind(vm.runningProperty());
     progress.progressProperty().bind(vm.progressProperty());
     progressText.textProperty().bind(vm.progressTextProperty());
     vm.scenariosProperty().addListener((o, a, b) -> showPlan());
@@ -204,7 +204,7 @@ public final class SweepController {
   void openOutput() {
     DirectoryChooser dc = new DirectoryChooser();
     dc.setTitle("Open a sweep's output directory (with runs.jsonl)");
-    File f = dc.showDialog(root.getScene().getWindow());
+    File f = dc.showDialog(sweepRoot.getScene().getWindow());
     if (f != null) {
       vm.open(f.toPath());
     }
