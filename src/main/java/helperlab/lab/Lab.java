@@ -13,6 +13,24 @@ public final class Lab {
     launch(config, w -> { });
   }
 
+  /** Opens the lab, waits for its first frame, prints how long that took from JVM start, and closes it. */
+  public static void launchAndClose(LabConfig config, java.io.PrintStream out) {
+    launch(config, w -> new javafx.animation.AnimationTimer() {
+      private int frames;
+
+      @Override
+      public void handle(long now) {
+        if (++frames == 2) {
+          stop();
+          out.printf("first frame %d ms after JVM start%n",
+              java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
+          w.stage().close();
+          javafx.application.Platform.exit();
+        }
+      }
+    }.start());
+  }
+
   /** Starts the lab and hands the open window to {@code opened} on the FX thread (benchmarks, screenshots). */
   public static void launch(LabConfig config, Consumer<LabWindow> opened) {
     LabApp.configure(config, opened);

@@ -50,7 +50,11 @@ public final class ChartGrid extends GridPane {
     }
     int i = 0;
     for (ChartKind k : ChartKind.values()) {
+      long t0 = System.nanoTime();
       LabChart c = new LabChart(k);
+      if (Boolean.getBoolean("helperlab.lab.trace")) {
+        System.err.printf("chart %s built in %.0f ms%n", k, (System.nanoTime() - t0) / 1e6);
+      }
       charts.put(k, c);
       c.timeCursorProperty().bindBidirectional(cursor);
       StackPane frame = new StackPane(c.chart());
@@ -95,6 +99,7 @@ public final class ChartGrid extends GridPane {
     liveShown = 0;
     for (LabChart c : charts.values()) {
       c.reset(List.of(run.label()));
+      c.startLive(0, run);
     }
     pull();
   }

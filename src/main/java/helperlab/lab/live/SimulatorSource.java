@@ -11,18 +11,19 @@ import java.util.List;
 
 /** Live runs from the embedded simulator, in real time or faster. */
 public final class SimulatorSource implements LiveSource {
-  private final Calibration calibration;
+  private volatile Calibration calibration;
   private final double sampleEveryS;
   private final double durationS;
 
-  /** The seed calibration, 1 s samples, the scenario's own length. */
+  /** The seed calibration (read when the first run starts), 1 s samples, the scenario's own length. */
   public SimulatorSource() {
-    this(Calibration.seed(), 1.0, 0);
+    this(null, 1.0, 0);
   }
 
   /**
    * @param sampleEveryS how often the charts get a point (virtual seconds)
    * @param durationS run length in virtual seconds; 0 for the scenario's own (an hour)
+   * @param calibration the model's constants; null for the seed server's
    */
   public SimulatorSource(Calibration calibration, double sampleEveryS, double durationS) {
     if (!(sampleEveryS > 0)) {
@@ -56,7 +57,17 @@ public final class SimulatorSource implements LiveSource {
   }
 
   /** The simulation a live run with these settings runs (recording, so its record has every event). */
+  private Calibration calibration() {
+    Calibration c = calibration;
+    if (c == null) {
+      c = Calibration.seed();
+      calibration = c;
+    }
+    return c;
+  }
+
   public SimSetup setup(LiveSettings s) {
+    Calibration calibration = calibration();
     MachineSpec machine = MachineSpec.builtIn(s.machine());
     AdmissionMode admission = AdmissionMode.of(s.admission());
     if (LiveSettings.BUTTON_ONLY.equals(s.scenario())) {

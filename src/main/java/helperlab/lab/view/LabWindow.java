@@ -30,7 +30,9 @@ public final class LabWindow {
 
   /** Builds the window in {@code stage} and shows it (FX thread). */
   public static LabWindow open(Stage stage, LabConfig config) {
+    long t0 = System.nanoTime();
     MainViewModel vm = new MainViewModel(config, Platform::runLater);
+    trace("view models", t0);
     FXMLLoader loader = new FXMLLoader(LabWindow.class.getResource("/fxml/main.fxml"));
     Parent root;
     try {
@@ -38,8 +40,10 @@ public final class LabWindow {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot load the lab's main view: " + e.getMessage(), e);
     }
+    trace("fxml", t0);
     MainController c = loader.getController();
     c.init(vm, stage);
+    trace("init", t0);
     LabPrefs p = vm.prefs();
     Rectangle2D screen = Screen.getPrimary().getVisualBounds();
     double w = Math.max(900, Math.min(p.windowWidth, screen.getWidth()));
@@ -58,8 +62,16 @@ public final class LabWindow {
     LabWindow window = new LabWindow(stage, vm, c);
     stage.setOnHidden(e -> window.closed());
     stage.show();
+    trace("shown", t0);
     vm.start();
     return window;
+  }
+
+  static void trace(String what, long t0) {
+    if (Boolean.getBoolean("helperlab.lab.trace")) {
+      System.err.printf("lab start: %s at %.0f ms (JVM up %d ms)%n", what, (System.nanoTime() - t0) / 1e6,
+          java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
+    }
   }
 
   private void closed() {

@@ -56,9 +56,10 @@ public final class MainController {
   @FXML private RadioMenuItem lightItem;
   @FXML private RadioMenuItem darkItem;
   @FXML private LiveController liveController;
-  @FXML private RunsController runsController;
-  @FXML private CompareController compareController;
-  @FXML private SweepController sweepController;
+  // the other views are built the first time they are shown, so the window opens fast
+  private RunsController runsController;
+  private CompareController compareController;
+  private SweepController sweepController;
 
   private MainViewModel vm;
   private Stage stage;
@@ -71,21 +72,23 @@ public final class MainController {
     this.vm = model;
     this.stage = window;
     liveController.init(vm.live());
-    runsController.init(vm);
-    compareController.init(vm.compare());
-    sweepController.init(vm);
 
     tabByView.put(LabView.LIVE, liveTab);
     tabByView.put(LabView.RUNS, runsTab);
     tabByView.put(LabView.COMPARE, compareTab);
     tabByView.put(LabView.SWEEP, sweepTab);
+    build(vm.viewProperty().get());
     tabs.getSelectionModel().select(tabByView.get(vm.viewProperty().get()));
     tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> tabByView.forEach((v, t) -> {
       if (t == b) {
+        build(v);
         vm.viewProperty().set(v);
       }
     }));
-    vm.viewProperty().addListener((o, a, b) -> tabs.getSelectionModel().select(tabByView.get(b)));
+    vm.viewProperty().addListener((o, a, b) -> {
+      build(b);
+      tabs.getSelectionModel().select(tabByView.get(b));
+    });
 
     vm.notices().bannerProperty().addListener((o, a, b) -> showBanner(b));
     showBanner(vm.notices().bannerProperty().get());
@@ -109,6 +112,41 @@ public final class MainController {
         vm.timeline().advance(dt);
       }
     };
+  }
+
+  /** Builds a view's content the first time it is needed. */
+  private void build(LabView v) {
+    switch (v) {
+      case LIVE -> { }
+      case RUNS -> {
+        if (runsController == null) {
+          runsController = load("/fxml/runs.fxml", runsTab);
+          runsController.init(vm);
+        }
+      }
+      case COMPARE -> {
+        if (compareController == null) {
+          compareController = load("/fxml/compare.fxml", compareTab);
+          compareController.init(vm.compare());
+        }
+      }
+      case SWEEP -> {
+        if (sweepController == null) {
+          sweepController = load("/fxml/sweep.fxml", sweepTab);
+          sweepController.init(vm);
+        }
+      }
+    }
+  }
+
+  private static <C> C load(String fxml, Tab tab) {
+    FXMLLoader loader = new FXMLLoader(MainController.class.getResource(fxml));
+    try {
+      tab.setContent(loader.load());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot load " + fxml + ": " + e.getMessage(), e);
+    }
+    return loader.getController();
   }
 
   /** Called once the scene exists: stylesheets, keys, frame timer. */
@@ -153,6 +191,9 @@ public final class MainController {
     switch (vm.viewProperty().get()) {
       case LIVE -> handled = !e.isControlDown() && !e.isShortcutDown() && liveController.handleKey(e);
       case RUNS -> {
+        if (runsController == null) {
+          return;
+        }
         boolean arrows = switch (e.getCode()) {
           case UP, DOWN, LEFT, RIGHT, HOME, END -> true;
           default -> false;
@@ -181,8 +222,8 @@ public final class MainController {
   ChartGrid visibleCharts() {
     return switch (vm.viewProperty().get()) {
       case LIVE -> liveController.charts();
-      case RUNS -> runsController.charts();
-      case COMPARE -> compareController.charts();
+      case RUNS -> runsController == null ? null : runsController.charts();
+      case COMPARE -> compareController == null ? null : compareController.charts();
       case SWEEP -> null;
     };
   }

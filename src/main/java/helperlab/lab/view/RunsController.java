@@ -87,13 +87,11 @@ public final class RunsController {
     folderLabel.textProperty().bind(main.library().folderProperty().asString("folder: %s"));
 
     runTitle.textProperty().bind(vm.titleProperty());
-    vm.recordProperty().addListener((o, a, r) -> {
-      runMetrics.setText(r == null ? "" : Formats.metrics(r.metrics()));
-      PlottedRun p = vm.plottedProperty().get();
-      runCharts.show(p == null ? List.of() : List.of(p));
-      runCharts.timeCursorProperty().set(vm.cursorProperty().get());
-    });
+    vm.recordProperty().addListener((o, a, r) -> showRecord());
     runCharts.timeCursorProperty().set(Double.NaN);
+    if (vm.recordProperty().get() != null) {
+      showRecord(); // opened before this view was first shown
+    }
     runCharts.timeCursorProperty().addListener((o, a, b) -> {
       if (vm.recordProperty().get() != null && Double.isFinite(b.doubleValue())
           && b.doubleValue() != vm.cursorProperty().get()) {
@@ -122,7 +120,7 @@ public final class RunsController {
     filter.getItems().setAll(EventFilter.values());
     filter.valueProperty().bindBidirectional(vm.filterProperty());
 
-    events.setItems(vm.events());
+    events.setItems(vm.eventWindow());
     events.setPlaceholder(new Label("Open a run to see its events"));
     column(timeColumn, e -> Clock.precise(e.t()));
     column(typeColumn, e -> e.type().wire());
@@ -133,7 +131,16 @@ public final class RunsController {
     column(noteColumn, e -> e.note() == null ? "" : e.note());
     events.setRowFactory(t -> new EventRow());
     events.setFixedCellSize(ROW_HEIGHT);
-    vm.cursorEventProperty().addListener((o, a, b) -> followEvent(b.intValue()));
+    vm.cursorRowProperty().addListener((o, a, b) -> followEvent(b.intValue()));
+    vm.windowStartProperty().addListener((o, a, b) -> followEvent(vm.cursorRowProperty().get()));
+  }
+
+  private void showRecord() {
+    var r = vm.recordProperty().get();
+    runMetrics.setText(r == null ? "" : Formats.metrics(r.metrics()));
+    PlottedRun p = vm.plottedProperty().get();
+    runCharts.show(p == null ? List.of() : List.of(p));
+    runCharts.timeCursorProperty().set(r == null ? Double.NaN : vm.cursorProperty().get());
   }
 
   private static void column(TableColumn<RunEvent, String> c, Function<RunEvent, String> f) {
@@ -142,7 +149,6 @@ public final class RunsController {
 
   /** Highlights the event at the cursor and keeps it in view (a few rows of context above it). */
   private void followEvent(int index) {
-    events.refresh();
     if (index >= 0) {
       int visible = (int) Math.max(1, events.getHeight() / ROW_HEIGHT - 1);
       events.scrollTo(Math.max(0, index - visible / 2));
@@ -158,12 +164,26 @@ public final class RunsController {
           vm.setCursor(ev.t());
         }
       });
+      // only the few rows on screen exist, each marks itself when the cursor reaches its event
+      vm.cursorRowProperty().addListener(new javafx.beans.value.WeakChangeListener<>(marker));
+    }
+
+    private final javafx.beans.value.ChangeListener<Number> marker = (o, a, b) -> mark();
+
+    private void mark() {
+      pseudoClassStateChanged(CURSOR, !isEmpty() && getIndex() == vm.cursorRowProperty().get());
+    }
+
+    @Override
+    public void updateIndex(int i) {
+      super.updateIndex(i);
+      mark();
     }
 
     @Override
     protected void updateItem(RunEvent item, boolean empty) {
       super.updateItem(item, empty);
-      pseudoClassStateChanged(CURSOR, !empty && getIndex() == vm.cursorEventProperty().get());
+      mark();
       getStyleClass().remove("event-trouble");
       if (!empty && item != null && isTrouble(item.type())) {
         getStyleClass().add("event-trouble");

@@ -40,12 +40,21 @@ public final class TimelineViewModel {
   private final BooleanProperty playing = new SimpleBooleanProperty();
   private final ObjectProperty<PlaybackSpeed> speed = new SimpleObjectProperty<>(PlaybackSpeed.X10);
   private final ObjectProperty<EventFilter> filter = new SimpleObjectProperty<>(EventFilter.ALL);
-  private final ObservableList<RunEvent> events = FXCollections.observableArrayList();
+  /** The listed events (of the chosen kinds), all of them. */
+  private List<RunEvent> events = List.of();
   private double[] eventTimes = new double[0];
   private final IntegerProperty cursorEvent = new SimpleIntegerProperty(-1);
+  /** The events around the cursor that the table shows (a run can have 10^5 and more). */
+  private final ObservableList<RunEvent> window = FXCollections.observableArrayList();
+  private final IntegerProperty windowStart = new SimpleIntegerProperty();
+  private final IntegerProperty cursorRow = new SimpleIntegerProperty(-1);
   private final StringProperty cursorText = new SimpleStringProperty("–");
   private final StringProperty stateText = new SimpleStringProperty("");
   private final StringProperty title = new SimpleStringProperty("No run open");
+
+  /** Events in the table's window; it moves when the cursor gets near its edge. */
+  static final int WINDOW = 600;
+  private static final int MARGIN = 100;
 
   public TimelineViewModel() {
     cursor.addListener((o, a, b) -> followCursor());
@@ -75,9 +84,11 @@ public final class TimelineViewModel {
   private void rebuildEvents() {
     RunRecord r = record.get();
     if (r == null) {
-      events.clear();
+      events = List.of();
       eventTimes = new double[0];
+      window.clear();
       cursorEvent.set(-1);
+      cursorRow.set(-1);
       return;
     }
     EventFilter f = filter.get();
@@ -92,15 +103,19 @@ public final class TimelineViewModel {
       times[i] = kept.get(i).t();
     }
     eventTimes = times;
-    events.setAll(kept);
-    cursorEvent.set(-2); // force listeners to see the new list's index
+    events = java.util.Collections.unmodifiableList(kept);
+    windowStart.set(-1); // the window is rebuilt around the cursor
+    cursorEvent.set(-2); // and listeners see the new list's index
     followCursor();
   }
 
   private void followCursor() {
     double t = cursor.get();
     cursorText.set(Clock.precise(t) + " / " + Clock.format(end.get()));
-    cursorEvent.set(lastAtOrBefore(eventTimes, t));
+    int at = lastAtOrBefore(eventTimes, t);
+    moveWindow(at);
+    cursorEvent.set(at);
+    cursorRow.set(at < 0 ? -1 : at - windowStart.get());
     RunRecord r = record.get();
     if (r == null || r.samples().size() == 0) {
       stateText.set("");
@@ -112,6 +127,20 @@ public final class TimelineViewModel {
         "workers %d (busy %d) · queue %d · memory %.0f MB · spawns %d · met %d · missed %d · refused %d",
         s.workers()[i], s.busy()[i], s.queue()[i], s.memoryMb()[i], s.spawns()[i], s.met()[i], s.late()[i],
         s.refused()[i]));
+  }
+
+  /** Keeps the cursor's event inside the table's window, away from its edges. */
+  private void moveWindow(int at) {
+    int n = events.size();
+    int start = windowStart.get();
+    int i = Math.max(0, at);
+    boolean inside = start >= 0 && i >= start + Math.min(MARGIN, start) && i < Math.min(n, start + WINDOW) - MARGIN;
+    if (inside || (start >= 0 && n <= WINDOW && window.size() == n)) {
+      return;
+    }
+    int newStart = Math.max(0, Math.min(i - WINDOW / 2, n - WINDOW));
+    window.setAll(events.subList(newStart, Math.min(n, newStart + WINDOW)));
+    windowStart.set(newStart);
   }
 
   /** Index of the last time at or before {@code t}, or -1. */
@@ -222,13 +251,28 @@ public final class TimelineViewModel {
   }
 
   /** The listed events (of the chosen kinds), in time order. */
-  public ObservableList<RunEvent> events() {
+  public List<RunEvent> events() {
     return events;
   }
 
   /** Index in {@link #events()} of the last event at or before the cursor; -1 if none. */
   public ReadOnlyIntegerProperty cursorEventProperty() {
     return cursorEvent;
+  }
+
+  /** The events the table shows: a window of {@link #events()} around the cursor. */
+  public ObservableList<RunEvent> eventWindow() {
+    return window;
+  }
+
+  /** Where {@link #eventWindow()} starts in {@link #events()}. */
+  public ReadOnlyIntegerProperty windowStartProperty() {
+    return windowStart;
+  }
+
+  /** Index in {@link #eventWindow()} of the event at the cursor; -1 if none. */
+  public ReadOnlyIntegerProperty cursorRowProperty() {
+    return cursorRow;
   }
 
   public ReadOnlyStringProperty cursorTextProperty() {

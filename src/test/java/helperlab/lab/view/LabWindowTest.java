@@ -139,11 +139,16 @@ class LabWindowTest extends FxRobot {
     waitFor(10, "the run's record", () -> window.viewModel().live().lastRecordProperty().get() != null);
     assertEquals("pool-edf-1", fx(() -> window.viewModel().live().lastRecordProperty().get().policy()));
     WaitForAsyncUtils.sleep(200, TimeUnit.MILLISECONDS); // a few frames to pull the last points
+    int samples = fx(() -> window.viewModel().live().lastRecordProperty().get().samples().size());
+    assertTrue(samples >= 3600, "an hour of 1 s samples: " + samples);
     for (ChartKind k : ChartKind.values()) {
       LabChart c = chart(k);
       for (Series s : k.series()) {
         int n = fx(() -> c.points(0, s));
-        assertTrue(n >= 3600, k + " / " + s + " has " + n + " points after an hour");
+        // every sample, but a share has no value before the first outcome
+        int least = s == Series.MET_SHARE ? samples - 120 : samples;
+        assertTrue(n >= least, k + " / " + s + " took in " + n + " of " + samples + " samples");
+        assertTrue(fx(() -> c.pointsShown(0, s)) > 100, k + " / " + s + " is drawn");
       }
     }
     assertEquals("FINISHED", fx(() -> ((Label) lookup("#stateBadge").query()).getText()));

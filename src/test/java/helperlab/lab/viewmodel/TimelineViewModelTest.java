@@ -92,6 +92,24 @@ class TimelineViewModelTest {
   }
 
   @Test
+  void theTableShowsAWindowOfEventsThatFollowsTheCursor() {
+    TimelineViewModel vm = new TimelineViewModel();
+    vm.open(RUN);
+    assertTrue(RUN.events().size() > 3 * TimelineViewModel.WINDOW, "a run with many events: " + RUN.events().size());
+    for (double t : new double[] {5, 250, 251, 599, 30}) {
+      vm.setCursor(t);
+      int i = vm.cursorEventProperty().get();
+      int row = vm.cursorRowProperty().get();
+      assertTrue(vm.eventWindow().size() <= TimelineViewModel.WINDOW);
+      assertEquals(vm.events().get(i), vm.eventWindow().get(row), "the row at the cursor is its event, t=" + t);
+      assertEquals(i, vm.windowStartProperty().get() + row);
+    }
+    int start = vm.windowStartProperty().get();
+    vm.setCursor(vm.cursorProperty().get() + 0.001);
+    assertEquals(start, vm.windowStartProperty().get(), "a small step keeps the window");
+  }
+
+  @Test
   void findsTheLastOfEqualTimes() {
     double[] times = {0, 1, 1, 1, 2, 5};
     assertEquals(3, TimelineViewModel.lastAtOrBefore(times, 1));
