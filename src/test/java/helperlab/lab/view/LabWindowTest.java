@@ -198,6 +198,35 @@ class LabWindowTest extends FxRobot {
   }
 
   @Test
+  void draggingOnAChartZoomsInToEverySampleOfThatTimeAndRightClickZoomsOut() throws Exception {
+    RunRecord r = TestRuns.hour("pool-edf-10", 2);
+    interact(() -> window.viewModel().showRun(r));
+    LabChart queue = chart(ChartKind.QUEUE);
+    waitFor(5, "the run drawn", () -> queue.points(0, Series.QUEUE) == r.samples().size());
+    javafx.geometry.Bounds plot = fx(() -> queue.chart().getCanvas().localToScreen(
+        queue.chart().getCanvas().getBoundsInLocal()));
+    double y = plot.getMinY() + plot.getHeight() * 0.5;
+    double x0 = plot.getMinX() + plot.getWidth() * 0.40;
+    double x1 = plot.getMinX() + plot.getWidth() * 0.43; // about 100 s of an hour
+    moveTo(new javafx.geometry.Point2D(x0, y));
+    press(javafx.scene.input.MouseButton.PRIMARY);
+    moveTo(new javafx.geometry.Point2D((x0 + x1) / 2, y + 20));
+    moveTo(new javafx.geometry.Point2D(x1, y + 40));
+    release(javafx.scene.input.MouseButton.PRIMARY);
+    waitFor(5, "zoomed", queue::isZoomed);
+    WaitForAsyncUtils.waitForFxEvents();
+    double from = fx(() -> queue.chart().getXAxis().getMin());
+    double to = fx(() -> queue.chart().getXAxis().getMax());
+    assertTrue(to - from < 400 && to > from, "zoomed to " + from + ".." + to);
+    long inRange = java.util.Arrays.stream(r.samples().t()).filter(t -> t >= from && t <= to).count();
+    int shown = fx(() -> queue.pointsShown(0, Series.QUEUE));
+    assertTrue(shown >= inRange && shown <= inRange + 4, "every sample of the range: " + shown + " vs " + inRange);
+    clickOn(new javafx.geometry.Point2D((x0 + x1) / 2, y), javafx.scene.input.MouseButton.SECONDARY);
+    waitFor(5, "zoomed out", () -> !queue.isZoomed());
+    assertTrue(fx(() -> queue.pointsShown(0, Series.QUEUE)) < inRange * 40, "the whole run, reduced again");
+  }
+
+  @Test
   void overlayingTwoPoliciesDrawsBothAndTabulatesTheirDifferences() throws Exception {
     interact(() -> window.viewModel().viewProperty().set(LabView.COMPARE));
     clickOn("#policyB");
