@@ -198,6 +198,12 @@ public final class LabBench {
     RunRecord record = big;
     FxWait.run(() -> window.viewModel().showRun(record));
     FxWait.frames(5);
+    var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    long cpu0 = os.getProcessCpuTime();
+    long wall0 = System.nanoTime();
+    Thread.sleep(5000);
+    out.printf(Locale.ROOT, "idle with a run open: %.1f%% of one core%n",
+        100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - wall0));
     Scene scene = FxWait.call(() -> window.stage().getScene());
     SplittableRandom random = new SplittableRandom(42);
     double end = helperlab.lab.chart.PlottedRun.dataEnd(record);

@@ -181,6 +181,11 @@ class LabWindowTest extends FxRobot {
     assertTrue(event1 > event0, "the event at the cursor moved: " + event0 + " -> " + event1);
     ChartGrid charts = fx(window::visibleCharts);
     assertEquals(cursor, fx(() -> charts.timeCursorProperty().get()), 1e-9, "the charts' cursor follows");
+    long draws = fx(() -> charts.chart(ChartKind.WORKERS).draws());
+    type(KeyCode.RIGHT, 5);
+    WaitForAsyncUtils.waitForFxEvents();
+    assertEquals(draws, fx(() -> charts.chart(ChartKind.WORKERS).draws()),
+        "moving the cursor only moves the cursor: the lines are not drawn again");
 
     clickOn("#scrubber"); // the middle of the slider: about half-way through the run
     double mid = fx(() -> window.viewModel().timeline().cursorProperty().get());
