@@ -33,6 +33,11 @@ public final class Lab {
 
   /** Starts the lab and hands the open window to {@code opened} on the FX thread (benchmarks, screenshots). */
   public static void launch(LabConfig config, Consumer<LabWindow> opened) {
+    // a seek moves the time cursor on six charts at once: let the renderer repaint those thin strips
+    // separately instead of merging them into large rectangles (the default keeps 6 regions)
+    if (System.getProperty("prism.dirtyregioncount") == null) {
+      System.setProperty("prism.dirtyregioncount", "20");
+    }
     LabApp.configure(config, opened);
     Application.launch(LabApp.class);
   }

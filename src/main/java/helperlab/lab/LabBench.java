@@ -210,38 +210,65 @@ public final class LabBench {
     double[] laidOut = new double[SEEKS];
     double[] nextFrame = new double[SEEKS];
     double[] snapshot = new double[SEEKS];
+    java.util.concurrent.Executor renderThread = renderThread();
+    java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long renderId = -1;
+    if (renderThread != null) {
+      CompletableFuture<Long> id = new CompletableFuture<>();
+      renderThread.execute(() -> id.complete(Thread.currentThread().getId()));
+      renderId = id.get(10, TimeUnit.SECONDS);
+    }
+    long renderTid = renderId;
+    double[] fxCpu = new double[SEEKS];
+    double[] renderCpu = new double[SEEKS];
     for (int i = 0; i < SEEKS; i++) {
       double t = random.nextDouble() * end;
+      int k = i;
       CompletableFuture<double[]> f = new CompletableFuture<>();
       Platform.runLater(() -> {
         long t0 = System.nanoTime();
+        long fx0 = threads.getCurrentThreadCpuTime();
+        long render0 = renderTid < 0 ? 0 : threads.getThreadCpuTime(renderTid);
         double[] r = new double[2];
         Runnable[] once = new Runnable[1];
         once[0] = () -> {
           r[0] = (System.nanoTime() - t0) / 1e6;
+          fxCpu[k] = (threads.getCurrentThreadCpuTime() - fx0) / 1e6;
           scene.removePostLayoutPulseListener(once[0]);
+          if (renderThread != null) {
+            // after this pulse has handed its frame to the render thread, queue a marker behind it:
+            // it runs when that frame has been painted
+            Platform.runLater(() -> renderThread.execute(() -> {
+              r[1] = (System.nanoTime() - t0) / 1e6;
+              renderCpu[k] = (threads.getCurrentThreadCpuTime() - render0) / 1e6;
+              f.complete(r);
+            }));
+          }
         };
         scene.addPostLayoutPulseListener(once[0]);
         window.viewModel().timeline().setCursor(t);
-        new AnimationTimer() {
-          private int after;
+        if (renderThread == null) {
+          new AnimationTimer() {
+            private int after;
 
-          @Override
-          public void handle(long now) {
-            // the seek's pulse is laid out; the pulse after it waits for its painting; this one starts after both
-            if (r[0] > 0 && ++after == 2) {
-              r[1] = (System.nanoTime() - t0) / 1e6;
-              stop();
-              f.complete(r);
+            @Override
+            public void handle(long now) {
+              // without access to the render thread: the pulse after the seek's waits for its painting
+              if (r[0] > 0 && ++after == 2) {
+                r[1] = (System.nanoTime() - t0) / 1e6;
+                stop();
+                f.complete(r);
+              }
             }
-          }
-        }.start();
+          }.start();
+        }
       });
       double[] r = f.get(30, TimeUnit.SECONDS);
       laidOut[i] = r[0];
       nextFrame[i] = r[1];
       FxWait.frames(2); // let the frame finish before the next seek
     }
+    paintedExactly = renderThread != null;
     for (int i = 0; i < SEEKS; i++) {
       double t = random.nextDouble() * end;
       snapshot[i] = FxWait.call(() -> {
@@ -254,8 +281,31 @@ public final class LabBench {
     out.printf(Locale.ROOT, "seeking: run with %d events, %d samples (%.0f s); %d seeks each way%n",
         record.events().size(), record.samples().size(), end, SEEKS);
     out.println("  seek -> charts, cursor and event list redrawn on the FX thread: " + stats(laidOut));
-    out.println("  seek -> frame painted (upper bound: start of the 2nd pulse after): " + stats(nextFrame));
+    out.println("  seek -> frame painted" + (paintedExactly ? " (render thread done with that frame): "
+        : " (upper bound: start of the 2nd pulse after): ") + stats(nextFrame));
+    if (paintedExactly) {
+      double[] total = new double[SEEKS];
+      for (int i = 0; i < SEEKS; i++) {
+        total[i] = fxCpu[i] + renderCpu[i];
+      }
+      out.println("  CPU time of a seek's redraw (FX thread + render thread, without waiting for a core): "
+          + stats(total) + "; FX thread " + stats(fxCpu) + "; render thread " + stats(renderCpu));
+    }
     out.println("  seek -> whole window re-rendered from scratch (snapshot, worst case): " + stats(snapshot));
+  }
+
+  private boolean paintedExactly;
+
+  /** JavaFX's render thread (an executor that runs jobs in order), or null if it cannot be reached. */
+  private static java.util.concurrent.Executor renderThread() {
+    try {
+      Class<?> c = Class.forName("com.sun.javafx.tk.quantum.QuantumRenderer");
+      java.lang.reflect.Method m = c.getDeclaredMethod("getInstance");
+      m.setAccessible(true);
+      return (java.util.concurrent.Executor) m.invoke(null);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
+    }
   }
 
   private static String stats(double[] ms) {

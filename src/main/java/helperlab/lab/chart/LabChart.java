@@ -4,7 +4,6 @@ import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.AxisMode;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.plugins.DataPointTooltip;
-import io.fair_acc.chartfx.plugins.XValueIndicator;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
@@ -44,7 +43,7 @@ public final class LabChart {
   private final DefaultNumericAxis yRight;
   private final ErrorDataSetRenderer leftRenderer;
   private final ErrorDataSetRenderer rightRenderer;
-  private final XValueIndicator cursorIndicator;
+  private final ChartCursor cursorLine;
   private final DoubleProperty cursor = new SimpleDoubleProperty(Double.NaN);
 
   /** One line: its data set on screen and the decimator that feeds it. */
@@ -115,14 +114,7 @@ public final class LabChart {
     zoomer.setAnimated(false);
     chart.getPlugins().add(zoomer);
     chart.getPlugins().add(new DataPointTooltip());
-    cursorIndicator = new XValueIndicator(xAxis, 0, "");
-    cursorIndicator.setEditable(true);
-    cursorIndicator.valueProperty().addListener((o, a, b) -> {
-      if (!Double.valueOf(b.doubleValue()).equals(cursor.get())) {
-        cursor.set(b.doubleValue());
-      }
-    });
-    cursor.addListener((o, a, b) -> showCursor(b.doubleValue()));
+    cursorLine = new ChartCursor(chart, xAxis, cursor);
     for (int s = 0; s < SLOTS; s++) {
       lines[s] = new EnumMap<>(Series.class);
     }
@@ -149,21 +141,6 @@ public final class LabChart {
     r.setParallelImplementation(false);
     r.setDashSize(1);
     return r;
-  }
-
-  private void showCursor(double t) {
-    boolean show = Double.isFinite(t);
-    boolean shown = chart.getPlugins().contains(cursorIndicator);
-    if (show) {
-      if (cursorIndicator.getValue() != t) {
-        cursorIndicator.setValue(t);
-      }
-      if (!shown) {
-        chart.getPlugins().add(cursorIndicator);
-      }
-    } else if (shown) {
-      chart.getPlugins().remove(cursorIndicator);
-    }
   }
 
   public ChartKind kind() {
@@ -371,6 +348,11 @@ public final class LabChart {
 
   public boolean isZoomed() {
     return zoomed;
+  }
+
+  /** Where the time cursor is drawn (plot-foreground x), NaN when hidden. */
+  public double cursorX() {
+    return cursorLine.shownX();
   }
 
   /** How many times the lines have been drawn so far. */

@@ -200,6 +200,20 @@ class LabWindowTest extends FxRobot {
         .orElse(null));
     assertEquals(fx(() -> window.viewModel().timeline().events().get(event2)), marked,
         "the event list shows and marks the event at the cursor");
+
+    // the cursor line is drawn on the charts, and dragging it scrubs
+    LabChart workers = charts.chart(ChartKind.WORKERS);
+    double lineX = fx(workers::cursorX);
+    assertTrue(Double.isFinite(lineX), "the cursor line is drawn");
+    javafx.geometry.Point2D onLine = fx(() -> workers.chart().getPlotForeground().localToScreen(lineX,
+        workers.chart().getPlotForeground().getHeight() / 2));
+    double before = fx(() -> window.viewModel().timeline().cursorProperty().get());
+    drag(onLine, javafx.scene.input.MouseButton.PRIMARY).moveBy(60, 0).moveBy(60, 0).release(
+        javafx.scene.input.MouseButton.PRIMARY);
+    double after = fx(() -> window.viewModel().timeline().cursorProperty().get());
+    assertTrue(after > before + 60, "dragged the cursor from " + before + " to " + after);
+    assertTrue(!fx(workers::isZoomed), "dragging the cursor is not a zoom");
+    assertTrue(fx(workers::cursorX) > lineX + 100, "the line followed");
   }
 
   @Test
