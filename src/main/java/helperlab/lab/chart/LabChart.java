@@ -58,7 +58,7 @@ public final class LabChart {
     }
   }
 
-  @SuppressWarnings("unchecked")
+  @SuppressWarnings({"unchecked", "rawtypes"})
   private final Map<Series, Line>[] lines = new Map[SLOTS];
   private final PlottedRun[] runs = new PlottedRun[SLOTS];
   private final DoubleDataSet[] limit = new DoubleDataSet[SLOTS];
