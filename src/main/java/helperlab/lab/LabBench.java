@@ -140,6 +140,12 @@ public final class LabBench {
     List<Long> frameTimes = new ArrayList<>();
     CompletableFuture<Void> done = new CompletableFuture<>();
     LiveRun run = FxWait.call(() -> live.runProperty().get());
+    ChartGrid grid = FxWait.call(window::visibleCharts);
+    long draws0 = FxWait.call(() -> grid.chart(ChartKind.WORKERS).draws());
+    java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long renderTid = renderThreadId();
+    long fxTid = FxWait.call(() -> Thread.currentThread().getId());
+    long cpu0 = threads.getThreadCpuTime(fxTid) + (renderTid < 0 ? 0 : threads.getThreadCpuTime(renderTid));
     FxWait.run(() -> new AnimationTimer() {
       @Override
       public void handle(long now) {
@@ -151,6 +157,8 @@ public final class LabBench {
       }
     }.start());
     done.get(10, TimeUnit.MINUTES);
+    long cpu1 = threads.getThreadCpuTime(fxTid) + (renderTid < 0 ? 0 : threads.getThreadCpuTime(renderTid));
+    long draws1 = FxWait.call(() -> grid.chart(ChartKind.WORKERS).draws());
     FxWait.frames(3);
     ChartGrid g = window.visibleCharts();
     int[] points = FxWait.call(() -> {
@@ -177,6 +185,8 @@ public final class LabBench {
             + "quarter; frame interval median %.1f ms, p95 %.1f ms, max %.1f ms%n",
         what, points[0], points[1], seconds, STREAM_SPEED, fps, lastQuarterFps, gaps[gaps.length / 2] / 1e6,
         gaps[(int) (gaps.length * 0.95)] / 1e6, gaps[gaps.length - 1] / 1e6);
+    out.printf(Locale.ROOT, "  charts redrawn %.1f times a second; CPU per frame (FX thread + render thread) %.1f ms%n",
+        (draws1 - draws0) / seconds, (cpu1 - cpu0) / 1e6 / Math.max(1, frameTimes.size() - 1));
   }
 
   /** Opens an hour-long run with at least 10^5 events and seeks to random times. */
@@ -295,6 +305,16 @@ public final class LabBench {
   }
 
   private boolean paintedExactly;
+
+  private static long renderThreadId() throws Exception {
+    java.util.concurrent.Executor r = renderThread();
+    if (r == null) {
+      return -1;
+    }
+    CompletableFuture<Long> id = new CompletableFuture<>();
+    r.execute(() -> id.complete(Thread.currentThread().getId()));
+    return id.get(10, TimeUnit.SECONDS);
+  }
 
   /** JavaFX's render thread (an executor that runs jobs in order), or null if it cannot be reached. */
   private static java.util.concurrent.Executor renderThread() {

@@ -32,7 +32,7 @@ import javafx.beans.property.SimpleDoubleProperty;
  */
 public final class LabChart {
   public static final int SLOTS = 2;
-  private static final double LINE_WIDTH = 1.6;
+  private static final double LINE_WIDTH = 1.2;
   /** First bucket width for live runs (it doubles as the run grows). */
   private static final double LIVE_BUCKET_S = 0.05;
 
