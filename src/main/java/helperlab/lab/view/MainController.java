@@ -112,6 +112,25 @@ public final class MainController {
         vm.timeline().advance(dt);
       }
     };
+    // the frame timer runs only while something moves on its own: a live run, or the timeline playing
+    // (an idle window then costs next to nothing)
+    vm.live().stateProperty().addListener(o -> updateFrames());
+    vm.timeline().playingProperty().addListener(o -> updateFrames());
+  }
+
+  private boolean attached;
+
+  private void updateFrames() {
+    if (!attached) {
+      return;
+    }
+    if (vm.live().isActive() || vm.timeline().playingProperty().get()) {
+      frames.start();
+    } else {
+      frames.stop();
+      lastFrame = 0;
+      liveController.frame(); // the last samples and readouts of a run that just ended
+    }
   }
 
   /** Builds a view's content the first time it is needed. */
@@ -153,10 +172,12 @@ public final class MainController {
   void attach(Scene scene) {
     applyTheme(scene);
     scene.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
-    frames.start();
+    attached = true;
+    updateFrames();
   }
 
   void detach() {
+    attached = false;
     frames.stop();
   }
 
