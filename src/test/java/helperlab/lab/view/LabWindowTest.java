@@ -64,6 +64,8 @@ class LabWindowTest extends FxRobot {
 
   @AfterEach
   void close() throws Exception {
+    // files the lab writes in the background (run history) land before the temporary folder goes
+    waitFor(30, "background work done", () -> window.viewModel().work().running() == 0);
     WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);
   }
 

@@ -21,16 +21,21 @@ import org.junit.jupiter.api.io.TempDir;
 class SweepViewModelTest {
   private final UiThread ui = new UiThread();
   private Notices notices;
+  private BackgroundWork work;
 
   private SweepViewModel model(Path dir) {
     notices = ui.call(Notices::new);
-    BackgroundWork work = new BackgroundWork(ui, notices);
+    work = new BackgroundWork(ui, notices);
     RunLibrary library = new RunLibrary(work, dir.resolve("lab-runs"), dir.resolve("history"));
     return ui.call(() -> new SweepViewModel(work, library));
   }
 
   @AfterEach
   void close() {
+    // runs saved to the history in the background must land before the temporary folder goes
+    if (work != null) {
+      ui.await("background work done", Duration.ofSeconds(30), () -> work.running() == 0);
+    }
     ui.close();
   }
 
