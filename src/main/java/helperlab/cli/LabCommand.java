@@ -1,0 +1,66 @@
+package helperlab.cli;
+
+import helperlab.lab.Lab;
+import helperlab.lab.LabBench;
+import helperlab.lab.LabShowcase;
+import helperlab.lab.LabWarmUp;
+import helperlab.lab.viewmodel.LabConfig;
+import helperlab.runs.RunStore;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code helper-lab lab} (and {@code helper-lab} alone): the desktop lab. */
+@Command(name = "lab", mixinStandardHelpOptions = true,
+    description = {"Open the desktop lab (the default when no subcommand is given).",
+        "Live runs come from the embedded simulator; run records are listed from --runs-dir."})
+public final class LabCommand implements Callable<Integer> {
+  @Option(names = "--runs-dir", defaultValue = RunStore.DEFAULT_DIR,
+      description = "folder of run records to list (default: ${DEFAULT-VALUE}, relative to the working directory)")
+  Path runsDir = Path.of(RunStore.DEFAULT_DIR);
+
+  @Option(names = "--home", description = "where the lab keeps its settings and run history (default: ~/.helper-lab)")
+  Path home;
+
+  @Option(names = "--bench", description = "measure start-up, streaming frame rate and seek redraw time, print them, exit")
+  boolean bench;
+
+  @Option(names = "--bench-parts", split = ",", defaultValue = "stream,seek",
+      description = "with --bench: which measurements after start-up: stream, seek (default: ${DEFAULT-VALUE})")
+  java.util.List<String> benchParts;
+
+  @Option(names = "--exit-when-shown",
+      description = "open the window, wait for its first frame, then close (a smoke test; trains scripts/lab's class cache)")
+  boolean exitWhenShown;
+
+  @Option(names = "--screenshot", paramLabel = "FILE", description = "save a screenshot of the lab with full charts, exit")
+  Path screenshot;
+
+  @Option(names = "--all-views", description = "with --screenshot: also save the Runs, Compare and Sweep views")
+  boolean allViews;
+
+  @Override
+  public Integer call() {
+    LabWarmUp.start(); // loads classes on the other core while JavaFX starts
+    LabConfig config = LabConfig.defaults().withRunsDir(runsDir);
+    if (home != null) {
+      config = config.withHome(home);
+    }
+    if (bench) {
+      for (String p : benchParts) {
+        if (!p.equals("stream") && !p.equals("seek")) {
+          throw new IllegalArgumentException("--bench-parts takes stream and/or seek, got '" + p + "'");
+        }
+      }
+      LabBench.run(config, System.out, benchParts.contains("stream"), benchParts.contains("seek"));
+    } else if (screenshot != null) {
+      LabShowcase.run(config, screenshot, allViews, System.out);
+    } else if (exitWhenShown) {
+      Lab.launchAndClose(config, System.out);
+    } else {
+      Lab.launch(config);
+    }
+    return 0;
+  }
+}

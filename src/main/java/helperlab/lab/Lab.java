@@ -1,0 +1,44 @@
+package helperlab.lab;
+
+import helperlab.lab.view.LabWindow;
+import helperlab.lab.viewmodel.LabConfig;
+import java.util.function.Consumer;
+import javafx.application.Application;
+
+/** Starts the desktop lab (blocks until its window closes). */
+public final class Lab {
+  private Lab() {}
+
+  public static void launch(LabConfig config) {
+    launch(config, w -> { });
+  }
+
+  /** Opens the lab, waits for its first frame, prints how long that took from JVM start, and closes it. */
+  public static void launchAndClose(LabConfig config, java.io.PrintStream out) {
+    launch(config, w -> new javafx.animation.AnimationTimer() {
+      private int frames;
+
+      @Override
+      public void handle(long now) {
+        if (++frames == 2) {
+          stop();
+          out.printf("first frame %d ms after JVM start%n",
+              java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
+          w.stage().close();
+          javafx.application.Platform.exit();
+        }
+      }
+    }.start());
+  }
+
+  /** Starts the lab and hands the open window to {@code opened} on the FX thread (benchmarks, screenshots). */
+  public static void launch(LabConfig config, Consumer<LabWindow> opened) {
+    // a seek moves the time cursor on six charts at once: let the renderer repaint those thin strips
+    // separately instead of merging them into large rectangles (the default keeps 6 regions)
+    if (System.getProperty("prism.dirtyregioncount") == null) {
+      System.setProperty("prism.dirtyregioncount", "20");
+    }
+    LabApp.configure(config, opened);
+    Application.launch(LabApp.class);
+  }
+}

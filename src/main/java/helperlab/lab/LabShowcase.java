@@ -1,0 +1,134 @@
+package helperlab.lab;
+
+import helperlab.lab.live.Speed;
+import helperlab.lab.view.LabWindow;
+import helperlab.lab.viewmodel.LabConfig;
+import helperlab.lab.viewmodel.LabView;
+import helperlab.lab.viewmodel.LiveViewModel;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.application.Platform;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.image.WritableImage;
+import javax.imageio.ImageIO;
+
+/**
+ * Takes the README's screenshot: the real lab window with a live run 40 minutes in (fast-forwarded),
+ * helpers just called, every chart full. With {@code allViews} it also saves the Runs, Compare and
+ * Sweep views next to it ({@code <name>-runs.png}, ...).
+ */
+public final class LabShowcase {
+  private final Path file;
+  private final boolean allViews;
+  private final PrintStream out;
+  private volatile LabWindow window;
+
+  private LabShowcase(Path file, boolean allViews, PrintStream out) {
+    this.file = file;
+    this.allViews = allViews;
+    this.out = out;
+  }
+
+  public static void run(LabConfig config, Path file, boolean allViews, PrintStream out) {
+    LabShowcase s = new LabShowcase(file, allViews, out);
+    Thread driver = new Thread(() -> {
+      try {
+        s.shoot();
+      } catch (Throwable e) {
+        out.println("screenshot failed: " + e);
+        e.printStackTrace(out);
+      } finally {
+        Platform.runLater(() -> {
+          if (s.window != null) {
+            s.window.stage().close();
+          }
+          Platform.exit();
+        });
+      }
+    }, "lab-screenshot");
+    driver.setDaemon(true);
+    Lab.launch(config, w -> {
+      s.window = w;
+      driver.start();
+    });
+  }
+
+  private void shoot() throws Exception {
+    FxWait.frames(2);
+    LiveViewModel live = window.viewModel().live();
+    FxWait.run(() -> {
+      window.stage().setWidth(1600);
+      window.stage().setHeight(1000);
+      window.viewModel().viewProperty().set(LabView.LIVE);
+      live.policyProperty().set("box");
+      live.scenarioProperty().set("calm");
+      live.machineProperty().set("cage");
+      live.seedProperty().set(3);
+      live.admissionProperty().set("edf-fit");
+      live.speedProperty().set(Speed.X1);
+      live.start();
+      live.skip(2400);
+    });
+    if (!FxWait.until(() -> {
+      live.poll();
+      return live.timeProperty().get() >= 2400;
+    }, 120_000)) {
+      throw new IllegalStateException("the live run did not get to 40 minutes");
+    }
+    for (int i = 0; i < 3; i++) {
+      FxWait.run(live::pressHelper);
+      Thread.sleep(250);
+    }
+    Thread.sleep(1500);
+    FxWait.frames(3);
+    save(file);
+    if (!allViews) {
+      return;
+    }
+    FxWait.run(live::reset);
+    String base = file.getFileName().toString().replaceFirst("\\.png$", "");
+    // Runs: the live run that just ended, scrubbed to 25 minutes
+    FxWait.until(() -> live.lastRecordProperty().get() != null, 30_000);
+    FxWait.run(() -> {
+      window.viewModel().showRun(live.lastRecordProperty().get());
+      window.viewModel().timeline().setCursor(1500);
+    });
+    FxWait.frames(5);
+    save(file.resolveSibling(base + "-runs.png"));
+    // Compare: the pool against the box on the same seed
+    FxWait.run(() -> {
+      var c = window.viewModel().compare();
+      c.policyAProperty().set("pool-edf-10");
+      c.policyBProperty().set("box");
+      c.scenarioProperty().set("calm");
+      c.machineProperty().set("cage");
+      c.seedProperty().set(3);
+      window.viewModel().viewProperty().set(LabView.COMPARE);
+    });
+    FxWait.call(() -> window.viewModel().compare().compare()).get();
+    FxWait.frames(5);
+    save(file.resolveSibling(base + "-compare.png"));
+    // Sweep: every policy and scenario on the cage, two seeds
+    FxWait.run(() -> {
+      var sw = window.viewModel().sweep();
+      sw.machinesProperty().set("cage");
+      sw.seedsProperty().set(2);
+      sw.outputDirProperty().set(Path.of(System.getProperty("java.io.tmpdir"), "helper-lab-showcase-sweep"));
+      window.viewModel().viewProperty().set(LabView.SWEEP);
+    });
+    FxWait.call(() -> window.viewModel().sweep().run()).get();
+    FxWait.frames(5);
+    save(file.resolveSibling(base + "-sweep.png"));
+  }
+
+  private void save(Path target) throws Exception {
+    WritableImage img = FxWait.call(() -> window.stage().getScene().snapshot(null));
+    Path parent = target.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", target.toFile());
+    out.printf("saved %s (%.0f x %.0f)%n", target, img.getWidth(), img.getHeight());
+  }
+}

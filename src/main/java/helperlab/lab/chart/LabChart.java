@@ -1,0 +1,370 @@
+package helperlab.lab.chart;
+
+import io.fair_acc.chartfx.XYChart;
+import io.fair_acc.chartfx.axes.AxisMode;
+import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
+import io.fair_acc.chartfx.plugins.DataPointTooltip;
+import io.fair_acc.chartfx.plugins.Zoomer;
+import io.fair_acc.chartfx.renderer.ErrorStyle;
+import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
+import io.fair_acc.chartfx.ui.geometry.Side;
+import io.fair_acc.dataset.DataSet;
+import io.fair_acc.dataset.spi.DoubleDataSet;
+import io.fair_acc.dataset.utils.DataSetStyleBuilder;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import javafx.application.Platform;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+
+/**
+ * One chartfx chart of a {@link ChartKind}: a data set per run slot (A solid, B dashed) and series,
+ * a right axis where the kind has one, zoom and pan (time), tooltips, a legend, and a draggable time
+ * cursor.
+ *
+ * <p>The chart draws what a line needs at screen resolution, not every sample: each series goes
+ * through a {@link Decimator} (first, lowest, highest and last point per time bucket), so an hour of
+ * 10^5 samples per series streams at full frame rate. Zooming in rebuilds the lines from the run's
+ * samples for the visible time range, so detail is never lost. Data sets are changed only under
+ * their write lock, on the FX thread.
+ */
+public final class LabChart {
+  public static final int SLOTS = 2;
+  private static final double LINE_WIDTH = 1.2;
+  /** First bucket width for live runs (it doubles as the run grows). */
+  private static final double LIVE_BUCKET_S = 0.05;
+
+  private final ChartKind kind;
+  private final XYChart chart;
+  private final DefaultNumericAxis xAxis = new DefaultNumericAxis("time", "s");
+  private final DefaultNumericAxis yLeft;
+  private final DefaultNumericAxis yRight;
+  private final ErrorDataSetRenderer leftRenderer;
+  private final ErrorDataSetRenderer rightRenderer;
+  private final ChartCursor cursorLine;
+  private final DoubleProperty cursor = new SimpleDoubleProperty(Double.NaN);
+
+  /** One line: its data set on screen and the decimator that feeds it. */
+  private static final class Line {
+    final Series series;
+    final DoubleDataSet shown;
+    Decimator all;
+
+    Line(Series series, DoubleDataSet shown) {
+      this.series = series;
+      this.shown = shown;
+    }
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private final Map<Series, Line>[] lines = new Map[SLOTS];
+  private final PlottedRun[] runs = new PlottedRun[SLOTS];
+  private final DoubleDataSet[] limit = new DoubleDataSet[SLOTS];
+  private final String[] labels = new String[SLOTS];
+  private final double[][] buffer = {new double[4 * Decimator.BUCKETS], new double[4 * Decimator.BUCKETS]};
+  private int slotsShown;
+  private boolean zoomRefreshPending;
+  private boolean zoomed;
+
+  public LabChart(ChartKind kind) {
+    this.kind = kind;
+    xAxis.setAutoRangeRounding(false);
+    xAxis.setForceZeroInRange(true);
+    xAxis.setAnimated(false);
+    yLeft = new DefaultNumericAxis(kind.leftLabel());
+    yLeft.setUnit(null);
+    yLeft.setForceZeroInRange(true);
+    yLeft.setAutoRangeRounding(true);
+    yLeft.setAnimated(false);
+    leftRenderer = renderer();
+    chart = new XYChart(xAxis, yLeft);
+    chart.setTitle(kind.title());
+    chart.setAnimated(false);
+    chart.setLegendVisible(true);
+    chart.getLegend().setSide(Side.BOTTOM);
+    chart.getStyleClass().add("lab-chart");
+    chart.getRenderers().set(0, leftRenderer);
+    if (kind.hasRightAxis()) {
+      yRight = new DefaultNumericAxis(kind.rightLabel());
+      yRight.setUnit(null);
+      yRight.setSide(Side.RIGHT);
+      yRight.setForceZeroInRange(true);
+      yRight.setAutoRangeRounding(true);
+      yRight.setAnimated(false);
+      rightRenderer = renderer();
+      rightRenderer.getAxes().add(yRight);
+      chart.getRenderers().add(rightRenderer);
+    } else {
+      yRight = null;
+      rightRenderer = null;
+    }
+    // chartfx caches its canvases as images; they change every frame while streaming, so the cache only
+    // adds a copy (costly with software rendering)
+    chart.getCanvas().setCache(false);
+    xAxis.getCanvas().setCache(false);
+    yLeft.getCanvas().setCache(false);
+    if (yRight != null) {
+      yRight.getCanvas().setCache(false);
+    }
+    Zoomer zoomer = new Zoomer(AxisMode.X);
+    zoomer.setPannerEnabled(true);
+    zoomer.setSliderVisible(false);
+    zoomer.setAnimated(false);
+    chart.getPlugins().add(zoomer);
+    chart.getPlugins().add(new DataPointTooltip());
+    cursorLine = new ChartCursor(chart, xAxis, cursor);
+    for (int s = 0; s < SLOTS; s++) {
+      lines[s] = new EnumMap<>(Series.class);
+    }
+    xAxis.autoRangingProperty().addListener((o, a, b) -> zoomChanged());
+    xAxis.minProperty().addListener((o, a, b) -> zoomChanged());
+    xAxis.maxProperty().addListener((o, a, b) -> zoomChanged());
+  }
+
+  /** Times the data were drawn (both renderers), for tests and benchmarks. */
+  private long draws;
+
+  private ErrorDataSetRenderer renderer() {
+    ErrorDataSetRenderer r = new ErrorDataSetRenderer() {
+      @Override
+      public void render() {
+        draws++;
+        super.render();
+      }
+    };
+    r.setErrorStyle(ErrorStyle.NONE);
+    r.setDrawMarker(false);
+    r.setPointReduction(true); // cheap on decimated lines, and fewer segments to rasterise
+    r.setAllowNaNs(true);
+    r.setParallelImplementation(false);
+    r.setDashSize(1);
+    return r;
+  }
+
+  public ChartKind kind() {
+    return kind;
+  }
+
+  public XYChart chart() {
+    return chart;
+  }
+
+  /** The time cursor in seconds; NaN hides it. Dragging the cursor line sets it. */
+  public DoubleProperty timeCursorProperty() {
+    return cursor;
+  }
+
+  /** Removes every line; {@code runLabels.size()} slots get fresh, empty ones. */
+  public void reset(List<String> runLabels) {
+    leftRenderer.getDatasets().clear();
+    if (rightRenderer != null) {
+      rightRenderer.getDatasets().clear();
+    }
+    slotsShown = Math.min(SLOTS, runLabels.size());
+    for (int s = 0; s < SLOTS; s++) {
+      lines[s].clear();
+      limit[s] = null;
+      runs[s] = null;
+      labels[s] = s < slotsShown ? runLabels.get(s) : null;
+    }
+    List<DataSet> left = new ArrayList<>();
+    List<DataSet> right = new ArrayList<>();
+    for (int s = 0; s < slotsShown; s++) {
+      for (Series series : kind.series()) {
+        String name = slotsShown > 1 ? series.label() + " · " + runLabels.get(s) : series.label();
+        DoubleDataSet ds = new DoubleDataSet(name, 4 * Decimator.BUCKETS);
+        ds.setStyle(style(series.color(), s > 0));
+        lines[s].put(series, new Line(series, ds));
+        (series.rightAxis() ? right : left).add(ds);
+      }
+      if (kind == ChartKind.MEMORY) {
+        DoubleDataSet ds = new DoubleDataSet(slotsShown > 1 ? "limit · " + runLabels.get(s) : "memory limit", 2);
+        ds.setStyle(style("#ef4444", true));
+        limit[s] = ds;
+        left.add(ds);
+      }
+    }
+    leftRenderer.getDatasets().addAll(left);
+    if (rightRenderer != null) {
+      rightRenderer.getDatasets().addAll(right);
+    }
+    resetZoom();
+  }
+
+  private static String style(String color, boolean dashed) {
+    DataSetStyleBuilder b = DataSetStyleBuilder.newInstance().setLineColor(color).setMarkerColor(color)
+        .setLineWidth(LINE_WIDTH).setMarkerSize(0);
+    if (dashed) {
+      b.setLineDashes(7, 4);
+    }
+    return b.build();
+  }
+
+  /** Shows all of {@code run}'s samples in slot {@code s}. */
+  public void fill(int s, PlottedRun run) {
+    runs[s] = run;
+    SampleTable t = run.samples();
+    double span = Math.max(1, t.endS());
+    for (Line line : lines[s].values()) {
+      line.all = new Decimator(0, span / (Decimator.BUCKETS - 1));
+      for (int i = 0; i < t.size(); i++) {
+        line.all.add(t.t(i), line.series.value(t, i));
+      }
+    }
+    publish(s);
+    setLimit(s, run.memoryLimitMb(), t.endS());
+  }
+
+  /** Starts slot {@code s} empty for a live run (then {@link #append}). */
+  public void startLive(int s, PlottedRun run) {
+    runs[s] = run;
+    for (Line line : lines[s].values()) {
+      line.all = new Decimator(0, LIVE_BUCKET_S);
+    }
+  }
+
+  /** Adds slot {@code s}'s samples {@code from} to {@code to} (live runs) and redraws. */
+  public void append(int s, PlottedRun run, int from, int to) {
+    if (to <= from) {
+      return;
+    }
+    if (runs[s] != run) {
+      startLive(s, run);
+    }
+    SampleTable t = run.samples();
+    for (Line line : lines[s].values()) {
+      for (int i = from; i < to; i++) {
+        line.all.add(t.t(i), line.series.value(t, i));
+      }
+    }
+    if (!zoomed) {
+      publish(s);
+    }
+    setLimit(s, run.memoryLimitMb(), t.t(to - 1));
+  }
+
+  /** Puts slot {@code s}'s decimated lines on screen (the whole run). */
+  private void publish(int s) {
+    for (Line line : lines[s].values()) {
+      if (line.all != null) {
+        show(line.shown, line.all);
+      }
+    }
+  }
+
+  private void show(DoubleDataSet ds, Decimator d) {
+    int n = d.emit(buffer);
+    double[] x = buffer[0];
+    double[] y = buffer[1];
+    ds.lock().writeLockGuard(() -> ds.set(x, y, n, true));
+  }
+
+  private void zoomChanged() {
+    if (!zoomRefreshPending) {
+      zoomRefreshPending = true;
+      Platform.runLater(this::refreshZoom);
+    }
+  }
+
+  /** After zoom or pan: lines rebuilt from the samples for the visible range, or the whole run again. */
+  private void refreshZoom() {
+    zoomRefreshPending = false;
+    boolean nowZoomed = !xAxis.isAutoRanging();
+    if (!nowZoomed) {
+      if (zoomed) {
+        zoomed = false;
+        for (int s = 0; s < slotsShown; s++) {
+          publish(s);
+        }
+      }
+      return;
+    }
+    zoomed = true;
+    double from = xAxis.getMin();
+    double to = xAxis.getMax();
+    if (!(to > from)) {
+      return;
+    }
+    for (int s = 0; s < slotsShown; s++) {
+      PlottedRun run = runs[s];
+      if (run == null) {
+        continue;
+      }
+      for (Line line : lines[s].values()) {
+        show(line.shown, Decimator.of(run.samples(), line.series, from, to));
+      }
+    }
+  }
+
+  private void setLimit(int s, double limitMb, double endS) {
+    DoubleDataSet ds = limit[s];
+    if (ds == null) {
+      return;
+    }
+    if (limitMb > 0) {
+      double[] x = {0, Math.max(1, endS)};
+      double[] y = {limitMb, limitMb};
+      ds.lock().writeLockGuard(() -> ds.set(x, y, 2, true));
+    }
+  }
+
+  /** Samples slot {@code s}'s {@code series} has taken in (0 when not shown); the screen shows a reduction. */
+  public int points(int s, Series series) {
+    Line line = lines[s].get(series);
+    return line == null || line.all == null ? 0 : (int) line.all.added();
+  }
+
+  /** Points of slot {@code s}'s {@code series} on screen now. */
+  public int pointsShown(int s, Series series) {
+    Line line = lines[s].get(series);
+    return line == null ? 0 : line.shown.getDataCount();
+  }
+
+  /** The value of slot {@code s}'s {@code series} at its last point on screen (NaN when empty). */
+  public double lastValue(int s, Series series) {
+    Line line = lines[s].get(series);
+    if (line == null || line.shown.getDataCount() == 0) {
+      return Double.NaN;
+    }
+    return line.shown.get(DataSet.DIM_Y, line.shown.getDataCount() - 1);
+  }
+
+  /** Undo zoom and pan: the axes follow the data again. */
+  public void resetZoom() {
+    xAxis.setAutoRanging(true);
+    yLeft.setAutoRanging(true);
+    if (yRight != null) {
+      yRight.setAutoRanging(true);
+    }
+  }
+
+  /** Zooms the time axis to {@code from}..{@code to} (as dragging a zoom box does). */
+  public void zoomTo(double from, double to) {
+    xAxis.setAutoRanging(false);
+    xAxis.set(from, to);
+  }
+
+  public boolean isZoomed() {
+    return zoomed;
+  }
+
+  /** Where the time cursor is drawn (plot-foreground x), NaN when hidden. */
+  public double cursorX() {
+    return cursorLine.shownX();
+  }
+
+  /** How many times the lines have been drawn so far. */
+  public long draws() {
+    return draws;
+  }
+
+  public int slotsShown() {
+    return slotsShown;
+  }
+
+  public String label(int s) {
+    return labels[s];
+  }
+}

@@ -1,0 +1,120 @@
+package helperlab.lab.view;
+
+import helperlab.lab.chart.ChartGrid;
+import helperlab.lab.chart.PlottedRun;
+import helperlab.lab.viewmodel.CompareViewModel;
+import helperlab.lab.viewmodel.Difference;
+import helperlab.model.MachineSpec;
+import helperlab.policy.PolicyCatalog;
+import helperlab.sim.ScenarioSpec;
+import java.util.List;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+
+/** The Compare view: two runs overlaid (A solid, B dashed), a seed stepper and the difference table. */
+public final class CompareController {
+  @FXML private BorderPane compareRoot;
+  @FXML private ComboBox<String> policyA;
+  @FXML private ComboBox<String> policyB;
+  @FXML private ComboBox<String> compareScenario;
+  @FXML private ComboBox<String> compareMachine;
+  @FXML private ComboBox<String> compareAdmission;
+  @FXML private Spinner<Integer> compareSeed;
+  @FXML private Button prevSeed;
+  @FXML private Button nextSeed;
+  @FXML private Button compareButton;
+  @FXML private ProgressIndicator busy;
+  @FXML private Label keyA;
+  @FXML private Label keyB;
+  @FXML private ChartGrid compareCharts;
+  @FXML private TableView<Difference> differences;
+  @FXML private TableColumn<Difference, String> metricColumn;
+  @FXML private TableColumn<Difference, String> aColumn;
+  @FXML private TableColumn<Difference, String> bColumn;
+  @FXML private TableColumn<Difference, Difference> deltaColumn;
+
+  private CompareViewModel vm;
+
+  void init(CompareViewModel model) {
+    this.vm = model;
+    policyA.getItems().setAll(PolicyCatalog.ids());
+    policyB.getItems().setAll(PolicyCatalog.ids());
+    compareScenario.getItems().setAll(ScenarioSpec.BUILT_IN);
+    compareMachine.getItems().setAll(MachineSpec.BUILT_IN);
+    compareAdmission.getItems().setAll(Choices.admissions());
+    policyA.valueProperty().bindBidirectional(vm.policyAProperty());
+    policyB.valueProperty().bindBidirectional(vm.policyBProperty());
+    compareScenario.valueProperty().bindBidirectional(vm.scenarioProperty());
+    compareMachine.valueProperty().bindBidirectional(vm.machineProperty());
+    compareAdmission.valueProperty().bindBidirectional(vm.admissionProperty());
+    Choices.seedSpinner(compareSeed, vm.seedProperty());
+    busy.visibleProperty().bind(vm.busyProperty());
+    compareButton.disableProperty().bind(vm.busyProperty());
+    prevSeed.disableProperty().bind(vm.busyProperty());
+    nextSeed.disableProperty().bind(vm.busyProperty());
+
+    vm.plottedProperty().addListener((o, a, runs) -> show(runs));
+    compareCharts.timeCursorProperty().set(Double.NaN);
+    show(vm.plottedProperty().get());
+
+    differences.setItems(vm.differences());
+    differences.setPlaceholder(new Label("Choose two policies and press Compare,\nor overlay two runs from the Runs view."));
+    text(metricColumn, Difference::metric);
+    text(aColumn, Difference::aText);
+    text(bColumn, Difference::bText);
+    deltaColumn.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue()));
+    deltaColumn.setCellFactory(c -> new TableCell<>() {
+      @Override
+      protected void updateItem(Difference d, boolean empty) {
+        super.updateItem(d, empty);
+        setText(empty || d == null ? null : d.deltaText());
+        setStyle(empty || d == null || d.delta() == 0 ? "" : "-fx-font-weight: bold;");
+      }
+    });
+  }
+
+  private static void text(TableColumn<Difference, String> c, Function<Difference, String> f) {
+    c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(f.apply(cd.getValue())));
+  }
+
+  private void show(List<PlottedRun> runs) {
+    if (runs.isEmpty()) {
+      compareCharts.clear();
+      keyA.setText("A: –");
+      keyB.setText("B: –");
+      return;
+    }
+    compareCharts.show(runs);
+    keyA.setText("A: " + runs.get(0).label() + " · " + vm.runAProperty().get().id());
+    keyB.setText("B: " + runs.get(1).label() + " · " + vm.runBProperty().get().id());
+  }
+
+  ChartGrid charts() {
+    return compareCharts;
+  }
+
+  @FXML
+  void compare() {
+    vm.compare();
+  }
+
+  @FXML
+  void previousSeed() {
+    vm.stepSeed(-1);
+  }
+
+  @FXML
+  void nextSeed() {
+    vm.stepSeed(1);
+  }
+}

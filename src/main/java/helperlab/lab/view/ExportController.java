@@ -1,0 +1,95 @@
+package helperlab.lab.view;
+
+import helperlab.lab.chart.ChartKind;
+import helperlab.lab.export.ChartExport;
+import helperlab.lab.viewmodel.MainViewModel;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.fxml.FXML;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SpinnerValueFactory;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
+import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
+
+/** The export dialog's content: which chart (or all), the file (format from its extension), the size. */
+public final class ExportController {
+  /** "all charts" in the chart chooser. */
+  static final String ALL = "all charts";
+
+  @FXML private GridPane exportRoot;
+  @FXML private ChoiceBox<Object> chart;
+  @FXML private TextField path;
+  @FXML private Spinner<Integer> width;
+  @FXML private Spinner<Integer> height;
+  @FXML private Label what;
+
+  void init(MainViewModel main, ChartKind selected, Path suggested) {
+    List<Object> items = new ArrayList<>(List.of(ChartKind.values()));
+    items.add(0, ALL);
+    chart.getItems().setAll(items);
+    chart.setConverter(new StringConverter<>() {
+      @Override
+      public String toString(Object o) {
+        return o instanceof ChartKind k ? k.title() : String.valueOf(o);
+      }
+
+      @Override
+      public Object fromString(String s) {
+        return null;
+      }
+    });
+    chart.setValue(selected == null ? ALL : selected);
+    width.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(100, 10_000, ChartExport.DEFAULT_WIDTH, 100));
+    height.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(100, 10_000, ChartExport.DEFAULT_HEIGHT,
+        100));
+    chart.valueProperty().addListener((o, a, b) -> {
+      boolean all = !(b instanceof ChartKind);
+      width.getValueFactory().setValue(all ? ChartExport.DEFAULT_ALL_WIDTH : ChartExport.DEFAULT_WIDTH);
+      height.getValueFactory().setValue(all ? ChartExport.DEFAULT_ALL_HEIGHT : ChartExport.DEFAULT_HEIGHT);
+    });
+    path.setText(suggested.toString());
+    int runs = main.runsOnScreen().size();
+    what.setText(runs == 0 ? "Nothing on screen in the " + main.viewProperty().get().title() + " view to export."
+        : runs == 1 ? "The run on screen in the " + main.viewProperty().get().title() + " view."
+        : "Both runs on screen, overlaid (B dashed).");
+  }
+
+  /** The chosen chart; null for all. */
+  ChartKind kind() {
+    return chart.getValue() instanceof ChartKind k ? k : null;
+  }
+
+  Path file() {
+    return Path.of(path.getText().trim());
+  }
+
+  int widthPx() {
+    return width.getValue();
+  }
+
+  int heightPx() {
+    return height.getValue();
+  }
+
+  String pathText() {
+    return path.getText();
+  }
+
+  @FXML
+  void browse() {
+    FileChooser fc = new FileChooser();
+    fc.setTitle("Export to");
+    fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("PNG picture", "*.png"),
+        new FileChooser.ExtensionFilter("SVG drawing", "*.svg"), new FileChooser.ExtensionFilter("CSV data", "*.csv"));
+    File f = fc.showSaveDialog(exportRoot.getScene().getWindow());
+    if (f != null) {
+      path.setText(f.getPath());
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package helperlab.lab.view;
+
+import helperlab.model.RunMetrics;
+import java.util.Locale;
+
+/** Numbers as the window shows them. */
+final class Formats {
+  private Formats() {}
+
+  static String count(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
+  }
+
+  static String mb(double mb) {
+    return String.format(Locale.ROOT, "%,.0f MB", mb);
+  }
+
+  static String seconds(double s) {
+    return String.format(Locale.ROOT, "%.2f s", s);
+  }
+
+  /** One line of a run's headline numbers. */
+  static String metrics(RunMetrics m) {
+    return String.format(Locale.ROOT,
+        "met %d of %d (%.1f %%) · missed %d · turned away %d · spawns %d (%.2f per task) · CPU useful %.0f s, "
+            + "spawning %.0f s, killed %.0f s · peak memory %.0f MB",
+        m.met(), m.submitted(), 100 * m.metShare(), m.late(), m.refused(), m.spawns(), m.processesPerTask(),
+        m.cpuUsefulS(), m.cpuSpawnS(), m.cpuKilledS(), m.peakMemoryMb());
+  }
+}

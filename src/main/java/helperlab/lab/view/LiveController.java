@@ -1,0 +1,183 @@
+package helperlab.lab.view;
+
+import helperlab.lab.chart.ChartGrid;
+import helperlab.lab.live.LiveSettings;
+import helperlab.lab.live.LiveState;
+import helperlab.lab.live.Speed;
+import helperlab.lab.viewmodel.Clock;
+import helperlab.lab.viewmodel.LiveViewModel;
+import helperlab.model.MachineSpec;
+import helperlab.policy.PolicyCatalog;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import javafx.beans.binding.Bindings;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.Toggle;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+
+/** The live view: chooser, clock controls, the big helper button, readouts and streaming charts. */
+public final class LiveController {
+  @FXML private BorderPane liveRoot;
+  @FXML private ComboBox<String> policy;
+  @FXML private ComboBox<String> scenario;
+  @FXML private ComboBox<String> machine;
+  @FXML private Spinner<Integer> seed;
+  @FXML private ComboBox<String> admission;
+  @FXML private ToggleGroup speedGroup;
+  @FXML private ToggleButton speed1;
+  @FXML private ToggleButton speed10;
+  @FXML private ToggleButton speed60;
+  @FXML private ToggleButton speedMax;
+  @FXML private Button runButton;
+  @FXML private Button pauseButton;
+  @FXML private Button resetButton;
+  @FXML private Button skipButton;
+  @FXML private Button helperButton;
+  @FXML private Label workersBig;
+  @FXML private Label timeBig;
+  @FXML private Label stateBadge;
+  @FXML private Label busyValue;
+  @FXML private Label queueValue;
+  @FXML private Label memoryValue;
+  @FXML private Label spawnsValue;
+  @FXML private Label submittedValue;
+  @FXML private Label metValue;
+  @FXML private Label lateValue;
+  @FXML private Label refusedValue;
+  @FXML private Label pressedValue;
+  @FXML private ChartGrid liveCharts;
+
+  private LiveViewModel vm;
+
+  void init(LiveViewModel model) {
+    this.vm = model;
+    policy.getItems().setAll(PolicyCatalog.ids());
+    scenario.getItems().setAll(LiveSettings.scenarios());
+    machine.getItems().setAll(MachineSpec.BUILT_IN);
+    admission.getItems().setAll(Choices.admissions());
+    policy.valueProperty().bindBidirectional(vm.policyProperty());
+    scenario.valueProperty().bindBidirectional(vm.scenarioProperty());
+    machine.valueProperty().bindBidirectional(vm.machineProperty());
+    admission.valueProperty().bindBidirectional(vm.admissionProperty());
+    Choices.seedSpinner(seed, vm.seedProperty());
+
+    Map<Speed, ToggleButton> speeds = new EnumMap<>(Speed.class);
+    speeds.put(Speed.X1, speed1);
+    speeds.put(Speed.X10, speed10);
+    speeds.put(Speed.X60, speed60);
+    speeds.put(Speed.MAX, speedMax);
+    speeds.forEach((s, b) -> b.setUserData(s));
+    speedGroup.selectToggle(speeds.get(vm.speedProperty().get()));
+    speedGroup.selectedToggleProperty().addListener((o, a, b) -> {
+      if (b == null) {
+        speedGroup.selectToggle(a); // always one speed
+      } else {
+        vm.speedProperty().set((Speed) b.getUserData());
+      }
+    });
+    vm.speedProperty().addListener((o, a, b) -> {
+      Toggle t = speeds.get(b);
+      if (speedGroup.getSelectedToggle() != t) {
+        speedGroup.selectToggle(t);
+      }
+    });
+    boolean canSpeed = vm.canChangeSpeed();
+    speeds.values().forEach(b -> b.setDisable(!canSpeed));
+
+    workersBig.textProperty().bind(vm.workersProperty().asString());
+    timeBig.textProperty().bind(Bindings.createStringBinding(() -> Clock.format(vm.timeProperty().get()),
+        vm.timeProperty()));
+    busyValue.textProperty().bind(vm.busyProperty().asString());
+    queueValue.textProperty().bind(vm.queueProperty().asString());
+    memoryValue.textProperty().bind(Bindings.createStringBinding(() -> Formats.mb(vm.memoryProperty().get()),
+        vm.memoryProperty()));
+    spawnsValue.textProperty().bind(vm.spawnsProperty().asString());
+    submittedValue.textProperty().bind(vm.submittedProperty().asString());
+    metValue.textProperty().bind(vm.metProperty().asString());
+    lateValue.textProperty().bind(vm.lateProperty().asString());
+    refusedValue.textProperty().bind(vm.refusedProperty().asString());
+    pressedValue.textProperty().bind(vm.pressedProperty().asString());
+
+    vm.stateProperty().addListener((o, a, b) -> showState(b));
+    showState(vm.stateProperty().get());
+    vm.runProperty().addListener((o, a, b) -> {
+      if (b == null) {
+        liveCharts.clear();
+      } else {
+        liveCharts.stream(vm.plotted());
+      }
+    });
+    liveCharts.timeCursorProperty().set(Double.NaN);
+    liveCharts.clear();
+  }
+
+  private void showState(LiveState s) {
+    stateBadge.setText(s.name());
+    stateBadge.getStyleClass().removeAll("running", "paused", "finished", "failed");
+    stateBadge.getStyleClass().add(s.name().toLowerCase(Locale.ROOT));
+    boolean active = s == LiveState.RUNNING || s == LiveState.PAUSED;
+    pauseButton.setDisable(!active);
+    skipButton.setDisable(!active || !vm.canChangeSpeed());
+    pauseButton.setText(s == LiveState.PAUSED ? "Resume" : "Pause");
+    runButton.setText(active ? "Restart" : "Run");
+    resetButton.setDisable(s == LiveState.READY);
+  }
+
+  /** Every frame: readouts and new chart points. */
+  void frame() {
+    vm.poll();
+    liveCharts.pull();
+  }
+
+  /** Keys while the Live view is shown; true if handled. */
+  boolean handleKey(KeyEvent e) {
+    if (e.getCode() == KeyCode.H || e.getCode() == KeyCode.ENTER) {
+      pressHelper();
+      return true;
+    }
+    if (e.getCode() == KeyCode.SPACE) {
+      togglePause();
+      return true;
+    }
+    return false;
+  }
+
+  ChartGrid charts() {
+    return liveCharts;
+  }
+
+  @FXML
+  void pressHelper() {
+    vm.pressHelper();
+  }
+
+  @FXML
+  void run() {
+    vm.start();
+  }
+
+  @FXML
+  void togglePause() {
+    vm.togglePause();
+  }
+
+  /** Fast-forwards the running clock by ten minutes. */
+  @FXML
+  void skip() {
+    vm.skip(600);
+  }
+
+  @FXML
+  void reset() {
+    vm.reset();
+  }
+}

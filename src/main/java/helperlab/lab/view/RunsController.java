@@ -1,0 +1,314 @@
+package helperlab.lab.view;
+
+import helperlab.lab.chart.ChartGrid;
+import helperlab.lab.chart.PlottedRun;
+import helperlab.lab.viewmodel.Clock;
+import helperlab.lab.viewmodel.EventFilter;
+import helperlab.lab.viewmodel.MainViewModel;
+import helperlab.lab.viewmodel.PlaybackSpeed;
+import helperlab.lab.viewmodel.RunEntry;
+import helperlab.lab.viewmodel.TimelineViewModel;
+import helperlab.model.EventType;
+import helperlab.model.RunEvent;
+import java.io.File;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableValue;
+import javafx.css.PseudoClass;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Slider;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+
+/** The Runs view: the run list, and the timeline of the open run (charts, scrubber, event list). */
+public final class RunsController {
+  private static final PseudoClass CURSOR = PseudoClass.getPseudoClass("cursor");
+  private static final double ROW_HEIGHT = 22;
+
+  @FXML private SplitPane runsRoot;
+  @FXML private ListView<RunEntry> runList;
+  @FXML private Label folderLabel;
+  @FXML private Button refreshButton;
+  @FXML private Button openFileButton;
+  @FXML private Button overlayButton;
+  @FXML private Label runTitle;
+  @FXML private Label runMetrics;
+  @FXML private ChartGrid runCharts;
+  @FXML private ToggleButton playButton;
+  @FXML private ChoiceBox<PlaybackSpeed> speed;
+  @FXML private Button prevEventButton;
+  @FXML private Button nextEventButton;
+  @FXML private ChoiceBox<EventFilter> filter;
+  @FXML private Slider scrubber;
+  @FXML private Label cursorLabel;
+  @FXML private Label stateLabel;
+  @FXML private TableView<RunEvent> events;
+  @FXML private TableColumn<RunEvent, String> timeColumn;
+  @FXML private TableColumn<RunEvent, String> typeColumn;
+  @FXML private TableColumn<RunEvent, String> workerColumn;
+  @FXML private TableColumn<RunEvent, String> taskColumn;
+  @FXML private TableColumn<RunEvent, String> imageColumn;
+  @FXML private TableColumn<RunEvent, String> valueColumn;
+  @FXML private TableColumn<RunEvent, String> noteColumn;
+
+  private MainViewModel main;
+  private TimelineViewModel vm;
+
+  void init(MainViewModel model) {
+    this.main = model;
+    this.vm = model.timeline();
+    runList.setItems(main.library().entries());
+    runList.setCellFactory(l -> new RunCell());
+    runList.setOnMouseClicked(e -> {
+      if (e.getClickCount() == 2) {
+        openSelected();
+      }
+    });
+    runList.setOnKeyPressed(e -> {
+      if (e.getCode() == KeyCode.ENTER) {
+        openSelected();
+        e.consume();
+      }
+    });
+    runList.setPlaceholder(new Label("No run records here yet.\nRun something in the Live view,\nor choose a folder."));
+    folderLabel.textProperty().bind(main.library().folderProperty().asString("folder: %s"));
+
+    runTitle.textProperty().bind(vm.titleProperty());
+    vm.recordProperty().addListener((o, a, r) -> showRecord());
+    runCharts.timeCursorProperty().set(Double.NaN);
+    if (vm.recordProperty().get() != null) {
+      showRecord(); // opened before this view was first shown
+    }
+    runCharts.timeCursorProperty().addListener((o, a, b) -> {
+      if (vm.recordProperty().get() != null && Double.isFinite(b.doubleValue())
+          && b.doubleValue() != vm.cursorProperty().get()) {
+        vm.setCursor(b.doubleValue());
+      }
+    });
+    vm.cursorProperty().addListener((o, a, b) -> {
+      if (vm.recordProperty().get() != null) {
+        runCharts.timeCursorProperty().set(b.doubleValue());
+      }
+    });
+
+    scrubber.maxProperty().bind(vm.endProperty());
+    scrubber.valueProperty().bindBidirectional(vm.cursorProperty());
+    scrubber.disableProperty().bind(vm.recordProperty().isNull());
+    cursorLabel.textProperty().bind(vm.cursorTextProperty());
+    stateLabel.textProperty().bind(vm.stateTextProperty());
+
+    playButton.selectedProperty().bindBidirectional(vm.playingProperty());
+    playButton.textProperty().bind(vm.playingProperty().map(p -> p ? "❚❚ Pause" : "▶ Play"));
+    playButton.disableProperty().bind(vm.recordProperty().isNull());
+    prevEventButton.disableProperty().bind(vm.recordProperty().isNull());
+    nextEventButton.disableProperty().bind(vm.recordProperty().isNull());
+    speed.getItems().setAll(PlaybackSpeed.values());
+    speed.valueProperty().bindBidirectional(vm.speedProperty());
+    filter.getItems().setAll(EventFilter.values());
+    filter.valueProperty().bindBidirectional(vm.filterProperty());
+
+    events.setItems(vm.eventWindow());
+    events.setPlaceholder(new Label("Open a run to see its events"));
+    column(timeColumn, e -> Clock.precise(e.t()));
+    column(typeColumn, e -> e.type().wire());
+    column(workerColumn, e -> e.worker() >= 0 ? Integer.toString(e.worker()) : "");
+    column(taskColumn, e -> e.task() >= 0 ? Integer.toString(e.task()) : "");
+    column(imageColumn, e -> e.image() >= 0 ? Integer.toString(e.image()) : "");
+    column(valueColumn, e -> e.value() == 0 || e.value() == -1 ? "" : String.format(Locale.ROOT, "%.3f", e.value()));
+    column(noteColumn, e -> e.note() == null ? "" : e.note());
+    events.setRowFactory(t -> new EventRow());
+    events.setFixedCellSize(ROW_HEIGHT);
+    vm.cursorRowProperty().addListener((o, a, b) -> followEvent(b.intValue()));
+    vm.windowStartProperty().addListener((o, a, b) -> followEvent(vm.cursorRowProperty().get()));
+  }
+
+  private void showRecord() {
+    var r = vm.recordProperty().get();
+    runMetrics.setText(r == null ? "" : Formats.metrics(r.metrics()));
+    PlottedRun p = vm.plottedProperty().get();
+    runCharts.show(p == null ? List.of() : List.of(p));
+    runCharts.timeCursorProperty().set(r == null ? Double.NaN : vm.cursorProperty().get());
+  }
+
+  private static void column(TableColumn<RunEvent, String> c, Function<RunEvent, String> f) {
+    c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(f.apply(cd.getValue())));
+  }
+
+  /** Highlights the event at the cursor and keeps it in view (a few rows of context above it). */
+  private void followEvent(int index) {
+    if (index >= 0) {
+      int visible = (int) Math.max(1, events.getHeight() / ROW_HEIGHT - 1);
+      events.scrollTo(Math.max(0, index - visible / 2));
+    }
+  }
+
+  /** A row of the event list: marked when it is the event at the cursor; a click moves the cursor to it. */
+  private final class EventRow extends TableRow<RunEvent> {
+    EventRow() {
+      setOnMouseClicked(e -> {
+        RunEvent ev = getItem();
+        if (ev != null) {
+          vm.setCursor(ev.t());
+        }
+      });
+      // only the few rows on screen exist, each marks itself when the cursor reaches its event
+      vm.cursorRowProperty().addListener(new javafx.beans.value.WeakChangeListener<>(marker));
+    }
+
+    private final javafx.beans.value.ChangeListener<Number> marker = (o, a, b) -> mark();
+
+    private void mark() {
+      pseudoClassStateChanged(CURSOR, !isEmpty() && getIndex() == vm.cursorRowProperty().get());
+    }
+
+    @Override
+    public void updateIndex(int i) {
+      super.updateIndex(i);
+      mark();
+    }
+
+    @Override
+    protected void updateItem(RunEvent item, boolean empty) {
+      super.updateItem(item, empty);
+      mark();
+      getStyleClass().remove("event-trouble");
+      if (!empty && item != null && isTrouble(item.type())) {
+        getStyleClass().add("event-trouble");
+      }
+    }
+  }
+
+  private static boolean isTrouble(EventType t) {
+    return t == EventType.WORKER_KILLED || t == EventType.IMAGE_KILLED || t == EventType.IMAGE_DEAD
+        || t == EventType.TASK_LATE || t == EventType.TASK_TURNED_AWAY || t == EventType.REFUSED;
+  }
+
+  /** Keys while the Runs view is shown; true if handled. */
+  boolean handleKey(KeyEvent e) {
+    if (vm.recordProperty().get() == null) {
+      return false;
+    }
+    boolean ctrl = e.isControlDown() || e.isShortcutDown();
+    double step = e.isShiftDown() ? 10 : 1;
+    switch (e.getCode()) {
+      case SPACE -> vm.togglePlay();
+      case RIGHT -> {
+        if (ctrl) {
+          vm.nextEvent();
+        } else {
+          vm.step(step);
+        }
+      }
+      case LEFT -> {
+        if (ctrl) {
+          vm.previousEvent();
+        } else {
+          vm.step(-step);
+        }
+      }
+      case N -> vm.nextEvent();
+      case P -> vm.previousEvent();
+      case HOME -> vm.home();
+      case END -> vm.toEnd();
+      default -> {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The list may handle its own arrows; the timeline takes them everywhere else. */
+  boolean ownsArrows(javafx.scene.Node focused) {
+    for (javafx.scene.Node n = focused; n != null; n = n.getParent()) {
+      if (n == runList) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  ChartGrid charts() {
+    return runCharts;
+  }
+
+  @FXML
+  void openSelected() {
+    RunEntry e = runList.getSelectionModel().getSelectedItem();
+    if (e == null) {
+      main.notices().error("Select a run in the list first");
+      return;
+    }
+    main.openRunFile(e.stored().file());
+  }
+
+  @FXML
+  void refresh() {
+    main.library().refresh();
+  }
+
+  @FXML
+  void openFile() {
+    FileChooser fc = new FileChooser();
+    fc.setTitle("Open a run record");
+    fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Run records (*.json)", "*.json"));
+    File dir = main.library().folderProperty().get().toFile();
+    if (dir.isDirectory()) {
+      fc.setInitialDirectory(dir);
+    }
+    File f = fc.showOpenDialog(runsRoot.getScene().getWindow());
+    if (f != null) {
+      main.openRunFile(f.toPath());
+    }
+  }
+
+  @FXML
+  void chooseFolder() {
+    DirectoryChooser dc = new DirectoryChooser();
+    dc.setTitle("Choose the runs folder");
+    File f = dc.showDialog(runsRoot.getScene().getWindow());
+    if (f != null) {
+      main.library().folderProperty().set(f.toPath());
+    }
+  }
+
+  @FXML
+  void overlaySelected() {
+    RunEntry e = runList.getSelectionModel().getSelectedItem();
+    if (e == null) {
+      main.notices().error("Select the run to overlay in the list first (the open run is A, the selected one B)");
+      return;
+    }
+    main.overlayWith(e.stored().file());
+  }
+
+  @FXML
+  void togglePlay() {
+    // the button's state is bound to the view model's; from the end, play starts over
+    if (vm.playingProperty().get() && vm.cursorProperty().get() >= vm.endProperty().get()) {
+      vm.home();
+    }
+  }
+
+  @FXML
+  void nextEvent() {
+    vm.nextEvent();
+  }
+
+  @FXML
+  void previousEvent() {
+    vm.previousEvent();
+  }
+}

@@ -1,0 +1,212 @@
+package helperlab.lab.view;
+
+import helperlab.lab.viewmodel.MainViewModel;
+import helperlab.lab.viewmodel.SummaryRow;
+import helperlab.lab.viewmodel.SweepViewModel;
+import helperlab.policy.AdmissionMode;
+import helperlab.sim.Interval;
+import java.io.File;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.fxml.FXML;
+import javafx.geometry.HPos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SpinnerValueFactory;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.stage.DirectoryChooser;
+
+/** The Sweep view: run or open a sweep, the met-share heat map per machine, the table with intervals. */
+public final class SweepController {
+  @FXML private BorderPane sweepRoot;
+  @FXML private TextField scenarios;
+  @FXML private TextField policies;
+  @FXML private TextField machines;
+  @FXML private Spinner<Integer> seeds;
+  @FXML private Button sweepRunButton;
+  @FXML private Button cancelButton;
+  @FXML private Button sweepOpenButton;
+  @FXML private ProgressBar progress;
+  @FXML private Label progressText;
+  @FXML private Label planText;
+  @FXML private ChoiceBox<String> machineChoice;
+  @FXML private Spinner<Integer> openSeed;
+  @FXML private GridPane heatMap;
+  @FXML private Label heatHint;
+  @FXML private TableView<SummaryRow> table;
+  @FXML private TableColumn<SummaryRow, String> scenarioColumn;
+  @FXML private TableColumn<SummaryRow, String> policyColumn;
+  @FXML private TableColumn<SummaryRow, String> machineColumn;
+  @FXML private TableColumn<SummaryRow, String> admissionColumn;
+  @FXML private TableColumn<SummaryRow, Integer> runsColumn;
+  @FXML private TableColumn<SummaryRow, Interval> metColumn;
+  @FXML private TableColumn<SummaryRow, Interval> refusedColumn;
+  @FXML private TableColumn<SummaryRow, Interval> ppColumn;
+  @FXML private TableColumn<SummaryRow, Interval> overheadColumn;
+
+  private MainViewModel main;
+  private SweepViewModel vm;
+
+  void init(MainViewModel model) {
+    this.main = model;
+    this.vm = model.sweep();
+    scenarios.textProperty().bindBidirectional(vm.scenariosProperty());
+    policies.textProperty().bindBidirectional(vm.policiesProperty());
+    machines.textProperty().bindBidirectional(vm.machinesProperty());
+    SpinnerValueFactory.IntegerSpinnerValueFactory sf = new SpinnerValueFactory.IntegerSpinnerValueFactory(1, 1000,
+        vm.seedsProperty().get());
+    seeds.setValueFactory(sf);
+    sf.valueProperty().addListener((o, a, b) -> vm.seedsProperty().set(b));
+    vm.seedsProperty().addListener((o, a, b) -> sf.setValue(b.intValue()));
+    SpinnerValueFactory.IntegerSpinnerValueFactory of = new SpinnerValueFactory.IntegerSpinnerValueFactory(0, 1_000_000,
+        vm.openSeedProperty().get());
+    openSeed.setValueFactory(of);
+    of.valueProperty().addListener((o, a, b) -> vm.openSeedProperty().set(b));
+    vm.openSeedProperty().addListener((o, a, b) -> of.setValue(b.intValue()));
+
+    sweepRunButton.disableProperty().bind(vm.runningProperty());
+    cancelButton.disableProperty().bind(vm.runningProperty().not());
+    sweepOpenButton.disableProperty().bind(vm.runningProperty());
+    progress.progressProperty().bind(vm.progressProperty());
+    progressText.textProperty().bind(vm.progressTextProperty());
+    vm.scenariosProperty().addListener((o, a, b) -> showPlan());
+    vm.policiesProperty().addListener((o, a, b) -> showPlan());
+    vm.machinesProperty().addListener((o, a, b) -> showPlan());
+    vm.seedsProperty().addListener((o, a, b) -> showPlan());
+    showPlan();
+
+    machineChoice.setItems(vm.machineChoices());
+    machineChoice.valueProperty().bindBidirectional(vm.machineProperty());
+    vm.machineProperty().addListener((o, a, b) -> drawHeatMap());
+    vm.rows().addListener((ListChangeListener<SummaryRow>) c -> drawHeatMap());
+
+    table.setItems(vm.rows());
+    table.setPlaceholder(new Label("No sweep shown yet"));
+    text(scenarioColumn, SummaryRow::scenario);
+    text(policyColumn, SummaryRow::policy);
+    text(machineColumn, SummaryRow::machine);
+    text(admissionColumn, SummaryRow::admission);
+    runsColumn.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().runs()));
+    interval(metColumn, SummaryRow::metShare, true);
+    interval(refusedColumn, SummaryRow::refusedShare, true);
+    interval(ppColumn, SummaryRow::processesPerTask, false);
+    interval(overheadColumn, SummaryRow::overheadShare, true);
+    table.setRowFactory(t -> {
+      TableRow<SummaryRow> row = new TableRow<>();
+      row.setOnMouseClicked(e -> {
+        if (e.getClickCount() == 2 && row.getItem() != null) {
+          SummaryRow r = row.getItem();
+          vm.openRun(r.policy(), r.scenario(), r.machine(), r.admission());
+        }
+      });
+      return row;
+    });
+    drawHeatMap();
+  }
+
+  private void showPlan() {
+    try {
+      planText.setText(String.format(Locale.ROOT, "%,d runs planned", vm.plan().runCount()));
+      planText.setStyle("");
+    } catch (IllegalArgumentException e) {
+      planText.setText(e.getMessage());
+      planText.setStyle("-fx-text-fill: #dc2626;");
+    }
+  }
+
+  private static void text(TableColumn<SummaryRow, String> c, Function<SummaryRow, String> f) {
+    c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(f.apply(cd.getValue())));
+  }
+
+  /** A column of means with their intervals, sorted by the mean. */
+  private static void interval(TableColumn<SummaryRow, Interval> c, Function<SummaryRow, Interval> f, boolean share) {
+    c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(f.apply(cd.getValue())));
+    c.setComparator(Comparator.comparingDouble(Interval::mean));
+    c.setCellFactory(col -> new TableCell<>() {
+      @Override
+      protected void updateItem(Interval i, boolean empty) {
+        super.updateItem(i, empty);
+        setText(empty || i == null ? null : share ? SummaryRow.percent(i) : SummaryRow.plain(i));
+      }
+    });
+  }
+
+  private void drawHeatMap() {
+    heatMap.getChildren().clear();
+    boolean any = !vm.heatPolicies().isEmpty();
+    heatHint.setVisible(!any);
+    heatHint.setManaged(!any);
+    if (!any) {
+      return;
+    }
+    int col = 1;
+    for (String s : vm.heatScenarios()) {
+      Label h = new Label(s);
+      h.getStyleClass().add("heat-header");
+      GridPane.setHalignment(h, HPos.CENTER);
+      heatMap.add(h, col++, 0);
+    }
+    int row = 1;
+    for (String p : vm.heatPolicies()) {
+      Label name = new Label(p);
+      name.getStyleClass().add("heat-header");
+      heatMap.add(name, 0, row);
+      col = 1;
+      for (String s : vm.heatScenarios()) {
+        heatMap.add(cell(p, s), col++, row);
+      }
+      row++;
+    }
+  }
+
+  private Label cell(String policy, String scenario) {
+    Optional<Interval> share = vm.metShare(policy, scenario);
+    Label l = new Label(share.map(i -> String.format(Locale.ROOT, "%.0f%%", 100 * i.mean())).orElse("–"));
+    l.getStyleClass().add("heat-cell");
+    l.setMaxWidth(Double.MAX_VALUE);
+    l.setId("heat-" + policy + "-" + scenario);
+    if (share.isPresent()) {
+      double m = share.get().mean();
+      l.setStyle("-fx-background-color: " + HeatColors.background(m) + "; -fx-text-fill: " + HeatColors.text(m) + ";");
+      l.setTooltip(new Tooltip(String.format(Locale.ROOT, "%s on %s (%s): met %s over %d seeds%nclick: open seed %d",
+          policy, scenario, vm.machineProperty().get(), SummaryRow.percent(share.get()), share.get().n(),
+          vm.openSeedProperty().get())));
+      l.setOnMouseClicked(e -> vm.openRun(policy, scenario, vm.machineProperty().get(), AdmissionMode.EDF_FIT.id()));
+    }
+    return l;
+  }
+
+  @FXML
+  void run() {
+    vm.run();
+  }
+
+  @FXML
+  void cancel() {
+    vm.cancel();
+  }
+
+  @FXML
+  void openOutput() {
+    DirectoryChooser dc = new DirectoryChooser();
+    dc.setTitle("Open a sweep's output directory (with runs.jsonl)");
+    File f = dc.showDialog(sweepRoot.getScene().getWindow());
+    if (f != null) {
+      vm.open(f.toPath());
+    }
+  }
+}

@@ -1,0 +1,181 @@
+package helperlab.lab.viewmodel;
+
+import helperlab.lab.chart.PlottedRun;
+import helperlab.model.Calibration;
+import helperlab.model.MachineSpec;
+import helperlab.model.RunRecord;
+import helperlab.policy.AdmissionMode;
+import helperlab.runs.RunRecords;
+import helperlab.sim.ScenarioSpec;
+import helperlab.sim.SimSetup;
+import helperlab.sim.Simulation;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Two runs of the same tasks on the same axes (two policies on one seed, or a simulated run and its
+ * real counterpart) and a table of their differences. Step through seeds: each side is taken from a
+ * stored record of that seed when there is one, else simulated (simulated runs only).
+ */
+public final class CompareViewModel {
+  private final BackgroundWork work;
+  private final RunLibrary library;
+
+  private final StringProperty policyA = new SimpleStringProperty("pool-edf-10");
+  private final StringProperty policyB = new SimpleStringProperty("box");
+  private final StringProperty scenario = new SimpleStringProperty("calm");
+  private final StringProperty machine = new SimpleStringProperty("cage");
+  private final StringProperty admission = new SimpleStringProperty(AdmissionMode.EDF_FIT.id());
+  private final LongProperty seed = new SimpleLongProperty();
+  private final ObjectProperty<RunRecord> runA = new SimpleObjectProperty<>();
+  private final ObjectProperty<RunRecord> runB = new SimpleObjectProperty<>();
+  private final ObservableList<Difference> differences = FXCollections.observableArrayList();
+  private final BooleanProperty busy = new SimpleBooleanProperty();
+  private final ObjectProperty<List<PlottedRun>> plotted = new SimpleObjectProperty<>(List.of());
+
+  public CompareViewModel(BackgroundWork work, RunLibrary library) {
+    this.work = work;
+    this.library = library;
+  }
+
+  /** Runs (or finds) policy A and policy B on the chosen scenario, machine, seed and admission, and overlays them. */
+  public CompletableFuture<List<RunRecord>> compare() {
+    Side a = new Side("sim", policyA.get(), scenario.get(), machine.get(), seed.get(), admission.get(), null);
+    Side b = new Side("sim", policyB.get(), scenario.get(), machine.get(), seed.get(), admission.get(), null);
+    return load(a, b);
+  }
+
+  /** Overlays two given runs; the chooser takes A's scenario, machine, seed and admission. */
+  public void overlay(RunRecord a, RunRecord b) {
+    policyA.set(a.policy());
+    policyB.set(b.policy());
+    scenario.set(a.scenario());
+    machine.set(a.machine().name());
+    seed.set(a.seed());
+    admission.set(a.admission());
+    show(a, b);
+  }
+
+  /** The same two runs on the seed {@code delta} away (from stored records where there are, else simulated). */
+  public CompletableFuture<List<RunRecord>> stepSeed(int delta) {
+    long next = Math.max(0, seed.get() + delta);
+    RunRecord a = runA.get();
+    RunRecord b = runB.get();
+    seed.set(next);
+    if (a == null || b == null) {
+      return compare();
+    }
+    return load(Side.like(a, next), Side.like(b, next));
+  }
+
+  /** One side of the overlay: a run to find in the library, or simulate when it is a simulated one. */
+  private record Side(String kind, String policy, String scenario, String machine, long seed, String admission,
+      RunRecord template) {
+    static Side like(RunRecord r, long seed) {
+      return new Side(r.kind(), r.policy(), r.scenario(), r.machine().name(), seed, r.admission(), r);
+    }
+
+    String describe() {
+      return kind + " run of " + policy + " on " + scenario + " / " + machine + ", seed " + seed;
+    }
+  }
+
+  private CompletableFuture<List<RunRecord>> load(Side a, Side b) {
+    busy.set(true);
+    CompletableFuture<List<RunRecord>> f = work.run("Cannot compare", () -> List.of(get(a), get(b)),
+        runs -> show(runs.get(0), runs.get(1)));
+    f.whenComplete((r, e) -> work.ui().execute(() -> busy.set(false)));
+    return f;
+  }
+
+  private RunRecord get(Side s) throws Exception {
+    Optional<RunRecord> stored = library.findStored(s.kind, s.policy, s.scenario, s.machine, s.seed, s.admission);
+    if (stored.isPresent()) {
+      return stored.get();
+    }
+    if (!"sim".equals(s.kind)) {
+      throw new IllegalArgumentException("there is no stored " + s.describe() + " in the runs folder or the history");
+    }
+    if (!ScenarioSpec.BUILT_IN.contains(s.scenario)) {
+      throw new IllegalArgumentException("cannot simulate scenario '" + s.scenario + "' for seed " + s.seed
+          + " (only the built-in scenarios can be generated for other seeds)");
+    }
+    MachineSpec m = s.template != null ? s.template.machine() : MachineSpec.builtIn(s.machine);
+    Calibration cal = s.template != null ? s.template.calibration() : Calibration.seed();
+    SimSetup setup = SimSetup.of(ScenarioSpec.builtIn(s.scenario), s.policy, m, s.seed, AdmissionMode.of(s.admission),
+        cal, true);
+    RunRecord r = RunRecords.fromSimulation(new Simulation(setup).run());
+    library.addToHistory(r);
+    return r;
+  }
+
+  private void show(RunRecord a, RunRecord b) {
+    runA.set(a);
+    runB.set(b);
+    PlottedRun pa = PlottedRun.of(a);
+    PlottedRun pb = PlottedRun.of(b);
+    if (pa.label().equals(pb.label())) {
+      pb = new PlottedRun(pb.label() + " (B)", pb.samples(), pb.memoryLimitMb());
+    }
+    plotted.set(List.of(pa, pb));
+    differences.setAll(Difference.between(a.metrics(), b.metrics()));
+  }
+
+  public StringProperty policyAProperty() {
+    return policyA;
+  }
+
+  public StringProperty policyBProperty() {
+    return policyB;
+  }
+
+  public StringProperty scenarioProperty() {
+    return scenario;
+  }
+
+  public StringProperty machineProperty() {
+    return machine;
+  }
+
+  public StringProperty admissionProperty() {
+    return admission;
+  }
+
+  public LongProperty seedProperty() {
+    return seed;
+  }
+
+  public ReadOnlyObjectProperty<RunRecord> runAProperty() {
+    return runA;
+  }
+
+  public ReadOnlyObjectProperty<RunRecord> runBProperty() {
+    return runB;
+  }
+
+  /** A then B, as the charts draw them (B dashed). Empty before the first comparison. */
+  public ReadOnlyObjectProperty<List<PlottedRun>> plottedProperty() {
+    return plotted;
+  }
+
+  public ObservableList<Difference> differences() {
+    return differences;
+  }
+
+  public ReadOnlyBooleanProperty busyProperty() {
+    return busy;
+  }
+}

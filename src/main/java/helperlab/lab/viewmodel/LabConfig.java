@@ -1,0 +1,47 @@
+package helperlab.lab.viewmodel;
+
+import helperlab.lab.live.LiveSource;
+import helperlab.lab.live.SimulatorSource;
+import helperlab.runs.RunStore;
+import java.nio.file.Path;
+
+/**
+ * Where the lab keeps things and where live runs come from: the runs folder ({@code lab-runs/} in the
+ * working directory by default), the lab's home (settings and the run history; {@code ~/.helper-lab}
+ * by default) and the live source.
+ */
+public record LabConfig(Path runsDir, Path home, LiveSource source) {
+  public static final String HOME_PROPERTY = "helperlab.home";
+
+  public static LabConfig defaults() {
+    return new LabConfig(Path.of(RunStore.DEFAULT_DIR), defaultHome(), new SimulatorSource());
+  }
+
+  public static Path defaultHome() {
+    String h = System.getProperty(HOME_PROPERTY);
+    if (h != null && !h.isBlank()) {
+      return Path.of(h);
+    }
+    return Path.of(System.getProperty("user.home"), ".helper-lab");
+  }
+
+  public Path prefsFile() {
+    return home.resolve(LabPrefs.FILE);
+  }
+
+  public Path historyDir() {
+    return home.resolve("history");
+  }
+
+  public LabConfig withRunsDir(Path dir) {
+    return new LabConfig(dir, home, source);
+  }
+
+  public LabConfig withHome(Path dir) {
+    return new LabConfig(runsDir, dir, source);
+  }
+
+  public LabConfig withSource(LiveSource s) {
+    return new LabConfig(runsDir, home, s);
+  }
+}

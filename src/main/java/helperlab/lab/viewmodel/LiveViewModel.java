@@ -1,0 +1,357 @@
+package helperlab.lab.viewmodel;
+
+import helperlab.lab.chart.PlottedRun;
+import helperlab.lab.live.LiveRun;
+import helperlab.lab.live.LiveSettings;
+import helperlab.lab.live.LiveSource;
+import helperlab.lab.live.LiveState;
+import helperlab.lab.live.LiveStatus;
+import helperlab.lab.live.Speed;
+import helperlab.model.MachineSpec;
+import helperlab.model.RunRecord;
+import java.io.IOException;
+import java.util.concurrent.Executor;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * The live view: settings for the next run, the run in progress (from a {@link LiveSource}), the big
+ * helper button, the clock controls and the readouts. {@link #poll()} copies the run's latest status
+ * into the properties; the window calls it every frame.
+ */
+public final class LiveViewModel {
+  private final LiveSource source;
+  private final RunLibrary library;
+  private final Notices notices;
+  private final Executor ui;
+
+  private final StringProperty policy = new SimpleStringProperty();
+  private final StringProperty scenario = new SimpleStringProperty();
+  private final StringProperty machine = new SimpleStringProperty();
+  private final LongProperty seed = new SimpleLongProperty();
+  private final StringProperty admission = new SimpleStringProperty();
+  private final ObjectProperty<Speed> speed = new SimpleObjectProperty<>(Speed.X10);
+
+  private final ObjectProperty<LiveRun> run = new SimpleObjectProperty<>();
+  private final ObjectProperty<LiveState> state = new SimpleObjectProperty<>(LiveState.READY);
+  private final DoubleProperty time = new SimpleDoubleProperty();
+  private final DoubleProperty duration = new SimpleDoubleProperty();
+  private final IntegerProperty workers = new SimpleIntegerProperty();
+  private final IntegerProperty busy = new SimpleIntegerProperty();
+  private final IntegerProperty queue = new SimpleIntegerProperty();
+  private final DoubleProperty memory = new SimpleDoubleProperty();
+  private final IntegerProperty spawns = new SimpleIntegerProperty();
+  private final IntegerProperty submitted = new SimpleIntegerProperty();
+  private final IntegerProperty met = new SimpleIntegerProperty();
+  private final IntegerProperty late = new SimpleIntegerProperty();
+  private final IntegerProperty refused = new SimpleIntegerProperty();
+  private final IntegerProperty pressed = new SimpleIntegerProperty();
+  private final ObjectProperty<RunRecord> lastRecord = new SimpleObjectProperty<>();
+
+  public LiveViewModel(LiveSource source, RunLibrary library, Notices notices, Executor ui, LiveSettings initial,
+      Speed initialSpeed) {
+    this.source = source;
+    this.library = library;
+    this.notices = notices;
+    this.ui = ui;
+    apply(initial);
+    speed.set(initialSpeed);
+    speed.addListener((o, a, b) -> {
+      LiveRun r = run.get();
+      if (r != null && b != null && isActive()) {
+        r.setSpeed(b.factor());
+      }
+    });
+  }
+
+  public void apply(LiveSettings s) {
+    policy.set(s.policy());
+    scenario.set(s.scenario());
+    machine.set(s.machine());
+    seed.set(s.seed());
+    admission.set(s.admission());
+  }
+
+  /** The settings chosen now; throws with a message naming the field if one is not valid. */
+  public LiveSettings settings() {
+    return new LiveSettings(policy.get(), scenario.get(), machine.get(), seed.get(), admission.get());
+  }
+
+  public String sourceName() {
+    return source.name();
+  }
+
+  public boolean canChangeSpeed() {
+    return source.canChangeSpeed();
+  }
+
+  // ---- actions ----------------------------------------------------------------------------------
+
+  /** Starts a new run with the chosen settings (ending the current one, which goes to the history). */
+  public boolean start() {
+    LiveSettings s;
+    try {
+      s = settings();
+    } catch (IllegalArgumentException e) {
+      notices.error("Cannot start the live run: " + e.getMessage());
+      return false;
+    }
+    endCurrent();
+    LiveRun[] self = new LiveRun[1];
+    LiveRun r = source.start(s, speed.get().factor(), new LiveRun.Listener() {
+      @Override
+      public void finished(RunRecord record) {
+        // saved here, on the run's thread, so a run ending as the window closes is kept
+        String saveError = null;
+        boolean worthKeeping = !record.events().isEmpty() || record.samples().size() > 1;
+        if (worthKeeping) {
+          try {
+            library.saveToHistoryNow(record);
+          } catch (IOException | RuntimeException e) {
+            saveError = "Cannot save live run " + record.id() + " to the history: " + BackgroundWork.reason(e);
+          }
+        }
+        String error = saveError;
+        ui.execute(() -> onFinished(self[0], record, worthKeeping, error));
+      }
+
+      @Override
+      public void failed(String message) {
+        ui.execute(() -> {
+          notices.error(message);
+          if (run.get() == self[0]) {
+            state.set(LiveState.FAILED);
+          }
+        });
+      }
+    });
+    self[0] = r;
+    clearReadouts();
+    duration.set(r.status().durationS());
+    run.set(r);
+    state.set(LiveState.RUNNING);
+    return true;
+  }
+
+  /** The big helper button: a batch into the running system now; starts a run if none is going. */
+  public void pressHelper() {
+    if (!isActive() && !start()) {
+      return;
+    }
+    run.get().press();
+    pressed.set(pressed.get() + 1);
+  }
+
+  public void togglePause() {
+    LiveRun r = run.get();
+    if (r == null) {
+      return;
+    }
+    if (state.get() == LiveState.RUNNING) {
+      r.pause();
+      state.set(LiveState.PAUSED);
+    } else if (state.get() == LiveState.PAUSED) {
+      r.resume();
+      state.set(LiveState.RUNNING);
+    }
+  }
+
+  /** Ends the current run (it goes to the history) and clears the charts. */
+  public void reset() {
+    endCurrent();
+    run.set(null);
+    state.set(LiveState.READY);
+    clearReadouts();
+  }
+
+  /** Ends the current run and waits (a few seconds at most) until its record is saved (window closing). */
+  public void shutdown() {
+    LiveRun r = run.get();
+    if (r != null && isActive()) {
+      try {
+        r.stopAndWait(10_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** Jumps the running clock ahead by {@code seconds} (as fast as the source can). */
+  public void skip(double seconds) {
+    LiveRun r = run.get();
+    if (r != null && isActive()) {
+      r.skipTo(r.status().timeS() + seconds);
+    }
+  }
+
+  private void endCurrent() {
+    LiveRun r = run.get();
+    if (r != null && isActive()) {
+      r.stop();
+    }
+  }
+
+  private void onFinished(LiveRun from, RunRecord record, boolean kept, String saveError) {
+    if (run.get() == from) {
+      poll();
+      state.set(LiveState.FINISHED);
+    }
+    if (!kept) {
+      return; // stopped before anything happened: nothing worth keeping
+    }
+    lastRecord.set(record);
+    if (saveError != null) {
+      notices.error(saveError);
+      return;
+    }
+    library.refresh();
+    notices.info("Live run ended at " + Clock.format(PlottedRun.dataEnd(record)) + " and was saved to the history as " + record.id());
+  }
+
+  /** Copies the run's latest status into the readouts (every frame). */
+  public void poll() {
+    LiveRun r = run.get();
+    if (r == null) {
+      return;
+    }
+    LiveStatus s = r.status();
+    time.set(s.timeS());
+    workers.set(s.workers());
+    busy.set(s.busy());
+    queue.set(s.queue());
+    memory.set(s.memoryMb());
+    spawns.set(s.spawns());
+    submitted.set(s.submitted());
+    met.set(s.met());
+    late.set(s.late());
+    refused.set(s.refused());
+    if (s.state() == LiveState.FINISHED || s.state() == LiveState.FAILED) {
+      state.set(s.state());
+    }
+  }
+
+  private void clearReadouts() {
+    time.set(0);
+    workers.set(0);
+    busy.set(0);
+    queue.set(0);
+    memory.set(0);
+    spawns.set(0);
+    submitted.set(0);
+    met.set(0);
+    late.set(0);
+    refused.set(0);
+    pressed.set(0);
+  }
+
+  public boolean isActive() {
+    return state.get() == LiveState.RUNNING || state.get() == LiveState.PAUSED;
+  }
+
+  /** The live run as the charts and export draw it, or null before a run. */
+  public PlottedRun plotted() {
+    LiveRun r = run.get();
+    if (r == null) {
+      return null;
+    }
+    LiveSettings s = r.settings();
+    return new PlottedRun("live " + s.policy() + " s" + s.seed(), r.samples(),
+        MachineSpec.builtIn(s.machine()).memoryMb());
+  }
+
+  // ---- properties -------------------------------------------------------------------------------
+
+  public StringProperty policyProperty() {
+    return policy;
+  }
+
+  public StringProperty scenarioProperty() {
+    return scenario;
+  }
+
+  public StringProperty machineProperty() {
+    return machine;
+  }
+
+  public LongProperty seedProperty() {
+    return seed;
+  }
+
+  public StringProperty admissionProperty() {
+    return admission;
+  }
+
+  public ObjectProperty<Speed> speedProperty() {
+    return speed;
+  }
+
+  public ReadOnlyObjectProperty<LiveRun> runProperty() {
+    return run;
+  }
+
+  public ReadOnlyObjectProperty<LiveState> stateProperty() {
+    return state;
+  }
+
+  public DoubleProperty timeProperty() {
+    return time;
+  }
+
+  public DoubleProperty durationProperty() {
+    return duration;
+  }
+
+  public IntegerProperty workersProperty() {
+    return workers;
+  }
+
+  public IntegerProperty busyProperty() {
+    return busy;
+  }
+
+  public IntegerProperty queueProperty() {
+    return queue;
+  }
+
+  public DoubleProperty memoryProperty() {
+    return memory;
+  }
+
+  public IntegerProperty spawnsProperty() {
+    return spawns;
+  }
+
+  public IntegerProperty submittedProperty() {
+    return submitted;
+  }
+
+  public IntegerProperty metProperty() {
+    return met;
+  }
+
+  public IntegerProperty lateProperty() {
+    return late;
+  }
+
+  public IntegerProperty refusedProperty() {
+    return refused;
+  }
+
+  public IntegerProperty pressedProperty() {
+    return pressed;
+  }
+
+  /** The record of the last run that ended. */
+  public ReadOnlyObjectProperty<RunRecord> lastRecordProperty() {
+    return lastRecord;
+  }
+}

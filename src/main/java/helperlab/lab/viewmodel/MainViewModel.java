@@ -1,0 +1,241 @@
+package helperlab.lab.viewmodel;
+
+import helperlab.lab.chart.ChartKind;
+import helperlab.lab.chart.LiveSamples;
+import helperlab.lab.chart.PlottedRun;
+import helperlab.lab.chart.RecordedSamples;
+import helperlab.lab.export.ChartExport;
+import helperlab.lab.export.ChartStyle;
+import helperlab.lab.export.ExportFormat;
+import helperlab.lab.live.LiveSettings;
+import helperlab.lab.live.Speed;
+import helperlab.model.RunRecord;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+
+/**
+ * The whole lab without a window: the views' models, the run library, notices, theme, the chosen
+ * view, export of what is on screen, and the settings remembered between sessions.
+ */
+public final class MainViewModel {
+  private final LabConfig config;
+  private final Notices notices = new Notices();
+  private final BackgroundWork work;
+  private final RunLibrary library;
+  private final LiveViewModel live;
+  private final TimelineViewModel timeline = new TimelineViewModel();
+  private final CompareViewModel compare;
+  private final SweepViewModel sweep;
+  private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.LIGHT);
+  private final ObjectProperty<LabView> view = new SimpleObjectProperty<>(LabView.LIVE);
+  private final LabPrefs prefs;
+
+  public MainViewModel(LabConfig config, Executor ui) {
+    this.config = config;
+    this.work = new BackgroundWork(ui, notices);
+    this.library = new RunLibrary(work, config.runsDir(), config.historyDir());
+    LabPrefs p;
+    try {
+      p = LabPrefs.load(config.prefsFile());
+    } catch (Exception e) {
+      p = new LabPrefs();
+      notices.error(e.getMessage());
+    }
+    this.prefs = p;
+    LiveSettings liveSettings;
+    try {
+      liveSettings = new LiveSettings(p.livePolicy, p.liveScenario, p.liveMachine, p.liveSeed, p.liveAdmission);
+    } catch (IllegalArgumentException e) {
+      liveSettings = LiveSettings.defaults();
+    }
+    this.live = new LiveViewModel(config.source(), library, notices, ui, liveSettings, enumOr(Speed.class, p.liveSpeed,
+        Speed.X10));
+    this.compare = new CompareViewModel(work, library);
+    this.sweep = new SweepViewModel(work, library);
+    sweep.setOpener(this::showRun);
+    theme.set(Theme.of(p.theme));
+    view.set(enumOr(LabView.class, p.view, LabView.LIVE));
+    compare.policyAProperty().set(p.comparePolicyA);
+    compare.policyBProperty().set(p.comparePolicyB);
+    compare.scenarioProperty().set(p.compareScenario);
+    compare.machineProperty().set(p.compareMachine);
+    compare.seedProperty().set(p.compareSeed);
+    timeline.speedProperty().set(enumOr(PlaybackSpeed.class, p.timelineSpeed, PlaybackSpeed.X10));
+    sweep.seedsProperty().set(Math.max(1, p.sweepSeeds));
+  }
+
+  private static <E extends Enum<E>> E enumOr(Class<E> type, String name, E fallback) {
+    try {
+      return name == null ? fallback : Enum.valueOf(type, name);
+    } catch (IllegalArgumentException e) {
+      return fallback;
+    }
+  }
+
+  /** Lists the runs folder and history (call once the window is up). */
+  public void start() {
+    library.refresh();
+  }
+
+  /** Opens a run record file in the timeline (the Runs view). */
+  public CompletableFuture<RunRecord> openRunFile(Path file) {
+    return library.open(file, this::showRun);
+  }
+
+  /** Shows a run in the timeline and switches to it. */
+  public void showRun(RunRecord r) {
+    timeline.open(r);
+    view.set(LabView.RUNS);
+  }
+
+  /** Overlays the run open in the timeline with another file's run, in the Compare view. */
+  public CompletableFuture<RunRecord> overlayWith(Path file) {
+    RunRecord a = timeline.recordProperty().get();
+    if (a == null) {
+      notices.error("Open a run first, then choose the run to overlay it with");
+      return CompletableFuture.failedFuture(new IllegalStateException("no run open"));
+    }
+    return library.open(file, b -> {
+      compare.overlay(a, b);
+      view.set(LabView.COMPARE);
+    });
+  }
+
+  /** The runs on screen in the chosen view (live: a snapshot of the run so far). */
+  public List<PlottedRun> runsOnScreen() {
+    List<PlottedRun> runs = new ArrayList<>();
+    switch (view.get()) {
+      case LIVE -> {
+        PlottedRun p = live.plotted();
+        if (p != null && p.samples() instanceof LiveSamples s) {
+          runs.add(new PlottedRun(p.label(), new RecordedSamples(s.toSamples()), p.memoryLimitMb()));
+        }
+      }
+      case RUNS -> {
+        PlottedRun p = timeline.plottedProperty().get();
+        if (p != null) {
+          runs.add(p);
+        }
+      }
+      case COMPARE -> runs.addAll(compare.plottedProperty().get());
+      case SWEEP -> {
+        // the sweep view has no time charts
+      }
+    }
+    return runs;
+  }
+
+  /**
+   * Exports a chart (or all, when {@code kind} is null) of what is on screen to {@code out}: PNG, SVG
+   * or CSV from the extension. Runs in the background; the result is a notice.
+   */
+  public CompletableFuture<Path> export(ChartKind kind, Path out, int width, int height) {
+    List<PlottedRun> runs = runsOnScreen();
+    if (runs.isEmpty()) {
+      String why = view.get() == LabView.SWEEP ? "the Sweep view has no time charts; export from Live, Runs or Compare"
+          : "there is no run on screen in the " + view.get().title() + " view yet";
+      notices.error("Nothing to export: " + why);
+      return CompletableFuture.failedFuture(new IllegalStateException(why));
+    }
+    double cursor = view.get() == LabView.RUNS ? timeline.cursorProperty().get() : Double.NaN;
+    ChartExport.Request request;
+    try {
+      ExportFormat.of(out);
+      request = new ChartExport.Request(kind, runs, width, height, ChartStyle.LIGHT, cursor);
+    } catch (IllegalArgumentException e) {
+      notices.error("Cannot export: " + e.getMessage());
+      return CompletableFuture.failedFuture(e);
+    }
+    return work.run("Cannot export to " + out, () -> {
+      ChartExport.write(request, out);
+      return out;
+    }, p -> notices.info("Exported " + (kind == null ? "all charts" : kind.title()) + " to " + p.toAbsolutePath()));
+  }
+
+  /** Remembers the window and the choices made (call when the window closes). */
+  public void savePrefs(double x, double y, double w, double h, boolean maximized) {
+    LabPrefs p = prefs;
+    p.windowX = x;
+    p.windowY = y;
+    p.windowWidth = w;
+    p.windowHeight = h;
+    p.maximized = maximized;
+    p.theme = theme.get().id();
+    p.view = view.get().name();
+    p.livePolicy = live.policyProperty().get();
+    p.liveScenario = live.scenarioProperty().get();
+    p.liveMachine = live.machineProperty().get();
+    p.liveSeed = live.seedProperty().get();
+    p.liveAdmission = live.admissionProperty().get();
+    p.liveSpeed = live.speedProperty().get().name();
+    p.comparePolicyA = compare.policyAProperty().get();
+    p.comparePolicyB = compare.policyBProperty().get();
+    p.compareScenario = compare.scenarioProperty().get();
+    p.compareMachine = compare.machineProperty().get();
+    p.compareSeed = compare.seedProperty().get();
+    p.timelineSpeed = timeline.speedProperty().get().name();
+    p.sweepSeeds = sweep.seedsProperty().get();
+    Path shown = sweep.shownProperty().get();
+    p.lastSweepDir = shown == null ? p.lastSweepDir : shown.toString();
+    try {
+      p.save(config.prefsFile());
+    } catch (Exception e) {
+      notices.error("Cannot save the lab's settings to " + config.prefsFile() + ": " + e.getMessage());
+    }
+  }
+
+  public void shutdown() {
+    live.shutdown();
+    sweep.cancel();
+    work.shutdown();
+  }
+
+  public LabConfig config() {
+    return config;
+  }
+
+  public LabPrefs prefs() {
+    return prefs;
+  }
+
+  public Notices notices() {
+    return notices;
+  }
+
+  public BackgroundWork work() {
+    return work;
+  }
+
+  public RunLibrary library() {
+    return library;
+  }
+
+  public LiveViewModel live() {
+    return live;
+  }
+
+  public TimelineViewModel timeline() {
+    return timeline;
+  }
+
+  public CompareViewModel compare() {
+    return compare;
+  }
+
+  public SweepViewModel sweep() {
+    return sweep;
+  }
+
+  public ObjectProperty<Theme> themeProperty() {
+    return theme;
+  }
+
+  public ObjectProperty<LabView> viewProperty() {
+    return view;
+  }
+}

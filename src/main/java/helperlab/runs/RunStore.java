@@ -1,0 +1,89 @@
+package helperlab.runs;
+
+import helperlab.model.DataFile;
+import helperlab.model.RunRecord;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A directory of run records ({@code lab-runs/} by default): one JSON file per run, named after the
+ * run's id. Lists, saves and loads records; a file that is not a valid record fails with a message
+ * that names the file and the field.
+ */
+public final class RunStore {
+  /** The default directory, relative to the working directory. */
+  public static final String DEFAULT_DIR = "lab-runs";
+
+  private final Path dir;
+
+  public RunStore(Path dir) {
+    this.dir = dir;
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  /** The {@code .json} files directly in the directory, newest first (none if it does not exist yet). */
+  public List<StoredRun> list() throws IOException {
+    List<StoredRun> runs = new ArrayList<>();
+    if (!Files.isDirectory(dir)) {
+      return runs;
+    }
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.json")) {
+      for (Path f : files) {
+        try {
+          BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
+          if (a.isRegularFile()) {
+            runs.add(new StoredRun(f, a.lastModifiedTime().toInstant(), a.size()));
+          }
+        } catch (NoSuchFileException gone) {
+          // deleted while listing
+        }
+      }
+    }
+    runs.sort(Comparator.comparing(StoredRun::modified).reversed().thenComparing(r -> r.file().getFileName()));
+    return runs;
+  }
+
+  /** Writes the record as {@code <id>.json} (replacing a file of the same id) and returns its path. */
+  public Path save(RunRecord record) throws IOException {
+    Path file = fileFor(record.id());
+    DataFile.write(file, record);
+    return file;
+  }
+
+  /** Writes the record under a fresh name: {@code <id>.json}, else {@code <id>-2.json}, ... */
+  public Path saveNew(RunRecord record) throws IOException {
+    Path file = fileFor(record.id());
+    for (int n = 2; Files.exists(file); n++) {
+      file = fileFor(record.id() + "-" + n);
+    }
+    DataFile.write(file, record);
+    return file;
+  }
+
+  public Path fileFor(String id) {
+    String safe = id.replaceAll("[^A-Za-z0-9._-]", "_");
+    return dir.resolve(safe + ".json");
+  }
+
+  /** Loads a record; a bad file throws {@link helperlab.model.DataFileException} naming file and field. */
+  public static RunRecord load(Path file) {
+    return RunRecord.load(file);
+  }
+
+  /** The stored record with exactly this id, if its file is here. */
+  public Optional<Path> find(String id) {
+    Path f = fileFor(id);
+    return Files.isRegularFile(f) ? Optional.of(f) : Optional.empty();
+  }
+}

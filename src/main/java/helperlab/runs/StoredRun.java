@@ -1,0 +1,13 @@
+package helperlab.runs;
+
+import java.nio.file.Path;
+import java.time.Instant;
+
+/** A run record file in a {@link RunStore}: where it is, when it was written and how big it is. */
+public record StoredRun(Path file, Instant modified, long bytes) {
+  /** The file name without {@code .json}. */
+  public String name() {
+    String n = file.getFileName().toString();
+    return n.endsWith(".json") ? n.substring(0, n.length() - 5) : n;
+  }
+}

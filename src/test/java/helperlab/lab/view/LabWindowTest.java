@@ -1,0 +1,319 @@
+package helperlab.lab.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.lab.TestRuns;
+import helperlab.lab.chart.ChartGrid;
+import helperlab.lab.chart.ChartKind;
+import helperlab.lab.chart.LabChart;
+import helperlab.lab.chart.Series;
+import helperlab.lab.live.LiveSettings;
+import helperlab.lab.live.LiveState;
+import helperlab.lab.live.SimulatorSource;
+import helperlab.lab.live.Speed;
+import helperlab.lab.viewmodel.LabConfig;
+import helperlab.lab.viewmodel.LabView;
+import helperlab.lab.viewmodel.Theme;
+import helperlab.model.DataFile;
+import helperlab.model.RunRecord;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javafx.css.PseudoClass;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The real lab window under Monocle (headless), driven through its controls: the helper button, a
+ * run of a chosen policy, opening and scrubbing a run record, an overlay, PNG export and a bad file.
+ */
+class LabWindowTest extends FxRobot {
+  @TempDir Path dir;
+  private LabWindow window;
+
+  @BeforeAll
+  static void toolkit() throws Exception {
+    FxToolkit.registerPrimaryStage();
+  }
+
+  @BeforeEach
+  void open() throws Exception {
+    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
+    window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(30, TimeUnit.SECONDS);
+    interact(() -> window.stage().requestFocus());
+    WaitForAsyncUtils.waitForFxEvents();
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    // files the lab writes in the background (run history) land before the temporary folder goes
+    waitFor(30, "background work done", () -> window.viewModel().work().running() == 0);
+    WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);
+  }
+
+  private <T> T fx(Callable<T> f) throws Exception {
+    return WaitForAsyncUtils.asyncFx(f).get(30, TimeUnit.SECONDS);
+  }
+
+  private void waitFor(int seconds, String what, Callable<Boolean> condition) throws Exception {
+    try {
+      WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> fx(condition));
+    } catch (TimeoutException e) {
+      String state = fx(() -> window.viewModel().live().stateProperty().get() + ", notices: "
+          + window.viewModel().notices().all());
+      throw new AssertionError("timed out after " + seconds + " s waiting for: " + what + " (live: " + state + ")", e);
+    }
+  }
+
+  private LabChart chart(ChartKind k) throws Exception {
+    return fx(() -> window.visibleCharts().chart(k));
+  }
+
+  @Test
+  void theHelperButtonAddsHelpersToTheWorkerChartWithinAFewFrames() throws Exception {
+    interact(() -> {
+      window.viewModel().live().scenarioProperty().set(LiveSettings.BUTTON_ONLY);
+      window.viewModel().live().policyProperty().set("never-split");
+      window.viewModel().live().speedProperty().set(Speed.X1);
+    });
+    LabChart workers = chart(ChartKind.WORKERS);
+    assertEquals(0, fx(() -> workers.points(0, Series.WORKERS)), "empty before the first press");
+    // count frames from the moment the button fires to the first frame whose chart shows the helper
+    long[] firedAt = {-1};
+    long[] shownAt = {-1};
+    interact(() -> window.viewModel().live().pressedProperty().addListener((o, a, b) -> {
+      if (firedAt[0] < 0) {
+        firedAt[0] = window.frames();
+      }
+    }));
+    javafx.animation.AnimationTimer watch = new javafx.animation.AnimationTimer() {
+      @Override
+      public void handle(long now) {
+        if (firedAt[0] >= 0 && shownAt[0] < 0 && workers.lastValue(0, Series.WORKERS) >= 1) {
+          shownAt[0] = window.frames();
+        }
+      }
+    };
+    interact(watch::start);
+    clickOn("#helperButton");
+    waitFor(5, "a helper in the worker chart",
+        () -> workers.points(0, Series.WORKERS) > 0 && workers.lastValue(0, Series.WORKERS) >= 1 && shownAt[0] >= 0);
+    interact(watch::stop);
+    long frames = shownAt[0] - firedAt[0];
+    System.out.println("helper visible in the worker chart " + frames + " frames after the click");
+    assertTrue(frames <= 10, "helpers should show within a few frames, took " + frames);
+    assertEquals("1", fx(() -> ((Label) lookup("#pressedValue").query()).getText()));
+
+    int points = fx(() -> workers.points(0, Series.WORKERS));
+    clickOn("#helperButton");
+    waitFor(5, "more points after the second press", () -> workers.points(0, Series.WORKERS) > points);
+    assertEquals(2, fx(() -> window.viewModel().live().pressedProperty().get()));
+  }
+
+  @Test
+  void pickingAPolicyAndRunningFillsEveryChart() throws Exception {
+    clickOn("#policy");
+    clickOn("pool-edf-1");
+    assertEquals("pool-edf-1", fx(() -> window.viewModel().live().policyProperty().get()));
+    clickOn("#speedMax");
+    assertEquals(Speed.MAX, fx(() -> window.viewModel().live().speedProperty().get()));
+    clickOn("#runButton");
+    waitFor(60, "the run to finish", () -> window.viewModel().live().stateProperty().get() == LiveState.FINISHED);
+    assertEquals("pool-edf-1", fx(() -> window.viewModel().live().policyProperty().get()));
+    waitFor(10, "the run's record", () -> window.viewModel().live().lastRecordProperty().get() != null);
+    assertEquals("pool-edf-1", fx(() -> window.viewModel().live().lastRecordProperty().get().policy()));
+    WaitForAsyncUtils.sleep(200, TimeUnit.MILLISECONDS); // a few frames to pull the last points
+    int samples = fx(() -> window.viewModel().live().lastRecordProperty().get().samples().size());
+    assertTrue(samples >= 3600, "an hour of 1 s samples: " + samples);
+    for (ChartKind k : ChartKind.values()) {
+      LabChart c = chart(k);
+      for (Series s : k.series()) {
+        int n = fx(() -> c.points(0, s));
+        // every sample, but a share has no value before the first outcome
+        int least = s == Series.MET_SHARE ? samples - 120 : samples;
+        assertTrue(n >= least, k + " / " + s + " took in " + n + " of " + samples + " samples");
+        assertTrue(fx(() -> c.pointsShown(0, s)) > 100, k + " / " + s + " is drawn");
+      }
+    }
+    assertEquals("FINISHED", fx(() -> ((Label) lookup("#stateBadge").query()).getText()));
+  }
+
+  @Test
+  void openingARunAndScrubbingMovesTheCursorAndTheEventList() throws Exception {
+    RunRecord r = TestRuns.sim("split-timer-budget", "busy", 5, 600);
+    DataFile.write(dir.resolve("lab-runs").resolve(r.id() + ".json"), r);
+    interact(() -> window.viewModel().viewProperty().set(LabView.RUNS));
+    clickOn("#refreshButton");
+    waitFor(10, "the run listed", () -> !window.viewModel().library().entries().isEmpty());
+    doubleClickOn(r.id());
+    waitFor(20, "the run open", () -> r.id().equals(window.viewModel().timeline().recordProperty().get() == null ? null
+        : window.viewModel().timeline().recordProperty().get().id()));
+    waitFor(5, "charts filled", () -> window.visibleCharts().chart(ChartKind.WORKERS).points(0, Series.WORKERS)
+        == r.samples().size());
+
+    String label0 = fx(() -> ((Label) lookup("#cursorLabel").query()).getText());
+    int event0 = fx(() -> window.viewModel().timeline().cursorEventProperty().get());
+    clickOn("#nextEventButton");
+    clickOn("#nextEventButton");
+    type(KeyCode.RIGHT, 3); // 3 s on, from the keyboard
+    press(KeyCode.SHIFT).type(KeyCode.RIGHT).release(KeyCode.SHIFT); // and 10 more
+    double cursor = fx(() -> window.viewModel().timeline().cursorProperty().get());
+    assertTrue(cursor > 13, "cursor moved on by the keys: " + cursor);
+    String label1 = fx(() -> ((Label) lookup("#cursorLabel").query()).getText());
+    int event1 = fx(() -> window.viewModel().timeline().cursorEventProperty().get());
+    assertNotEquals(label0, label1);
+    assertTrue(event1 > event0, "the event at the cursor moved: " + event0 + " -> " + event1);
+    ChartGrid charts = fx(window::visibleCharts);
+    assertEquals(cursor, fx(() -> charts.timeCursorProperty().get()), 1e-9, "the charts' cursor follows");
+    long draws = fx(() -> charts.chart(ChartKind.WORKERS).draws());
+    type(KeyCode.RIGHT, 5);
+    WaitForAsyncUtils.waitForFxEvents();
+    assertEquals(draws, fx(() -> charts.chart(ChartKind.WORKERS).draws()),
+        "moving the cursor only moves the cursor: the lines are not drawn again");
+
+    clickOn("#scrubber"); // the middle of the slider: about half-way through the run
+    double mid = fx(() -> window.viewModel().timeline().cursorProperty().get());
+    double end = fx(() -> window.viewModel().timeline().endProperty().get());
+    assertTrue(mid > end * 0.3 && mid < end * 0.7, "clicked half-way: " + mid + " of " + end);
+    int event2 = fx(() -> window.viewModel().timeline().cursorEventProperty().get());
+    assertTrue(event2 > event1);
+    WaitForAsyncUtils.waitForFxEvents();
+    PseudoClass cursorRow = PseudoClass.getPseudoClass("cursor");
+    Object marked = fx(() -> lookup(".table-row-cell").queryAll().stream()
+        .filter(n -> n.getPseudoClassStates().contains(cursorRow)).map(n -> ((TableRow<?>) n).getItem()).findFirst()
+        .orElse(null));
+    assertEquals(fx(() -> window.viewModel().timeline().events().get(event2)), marked,
+        "the event list shows and marks the event at the cursor");
+
+    // the cursor line is drawn on the charts, and dragging it scrubs
+    LabChart workers = charts.chart(ChartKind.WORKERS);
+    double lineX = fx(workers::cursorX);
+    assertTrue(Double.isFinite(lineX), "the cursor line is drawn");
+    javafx.geometry.Point2D onLine = fx(() -> workers.chart().getPlotForeground().localToScreen(lineX,
+        workers.chart().getPlotForeground().getHeight() / 2));
+    double before = fx(() -> window.viewModel().timeline().cursorProperty().get());
+    drag(onLine, javafx.scene.input.MouseButton.PRIMARY).moveBy(60, 0).moveBy(60, 0).release(
+        javafx.scene.input.MouseButton.PRIMARY);
+    double after = fx(() -> window.viewModel().timeline().cursorProperty().get());
+    assertTrue(after > before + 60, "dragged the cursor from " + before + " to " + after);
+    assertTrue(!fx(workers::isZoomed), "dragging the cursor is not a zoom");
+    assertTrue(fx(workers::cursorX) > lineX + 100, "the line followed");
+  }
+
+  @Test
+  void draggingOnAChartZoomsInToEverySampleOfThatTimeAndRightClickZoomsOut() throws Exception {
+    RunRecord r = TestRuns.hour("pool-edf-10", 2);
+    interact(() -> window.viewModel().showRun(r));
+    LabChart queue = chart(ChartKind.QUEUE);
+    waitFor(5, "the run drawn", () -> queue.points(0, Series.QUEUE) == r.samples().size());
+    javafx.geometry.Bounds plot = fx(() -> queue.chart().getCanvas().localToScreen(
+        queue.chart().getCanvas().getBoundsInLocal()));
+    double y = plot.getMinY() + plot.getHeight() * 0.5;
+    double x0 = plot.getMinX() + plot.getWidth() * 0.40;
+    double x1 = plot.getMinX() + plot.getWidth() * 0.43; // about 100 s of an hour
+    moveTo(new javafx.geometry.Point2D(x0, y));
+    press(javafx.scene.input.MouseButton.PRIMARY);
+    moveTo(new javafx.geometry.Point2D((x0 + x1) / 2, y + 20));
+    moveTo(new javafx.geometry.Point2D(x1, y + 40));
+    release(javafx.scene.input.MouseButton.PRIMARY);
+    waitFor(5, "zoomed", queue::isZoomed);
+    WaitForAsyncUtils.waitForFxEvents();
+    double from = fx(() -> queue.chart().getXAxis().getMin());
+    double to = fx(() -> queue.chart().getXAxis().getMax());
+    assertTrue(to - from < 400 && to > from, "zoomed to " + from + ".." + to);
+    long inRange = java.util.Arrays.stream(r.samples().t()).filter(t -> t >= from && t <= to).count();
+    int shown = fx(() -> queue.pointsShown(0, Series.QUEUE));
+    assertTrue(shown >= inRange && shown <= inRange + 4, "every sample of the range: " + shown + " vs " + inRange);
+    clickOn(new javafx.geometry.Point2D((x0 + x1) / 2, y), javafx.scene.input.MouseButton.SECONDARY);
+    waitFor(5, "zoomed out", () -> !queue.isZoomed());
+    assertTrue(fx(() -> queue.pointsShown(0, Series.QUEUE)) < inRange * 40, "the whole run, reduced again");
+  }
+
+  @Test
+  void overlayingTwoPoliciesDrawsBothAndTabulatesTheirDifferences() throws Exception {
+    interact(() -> window.viewModel().viewProperty().set(LabView.COMPARE));
+    clickOn("#policyB");
+    clickOn("never-split");
+    clickOn("#compareButton");
+    waitFor(60, "the difference table", () -> window.viewModel().compare().differences().size() >= 10);
+    LabChart workers = chart(ChartKind.WORKERS);
+    assertTrue(fx(() -> workers.points(0, Series.WORKERS)) >= 3600, "A drawn");
+    assertTrue(fx(() -> workers.points(1, Series.WORKERS)) >= 3600, "B drawn");
+    assertTrue(fx(() -> workers.label(1)).startsWith("never-split"));
+    assertTrue(fx(() -> ((Label) lookup("#keyB").query()).getText()).contains("never-split"));
+    long seed = fx(() -> window.viewModel().compare().seedProperty().get());
+    clickOn("#nextSeed");
+    waitFor(60, "the next seed's runs", () -> window.viewModel().compare().runBProperty().get().seed() == seed + 1
+        && !window.viewModel().compare().busyProperty().get());
+    assertEquals(seed + 1, fx(() -> window.viewModel().compare().runAProperty().get().seed()));
+  }
+
+  @Test
+  void exportingTheOpenRunWritesAPngOfTheChosenSize() throws Exception {
+    RunRecord r = TestRuns.sim("box", "calm", 1, 300);
+    interact(() -> window.viewModel().showRun(r));
+    Path png = dir.resolve("exports").resolve("workers.png");
+    press(KeyCode.CONTROL).type(KeyCode.E).release(KeyCode.CONTROL);
+    waitFor(10, "the export dialog", () -> lookup("#export-dialog").tryQuery().isPresent());
+    TextField path = lookup("#path").query();
+    clickOn(path);
+    press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
+    write(png.toString());
+    assertEquals(png.toString(), fx(path::getText));
+    clickOn("Export");
+    waitFor(20, "the PNG", () -> Files.exists(png));
+    BufferedImage img = ImageIO.read(png.toFile());
+    assertEquals(1200, img.getWidth(), "the default size for one chart (the selected one: Workers)");
+    assertEquals(700, img.getHeight());
+  }
+
+  @Test
+  void aMalformedRunFileShowsAnErrorInTheWindow() throws Exception {
+    Files.createDirectories(dir.resolve("lab-runs"));
+    Files.writeString(dir.resolve("lab-runs").resolve("broken.json"), "{\"format\": 1, \"id\": \"x\", \"kind\": ");
+    interact(() -> window.viewModel().viewProperty().set(LabView.RUNS));
+    clickOn("#refreshButton");
+    waitFor(10, "the file listed", () -> !window.viewModel().library().entries().isEmpty());
+    doubleClickOn("broken");
+    waitFor(10, "the error banner", () -> lookup("#banner").query().isVisible());
+    String text = fx(() -> ((Label) lookup("#bannerText").query()).getText());
+    assertTrue(text.contains("broken.json") && text.contains("malformed JSON"), text);
+    assertEquals("No run open", fx(() -> ((Label) lookup("#runTitle").query()).getText()), "nothing was opened");
+    clickOn("#bannerClose");
+    Node banner = lookup("#banner").query();
+    assertTrue(!fx(banner::isVisible), "dismissed");
+  }
+
+  @Test
+  void theDarkThemeIsAppliedAndRemembered() throws Exception {
+    clickOn("View");
+    clickOn("Dark theme");
+    assertEquals(Theme.DARK, fx(() -> window.viewModel().themeProperty().get()));
+    assertTrue(fx(() -> window.stage().getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("dark.css"))));
+    assertTrue(fx(() -> window.stage().getTitle()).startsWith("Helper Lab"));
+    WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);
+    String saved = Files.readString(dir.resolve("home").resolve("lab.json"));
+    assertTrue(saved.contains("\"theme\" : \"dark\""), saved);
+    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
+    window = fx(() -> LabWindow.open(new Stage(), config));
+    assertTrue(fx(() -> window.stage().getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("dark.css"))));
+  }
+}

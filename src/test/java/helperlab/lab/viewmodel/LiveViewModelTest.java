@@ -1,0 +1,156 @@
+package helperlab.lab.viewmodel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.lab.chart.Column;
+import helperlab.lab.live.LiveSettings;
+import helperlab.lab.live.LiveState;
+import helperlab.lab.live.SimulatorSource;
+import helperlab.lab.live.Speed;
+import helperlab.model.Calibration;
+import helperlab.model.RunRecord;
+import helperlab.runs.RunStore;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The live view's model driven without a window: the real embedded simulator, real history files. */
+class LiveViewModelTest {
+  private static final Duration WAIT = Duration.ofSeconds(20);
+  private final UiThread ui = new UiThread();
+  private LiveViewModel vm;
+  private RunStore history;
+
+  private LiveViewModel model(Path dir, String policy, String scenario, double durationS) {
+    Notices notices = new Notices();
+    BackgroundWork work = new BackgroundWork(ui, notices);
+    RunLibrary library = new RunLibrary(work, dir.resolve("lab-runs"), dir.resolve("history"));
+    history = new RunStore(dir.resolve("history"));
+    return ui.call(() -> new LiveViewModel(new SimulatorSource(Calibration.seed(), 1.0, durationS), library, notices, ui,
+        new LiveSettings(policy, scenario, "cage", 4, "edf-fit"), Speed.X10));
+  }
+
+  @AfterEach
+  void stop() {
+    if (vm != null) {
+      ui.run(vm::shutdown);
+    }
+    ui.close();
+  }
+
+  @Test
+  void theButtonStartsARunAndItsHelpersShowInTheNextSample(@TempDir Path dir) {
+    vm = model(dir, "never-split", LiveSettings.BUTTON_ONLY, 600);
+    ui.run(() -> vm.speedProperty().set(Speed.X1));
+    assertEquals(LiveState.READY, ui.call(() -> vm.stateProperty().get()));
+    ui.run(vm::pressHelper);
+    assertEquals(LiveState.RUNNING, ui.call(() -> vm.stateProperty().get()));
+    var samples = ui.call(() -> vm.runProperty().get().samples());
+    // button-only: nothing else arrives, so any worker is the pressed batch's helper
+    ui.await("a sample with the helper", Duration.ofSeconds(2), () -> {
+      for (int i = 0; i < samples.size(); i++) {
+        if (samples.get(Column.WORKERS, i) >= 1) {
+          return true;
+        }
+      }
+      return false;
+    });
+    ui.await("readouts follow", WAIT, () -> {
+      vm.poll();
+      return vm.spawnsProperty().get() >= 1 && vm.submittedProperty().get() == 1;
+    });
+    assertEquals(1, ui.call(() -> vm.pressedProperty().get()));
+  }
+
+  @Test
+  void pauseStopsTheClockAndResumeRestartsIt(@TempDir Path dir) throws Exception {
+    vm = model(dir, "pool-edf-10", "calm", 3600);
+    ui.run(() -> {
+      vm.speedProperty().set(Speed.X60);
+      vm.start();
+    });
+    ui.await("the clock runs", WAIT, () -> {
+      vm.poll();
+      return vm.timeProperty().get() > 5;
+    });
+    ui.run(vm::togglePause);
+    assertEquals(LiveState.PAUSED, ui.call(() -> vm.stateProperty().get()));
+    Thread.sleep(100);
+    double paused = ui.call(() -> {
+      vm.poll();
+      return vm.timeProperty().get();
+    });
+    Thread.sleep(400);
+    assertEquals(paused, ui.call(() -> {
+      vm.poll();
+      return vm.timeProperty().get();
+    }), 1e-9, "no virtual time passes while paused");
+    ui.run(vm::togglePause);
+    ui.await("the clock runs again", WAIT, () -> {
+      vm.poll();
+      return vm.timeProperty().get() > paused + 2;
+    });
+  }
+
+  @Test
+  void asFastAsPossibleFinishesTheRunAndSavesItsRecordToTheHistory(@TempDir Path dir) throws Exception {
+    vm = model(dir, "box", "calm", 900);
+    ui.run(() -> {
+      vm.speedProperty().set(Speed.MAX);
+      vm.start();
+    });
+    ui.await("the run finishes", WAIT, () -> vm.stateProperty().get() == LiveState.FINISHED);
+    ui.await("its record", WAIT, () -> vm.lastRecordProperty().get() != null);
+    RunRecord r = ui.call(() -> vm.lastRecordProperty().get());
+    assertTrue(helperlab.lab.chart.PlottedRun.dataEnd(r) >= 900, "ran the whole scenario: " + r.endS());
+    assertEquals("box", r.policy());
+    assertEquals(1, history.list().size(), "saved to the history");
+    RunRecord saved = RunStore.load(history.list().get(0).file());
+    assertEquals(r.metrics(), saved.metrics());
+    assertEquals(r.events().size(), saved.events().size());
+  }
+
+  @Test
+  void resetEndsTheRunKeepsItsRecordAndClearsTheReadouts(@TempDir Path dir) throws Exception {
+    vm = model(dir, "box", "busy", 3600);
+    ui.run(() -> {
+      vm.speedProperty().set(Speed.X60);
+      vm.start();
+      vm.pressHelper();
+    });
+    ui.await("some time", WAIT, () -> {
+      vm.poll();
+      return vm.timeProperty().get() > 3;
+    });
+    ui.run(vm::reset);
+    assertEquals(LiveState.READY, ui.call(() -> vm.stateProperty().get()));
+    assertNull(ui.call(() -> vm.runProperty().get()));
+    assertEquals(0, ui.call(() -> vm.pressedProperty().get()));
+    ui.await("the ended run in the history", WAIT, () -> {
+      try {
+        return history.list().size() == 1;
+      } catch (Exception e) {
+        return false;
+      }
+    });
+    RunRecord kept = RunStore.load(history.list().get(0).file());
+    double end = helperlab.lab.chart.PlottedRun.dataEnd(kept);
+    assertTrue(end > 3 && end < 3600, "stopped part-way: " + end);
+  }
+
+  @Test
+  void anInvalidSettingIsReportedNotStarted(@TempDir Path dir) {
+    vm = model(dir, "box", "calm", 600);
+    Notices notices = ui.call(() -> {
+      vm.policyProperty().set("pool-magic");
+      return null;
+    });
+    assertNull(notices);
+    assertEquals(false, ui.call(() -> vm.start()));
+    assertEquals(LiveState.READY, ui.call(() -> vm.stateProperty().get()));
+  }
+}

@@ -1,0 +1,123 @@
+package helperlab.lab.viewmodel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.model.RunRecord;
+import helperlab.sim.Interval;
+import helperlab.sim.RunRow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sweep view's model: a real (small) sweep in the background, reopening its output, cancelling, opening a cell. */
+class SweepViewModelTest {
+  private final UiThread ui = new UiThread();
+  private Notices notices;
+  private BackgroundWork work;
+
+  private SweepViewModel model(Path dir) {
+    notices = ui.call(Notices::new);
+    work = new BackgroundWork(ui, notices);
+    RunLibrary library = new RunLibrary(work, dir.resolve("lab-runs"), dir.resolve("history"));
+    return ui.call(() -> new SweepViewModel(work, library));
+  }
+
+  @AfterEach
+  void close() {
+    // runs saved to the history in the background must land before the temporary folder goes
+    if (work != null) {
+      ui.await("background work done", Duration.ofSeconds(30), () -> work.running() == 0);
+    }
+    ui.close();
+  }
+
+  @Test
+  void runsASweepShowsItsHeatMapAndReopensItsOutput(@TempDir Path dir) throws Exception {
+    SweepViewModel vm = model(dir);
+    Path out = dir.resolve("sweep");
+    ui.run(() -> {
+      vm.scenariosProperty().set("calm, busy");
+      vm.policiesProperty().set("pool-edf-10,box");
+      vm.machinesProperty().set("small");
+      vm.seedsProperty().set(2);
+      vm.outputDirProperty().set(out);
+    });
+    List<RunRow> rows = ui.call(vm::run).get(120, TimeUnit.SECONDS);
+    assertEquals(2 * 2 * 2 + 2 * 2, rows.size(), "8 runs and the admission study's 4");
+    ui.await("shown", Duration.ofSeconds(10), () -> !vm.runningProperty().get() && !vm.rows().isEmpty());
+    assertEquals(1.0, ui.call(() -> vm.progressProperty().get()), 1e-9);
+    assertTrue(Files.exists(out.resolve("runs.jsonl")) && Files.exists(out.resolve("summary.csv")));
+    assertEquals(List.of("pool-edf-10", "box"), ui.call(() -> List.copyOf(vm.heatPolicies())));
+    assertEquals(List.of("calm", "busy"), ui.call(() -> List.copyOf(vm.heatScenarios())));
+    assertEquals("small", ui.call(() -> vm.machineProperty().get()));
+    Interval poolCalm = ui.call(() -> vm.metShare("pool-edf-10", "calm").orElseThrow());
+    double mean = rows.stream().filter(r -> r.policy().equals("pool-edf-10") && r.scenario().equals("calm")
+        && r.admission().equals("edf-fit")).mapToDouble(r -> r.metrics().metShare()).average().orElseThrow();
+    assertEquals(mean, poolCalm.mean(), 1e-12);
+    assertTrue(poolCalm.lo() <= mean && mean <= poolCalm.hi());
+    assertEquals(6, ui.call(() -> vm.rows().size()), "2 policies x 2 scenarios + 2 admission variants");
+
+    SweepViewModel other = model(dir);
+    ui.call(() -> other.open(out)).get(30, TimeUnit.SECONDS);
+    assertEquals(ui.call(() -> List.copyOf(vm.rows())), ui.call(() -> List.copyOf(other.rows())));
+  }
+
+  @Test
+  void aBadPlanOrOutputIsReportedInTheWindow(@TempDir Path dir) throws Exception {
+    SweepViewModel vm = model(dir);
+    ui.run(() -> vm.policiesProperty().set("pool-edf-10,pool-magic"));
+    CompletableFuture<List<RunRow>> f = ui.call(vm::run);
+    assertTrue(f.isCompletedExceptionally());
+    String msg = ui.call(() -> notices.bannerProperty().get().text());
+    assertTrue(msg.contains("unknown policy 'pool-magic'"), msg);
+
+    try {
+      ui.call(() -> vm.open(dir.resolve("nope"))).get(10, TimeUnit.SECONDS);
+    } catch (Exception expected) {
+      // reported
+    }
+    ui.await("the open error", Duration.ofSeconds(10),
+        () -> notices.bannerProperty().get().text().contains("nope") && notices.bannerProperty().get().text()
+            .contains("runs.jsonl"));
+  }
+
+  @Test
+  void cancellingStopsTheSweep(@TempDir Path dir) throws Exception {
+    SweepViewModel vm = model(dir);
+    ui.run(() -> {
+      vm.seedsProperty().set(50); // thousands of runs: far longer than the test waits
+      vm.outputDirProperty().set(dir.resolve("never"));
+    });
+    CompletableFuture<List<RunRow>> f = ui.call(vm::run);
+    ui.await("some progress", Duration.ofSeconds(30), () -> vm.progressProperty().get() > 0);
+    ui.run(vm::cancel);
+    ui.await("stopped", Duration.ofSeconds(30), () -> !vm.runningProperty().get());
+    assertTrue(f.isCompletedExceptionally());
+    assertEquals("cancelled", ui.call(() -> vm.progressTextProperty().get()));
+    assertTrue(Files.notExists(dir.resolve("never").resolve("runs.jsonl")), "no output from a cancelled sweep");
+  }
+
+  @Test
+  void openingACellSimulatesThatRunRecordedOnTheChosenSeed(@TempDir Path dir) throws Exception {
+    SweepViewModel vm = model(dir);
+    AtomicReference<RunRecord> opened = new AtomicReference<>();
+    ui.run(() -> {
+      vm.setOpener(opened::set);
+      vm.openSeedProperty().set(7);
+    });
+    ui.call(() -> vm.openRun("never-split", "calm", "small", "edf-fit")).get(60, TimeUnit.SECONDS);
+    ui.await("opened", Duration.ofSeconds(10), () -> opened.get() != null);
+    RunRecord r = opened.get();
+    assertEquals(List.of("never-split", "calm", "small", 7L), List.of(r.policy(), r.scenario(), r.machine().name(),
+        r.seed()));
+    assertTrue(r.events().size() > 1000 && r.samples().size() >= 3600, "recorded in full");
+  }
+}

@@ -1,0 +1,75 @@
+package helperlab.runs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.lab.TestRuns;
+import helperlab.model.Calibration;
+import helperlab.model.DataFileException;
+import helperlab.model.RunRecord;
+import helperlab.sim.RunRow;
+import helperlab.sim.Sweep;
+import helperlab.sim.SweepOutput;
+import helperlab.sim.SweepPlan;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** lab-runs/ on disk: saving, listing newest first, finding by id, loading, and bad files named clearly. */
+class RunStoreTest {
+  @Test
+  void savesListsFindsAndLoadsRecords(@TempDir Path dir) throws Exception {
+    RunStore store = new RunStore(dir.resolve("lab-runs"));
+    assertTrue(store.list().isEmpty(), "a folder that does not exist yet lists nothing");
+    RunRecord a = TestRuns.sim("pool-edf-10", "calm", 1, 300);
+    RunRecord b = TestRuns.sim("box", "calm", 1, 300);
+    Path pa = store.save(a);
+    Path pb = store.save(b);
+    Files.setLastModifiedTime(pa, FileTime.from(Instant.parse("2025-01-01T00:00:00Z")));
+    Files.setLastModifiedTime(pb, FileTime.from(Instant.parse("2025-06-01T00:00:00Z")));
+    Files.writeString(store.dir().resolve("notes.txt"), "not a run");
+
+    List<StoredRun> listed = store.list();
+    assertEquals(List.of(b.id(), a.id()), listed.stream().map(StoredRun::name).toList(), "json files, newest first");
+    assertEquals(pa, store.find(a.id()).orElseThrow());
+    RunRecord back = RunStore.load(pa);
+    assertEquals(a.metrics(), back.metrics());
+    assertEquals(a.events().size(), back.events().size());
+
+    Path second = store.saveNew(a);
+    assertEquals(a.id() + "-2.json", second.getFileName().toString(), "saveNew keeps the first");
+  }
+
+  @Test
+  void aMalformedFileFailsWithItsNameAndWhatIsWrong(@TempDir Path dir) throws Exception {
+    Path bad = dir.resolve("bad.json");
+    Files.writeString(bad, "{ \"format\": 1, \"id\": ");
+    DataFileException e = assertThrows(DataFileException.class, () -> RunStore.load(bad));
+    assertTrue(e.getMessage().contains("bad.json") && e.getMessage().contains("malformed JSON"), e.getMessage());
+
+    Path wrong = dir.resolve("wrong.json");
+    Files.writeString(wrong, "{\"format\": 2}");
+    e = assertThrows(DataFileException.class, () -> RunStore.load(wrong));
+    assertTrue(e.getMessage().contains("wrong.json"), e.getMessage());
+  }
+
+  @Test
+  void sweepOutputReadsBackRowForRow(@TempDir Path dir) throws Exception {
+    SweepPlan plan = new SweepPlan(List.of("calm"), List.of("pool-edf-10", "never-split"), List.of("small"), 2, false);
+    List<RunRow> rows = new Sweep(plan, Calibration.seed()).run(2, n -> { });
+    SweepOutput.write(dir, rows, plan, Calibration.seed());
+    List<RunRow> back = SweepRuns.read(dir);
+    assertEquals(rows, back);
+
+    Files.writeString(dir.resolve("runs.jsonl"), Files.readString(dir.resolve("runs.jsonl")) + "{\"policy\": \"x\"}\n");
+    DataFileException e = assertThrows(DataFileException.class, () -> SweepRuns.read(dir));
+    assertTrue(e.getMessage().contains("line 5") && e.getMessage().contains("scenario"), e.getMessage());
+    e = assertThrows(DataFileException.class, () -> SweepRuns.read(dir.resolve("nowhere")));
+    assertTrue(e.getMessage().contains("no such file"), e.getMessage());
+  }
+}
