@@ -1,0 +1,368 @@
+package helperlab.cage;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.StreamEntryID;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.XAddParams;
+import redis.clients.jedis.params.XReadParams;
+import redis.clients.jedis.resps.StreamEntry;
+
+/**
+ * The live event stream of each run in Redis: one stream per run, entry id {@code <seq>-0} where
+ * seq numbers the run's events and samples from 1, so a viewer resumes from the last id it saw.
+ * A publisher thread sends entries in order; the run's entries stay in memory, so when Redis comes
+ * back empty after a restart the stream is written again with the same ids and a viewer sees no gap.
+ */
+public final class EventStream implements AutoCloseable {
+  /** Entries sent per round trip. */
+  static final int PIPELINE = 500;
+  /** Runs whose entries are kept for re-publishing after Redis loses them. */
+  static final int KEEP_RUNS = 4;
+  /** The type of a run's last entry. */
+  public static final String END = "end";
+
+  private final URI uri;
+  private final String prefix;
+  private final JedisClientConfig clientConfig;
+  private final LinkedHashMap<String, Feed> feeds = new LinkedHashMap<>();
+  private final Thread publisher;
+  private volatile boolean running = true;
+  private volatile boolean up;
+  private volatile String lastError = "not connected yet";
+  private String liveRun;
+  private Jedis jedis;
+
+  private static final class Feed {
+    final String run;
+    final long startedMs;
+    final List<String[]> entries = new ArrayList<>();
+    int published;
+    boolean ended;
+
+    Feed(String run, long startedMs) {
+      this.run = run;
+      this.startedMs = startedMs;
+    }
+  }
+
+  public EventStream(String redisUrl, String prefix) {
+    this.uri = URI.create(redisUrl);
+    this.prefix = prefix;
+    this.clientConfig = clientConfig(uri);
+    this.publisher = new Thread(this::publish, "event-stream");
+    this.publisher.setDaemon(true);
+    this.publisher.start();
+  }
+
+  static JedisClientConfig clientConfig(URI uri) {
+    DefaultJedisClientConfig.Builder b = DefaultJedisClientConfig.builder().connectionTimeoutMillis(2000)
+        .socketTimeoutMillis(5000).ssl("rediss".equals(uri.getScheme()));
+    String info = uri.getUserInfo();
+    if (info != null && !info.isEmpty()) {
+      int colon = info.indexOf(':');
+      if (colon >= 0) {
+        if (colon > 0) {
+          b.user(info.substring(0, colon));
+        }
+        b.password(info.substring(colon + 1));
+      } else {
+        b.password(info);
+      }
+    }
+    String path = uri.getPath();
+    if (path != null && path.length() > 1) {
+      b.database(Integer.parseInt(path.substring(1)));
+    }
+    return b.build();
+  }
+
+  public Jedis connect() {
+    int port = uri.getPort() > 0 ? uri.getPort() : 6379;
+    return new Jedis(new HostAndPort(uri.getHost(), port), clientConfig);
+  }
+
+  public String key(String run) {
+    return prefix + ":run:" + run;
+  }
+
+  public String runsKey() {
+    return prefix + ":runs";
+  }
+
+  public String liveKey() {
+    return prefix + ":live";
+  }
+
+  public boolean up() {
+    return up;
+  }
+
+  public String lastError() {
+    return lastError;
+  }
+
+  /** A new run: its stream starts empty; it becomes the live run viewers follow by default. */
+  public synchronized void startRun(String run, long startedMs) {
+    feeds.put(run, new Feed(run, startedMs));
+    liveRun = run;
+    notifyAll();
+  }
+
+  /** Appends the run's next entry ({@code seq} must be the next number). */
+  public synchronized void append(String run, int seq, String type, String json) {
+    Feed f = feeds.get(run);
+    if (f == null) {
+      throw new IllegalStateException("run " + run + " was not started on the stream");
+    }
+    if (seq != f.entries.size() + 1) {
+      throw new IllegalStateException("stream entry " + seq + " of run " + run + " out of order");
+    }
+    f.entries.add(new String[] {type, json});
+    notifyAll();
+  }
+
+  /** Marks the end of a run with a last entry of type {@link #END}. */
+  public synchronized void endRun(String run, String json) {
+    Feed f = feeds.get(run);
+    if (f != null && !f.ended) {
+      f.entries.add(new String[] {END, json});
+      f.ended = true;
+      notifyAll();
+    }
+  }
+
+  public synchronized int pending() {
+    int n = 0;
+    for (Feed f : feeds.values()) {
+      n += f.entries.size() - f.published;
+    }
+    return n;
+  }
+
+  /** Waits until every entry is in Redis (or the timeout passes); true if it is. */
+  public boolean flush(long timeoutMs) throws InterruptedException {
+    long end = System.currentTimeMillis() + timeoutMs;
+    synchronized (this) {
+      while (pending() > 0) {
+        long left = end - System.currentTimeMillis();
+        if (left <= 0) {
+          return false;
+        }
+        wait(Math.min(left, 50));
+      }
+    }
+    return true;
+  }
+
+  private void publish() {
+    long backoff = 100;
+    while (running) {
+      Feed feed;
+      int from;
+      List<String[]> batch;
+      synchronized (this) {
+        feed = null;
+        for (Feed f : feeds.values()) {
+          if (f.published < f.entries.size()) {
+            feed = f;
+            break;
+          }
+        }
+        if (feed == null && jedis != null) {
+          try {
+            wait(200);
+          } catch (InterruptedException e) {
+            return;
+          }
+          continue;
+        }
+        from = feed == null ? 0 : feed.published;
+        batch = feed == null ? List.of() : new ArrayList<>(feed.entries.subList(from, Math.min(feed.entries.size(),
+            from + PIPELINE)));
+      }
+      try {
+        if (jedis == null) {
+          connectAndResync();
+          backoff = 100;
+          continue; // the cursors may have moved back
+        }
+        Pipeline p = jedis.pipelined();
+        String key = key(feed.run);
+        for (int i = 0; i < batch.size(); i++) {
+          Map<String, String> fields = new HashMap<>(2);
+          fields.put("type", batch.get(i)[0]);
+          fields.put("json", batch.get(i)[1]);
+          p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(from + i + 1, 0)), fields);
+        }
+        p.sync();
+        synchronized (this) {
+          feed.published = Math.max(feed.published, from + batch.size());
+          trimFinished();
+          notifyAll();
+        }
+      } catch (JedisDataException e) {
+        // "ID equal or smaller than the top": Redis has more than we thought (a reply lost in a blip).
+        resyncQuietly();
+      } catch (JedisException e) {
+        markDown(e);
+        try {
+          Thread.sleep(backoff);
+        } catch (InterruptedException ie) {
+          return;
+        }
+        backoff = Math.min(2000, backoff * 2);
+      }
+    }
+  }
+
+  private void connectAndResync() {
+    Jedis j = connect();
+    try {
+      j.ping();
+      synchronized (this) {
+        for (Feed f : feeds.values()) {
+          j.zadd(runsKey(), f.startedMs, f.run);
+          f.published = Math.min(f.entries.size(), lastSeq(j, key(f.run)));
+        }
+        if (liveRun != null) {
+          j.set(liveKey(), liveRun);
+        }
+      }
+    } catch (JedisException e) {
+      j.close();
+      throw e;
+    }
+    jedis = j;
+    up = true;
+    lastError = null;
+  }
+
+  private void resyncQuietly() {
+    try {
+      synchronized (this) {
+        for (Feed f : feeds.values()) {
+          f.published = Math.min(f.entries.size(), lastSeq(jedis, key(f.run)));
+        }
+      }
+    } catch (JedisException e) {
+      markDown(e);
+    }
+  }
+
+  private void markDown(JedisException e) {
+    up = false;
+    lastError = e.getMessage();
+    if (jedis != null) {
+      try {
+        jedis.close();
+      } catch (RuntimeException ignored) {
+        // already broken
+      }
+      jedis = null;
+    }
+  }
+
+  /** The sequence number of the last entry Redis holds for a stream (0 if none). */
+  static int lastSeq(Jedis j, String key) {
+    List<StreamEntry> last = j.xrevrange(key, StreamEntryID.MAXIMUM_ID, StreamEntryID.MINIMUM_ID, 1);
+    return last.isEmpty() ? 0 : (int) last.get(0).getID().getTime();
+  }
+
+  private void trimFinished() {
+    if (feeds.size() <= KEEP_RUNS) {
+      return;
+    }
+    for (Iterator<Feed> it = feeds.values().iterator(); it.hasNext() && feeds.size() > KEEP_RUNS; ) {
+      Feed f = it.next();
+      if (f.ended && f.published == f.entries.size() && !f.run.equals(liveRun)) {
+        it.remove();
+      }
+    }
+  }
+
+  /** One entry read back from a stream. */
+  public record Entry(String id, String type, String json) {}
+
+  /**
+   * Reads a run's stream from after {@code fromId} ("0" for the start), blocking up to {@code blockMs}
+   * for new entries; returns what came (maybe nothing).
+   */
+  public static List<Entry> read(Jedis j, String key, String fromId, int blockMs, int count) {
+    List<Map.Entry<String, List<StreamEntry>>> got = j.xread(XReadParams.xReadParams().block(blockMs).count(count),
+        Map.of(key, new StreamEntryID(fromId.contains("-") ? fromId : fromId + "-0")));
+    List<Entry> out = new ArrayList<>();
+    if (got != null) {
+      for (Map.Entry<String, List<StreamEntry>> e : got) {
+        for (StreamEntry s : e.getValue()) {
+          out.add(new Entry(s.getID().toString(), s.getFields().get("type"), s.getFields().get("json")));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Follows a run's stream from {@code fromId} until an {@link #END} entry has been passed on or
+   * {@code stop} says so; across Redis outages it reconnects and goes on from the last id it gave.
+   */
+  public void follow(String run, String fromId, Predicate<Entry> sink, java.util.function.BooleanSupplier stop)
+      throws InterruptedException {
+    String last = fromId == null || fromId.isBlank() ? "0-0" : fromId;
+    Jedis j = null;
+    try {
+      while (!stop.getAsBoolean()) {
+        try {
+          if (j == null) {
+            j = connect();
+          }
+          for (Entry e : read(j, key(run), last, 1000, 500)) {
+            last = e.id();
+            if (!sink.test(e) || END.equals(e.type())) {
+              return;
+            }
+          }
+        } catch (JedisException e) {
+          if (j != null) {
+            j.close();
+            j = null;
+          }
+          Thread.sleep(500);
+        }
+      }
+    } finally {
+      if (j != null) {
+        j.close();
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    publisher.interrupt();
+    try {
+      publisher.join(2000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    synchronized (this) {
+      if (jedis != null) {
+        jedis.close();
+        jedis = null;
+      }
+    }
+  }
+}
