@@ -118,27 +118,45 @@ public final class CageStore implements AutoCloseable {
 
   // ---- runs -----------------------------------------------------------------------------------
 
-  public void createRun(String id, String kind, String policy, String scenario, long seed, Instant startedAt)
-      throws SQLException {
+  public void createRun(RunRow r) throws SQLException {
     try (Connection c = pool.getConnection();
-        PreparedStatement s = c.prepareStatement(
-            "insert into runs (id, kind, policy, scenario, seed, state, started_at) values (?, ?, ?, ?, ?, 'running', ?)")) {
-      s.setString(1, id);
-      s.setString(2, kind);
-      s.setString(3, policy);
-      s.setString(4, scenario);
-      s.setLong(5, seed);
-      s.setTimestamp(6, Timestamp.from(startedAt));
+        PreparedStatement s = c.prepareStatement("insert into runs (id, kind, policy, scenario, seed, admission,"
+            + " duration_s, state, started_at) values (?, ?, ?, ?, ?, ?, ?, 'running', ?)")) {
+      s.setString(1, r.id());
+      s.setString(2, r.kind());
+      s.setString(3, r.policy());
+      s.setString(4, r.scenario());
+      s.setLong(5, r.seed());
+      s.setString(6, r.admission());
+      if (r.durationS() == null) {
+        s.setNull(7, java.sql.Types.DOUBLE);
+      } else {
+        s.setDouble(7, r.durationS());
+      }
+      s.setTimestamp(8, Timestamp.from(r.startedAt()));
       s.executeUpdate();
     }
   }
 
-  /** A run that was running when its supervisor died. */
-  public record RunRow(String id, String kind, String policy, String scenario, long seed, String state,
-      Instant startedAt, Instant endedAt) {}
+  /** Ends a run now (used at start-up for runs cut short by a crash; a live supervisor ends runs by checkpoint). */
+  public void endRun(String id, String state, Instant at, String recordJson) throws SQLException {
+    try (Connection c = pool.getConnection();
+        PreparedStatement s = c.prepareStatement(
+            "update runs set state = ?, ended_at = ?, record = coalesce(?::jsonb, record) where id = ?")) {
+      s.setString(1, state);
+      s.setTimestamp(2, Timestamp.from(at));
+      s.setString(3, recordJson);
+      s.setString(4, id);
+      s.executeUpdate();
+    }
+  }
+
+  /** A run as listed: what it ran and when. */
+  public record RunRow(String id, String kind, String policy, String scenario, long seed, String admission,
+      Double durationS, String state, Instant startedAt, Instant endedAt) {}
 
   public List<RunRow> runs(String state) throws SQLException {
-    String sql = "select id, kind, policy, scenario, seed, state, started_at, ended_at from runs"
+    String sql = "select id, kind, policy, scenario, seed, admission, duration_s, state, started_at, ended_at from runs"
         + (state == null ? "" : " where state = ?") + " order by started_at, id";
     List<RunRow> out = new ArrayList<>();
     try (Connection c = pool.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
@@ -147,9 +165,12 @@ public final class CageStore implements AutoCloseable {
       }
       try (ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
-          Timestamp ended = rs.getTimestamp(8);
+          Timestamp ended = rs.getTimestamp(10);
+          double d = rs.getDouble(7);
+          Double duration = rs.wasNull() ? null : d;
           out.add(new RunRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getLong(5),
-              rs.getString(6), rs.getTimestamp(7).toInstant(), ended == null ? null : ended.toInstant()));
+              rs.getString(6), duration, rs.getString(8), rs.getTimestamp(9).toInstant(),
+              ended == null ? null : ended.toInstant()));
         }
       }
     }
@@ -176,37 +197,38 @@ public final class CageStore implements AutoCloseable {
     }
   }
 
-  public List<RunEvent> runEvents(String runId) throws SQLException {
-    List<RunEvent> out = new ArrayList<>();
-    try (Connection c = pool.getConnection();
-        PreparedStatement s = c.prepareStatement(
-            "select t, type, worker, task, image, value, note from run_events where run_id = ? order by seq")) {
-      s.setString(1, runId);
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          out.add(new RunEvent(rs.getDouble(1), EventType.fromWire(rs.getString(2)), rs.getInt(3), rs.getInt(4),
-              rs.getInt(5), rs.getDouble(6), rs.getString(7)));
-        }
-      }
-    }
-    return out;
-  }
+  /** One entry of a run's journal: an event or a sample, in the order they happened. */
+  public record JournalEntry(int seq, RunEvent event, SampleRow sample) {}
 
-  /** A stored sample row: time and levels (totals are rebuilt from the events). */
+  /** A stored sample row: time and levels (running totals are rebuilt from the events). */
   public record SampleRow(double t, int workers, int busy, int queue, double memoryMb) {}
 
-  public List<SampleRow> runSamples(String runId) throws SQLException {
-    List<SampleRow> out = new ArrayList<>();
-    try (Connection c = pool.getConnection();
-        PreparedStatement s = c.prepareStatement(
-            "select t, workers, busy, queue, memory_mb from run_samples where run_id = ? order by seq")) {
-      s.setString(1, runId);
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          out.add(new SampleRow(rs.getDouble(1), rs.getInt(2), rs.getInt(3), rs.getInt(4), rs.getDouble(5)));
+  /** Every event and sample stored for a run, merged in sequence order. */
+  public List<JournalEntry> runJournal(String runId) throws SQLException {
+    List<JournalEntry> out = new ArrayList<>();
+    try (Connection c = pool.getConnection()) {
+      try (PreparedStatement s = c.prepareStatement(
+          "select seq, t, type, worker, task, image, value, note from run_events where run_id = ?")) {
+        s.setString(1, runId);
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            out.add(new JournalEntry(rs.getInt(1), new RunEvent(rs.getDouble(2), EventType.fromWire(rs.getString(3)),
+                rs.getInt(4), rs.getInt(5), rs.getInt(6), rs.getDouble(7), rs.getString(8)), null));
+          }
+        }
+      }
+      try (PreparedStatement s = c.prepareStatement(
+          "select seq, t, workers, busy, queue, memory_mb from run_samples where run_id = ?")) {
+        s.setString(1, runId);
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            out.add(new JournalEntry(rs.getInt(1), null,
+                new SampleRow(rs.getDouble(2), rs.getInt(3), rs.getInt(4), rs.getInt(5), rs.getDouble(6))));
+          }
         }
       }
     }
+    out.sort(java.util.Comparator.comparingInt(JournalEntry::seq));
     return out;
   }
 
@@ -268,7 +290,7 @@ public final class CageStore implements AutoCloseable {
           }
         }
         c.commit();
-        return new StoredBatch(id, null, null, b.origin(), b.preset(), b.longEdge(), "pending", b.arrivedAt(),
+        return new StoredBatch(id, null, null, -1, b.origin(), b.preset(), b.longEdge(), "pending", b.arrivedAt(),
             b.deadlineAt(), images);
       } catch (SQLException | RuntimeException e) {
         c.rollback();
@@ -306,19 +328,68 @@ public final class CageStore implements AutoCloseable {
     }
   }
 
+  /** Sets a batch's state (and its still-queued images' to 'cancelled' when it is cancelled or abandoned). */
+  public void setBatchState(long id, String state) throws SQLException {
+    try (Connection c = pool.getConnection()) {
+      c.setAutoCommit(false);
+      try (PreparedStatement s = c.prepareStatement("update batches set state = ?, finished_at = now() where id = ?");
+          PreparedStatement i = c.prepareStatement(
+              "update images set state = 'cancelled' where batch_id = ? and state = 'queued'")) {
+        s.setString(1, state);
+        s.setLong(2, id);
+        s.executeUpdate();
+        if (state.equals("cancelled") || state.equals("abandoned")) {
+          i.setLong(1, id);
+          i.executeUpdate();
+        }
+        c.commit();
+      } catch (SQLException e) {
+        c.rollback();
+        throw e;
+      }
+    }
+  }
+
+  /** Marks images done now (their outputs were found published at start-up). */
+  public void markDone(List<Long> imageIds) throws SQLException {
+    if (imageIds.isEmpty()) {
+      return;
+    }
+    try (Connection c = pool.getConnection();
+        PreparedStatement s = c.prepareStatement(
+            "update images set state = 'done', done_at = coalesce(done_at, now()) where id = ? and state = 'queued'")) {
+      for (long id : imageIds) {
+        s.setLong(1, id);
+        s.addBatch();
+      }
+      s.executeBatch();
+    }
+  }
+
   /** Batches in a state, with their images and the kind of run they belong to. */
   public List<StoredBatch> batches(String state) throws SQLException {
+    return batchesWhere("b.state = ?", state);
+  }
+
+  /** The batches a run took in, with their images. */
+  public List<StoredBatch> batchesOfRun(String runId) throws SQLException {
+    return batchesWhere("b.run_id = ?", runId);
+  }
+
+  private List<StoredBatch> batchesWhere(String where, String arg) throws SQLException {
     Map<Long, StoredBatch> byId = new LinkedHashMap<>();
     Map<Long, List<StoredBatch.StoredImage>> images = new LinkedHashMap<>();
     try (Connection c = pool.getConnection()) {
       try (PreparedStatement s = c.prepareStatement(
-          "select b.id, b.run_id, r.kind, b.origin, b.preset, b.long_edge, b.state, b.arrived_at, b.deadline_at"
-              + " from batches b left join runs r on r.id = b.run_id where b.state = ? order by b.id")) {
-        s.setString(1, state);
+          "select b.id, b.run_id, r.kind, b.origin, b.preset, b.long_edge, b.state, b.arrived_at, b.deadline_at, b.task"
+              + " from batches b left join runs r on r.id = b.run_id where " + where + " order by b.id")) {
+        s.setString(1, arg);
         try (ResultSet rs = s.executeQuery()) {
           while (rs.next()) {
             long id = rs.getLong(1);
-            byId.put(id, new StoredBatch(id, rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+            int task = rs.getInt(10);
+            byId.put(id, new StoredBatch(id, rs.getString(2), rs.getString(3), rs.wasNull() ? -1 : task, rs.getString(4),
+                rs.getString(5),
                 rs.getInt(6), rs.getString(7), rs.getTimestamp(8).toInstant(), rs.getTimestamp(9).toInstant(), List.of()));
             images.put(id, new ArrayList<>());
           }
@@ -329,8 +400,8 @@ public final class CageStore implements AutoCloseable {
       }
       try (PreparedStatement s = c.prepareStatement(
           "select i.batch_id, i.id, i.idx, i.source, i.output, i.width, i.height, i.predicted_s, i.state, i.strikes"
-              + " from images i join batches b on b.id = i.batch_id where b.state = ? order by i.batch_id, i.idx")) {
-        s.setString(1, state);
+              + " from images i join batches b on b.id = i.batch_id where " + where + " order by i.batch_id, i.idx")) {
+        s.setString(1, arg);
         try (ResultSet rs = s.executeQuery()) {
           while (rs.next()) {
             List<StoredBatch.StoredImage> list = images.get(rs.getLong(1));
@@ -344,7 +415,7 @@ public final class CageStore implements AutoCloseable {
     }
     List<StoredBatch> out = new ArrayList<>();
     for (StoredBatch b : byId.values()) {
-      out.add(new StoredBatch(b.id(), b.runId(), b.runKind(), b.origin(), b.preset(), b.longEdge(), b.state(),
+      out.add(new StoredBatch(b.id(), b.runId(), b.runKind(), b.task(), b.origin(), b.preset(), b.longEdge(), b.state(),
           b.arrivedAt(), b.deadlineAt(), images.get(b.id())));
     }
     return out;
@@ -355,14 +426,16 @@ public final class CageStore implements AutoCloseable {
     try (Connection c = pool.getConnection()) {
       StoredBatch b;
       try (PreparedStatement s = c.prepareStatement(
-          "select b.id, b.run_id, r.kind, b.origin, b.preset, b.long_edge, b.state, b.arrived_at, b.deadline_at"
+          "select b.id, b.run_id, r.kind, b.origin, b.preset, b.long_edge, b.state, b.arrived_at, b.deadline_at, b.task"
               + " from batches b left join runs r on r.id = b.run_id where b.id = ?")) {
         s.setLong(1, id);
         try (ResultSet rs = s.executeQuery()) {
           if (!rs.next()) {
             return null;
           }
-          b = new StoredBatch(id, rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getInt(6),
+          int task = rs.getInt(10);
+          b = new StoredBatch(id, rs.getString(2), rs.getString(3), rs.wasNull() ? -1 : task, rs.getString(4),
+              rs.getString(5), rs.getInt(6),
               rs.getString(7), rs.getTimestamp(8).toInstant(), rs.getTimestamp(9).toInstant(), List.of());
         }
       }
@@ -377,7 +450,7 @@ public final class CageStore implements AutoCloseable {
           }
         }
       }
-      return new StoredBatch(b.id(), b.runId(), b.runKind(), b.origin(), b.preset(), b.longEdge(), b.state(),
+      return new StoredBatch(b.id(), b.runId(), b.runKind(), b.task(), b.origin(), b.preset(), b.longEdge(), b.state(),
           b.arrivedAt(), b.deadlineAt(), images);
     }
   }

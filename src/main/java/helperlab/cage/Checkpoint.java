@@ -35,6 +35,8 @@ public final class Checkpoint {
 
   private record Cursor(String run, int eventSeq, int sampleSeq, Instant at) {}
 
+  private final List<CageStore.RunRow> runStarts = new ArrayList<>();
+
   private final List<BatchRun> batchRuns = new ArrayList<>();
   private final List<ImageDone> done = new ArrayList<>();
   private final List<Strikes> strikes = new ArrayList<>();
@@ -45,6 +47,11 @@ public final class Checkpoint {
   private final List<Sample> samples = new ArrayList<>();
   private final List<RunEnd> runEnds = new ArrayList<>();
   private final List<Cursor> cursors = new ArrayList<>();
+
+  /** A run began (its row must exist before its events; written first). */
+  public synchronized void runStarted(CageStore.RunRow run) {
+    runStarts.add(run);
+  }
 
   public synchronized void imageDone(long image, Instant at) {
     done.add(new ImageDone(image, at));
@@ -89,18 +96,19 @@ public final class Checkpoint {
   }
 
   public synchronized boolean isEmpty() {
-    return batchRuns.isEmpty() && done.isEmpty() && strikes.isEmpty() && cancelled.isEmpty() && dead.isEmpty()
+    return runStarts.isEmpty() && batchRuns.isEmpty() && done.isEmpty() && strikes.isEmpty() && cancelled.isEmpty() && dead.isEmpty()
         && batchStates.isEmpty() && events.isEmpty() && samples.isEmpty() && runEnds.isEmpty() && cursors.isEmpty();
   }
 
   public synchronized int size() {
-    return batchRuns.size() + done.size() + strikes.size() + cancelled.size() + dead.size() + batchStates.size()
+    return runStarts.size() + batchRuns.size() + done.size() + strikes.size() + cancelled.size() + dead.size() + batchStates.size()
         + events.size() + samples.size() + runEnds.size() + cursors.size();
   }
 
   /** Puts {@code older} (a checkpoint that failed) in front of what this one holds. */
   public synchronized void prepend(Checkpoint older) {
     synchronized (older) {
+      runStarts.addAll(0, older.runStarts);
       batchRuns.addAll(0, older.batchRuns);
       done.addAll(0, older.done);
       strikes.addAll(0, older.strikes);
@@ -115,6 +123,25 @@ public final class Checkpoint {
   }
 
   synchronized void writeTo(Connection c) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("insert into runs (id, kind, policy, scenario, seed, admission,"
+        + " duration_s, state, started_at) values (?, ?, ?, ?, ?, ?, ?, 'running', ?) on conflict (id) do nothing")) {
+      for (CageStore.RunRow r : runStarts) {
+        s.setString(1, r.id());
+        s.setString(2, r.kind());
+        s.setString(3, r.policy());
+        s.setString(4, r.scenario());
+        s.setLong(5, r.seed());
+        s.setString(6, r.admission());
+        if (r.durationS() == null) {
+          s.setNull(7, Types.DOUBLE);
+        } else {
+          s.setDouble(7, r.durationS());
+        }
+        s.setTimestamp(8, Timestamp.from(r.startedAt()));
+        s.addBatch();
+      }
+      s.executeBatch();
+    }
     try (PreparedStatement s = c.prepareStatement("update batches set run_id = ?, task = ? where id = ?")) {
       for (BatchRun b : batchRuns) {
         s.setString(1, b.run());

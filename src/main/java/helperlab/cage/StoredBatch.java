@@ -3,9 +3,9 @@ package helperlab.cage;
 import java.time.Instant;
 import java.util.List;
 
-/** A batch as the store holds it: what was asked, its state, and its images. */
+/** A batch as the store holds it: what was asked, its run and task number there (-1 if none yet), its state, and its images. */
 public record StoredBatch(
-    long id, String runId, String runKind, String origin, String preset, int longEdge, String state,
+    long id, String runId, String runKind, int task, String origin, String preset, int longEdge, String state,
     Instant arrivedAt, Instant deadlineAt, List<StoredImage> images) {
 
   public StoredBatch {

@@ -54,13 +54,20 @@ public final class WorkerProtocol {
       @JsonProperty(value = "oom_score_adj", required = true) int oomScoreAdj,
       @JsonProperty(value = "jvm_start_ms", required = true) double jvmStartMs) implements FromWorker {}
 
-  /** Warmed up: ready for its first image. CPU is the process's own, start-up included. */
+  /**
+   * Warmed up: ready for its first image. CPU is the process's own, start-up included; the probe is
+   * the wall time of the last warm-up round, a same-moment measure of this machine's speed.
+   */
   public record Ready(
       @JsonProperty(value = "startup_cpu_s", required = true) double startupCpuS,
       @JsonProperty(value = "warmup_images", required = true) int warmupImages,
-      @JsonProperty(value = "warmup_ms", required = true) double warmupMs) implements FromWorker {}
+      @JsonProperty(value = "warmup_ms", required = true) double warmupMs,
+      @JsonProperty(value = "probe_ms", required = true) double probeMs) implements FromWorker {}
 
-  public record Started(@JsonProperty(required = true) long image) implements FromWorker {}
+  /** An image begins; {@code cpuS} is the process's CPU so far, so work lost with a killed worker can be counted. */
+  public record Started(
+      @JsonProperty(required = true) long image,
+      @JsonProperty(value = "cpu_s", required = true) double cpuS) implements FromWorker {}
 
   /** Published (or found already published, which is not published again). */
   public record Done(

@@ -7,6 +7,8 @@ create table runs (
   policy      text not null,
   scenario    text not null,
   seed        bigint not null,
+  admission   text not null,
+  duration_s  double precision,
   state       text not null check (state in ('running', 'finished', 'interrupted')),
   started_at  timestamptz not null,
   ended_at    timestamptz,

@@ -34,6 +34,8 @@ public final class WorkerMain {
   /** Heartbeats this often; the watchdog allows several to be missed. */
   public static final long HEARTBEAT_MS = 500;
   static final int WARMUP_ROUNDS = 3;
+  /** Warm-up and probe resize the warm-up picture to this long edge. */
+  static final int PROBE_EDGE = 640;
 
   private final InputStream in;
   private final OutputStream out;
@@ -69,8 +71,8 @@ public final class WorkerMain {
     heartbeat.setDaemon(true);
     heartbeat.start();
     long warmStart = System.nanoTime();
-    int rounds = warmUp();
-    send(new Ready(cpuSeconds(), rounds, (System.nanoTime() - warmStart) / 1e6));
+    double probeMs = warmUp();
+    send(new Ready(cpuSeconds(), probeMs > 0 ? WARMUP_ROUNDS : 0, (System.nanoTime() - warmStart) / 1e6, probeMs));
     try {
       while (true) {
         ToWorker message = jobs.take();
@@ -89,7 +91,7 @@ public final class WorkerMain {
 
   private boolean resize(Job job) {
     inFlight = job.image();
-    send(new Started(job.image()));
+    send(new Started(job.image(), cpuSeconds()));
     double cpu0 = cpuSeconds();
     long t0 = System.nanoTime();
     try {
@@ -106,14 +108,20 @@ public final class WorkerMain {
     }
   }
 
-  /** Decodes, resizes and encodes a photo-like image a few times, so the first real image runs warm. */
-  private int warmUp() {
+  /**
+   * Decodes, resizes and encodes a photo-like image a few times, so the first real image runs warm;
+   * returns the last round's milliseconds (the speed probe), or 0 if warming up failed.
+   */
+  private double warmUp() {
     try {
       byte[] jpeg = Resizer.warmupJpeg();
+      double last = 0;
       for (int i = 0; i < WARMUP_ROUNDS; i++) {
-        resizer.resizeBytes(new ByteArrayInputStream(jpeg), 320 + 400 * i, new ByteArrayOutputStream());
+        long t0 = System.nanoTime();
+        resizer.resizeBytes(new ByteArrayInputStream(jpeg), PROBE_EDGE, new ByteArrayOutputStream());
+        last = (System.nanoTime() - t0) / 1e6;
       }
-      return WARMUP_ROUNDS;
+      return last;
     } catch (IOException e) {
       log.println("worker: warm-up failed: " + e);
       return 0;
