@@ -85,8 +85,8 @@ public record CageConfig(
     if (redisPrefix == null || !redisPrefix.matches("[A-Za-z0-9:_.-]{1,64}")) {
       throw new IllegalArgumentException("redis_prefix must be 1-64 letters, digits, ':', '_', '.' or '-'");
     }
-    if (maxBatchImages < 1 || maxBatchImages > 100_000) {
-      throw new IllegalArgumentException("max_batch_images must be between 1 and 100000, got " + maxBatchImages);
+    if (maxBatchImages < 1 || maxBatchImages > 5000) {
+      throw new IllegalArgumentException("max_batch_images must be between 1 and 5000, got " + maxBatchImages);
     }
     if (maxPixels < 1) {
       throw new IllegalArgumentException("max_pixels must be at least 1, got " + maxPixels);

@@ -192,6 +192,11 @@ public final class Supervisor implements AutoCloseable {
     return stream;
   }
 
+  /** What the scheduler is told about this cage (budget, ceiling, capacity for admission). */
+  public SchedulerConfig schedulerConfig() {
+    return schedulerConfig;
+  }
+
   public MachineSpec machine() {
     return machine;
   }
