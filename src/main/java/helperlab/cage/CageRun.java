@@ -478,6 +478,9 @@ final class CageRun {
 
   /** The watchdog's round: kill what must die and report it lost. */
   void watch(Watchdog dog) {
+    if (stopped) {
+      return;
+    }
     double now = ctx.cage();
     int busy = 0;
     for (WorkerProcess w : workers.values()) {
@@ -612,6 +615,9 @@ final class CageRun {
   // ---- time, samples, policy, end ---------------------------------------------------------------
 
   void tickIfDue() {
+    if (stopped) {
+      return;
+    }
     double now = now();
     if (scheduler.nextWakeup() <= now) {
       scheduler.tick(now);
@@ -620,6 +626,9 @@ final class CageRun {
   }
 
   void sample() {
+    if (stopped) {
+      return;
+    }
     double now = now();
     int live = 0;
     int busy = 0;
@@ -701,6 +710,11 @@ final class CageRun {
     sink.memory(now, mb);
     sink.sample(now, 0, 0, scheduler.queuedImages(), mb, metrics);
     stopped = true;
+  }
+
+  /** Closes the run's stream with its last entry. */
+  void endStream(String json) {
+    journal.end(json);
   }
 
   /** The run's record, in the same format the simulator writes. */

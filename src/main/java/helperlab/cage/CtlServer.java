@@ -48,6 +48,7 @@ public final class CtlServer implements AutoCloseable {
   private final ExecutorService handlers;
   private final Thread acceptor;
   private volatile boolean running = true;
+  private final java.util.concurrent.atomic.AtomicInteger active = new java.util.concurrent.atomic.AtomicInteger();
 
   public CtlServer(Supervisor supervisor) throws IOException {
     this.supervisor = supervisor;
@@ -88,6 +89,7 @@ public final class CtlServer implements AutoCloseable {
   }
 
   private void serve(SocketChannel channel) {
+    active.incrementAndGet();
     try (channel) {
       BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel), StandardCharsets.UTF_8));
       OutputStream out = Channels.newOutputStream(channel);
@@ -105,6 +107,8 @@ public final class CtlServer implements AutoCloseable {
       }
     } catch (IOException e) {
       // the client went away
+    } finally {
+      active.decrementAndGet();
     }
   }
 
@@ -341,14 +345,27 @@ public final class CtlServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops taking requests; requests being answered get a moment to finish (a follower of a run
+   * that has just ended reads to its end), then the rest are cut off. Close it after the supervisor.
+   */
   @Override
   public void close() {
-    running = false;
     try {
       server.close();
     } catch (IOException e) {
       // closing anyway
     }
+    long end = System.nanoTime() + 3_000_000_000L;
+    while (active.get() > 0 && System.nanoTime() < end) {
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    running = false;
     handlers.shutdownNow();
     try {
       Files.deleteIfExists(socket);

@@ -121,7 +121,7 @@ public final class EventStream implements AutoCloseable {
     notifyAll();
   }
 
-  /** Appends the run's next entry ({@code seq} must be the next number). */
+  /** Appends the run's next entry ({@code seq} must be the next number); an entry of type {@link #END} is its last. */
   public synchronized void append(String run, int seq, String type, String json) {
     Feed f = feeds.get(run);
     if (f == null) {
@@ -130,18 +130,12 @@ public final class EventStream implements AutoCloseable {
     if (seq != f.entries.size() + 1) {
       throw new IllegalStateException("stream entry " + seq + " of run " + run + " out of order");
     }
-    f.entries.add(new String[] {type, json});
-    notifyAll();
-  }
-
-  /** Marks the end of a run with a last entry of type {@link #END}. */
-  public synchronized void endRun(String run, String json) {
-    Feed f = feeds.get(run);
-    if (f != null && !f.ended) {
-      f.entries.add(new String[] {END, json});
-      f.ended = true;
-      notifyAll();
+    if (f.ended) {
+      throw new IllegalStateException("run " + run + " has ended; no entry can follow its end");
     }
+    f.entries.add(new String[] {type, json});
+    f.ended = END.equals(type);
+    notifyAll();
   }
 
   public synchronized int pending() {

@@ -57,6 +57,12 @@ final class RunJournal implements EventSink {
     checkpoint.get().sample(run, seq, new CageStore.SampleRow(t, workers, busy, queue, memoryMb));
   }
 
+  /** The run's last entry on the stream: how it ended. */
+  void end(String json) {
+    seq++;
+    stream.append(run, seq, EventStream.END, json);
+  }
+
   int seq() {
     return seq;
   }

@@ -238,6 +238,9 @@ public final class Supervisor implements AutoCloseable {
   }
 
   private void timers() {
+    if (stopping) {
+      return;
+    }
     run.tickIfDue();
     run.exhibitStep();
     double now = cageNow();
@@ -327,7 +330,7 @@ public final class Supervisor implements AutoCloseable {
     ObjectNode end = DataFile.JSON.createObjectNode();
     end.put("run", run.id);
     end.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
-    stream.endRun(run.id, end.toString());
+    run.endStream(end.toString());
     checkpointNow();
     return record;
   }

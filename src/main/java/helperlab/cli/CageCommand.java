@@ -98,8 +98,8 @@ public final class CageCommand implements Runnable {
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         intake.close();
+        supervisor.close(); // ends the run: its last stream entries go out before the followers are let go
         ctl.close();
-        supervisor.close();
         stopped.countDown();
       }, "cage-stop"));
       System.out.printf(Locale.ROOT, "cage: serving on http://%s:%d (POST /batches, GET /batches/{id}); control: %s;"

@@ -188,8 +188,8 @@ final class CageHarness implements AutoCloseable {
     if (!closed) {
       closed = true;
       intake.close();
-      ctl.close();
       supervisor.close();
+      ctl.close();
       long end = System.nanoTime() + 5_000_000_000L;
       while (!workersAlive().isEmpty() && System.nanoTime() < end) {
         Thread.sleep(50);
