@@ -59,4 +59,38 @@ class PoisonImageTest {
       cage.close();
     }
   }
+
+  @Test
+  void restartFlappingOpensTheBreakerInsteadOfSpinning(@TempDir Path data) throws Exception {
+    double window = 3;
+    try (CageHarness cage = CageHarness.start(data, Map.of("policy", "pool-edf-1", "restart_limit", 1,
+        "restart_window_s", window))) {
+      TestImages.poisonPng(cage.inbox().resolve("poison.png"));
+      long batch = cage.submit("web", List.of("poison.png"), 300.0);
+      boolean sawOpen = false;
+      long end = System.nanoTime() + 60_000_000_000L;
+      while (System.nanoTime() < end) {
+        JsonNode s = cage.status();
+        if (s.get("breaker").get("open").asBoolean()) {
+          sawOpen = true;
+          assertTrue(s.get("deferred_spawns").asInt() >= 1, "the replacement waits: " + s);
+          assertEquals(0, s.get("processes").asInt(), "nothing runs while it is open: " + s);
+        }
+        if (cage.get("/batches/" + batch).body().get("state").asText().equals("late")) {
+          break;
+        }
+        Thread.sleep(50);
+      }
+      assertTrue(sawOpen, "the breaker opened");
+      RunRecord r = cage.stopAndRecord();
+      List<RunEvent> killed = r.events().stream().filter(e -> e.type() == EventType.WORKER_KILLED).toList();
+      assertEquals(3, killed.size());
+      double secondLoss = killed.get(1).t();
+      RunEvent nextReady = r.events().stream().filter(e -> e.type() == EventType.WORKER_READY && e.t() > secondLoss)
+          .findFirst().orElseThrow();
+      assertTrue(nextReady.t() - secondLoss >= window - 0.3,
+          "the third worker started only after the breaker's window: " + (nextReady.t() - secondLoss) + " s");
+      assertEquals(1, r.metrics().imagesDead());
+    }
+  }
 }
