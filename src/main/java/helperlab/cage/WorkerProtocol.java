@@ -48,11 +48,15 @@ public final class WorkerProtocol {
       @JsonSubTypes.Type(value = Heartbeat.class, name = "heartbeat")})
   public sealed interface FromWorker {}
 
-  /** The process is up; {@code oomScoreAdj} is what it set its own OOM score to (or -1001 if it could not). */
+  /**
+   * The process is up; {@code oomScoreAdj} is what it set its own OOM score to (or -1001 if it could
+   * not); {@code cpuS} the CPU its start-up took, before warming up.
+   */
   public record Hello(
       @JsonProperty(required = true) long pid,
       @JsonProperty(value = "oom_score_adj", required = true) int oomScoreAdj,
-      @JsonProperty(value = "jvm_start_ms", required = true) double jvmStartMs) implements FromWorker {}
+      @JsonProperty(value = "jvm_start_ms", required = true) double jvmStartMs,
+      @JsonProperty(value = "cpu_s", required = true) double cpuS) implements FromWorker {}
 
   /**
    * Warmed up: ready for its first image. CPU is the process's own, start-up included; the probe is

@@ -63,7 +63,7 @@ public final class WorkerMain {
   public int run() {
     long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
     int oomScore = raiseOomScore();
-    send(new Hello(ProcessHandle.current().pid(), oomScore, System.currentTimeMillis() - jvmStart));
+    send(new Hello(ProcessHandle.current().pid(), oomScore, System.currentTimeMillis() - jvmStart, cpuSeconds()));
     Thread reader = new Thread(this::readFrames, "frames-in");
     reader.setDaemon(true);
     reader.start();
