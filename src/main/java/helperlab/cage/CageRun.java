@@ -362,24 +362,13 @@ final class CageRun {
       sink.on(now, EventType.WORKER_READY, w.id, w.task, -1, r.startupCpuS(), null);
       scheduler.workerReady(now, w.schedulerId);
       execute(now);
-    } else if (m instanceof WorkerProtocol.Started s) {
-      CageTask.Image im = images.get((int) s.image());
-      if (im == null) {
-        return;
-      }
-      w.inFlight = im.id;
-      w.inFlightSince = cage;
-      w.cpuAtImageStart = s.cpuS();
-      w.lastCpuS = s.cpuS();
-      im.state = CageTask.ImageState.RUNNING;
-      sink.on(now, EventType.IMAGE_STARTED, w.id, im.task.id, im.id, 0, null);
     } else if (m instanceof WorkerProtocol.Done d) {
       CageTask.Image im = images.get((int) d.image());
       if (im == null || !w.assigned.remove(im.id)) {
         return;
       }
       w.inFlight = -1;
-      w.lastCpuS = w.cpuAtImageStart + d.cpuS();
+      w.lastCpuS = d.cpuTotalS();
       im.state = CageTask.ImageState.DONE;
       im.worker = -1;
       im.task.done++;
@@ -387,6 +376,7 @@ final class CageRun {
       if (im.task.persisted()) {
         ctx.checkpoint().get().imageDone(im.id, Instant.now());
       }
+      startNext(w, now); // it goes straight on with its assignment
       scheduler.imageDone(now, w.schedulerId, im.id);
       execute(now);
     } else if (m instanceof WorkerProtocol.Failed f) {
@@ -529,12 +519,17 @@ final class CageRun {
       if (w == null) {
         return;
       }
+      List<WorkerProtocol.Job> jobs = new ArrayList<>(a.images().size());
       for (var job : a.images()) {
         CageTask.Image im = images.get(job.id());
         im.state = CageTask.ImageState.ASSIGNED;
         im.worker = w.id;
         w.assigned.addLast(im.id);
-        w.send(new WorkerProtocol.Job(im.id, im.source.toString(), im.output.toString(), im.task.longEdge));
+        jobs.add(new WorkerProtocol.Job(im.id, im.source.toString(), im.output.toString(), im.task.longEdge));
+      }
+      w.send(jobs);
+      if (w.inFlight < 0) {
+        startNext(w, now); // an idle worker starts as soon as it reads its first job
       }
     } else if (c instanceof Command.Retire r) {
       WorkerProcess w = workers.remove(r.worker());
@@ -552,6 +547,20 @@ final class CageRun {
       CageTask.Image im = images.get(d.image().id());
       deadLetter(im, d.strikes(), now);
     }
+  }
+
+  /** The worker's next assigned image begins now (it takes them in order, back to back). */
+  private void startNext(WorkerProcess w, double now) {
+    Integer next = w.assigned.peekFirst();
+    if (next == null) {
+      return;
+    }
+    CageTask.Image im = images.get(next);
+    w.inFlight = im.id;
+    w.inFlightSince = ctx.cage();
+    w.cpuAtImageStart = w.lastCpuS;
+    im.state = CageTask.ImageState.RUNNING;
+    sink.on(now, EventType.IMAGE_STARTED, w.id, im.task.id, im.id, 0, null);
   }
 
   private void finishTask(CageTask t, double now, boolean met) {

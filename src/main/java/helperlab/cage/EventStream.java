@@ -29,6 +29,12 @@ import redis.clients.jedis.resps.StreamEntry;
 public final class EventStream implements AutoCloseable {
   /** Entries sent per round trip. */
   static final int PIPELINE = 500;
+  /**
+   * The publisher sends what has gathered this often (or at once when a full round trip's worth is
+   * waiting): a viewer sees events a tenth of a second late, and the supervisor pays a few round
+   * trips a second instead of one per event.
+   */
+  static final long LINGER_MS = 100;
   /** Runs whose entries are kept for re-publishing after Redis loses them. */
   static final int KEEP_RUNS = 4;
   /** The type of a run's last entry. */
@@ -135,7 +141,9 @@ public final class EventStream implements AutoCloseable {
     }
     f.entries.add(new String[] {type, json});
     f.ended = END.equals(type);
-    notifyAll();
+    if (f.entries.size() - f.published >= PIPELINE) {
+      notifyAll();
+    }
   }
 
   public synchronized int pending() {
@@ -177,7 +185,7 @@ public final class EventStream implements AutoCloseable {
         }
         if (feed == null && jedis != null) {
           try {
-            wait(200);
+            wait(LINGER_MS);
           } catch (InterruptedException e) {
             return;
           }
@@ -202,11 +210,18 @@ public final class EventStream implements AutoCloseable {
           p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(from + i + 1, 0)), fields);
         }
         p.sync();
+        boolean more;
         synchronized (this) {
           feed.published = Math.max(feed.published, from + batch.size());
           trimFinished();
           notifyAll();
+          more = pending() >= PIPELINE;
         }
+        if (!more) {
+          Thread.sleep(LINGER_MS);
+        }
+      } catch (InterruptedException e) {
+        return;
       } catch (JedisDataException e) {
         // "ID equal or smaller than the top": Redis has more than we thought (a reply lost in a blip).
         resyncQuietly();

@@ -47,8 +47,8 @@ import java.util.function.Function;
  * a crash it first recovers (see {@link Recovery}) and then takes back the work it had admitted.
  */
 public final class Supervisor implements AutoCloseable {
-  /** The watchdog looks this often. */
-  static final double WATCH_EVERY_S = 0.25;
+  /** The watchdog looks this often (heartbeats come every second; a worker is given several). */
+  static final double WATCH_EVERY_S = 0.5;
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC);
 
   private final CageConfig config;

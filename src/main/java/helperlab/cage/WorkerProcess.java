@@ -120,11 +120,19 @@ public final class WorkerProcess {
 
   /** Sends a message; false if the process is no longer listening (its exit is on the way). */
   boolean send(WorkerProtocol.ToWorker message) {
+    return send(java.util.List.of(message));
+  }
+
+  /** Sends messages in one write; false if the process is no longer listening. */
+  boolean send(java.util.List<? extends WorkerProtocol.ToWorker> messages) {
     if (stdin == null) {
       return false;
     }
     try {
-      WorkerProtocol.write(stdin, message);
+      for (WorkerProtocol.ToWorker m : messages) {
+        WorkerProtocol.writeUnflushed(stdin, m);
+      }
+      stdin.flush();
       return true;
     } catch (IOException e) {
       return false;

@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The only thing a worker knows: frames over its stdin and stdout, each a 4-byte big-endian length
- * and a JSON message. Images go in; hello, ready, started, done, failed and heartbeats come out.
+ * and a JSON message. Images go in; hello, ready, done, failed and heartbeats come out.
  */
 public final class WorkerProtocol {
   /** A frame larger than this is a broken stream, not a message. */
@@ -42,7 +42,6 @@ public final class WorkerProtocol {
   @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
   @JsonSubTypes({@JsonSubTypes.Type(value = Hello.class, name = "hello"),
       @JsonSubTypes.Type(value = Ready.class, name = "ready"),
-      @JsonSubTypes.Type(value = Started.class, name = "started"),
       @JsonSubTypes.Type(value = Done.class, name = "done"),
       @JsonSubTypes.Type(value = Failed.class, name = "failed"),
       @JsonSubTypes.Type(value = Heartbeat.class, name = "heartbeat")})
@@ -68,15 +67,16 @@ public final class WorkerProtocol {
       @JsonProperty(value = "warmup_ms", required = true) double warmupMs,
       @JsonProperty(value = "probe_ms", required = true) double probeMs) implements FromWorker {}
 
-  /** An image begins; {@code cpuS} is the process's CPU so far, so work lost with a killed worker can be counted. */
-  public record Started(
-      @JsonProperty(required = true) long image,
-      @JsonProperty(value = "cpu_s", required = true) double cpuS) implements FromWorker {}
-
-  /** Published (or found already published, which is not published again). */
+  /**
+   * Published (or found already published, which is not published again). {@code cpuS} is the
+   * image's CPU, {@code cpuTotalS} the process's so far. A worker takes its images in order, one
+   * after the other, so an image starts when the one before it is done (or when it is sent, to an
+   * idle worker): no frame is spent on saying so.
+   */
   public record Done(
       @JsonProperty(required = true) long image,
       @JsonProperty(value = "cpu_s", required = true) double cpuS,
+      @JsonProperty(value = "cpu_total_s", required = true) double cpuTotalS,
       @JsonProperty(value = "wall_s", required = true) double wallS,
       @JsonProperty(required = true) int width,
       @JsonProperty(required = true) int height,
@@ -93,11 +93,16 @@ public final class WorkerProtocol {
       @JsonProperty(required = true) long image) implements FromWorker {}
 
   public static void write(OutputStream out, Object message) throws IOException {
+    writeUnflushed(out, message);
+    out.flush();
+  }
+
+  /** Writes a frame without flushing, so several go out in one write. */
+  public static void writeUnflushed(OutputStream out, Object message) throws IOException {
     byte[] json = DataFile.JSON.writeValueAsBytes(message);
     DataOutputStream data = new DataOutputStream(out);
     data.writeInt(json.length);
     data.write(json);
-    data.flush();
   }
 
   /** The next frame's message, or null at a clean end of stream. */

@@ -79,10 +79,17 @@ class ServiceRestartTest {
 
         JsonNode b = cage.awaitFinished(batch, Duration.ofSeconds(120));
         assertEquals(images.size(), b.get("done").asInt());
-        long more = cage.submit("thumb", List.of(images.get(0)), 60.0);
-        assertEquals("met", cage.awaitFinished(more, Duration.ofSeconds(60)).get("state").asText(), "serving as before");
         awaitStatus(cage, s -> s.get("postgres").get("up").asBoolean() && s.get("redis").get("up").asBoolean());
         assertTrue(cage.log().contains("PostgreSQL is back"), cage.log());
+        String one = "{\"preset\":\"thumb\",\"deadline_s\":60,\"images\":[\"" + images.get(0) + "\"]}";
+        CageHarness.Answer again = cage.post(one);
+        for (int i = 0; i < 3 && again.status() == 503; i++) {
+          Thread.sleep(1000L * Integer.parseInt(again.retryAfter())); // a client that honours Retry-After
+          again = cage.post(one);
+        }
+        assertEquals(202, again.status(), again.body().toString());
+        long more = again.body().get("batch").asLong();
+        assertEquals("met", cage.awaitFinished(more, Duration.ofSeconds(60)).get("state").asText(), "serving as before");
 
         RunRecord record = cage.stopAndRecord();
         follower.get(30, java.util.concurrent.TimeUnit.SECONDS);

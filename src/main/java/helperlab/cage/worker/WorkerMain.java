@@ -7,7 +7,6 @@ import helperlab.cage.WorkerProtocol.Heartbeat;
 import helperlab.cage.WorkerProtocol.Hello;
 import helperlab.cage.WorkerProtocol.Job;
 import helperlab.cage.WorkerProtocol.Ready;
-import helperlab.cage.WorkerProtocol.Started;
 import helperlab.cage.WorkerProtocol.Stop;
 import helperlab.cage.WorkerProtocol.ToWorker;
 import java.io.BufferedInputStream;
@@ -32,7 +31,7 @@ import java.util.concurrent.LinkedBlockingQueue;
  */
 public final class WorkerMain {
   /** Heartbeats this often; the watchdog allows several to be missed. */
-  public static final long HEARTBEAT_MS = 500;
+  public static final long HEARTBEAT_MS = 1000;
   static final int WARMUP_ROUNDS = 3;
   /** Warm-up and probe resize the warm-up picture to this long edge. */
   static final int PROBE_EDGE = 640;
@@ -91,12 +90,12 @@ public final class WorkerMain {
 
   private boolean resize(Job job) {
     inFlight = job.image();
-    send(new Started(job.image(), cpuSeconds()));
     double cpu0 = cpuSeconds();
     long t0 = System.nanoTime();
     try {
       Resizer.Output o = resizer.resizeFile(Path.of(job.source()), Path.of(job.target()), job.longEdge());
-      send(new Done(job.image(), cpuSeconds() - cpu0, (System.nanoTime() - t0) / 1e9, o.width(), o.height(),
+      double cpu = cpuSeconds();
+      send(new Done(job.image(), cpu - cpu0, cpu, (System.nanoTime() - t0) / 1e9, o.width(), o.height(),
           o.alreadyPublished()));
       inFlight = -1;
       return true;
