@@ -50,6 +50,7 @@ public final class CageStore implements AutoCloseable {
     hc.addDataSourceProperty("connectTimeout", "3");
     hc.addDataSourceProperty("socketTimeout", "15");
     hc.addDataSourceProperty("tcpKeepAlive", "true");
+    hc.addDataSourceProperty("reWriteBatchedInserts", "true");
     hc.addDataSourceProperty("ApplicationName", "helper-lab cage");
     hc.setInitializationFailTimeout(-1);
     HikariDataSource ds = new HikariDataSource(hc);

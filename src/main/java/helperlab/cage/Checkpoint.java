@@ -123,147 +123,169 @@ public final class Checkpoint {
   }
 
   synchronized void writeTo(Connection c) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement("insert into runs (id, kind, policy, scenario, seed, admission,"
-        + " duration_s, state, started_at) values (?, ?, ?, ?, ?, ?, ?, 'running', ?) on conflict (id) do nothing")) {
-      for (CageStore.RunRow r : runStarts) {
-        s.setString(1, r.id());
-        s.setString(2, r.kind());
-        s.setString(3, r.policy());
-        s.setString(4, r.scenario());
-        s.setLong(5, r.seed());
-        s.setString(6, r.admission());
-        if (r.durationS() == null) {
-          s.setNull(7, Types.DOUBLE);
-        } else {
-          s.setDouble(7, r.durationS());
+    if (!runStarts.isEmpty()) {
+      try (PreparedStatement s = c.prepareStatement("insert into runs (id, kind, policy, scenario, seed, admission,"
+          + " duration_s, state, started_at) values (?, ?, ?, ?, ?, ?, ?, 'running', ?) on conflict (id) do nothing")) {
+        for (CageStore.RunRow r : runStarts) {
+          s.setString(1, r.id());
+          s.setString(2, r.kind());
+          s.setString(3, r.policy());
+          s.setString(4, r.scenario());
+          s.setLong(5, r.seed());
+          s.setString(6, r.admission());
+          if (r.durationS() == null) {
+            s.setNull(7, Types.DOUBLE);
+          } else {
+            s.setDouble(7, r.durationS());
+          }
+          s.setTimestamp(8, Timestamp.from(r.startedAt()));
+          s.addBatch();
         }
-        s.setTimestamp(8, Timestamp.from(r.startedAt()));
-        s.addBatch();
+        s.executeBatch();
       }
-      s.executeBatch();
     }
-    try (PreparedStatement s = c.prepareStatement("update batches set run_id = ?, task = ? where id = ?")) {
-      for (BatchRun b : batchRuns) {
-        s.setString(1, b.run());
-        s.setInt(2, b.task());
-        s.setLong(3, b.batch());
-        s.addBatch();
-      }
-      s.executeBatch();
-    }
-    try (PreparedStatement s = c.prepareStatement(
-        "update images set state = 'done', done_at = ? where id = ? and state <> 'done'")) {
-      for (ImageDone d : done) {
-        s.setTimestamp(1, Timestamp.from(d.at()));
-        s.setLong(2, d.image());
-        s.addBatch();
-      }
-      s.executeBatch();
-    }
-    try (PreparedStatement s = c.prepareStatement("update images set strikes = ? where id = ?")) {
-      for (Strikes st : strikes) {
-        s.setInt(1, st.strikes());
-        s.setLong(2, st.image());
-        s.addBatch();
-      }
-      s.executeBatch();
-    }
-    try (PreparedStatement s = c.prepareStatement("update images set state = 'cancelled' where id = ? and state = 'queued'")) {
-      for (long id : cancelled) {
-        s.setLong(1, id);
-        s.addBatch();
-      }
-      s.executeBatch();
-    }
-    try (PreparedStatement u = c.prepareStatement("update images set state = 'dead', strikes = ? where id = ?");
-        PreparedStatement i = c.prepareStatement(
-            "insert into dead_letters (image_id, batch_id, source, moved_to, strikes, reason) values (?, ?, ?, ?, ?, ?)"
-                + " on conflict (image_id) do nothing")) {
-      for (Dead d : dead) {
-        u.setInt(1, d.strikes());
-        u.setLong(2, d.image());
-        u.addBatch();
-        i.setLong(1, d.image());
-        i.setLong(2, d.batch());
-        i.setString(3, d.source());
-        i.setString(4, d.movedTo());
-        i.setInt(5, d.strikes());
-        i.setString(6, d.reason());
-        i.addBatch();
-      }
-      u.executeBatch();
-      i.executeBatch();
-    }
-    try (PreparedStatement s = c.prepareStatement(
-        "update batches set state = ?, finished_at = coalesce(?, finished_at) where id = ?")) {
-      for (BatchState b : batchStates) {
-        s.setString(1, b.state());
-        if (b.at() == null) {
-          s.setNull(2, Types.TIMESTAMP_WITH_TIMEZONE);
-        } else {
-          s.setTimestamp(2, Timestamp.from(b.at()));
+    if (!batchRuns.isEmpty()) {
+      try (PreparedStatement s = c.prepareStatement("update batches set run_id = ?, task = ? where id = ?")) {
+        for (BatchRun b : batchRuns) {
+          s.setString(1, b.run());
+          s.setInt(2, b.task());
+          s.setLong(3, b.batch());
+          s.addBatch();
         }
-        s.setLong(3, b.batch());
-        s.addBatch();
+        s.executeBatch();
       }
-      s.executeBatch();
     }
-    try (PreparedStatement s = c.prepareStatement(
-        "insert into run_events (run_id, seq, t, type, worker, task, image, value, note) values (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            + " on conflict (run_id, seq) do nothing")) {
-      for (Event ev : events) {
-        RunEvent e = ev.e();
-        s.setString(1, ev.run());
-        s.setInt(2, ev.seq());
-        s.setDouble(3, e.t());
-        s.setString(4, e.type().wire());
-        s.setInt(5, e.worker());
-        s.setInt(6, e.task());
-        s.setInt(7, e.image());
-        s.setDouble(8, e.value());
-        s.setString(9, e.note());
-        s.addBatch();
+    if (!done.isEmpty()) {
+      try (PreparedStatement s = c.prepareStatement(
+          "update images set state = 'done', done_at = ? where id = ? and state <> 'done'")) {
+        for (ImageDone d : done) {
+          s.setTimestamp(1, Timestamp.from(d.at()));
+          s.setLong(2, d.image());
+          s.addBatch();
+        }
+        s.executeBatch();
       }
-      s.executeBatch();
     }
-    try (PreparedStatement s = c.prepareStatement(
-        "insert into run_samples (run_id, seq, t, workers, busy, queue, memory_mb) values (?, ?, ?, ?, ?, ?, ?)"
-            + " on conflict (run_id, seq) do nothing")) {
-      for (Sample sm : samples) {
-        s.setString(1, sm.run());
-        s.setInt(2, sm.seq());
-        s.setDouble(3, sm.s().t());
-        s.setInt(4, sm.s().workers());
-        s.setInt(5, sm.s().busy());
-        s.setInt(6, sm.s().queue());
-        s.setDouble(7, sm.s().memoryMb());
-        s.addBatch();
+    if (!strikes.isEmpty()) {
+      try (PreparedStatement s = c.prepareStatement("update images set strikes = ? where id = ?")) {
+        for (Strikes st : strikes) {
+          s.setInt(1, st.strikes());
+          s.setLong(2, st.image());
+          s.addBatch();
+        }
+        s.executeBatch();
       }
-      s.executeBatch();
     }
-    try (PreparedStatement s = c.prepareStatement(
-        "insert into checkpoints (run_id, event_seq, sample_seq, at) values (?, ?, ?, ?)"
-            + " on conflict (run_id) do update set event_seq = excluded.event_seq, sample_seq = excluded.sample_seq,"
-            + " at = excluded.at")) {
-      for (Cursor cu : cursors) {
-        s.setString(1, cu.run());
-        s.setInt(2, cu.eventSeq());
-        s.setInt(3, cu.sampleSeq());
-        s.setTimestamp(4, Timestamp.from(cu.at()));
-        s.addBatch();
+    if (!cancelled.isEmpty()) {
+      try (PreparedStatement s = c.prepareStatement("update images set state = 'cancelled' where id = ? and state = 'queued'")) {
+        for (long id : cancelled) {
+          s.setLong(1, id);
+          s.addBatch();
+        }
+        s.executeBatch();
       }
-      s.executeBatch();
     }
-    try (PreparedStatement s = c.prepareStatement(
-        "update runs set state = ?, ended_at = ?, record = coalesce(?::jsonb, record) where id = ?")) {
-      for (RunEnd r : runEnds) {
-        s.setString(1, r.state());
-        s.setTimestamp(2, Timestamp.from(r.at()));
-        s.setString(3, r.recordJson());
-        s.setString(4, r.run());
-        s.addBatch();
+    if (!dead.isEmpty()) {
+      try (PreparedStatement u = c.prepareStatement("update images set state = 'dead', strikes = ? where id = ?");
+          PreparedStatement i = c.prepareStatement(
+              "insert into dead_letters (image_id, batch_id, source, moved_to, strikes, reason) values (?, ?, ?, ?, ?, ?)"
+                  + " on conflict (image_id) do nothing")) {
+        for (Dead d : dead) {
+          u.setInt(1, d.strikes());
+          u.setLong(2, d.image());
+          u.addBatch();
+          i.setLong(1, d.image());
+          i.setLong(2, d.batch());
+          i.setString(3, d.source());
+          i.setString(4, d.movedTo());
+          i.setInt(5, d.strikes());
+          i.setString(6, d.reason());
+          i.addBatch();
+        }
+        u.executeBatch();
+        i.executeBatch();
       }
-      s.executeBatch();
+    }
+    if (!batchStates.isEmpty()) {
+      try (PreparedStatement s = c.prepareStatement(
+          "update batches set state = ?, finished_at = coalesce(?, finished_at) where id = ?")) {
+        for (BatchState b : batchStates) {
+          s.setString(1, b.state());
+          if (b.at() == null) {
+            s.setNull(2, Types.TIMESTAMP_WITH_TIMEZONE);
+          } else {
+            s.setTimestamp(2, Timestamp.from(b.at()));
+          }
+          s.setLong(3, b.batch());
+          s.addBatch();
+        }
+        s.executeBatch();
+      }
+    }
+    if (!events.isEmpty()) {
+      try (PreparedStatement s = c.prepareStatement(
+          "insert into run_events (run_id, seq, t, type, worker, task, image, value, note) values (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+              + " on conflict (run_id, seq) do nothing")) {
+        for (Event ev : events) {
+          RunEvent e = ev.e();
+          s.setString(1, ev.run());
+          s.setInt(2, ev.seq());
+          s.setDouble(3, e.t());
+          s.setString(4, e.type().wire());
+          s.setInt(5, e.worker());
+          s.setInt(6, e.task());
+          s.setInt(7, e.image());
+          s.setDouble(8, e.value());
+          s.setString(9, e.note());
+          s.addBatch();
+        }
+        s.executeBatch();
+      }
+    }
+    if (!samples.isEmpty()) {
+      try (PreparedStatement s = c.prepareStatement(
+          "insert into run_samples (run_id, seq, t, workers, busy, queue, memory_mb) values (?, ?, ?, ?, ?, ?, ?)"
+              + " on conflict (run_id, seq) do nothing")) {
+        for (Sample sm : samples) {
+          s.setString(1, sm.run());
+          s.setInt(2, sm.seq());
+          s.setDouble(3, sm.s().t());
+          s.setInt(4, sm.s().workers());
+          s.setInt(5, sm.s().busy());
+          s.setInt(6, sm.s().queue());
+          s.setDouble(7, sm.s().memoryMb());
+          s.addBatch();
+        }
+        s.executeBatch();
+      }
+    }
+    if (!cursors.isEmpty()) {
+      try (PreparedStatement s = c.prepareStatement(
+          "insert into checkpoints (run_id, event_seq, sample_seq, at) values (?, ?, ?, ?)"
+              + " on conflict (run_id) do update set event_seq = excluded.event_seq, sample_seq = excluded.sample_seq,"
+              + " at = excluded.at")) {
+        for (Cursor cu : cursors) {
+          s.setString(1, cu.run());
+          s.setInt(2, cu.eventSeq());
+          s.setInt(3, cu.sampleSeq());
+          s.setTimestamp(4, Timestamp.from(cu.at()));
+          s.addBatch();
+        }
+        s.executeBatch();
+      }
+    }
+    if (!runEnds.isEmpty()) {
+      try (PreparedStatement s = c.prepareStatement(
+          "update runs set state = ?, ended_at = ?, record = coalesce(?::jsonb, record) where id = ?")) {
+        for (RunEnd r : runEnds) {
+          s.setString(1, r.state());
+          s.setTimestamp(2, Timestamp.from(r.at()));
+          s.setString(3, r.recordJson());
+          s.setString(4, r.run());
+          s.addBatch();
+        }
+        s.executeBatch();
+      }
     }
   }
 }

@@ -328,11 +328,19 @@ public final class CtlServer implements AutoCloseable {
     if (id == null) {
       throw new IllegalArgumentException("run needs an id (see {\"op\":\"runs\"})");
     }
+    if (!id.matches("[A-Za-z0-9._-]{1,200}")) {
+      return error("no run '" + id + "'");
+    }
+    // The record file is written when the run ends; PostgreSQL has it once the next checkpoint is in.
+    Path file = supervisor.config().runsDir().resolve(id + ".json");
     try {
-      if (!supervisor.store().runExists(id)) {
+      String json = Files.isRegularFile(file) ? Files.readString(file) : null;
+      if (json == null && !supervisor.store().runExists(id)) {
         return error("no run '" + id + "'");
       }
-      String json = supervisor.store().runRecord(id);
+      if (json == null) {
+        json = supervisor.store().runRecord(id);
+      }
       if (json == null) {
         return error("run '" + id + "' has no record yet (it is still running; follow it, or ask again when it ends)");
       }

@@ -35,6 +35,8 @@ public final class EventStream implements AutoCloseable {
    * trips a second instead of one per event.
    */
   static final long LINGER_MS = 100;
+  /** With nothing to send, the publisher looks again this often. */
+  static final long IDLE_MS = 250;
   /** Runs whose entries are kept for re-publishing after Redis loses them. */
   static final int KEEP_RUNS = 4;
   /** The type of a run's last entry. */
@@ -185,7 +187,7 @@ public final class EventStream implements AutoCloseable {
         }
         if (feed == null && jedis != null) {
           try {
-            wait(LINGER_MS);
+            wait(IDLE_MS);
           } catch (InterruptedException e) {
             return;
           }

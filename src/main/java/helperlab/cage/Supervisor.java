@@ -221,7 +221,7 @@ public final class Supervisor implements AutoCloseable {
         double wait = Math.min(nextWatch, Math.min(nextSample, nextCheckpoint)) - cageNow();
         double runWake = Math.min(run.scheduler().nextWakeup(), run.exhibitWakeup()) - run.now();
         wait = Math.min(wait, runWake);
-        Object in = inbox.poll(Math.max(0, Math.min(250, (long) Math.ceil(wait * 1000))), TimeUnit.MILLISECONDS);
+        Object in = inbox.poll(Math.max(0, Math.min(1000, (long) Math.ceil(wait * 1000))), TimeUnit.MILLISECONDS);
         while (in != null) {
           handle(in);
           in = inbox.poll();
