@@ -22,7 +22,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -592,28 +591,13 @@ final class CageRun {
     }
   }
 
-  /**
-   * An image that crashed too many workers: recorded, and its file moved out of the inbox to the
-   * dead letters (copied instead when it is not the inbox's to give, e.g. a sample).
-   */
+  /** An image that crashed too many workers: recorded, and its file put in the dead letters. */
   private void deadLetter(CageTask.Image im, int strikes, double now) {
     im.state = CageTask.ImageState.DEAD;
     im.strikes = strikes;
     im.task.dead++;
-    Path target = ctx.config().deadLetters().resolve(im.id + "_" + im.source.getFileName());
-    String moved = target.toString();
-    try {
-      Files.createDirectories(target.getParent());
-      boolean inInbox = im.source.toAbsolutePath().normalize().startsWith(ctx.config().inbox().toAbsolutePath().normalize());
-      boolean shared = images.values().stream().anyMatch(o -> o != im && o.open() && o.source.equals(im.source));
-      if (inInbox && !shared) {
-        Files.move(im.source, target, StandardCopyOption.REPLACE_EXISTING);
-      } else {
-        Files.copy(im.source, target, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } catch (IOException e) {
-      moved = "(not moved: " + e.getMessage() + ")";
-    }
+    boolean shared = images.values().stream().anyMatch(o -> o != im && o.open() && o.source.equals(im.source));
+    String moved = DeadLetters.file(im.id, im.source, ctx.config().inbox(), ctx.config().deadLetters(), shared);
     sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, strikes, null);
     if (im.task.persisted()) {
       ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), moved, strikes,

@@ -32,7 +32,7 @@ final class RunJournal implements EventSink {
     RunEvent e = new RunEvent(t, type, worker, task, image, value, note);
     seq++;
     lastEventSeq = seq;
-    stream.append(run, seq, type.wire(), DataFile.compact(e));
+    stream.append(run, seq, type.wire(), json(e));
     checkpoint.get().event(run, seq, e);
   }
 
@@ -61,6 +61,21 @@ final class RunJournal implements EventSink {
   void end(String json) {
     seq++;
     stream.append(run, seq, EventStream.END, json);
+  }
+
+  /**
+   * The event as the stream carries it: the same fields as {@link RunEvent}'s JSON, written by hand
+   * because this runs for every event of every image on the supervisor's thread.
+   */
+  static String json(RunEvent e) {
+    StringBuilder b = new StringBuilder(96);
+    b.append("{\"t\":").append(e.t()).append(",\"type\":\"").append(e.type().wire()).append("\",\"worker\":")
+        .append(e.worker()).append(",\"task\":").append(e.task()).append(",\"image\":").append(e.image())
+        .append(",\"value\":").append(e.value());
+    if (e.note() != null) {
+      b.append(",\"note\":").append(DataFile.compact(e.note()));
+    }
+    return b.append('}').toString();
   }
 
   int seq() {
