@@ -130,7 +130,15 @@ public final class Supervisor implements AutoCloseable {
     } catch (IOException e) {
       // without the privilege the workers' raised scores still point the kernel at them
     }
-    this.store = CageStore.open(config.pgUrl());
+    try {
+      this.store = CageStore.open(config.pgUrl());
+    } catch (SQLException e) {
+      cage.close();
+      lock.release();
+      lockChannel.close();
+      throw new IllegalStateException("PostgreSQL is not reachable at " + CageStore.redact(config.pgUrl()) + " ("
+          + e.getMessage() + "); start it with scripts/services, or point HELPERLAB_PG_URL at one");
+    }
     this.stream = new EventStream(config.redisUrl(), config.redisPrefix());
     int heap = config.workerHeapMb() > 0 ? config.workerHeapMb() : 768;
     this.launcher = new WorkerLauncher(heap, config.maxPixels(), config.runDir(), config.cds().equals("auto"));
