@@ -378,6 +378,30 @@ public final class CageStore implements AutoCloseable {
     }
   }
 
+  /** Records an image as dead-lettered (found filed at start-up, its row never written). */
+  public void markDead(long imageId, long batchId, String source, String movedTo, int strikes) throws SQLException {
+    try (Connection c = pool.getConnection()) {
+      c.setAutoCommit(false);
+      try (PreparedStatement u = c.prepareStatement("update images set state = 'dead', strikes = ? where id = ?");
+          PreparedStatement i = c.prepareStatement("insert into dead_letters (image_id, batch_id, source, moved_to, strikes,"
+              + " reason) values (?, ?, ?, ?, ?, 'found filed after a restart') on conflict (image_id) do nothing")) {
+        u.setInt(1, strikes);
+        u.setLong(2, imageId);
+        u.executeUpdate();
+        i.setLong(1, imageId);
+        i.setLong(2, batchId);
+        i.setString(3, source);
+        i.setString(4, movedTo);
+        i.setInt(5, strikes);
+        i.executeUpdate();
+        c.commit();
+      } catch (SQLException e) {
+        c.rollback();
+        throw e;
+      }
+    }
+  }
+
   /** Batches in a state, with their images and the kind of run they belong to. */
   public List<StoredBatch> batches(String state) throws SQLException {
     return batchesWhere("b.state = ?", state);

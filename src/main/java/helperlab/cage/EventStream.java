@@ -304,6 +304,40 @@ public final class EventStream implements AutoCloseable {
     }
   }
 
+  /**
+   * Closes the stream of a run cut short by a crash: entries Redis lacks (it restarted, or the
+   * publisher had not caught up) are written again from their durable copy, then the end. Returns
+   * how many entries were written; -1 if Redis cannot be reached (the stream stays open).
+   */
+  public int closeInterrupted(String run, long startedMs, List<String[]> durable, String endJson) {
+    try (Jedis j = connect()) {
+      String key = key(run);
+      int last = lastSeq(j, key);
+      if (last > 0 && END.equals(lastType(j, key))) {
+        return 0;
+      }
+      int written = 0;
+      Pipeline p = j.pipelined();
+      for (int i = last; i < durable.size(); i++) {
+        p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(i + 1, 0)),
+            Map.of("type", durable.get(i)[0], "json", durable.get(i)[1]));
+        written++;
+      }
+      p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(Math.max(last, durable.size()) + 1, 0)),
+          Map.of("type", END, "json", endJson));
+      p.zadd(runsKey(), startedMs, run);
+      p.sync();
+      return written + 1;
+    } catch (JedisException e) {
+      return -1;
+    }
+  }
+
+  private static String lastType(Jedis j, String key) {
+    List<StreamEntry> last = j.xrevrange(key, StreamEntryID.MAXIMUM_ID, StreamEntryID.MINIMUM_ID, 1);
+    return last.isEmpty() ? null : last.get(0).getFields().get("type");
+  }
+
   /** One entry read back from a stream. */
   public record Entry(String id, String type, String json) {}
 

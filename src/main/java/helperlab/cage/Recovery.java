@@ -40,8 +40,12 @@ final class Recovery {
   private final MachineSpec machine;
   private final PrintStream log;
 
-  Recovery(CageStore store, CageConfig config, Calibration calibration, MachineSpec machine, PrintStream log) {
+  private final EventStream stream;
+
+  Recovery(CageStore store, EventStream stream, CageConfig config, Calibration calibration, MachineSpec machine,
+      PrintStream log) {
     this.store = store;
+    this.stream = stream;
     this.config = config;
     this.calibration = calibration;
     this.machine = machine;
@@ -55,9 +59,15 @@ final class Recovery {
     for (CageStore.RunRow r : store.runs("running")) {
       String json = null;
       try {
-        RunRecord record = rebuild(r);
+        List<String[]> entries = new ArrayList<>();
+        RunRecord record = rebuild(r, entries);
         json = DataFile.compact(record);
         writeRecordFile(r.id(), record);
+        String end = "{\"run\":" + DataFile.compact(r.id()) + ",\"interrupted\":true,\"metrics\":"
+            + DataFile.compact(record.metrics()) + "}";
+        if (stream.closeInterrupted(r.id(), r.startedAt().toEpochMilli(), entries, end) < 0) {
+          log.println("cage: Redis is away; the stream of interrupted run " + r.id() + " stays open");
+        }
       } catch (RuntimeException e) {
         log.println("cage: the record of interrupted run " + r.id() + " could not be rebuilt: " + e.getMessage());
       }
@@ -81,7 +91,13 @@ final class Recovery {
       List<Long> found = new ArrayList<>();
       List<StoredBatch.StoredImage> images = new ArrayList<>();
       for (StoredBatch.StoredImage im : b.images()) {
-        if (im.state().equals("queued") && Files.exists(Path.of(im.output()))) {
+        Path filed = config.deadLetters().resolve(im.id() + "_" + Path.of(im.source()).getFileName());
+        if (im.state().equals("queued") && !Files.exists(Path.of(im.source())) && Files.exists(filed)) {
+          // Dead-lettered just before the crash (its file moved, its row not yet written): it stays dead.
+          store.markDead(im.id(), b.id(), im.source(), filed.toString(), helperlab.policy.SchedulerConfig.DEFAULT_MAX_STRIKES);
+          images.add(new StoredBatch.StoredImage(im.id(), im.idx(), im.source(), im.output(), im.width(), im.height(),
+              im.predictedS(), "dead", helperlab.policy.SchedulerConfig.DEFAULT_MAX_STRIKES));
+        } else if (im.state().equals("queued") && Files.exists(Path.of(im.output()))) {
           found.add(im.id());
           images.add(new StoredBatch.StoredImage(im.id(), im.idx(), im.source(), im.output(), im.width(), im.height(),
               im.predictedS(), "done", im.strikes()));
@@ -115,24 +131,32 @@ final class Recovery {
     return n;
   }
 
-  /** The record of a run cut short, from what it had checkpointed: its events and samples, in order. */
-  RunRecord rebuild(CageStore.RunRow r) throws RuntimeException {
+  /**
+   * The record of a run cut short, from what it had checkpointed: its events and samples, in order;
+   * {@code streamEntries} gets them as the live stream carries them.
+   */
+  RunRecord rebuild(CageStore.RunRow r, List<String[]> streamEntries) throws RuntimeException {
     try {
       MetricsAccumulator metrics = new MetricsAccumulator();
       EventLog events = new EventLog();
       SampleRecorder samples = new SampleRecorder();
       double end = 0;
       for (CageStore.JournalEntry e : store.runJournal(r.id())) {
+        if (streamEntries.size() + 1 != e.seq()) {
+          break; // a hole (a checkpoint lost with the crash): the record stops where the journal is whole
+        }
         if (e.event() != null) {
           e.event().replayInto(metrics);
           e.event().replayInto(events);
-          metrics.memory(e.event().t(), 0);
           end = Math.max(end, e.event().t());
+          streamEntries.add(new String[] {e.event().type().wire(), RunJournal.json(e.event())});
         } else {
           CageStore.SampleRow s = e.sample();
           metrics.memory(s.t(), s.memoryMb());
           samples.add(s.t(), s.workers(), s.busy(), s.queue(), s.memoryMb(), metrics);
           end = Math.max(end, s.t());
+          streamEntries.add(new String[] {"sample",
+              RunJournal.sampleJson(s.t(), s.workers(), s.busy(), s.queue(), s.memoryMb(), metrics)});
         }
       }
       List<Task> tasks = r.kind().equals("exhibit") ? exhibitTasks(r) : liveTasks(r);

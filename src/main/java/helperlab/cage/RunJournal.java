@@ -40,6 +40,12 @@ final class RunJournal implements EventSink {
   public void sample(double t, int workers, int busy, int queue, double memoryMb, MetricsAccumulator totals) {
     seq++;
     lastSampleSeq = seq;
+    stream.append(run, seq, "sample", sampleJson(t, workers, busy, queue, memoryMb, totals));
+    checkpoint.get().sample(run, seq, new CageStore.SampleRow(t, workers, busy, queue, memoryMb));
+  }
+
+  /** A sample as the stream carries it: levels, and the running totals at that moment. */
+  static String sampleJson(double t, int workers, int busy, int queue, double memoryMb, MetricsAccumulator totals) {
     ObjectNode s = DataFile.JSON.createObjectNode();
     s.put("t", t);
     s.put("workers", workers);
@@ -53,8 +59,7 @@ final class RunJournal implements EventSink {
     s.put("met", totals.met());
     s.put("late", totals.late());
     s.put("refused", totals.turnedAway());
-    stream.append(run, seq, "sample", s.toString());
-    checkpoint.get().sample(run, seq, new CageStore.SampleRow(t, workers, busy, queue, memoryMb));
+    return s.toString();
   }
 
   /** The run's last entry on the stream: how it ended. */

@@ -149,7 +149,7 @@ public final class Supervisor implements AutoCloseable {
     this.watchdog = new Watchdog(config.spawnTimeoutS(), config.heartbeatTimeoutS(), memLimit, config.overrunFactor(),
         config.overrunGraceS());
     this.checkpointer = new Checkpointer(store, log);
-    this.recovered = new Recovery(store, config, calibration, machine, log).run();
+    this.recovered = new Recovery(store, stream, config, calibration, machine, log).run();
     this.livePolicy = PolicyCatalog.get(config.policy());
     startRun("live", livePolicy, null, true);
     for (StoredBatch b : recovered.resume()) {

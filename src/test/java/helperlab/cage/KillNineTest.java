@@ -141,6 +141,15 @@ class KillNineTest {
         assertTrue(db.count("select count(*) from runs where state = 'interrupted'") >= 3, "the killed runs are closed");
         assertEquals(3, db.count("select count(*) from runs where state = 'interrupted' and record is not null"),
             "and their records rebuilt");
+        try (Connection c = db.connect(); Statement s = c.createStatement();
+            ResultSet rs = s.executeQuery("select id from runs where state = 'interrupted'");
+            var j = redis.connect()) {
+          while (rs.next()) {
+            var lastEntry = j.xrevrange(redis.prefix + ":run:" + rs.getString(1), (redis.clients.jedis.StreamEntryID) null,
+                null, 1);
+            assertEquals("end", lastEntry.get(0).getFields().get("type"), "the stream of a killed run is closed too");
+          }
+        }
       } finally {
         sup.close();
         WorkerPool.killLeftovers(data.resolve("run"));
