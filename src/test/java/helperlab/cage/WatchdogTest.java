@@ -64,11 +64,13 @@ class WatchdogTest {
 
   @Test
   void aHeavyImageThatIsMerelySlowIsNotKilledAsHung(@TempDir Path data) throws Exception {
-    Watchdog dog = new Watchdog(60, 3, 0, 8, 0.5);
+    // Tight limits: 0.1 s + 12 x the prediction. A 0.3 MP image (81 ms predicted) may run 1.1 s; a 70 MP
+    // one (520 ms, the seed curve's ceiling) 6.3 s. The 70 MP image takes 2 to 5 s here.
+    Watchdog dog = new Watchdog(60, 3, 0, 12, 0.1);
     double smallLimit = dog.overrunLimitS(helperlab.model.Calibration.seed().cost().seconds(0.3), 1);
-    try (CageHarness cage = CageHarness.start(data, Map.of("policy", "pool-edf-1", "overrun_factor", 8,
-        "overrun_grace_s", 0.5))) {
-      TestImages.copyInto(cage.inbox(), heavy(), "heavy.jpg");
+    try (CageHarness cage = CageHarness.start(data, Map.of("policy", "pool-edf-1", "overrun_factor", 12,
+        "overrun_grace_s", 0.1))) {
+      TestImages.copyInto(cage.inbox(), TestImages.photo(70), "heavy.jpg");
       long batch = cage.submit("archive", List.of("heavy.jpg"), 300.0);
       JsonNode b = cage.awaitFinished(batch, Duration.ofSeconds(90));
       assertEquals("met", b.get("state").asText());
