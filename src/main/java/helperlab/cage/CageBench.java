@@ -380,6 +380,19 @@ public final class CageBench {
       } catch (RuntimeException e) {
         err.println("bench: could not clear its Redis keys: " + e.getMessage());
       }
+      // The scratch cage's outputs are hundreds of megabytes; its log is kept beside the report.
+      try {
+        if (Files.exists(log)) {
+          Files.move(log, data.resolve("supervisor.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        try (var files = Files.walk(cageData)) {
+          for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            Files.deleteIfExists(f);
+          }
+        }
+      } catch (IOException e) {
+        err.println("bench: could not remove " + cageData + ": " + e.getMessage());
+      }
     }
   }
 
