@@ -75,6 +75,30 @@ public final class Scheduler {
     return decision;
   }
 
+  /**
+   * Takes back a task admitted before the driver restarted (or changed policy) without judging it
+   * again: its images not yet done, each with the strikes it already had, so a restart neither
+   * refuses work it promised nor forgives an image that crashed workers before.
+   */
+  public void resume(double at, TaskRequest request, Map<Integer, Integer> priorStrikes) {
+    advance(at);
+    if (tasks.containsKey(request.id())) {
+      throw new IllegalArgumentException("task " + request.id() + " was already submitted");
+    }
+    TaskState task = new TaskState(request);
+    tasks.put(task.id, task);
+    admitted.add(task);
+    for (ImageJob image : request.images()) {
+      Integer s = priorStrikes.get(image.id());
+      if (s != null && s > 0) {
+        strikes.put(image.id(), s);
+      }
+    }
+    queuedImages += task.unowned.size();
+    enqueue(task);
+    strategy.admitted(task);
+  }
+
   /** A spawned worker has started and warmed up. */
   public void workerReady(double at, int workerId) {
     advance(at);

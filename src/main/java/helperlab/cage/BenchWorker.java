@@ -1,0 +1,111 @@
+package helperlab.cage;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One worker process driven directly over its frames, for measuring: how long it takes to say
+ * hello and be ready, the CPU that took, its memory (resident, proportional, private and shared),
+ * and the CPU of each image.
+ */
+final class BenchWorker implements AutoCloseable {
+  final Process process;
+  final double helloS;
+  final double readyS;
+  final WorkerProtocol.Hello hello;
+  final WorkerProtocol.Ready ready;
+  private final InputStream in;
+
+  BenchWorker(WorkerLauncher launcher, boolean share) throws IOException {
+    long t0 = System.nanoTime();
+    this.process = launcher.start(share);
+    this.in = new BufferedInputStream(process.getInputStream());
+    WorkerProtocol.Hello h = null;
+    double helloAt = 0;
+    while (true) {
+      WorkerProtocol.FromWorker m = read();
+      if (m instanceof WorkerProtocol.Hello x) {
+        h = x;
+        helloAt = (System.nanoTime() - t0) / 1e9;
+      } else if (m instanceof WorkerProtocol.Ready r) {
+        this.hello = h;
+        this.helloS = helloAt;
+        this.ready = r;
+        this.readyS = (System.nanoTime() - t0) / 1e9;
+        return;
+      }
+    }
+  }
+
+  private WorkerProtocol.FromWorker read() throws IOException {
+    WorkerProtocol.FromWorker m = WorkerProtocol.read(in, WorkerProtocol.FromWorker.class);
+    if (m == null) {
+      throw new IOException("the worker exited (code " + process.exitValue() + ")");
+    }
+    return m;
+  }
+
+  /** Resizes one image; returns its Done (CPU and wall seconds). */
+  WorkerProtocol.Done resize(Path source, Path target, int longEdge) throws IOException {
+    Files.deleteIfExists(target);
+    WorkerProtocol.write(process.getOutputStream(), new WorkerProtocol.Job(1, source.toString(), target.toString(), longEdge));
+    while (true) {
+      WorkerProtocol.FromWorker m = read();
+      if (m instanceof WorkerProtocol.Done d) {
+        return d;
+      }
+      if (m instanceof WorkerProtocol.Failed f) {
+        throw new IOException("the worker failed " + source + ": " + f.reason());
+      }
+    }
+  }
+
+  /** A field of /proc/PID/status or smaps_rollup, in MiB (0 if absent). */
+  double procMb(String file, String field) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), file))) {
+        if (line.startsWith(field + ":")) {
+          return Long.parseLong(line.substring(field.length() + 1).trim().split("\\s+")[0]) / 1024.0;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not available on this kernel
+    }
+    return 0;
+  }
+
+  double rssMb() {
+    return procMb("status", "VmRSS");
+  }
+
+  double peakRssMb() {
+    return procMb("status", "VmHWM");
+  }
+
+  double pssMb() {
+    return procMb("smaps_rollup", "Pss");
+  }
+
+  double privateMb() {
+    return procMb("smaps_rollup", "Private_Clean") + procMb("smaps_rollup", "Private_Dirty");
+  }
+
+  double sharedMb() {
+    return procMb("smaps_rollup", "Shared_Clean") + procMb("smaps_rollup", "Shared_Dirty");
+  }
+
+  @Override
+  public void close() {
+    try {
+      WorkerProtocol.write(process.getOutputStream(), new WorkerProtocol.Stop("bench"));
+      process.waitFor(5, TimeUnit.SECONDS);
+    } catch (IOException | InterruptedException e) {
+      // killed below
+    }
+    process.destroyForcibly();
+  }
+}

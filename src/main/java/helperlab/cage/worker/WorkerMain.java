@@ -1,0 +1,180 @@
+package helperlab.cage.worker;
+
+import helperlab.cage.WorkerProtocol;
+import helperlab.cage.WorkerProtocol.Done;
+import helperlab.cage.WorkerProtocol.Failed;
+import helperlab.cage.WorkerProtocol.Heartbeat;
+import helperlab.cage.WorkerProtocol.Hello;
+import helperlab.cage.WorkerProtocol.Job;
+import helperlab.cage.WorkerProtocol.Ready;
+import helperlab.cage.WorkerProtocol.Stop;
+import helperlab.cage.WorkerProtocol.ToWorker;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * A worker process: knows nothing but its frames. It raises its own OOM score (so under memory
+ * pressure the kernel takes a worker, never the supervisor), warms up, says ready, then resizes the
+ * images it is sent in order, reporting each, with heartbeats from a thread of their own. When its
+ * stdin closes (the supervisor is gone) it stops at once: an unfinished output is only a temp file.
+ * It logs only to stderr; stdout carries frames.
+ */
+public final class WorkerMain {
+  /** Heartbeats this often; the watchdog allows several to be missed. */
+  public static final long HEARTBEAT_MS = 1000;
+  static final int WARMUP_ROUNDS = 3;
+  /** Warm-up and probe resize the warm-up picture to this long edge. */
+  static final int PROBE_EDGE = 640;
+
+  private final InputStream in;
+  private final OutputStream out;
+  private final PrintStream log;
+  private final Resizer resizer;
+  private final LinkedBlockingQueue<ToWorker> jobs = new LinkedBlockingQueue<>();
+  private final com.sun.management.OperatingSystemMXBean os =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+  private volatile long inFlight = -1;
+
+  public WorkerMain(InputStream in, OutputStream out, PrintStream log, long maxPixels) {
+    this.in = new BufferedInputStream(in);
+    this.out = new BufferedOutputStream(out);
+    this.log = log;
+    this.resizer = new Resizer(maxPixels);
+  }
+
+  /** Runs the worker on this process's stdin and stdout; returns its exit code. */
+  public static int runOnStdio(long maxPixels) {
+    PrintStream frames = System.out;
+    System.setOut(System.err); // a library printing to stdout must not corrupt the frame stream
+    return new WorkerMain(System.in, frames, System.err, maxPixels).run();
+  }
+
+  public int run() {
+    long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
+    int oomScore = raiseOomScore();
+    send(new Hello(ProcessHandle.current().pid(), oomScore, System.currentTimeMillis() - jvmStart, cpuSeconds()));
+    Thread reader = new Thread(this::readFrames, "frames-in");
+    reader.setDaemon(true);
+    reader.start();
+    Thread heartbeat = new Thread(this::heartbeats, "heartbeat");
+    heartbeat.setDaemon(true);
+    heartbeat.start();
+    long warmStart = System.nanoTime();
+    double probeMs = warmUp();
+    send(new Ready(cpuSeconds(), probeMs > 0 ? WARMUP_ROUNDS : 0, (System.nanoTime() - warmStart) / 1e6, probeMs));
+    try {
+      while (true) {
+        ToWorker message = jobs.take();
+        if (message instanceof Stop) {
+          return 0;
+        }
+        Job job = (Job) message;
+        if (!resize(job)) {
+          return 3;
+        }
+      }
+    } catch (InterruptedException e) {
+      return 0;
+    }
+  }
+
+  private boolean resize(Job job) {
+    inFlight = job.image();
+    double cpu0 = cpuSeconds();
+    long t0 = System.nanoTime();
+    try {
+      Resizer.Output o = resizer.resizeFile(Path.of(job.source()), Path.of(job.target()), job.longEdge());
+      double cpu = cpuSeconds();
+      send(new Done(job.image(), cpu - cpu0, cpu, (System.nanoTime() - t0) / 1e9, o.width(), o.height(),
+          o.alreadyPublished()));
+      inFlight = -1;
+      return true;
+    } catch (IOException | RuntimeException | OutOfMemoryError e) {
+      String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
+      log.println("worker " + ProcessHandle.current().pid() + ": image " + job.image() + " failed: " + reason);
+      send(new Failed(job.image(), reason));
+      return false;
+    }
+  }
+
+  /**
+   * Decodes, resizes and encodes a photo-like image a few times, so the first real image runs warm;
+   * returns the last round's milliseconds (the speed probe), or 0 if warming up failed.
+   */
+  private double warmUp() {
+    try {
+      byte[] jpeg = Resizer.warmupJpeg();
+      double last = 0;
+      for (int i = 0; i < WARMUP_ROUNDS; i++) {
+        long t0 = System.nanoTime();
+        resizer.resizeBytes(new ByteArrayInputStream(jpeg), PROBE_EDGE, new ByteArrayOutputStream());
+        last = (System.nanoTime() - t0) / 1e6;
+      }
+      return last;
+    } catch (IOException e) {
+      log.println("worker: warm-up failed: " + e);
+      return 0;
+    }
+  }
+
+  private void readFrames() {
+    try {
+      while (true) {
+        ToWorker message = WorkerProtocol.read(in, ToWorker.class);
+        if (message == null) {
+          break;
+        }
+        jobs.add(message);
+      }
+    } catch (IOException | RuntimeException e) {
+      log.println("worker: bad input, stopping: " + e);
+    }
+    // The supervisor is gone (or talks nonsense): stop now, mid-image or not.
+    Runtime.getRuntime().halt(0);
+  }
+
+  private void heartbeats() {
+    while (true) {
+      try {
+        Thread.sleep(HEARTBEAT_MS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      send(new Heartbeat(cpuSeconds(), inFlight));
+    }
+  }
+
+  private synchronized void send(Object message) {
+    try {
+      WorkerProtocol.write(out, message);
+    } catch (IOException e) {
+      Runtime.getRuntime().halt(0); // nobody is listening
+    }
+  }
+
+  private double cpuSeconds() {
+    return os.getProcessCpuTime() / 1e9;
+  }
+
+  /** Volunteers this process first for the OOM killer; -1001 when the kernel does not allow it. */
+  private int raiseOomScore() {
+    Path adj = Path.of("/proc/self/oom_score_adj");
+    try {
+      Files.writeString(adj, "1000");
+      return Integer.parseInt(Files.readString(adj).trim());
+    } catch (IOException | RuntimeException e) {
+      log.println("worker: cannot raise oom_score_adj: " + e.getMessage());
+      return -1001;
+    }
+  }
+}

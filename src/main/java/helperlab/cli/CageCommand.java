@@ -1,0 +1,187 @@
+package helperlab.cli;
+
+import helperlab.cage.CageBench;
+import helperlab.cage.CageConfig;
+import helperlab.cage.CtlServer;
+import helperlab.cage.Intake;
+import helperlab.cage.SampleLibrary;
+import helperlab.cage.Supervisor;
+import helperlab.model.DataFile;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code helper-lab cage}: the real service (serve), its sample library (samples) and its benchmark (bench). */
+@Command(name = "cage", mixinStandardHelpOptions = true,
+    description = "The cage: the real image-resize service the lab controls.",
+    subcommands = {CageCommand.Serve.class, CageCommand.Samples.class, CageCommand.Bench.class})
+public final class CageCommand implements Runnable {
+  @Override
+  public void run() {
+    new picocli.CommandLine(this).usage(System.out);
+  }
+
+  /** {@code helper-lab cage serve}: the supervisor, its intake and its control socket, until stopped. */
+  @Command(name = "serve", mixinStandardHelpOptions = true,
+      description = {"Run the cage: the supervisor (with worker processes, PostgreSQL and Redis), the HTTP intake"
+          + " on loopback and the control socket (see 'helper-lab ctl').",
+          "Settings come from --config FILE, then the flags, then HELPERLAB_PG_URL and HELPERLAB_REDIS_URL."})
+  static final class Serve implements Callable<Integer> {
+    @Option(names = "--config", description = "a JSON configuration file (fields as in docs/cage.md)")
+    Path configFile;
+
+    @Option(names = "--data", description = "data directory: inbox, outbox, deadletters, runs (default: cage-data)")
+    String data;
+
+    @Option(names = "--port", description = "intake port (default: 7070; 0 picks a free one)")
+    Integer port;
+
+    @Option(names = "--bind", description = "intake address (default: 127.0.0.1, loopback only)")
+    String bind;
+
+    @Option(names = "--policy", description = "scheduling policy id (default: pool-edf-10)")
+    String policy;
+
+    @Option(names = "--admission", description = "edf-fit, flat or none (default: edf-fit)")
+    String admission;
+
+    @Option(names = "--cpus", description = "CPU cap of the cage in cores (default: none; detected limits apply)")
+    Double cpus;
+
+    @Option(names = "--memory", description = "memory cap of the cage, e.g. 2g or 1536m (default: none)")
+    String memory;
+
+    @Option(names = "--max-processes", description = "hard ceiling on worker processes (default: 32)")
+    Integer maxProcesses;
+
+    @Option(names = "--calibration", description = "a calibration JSON file (default: the seed server's)")
+    String calibration;
+
+    @Option(names = "--samples", description = "sample library directory (default: DATA/samples)")
+    String samples;
+
+    @Option(names = "--set", description = "any other setting, e.g. --set heartbeat_timeout_s=2 (repeatable)")
+    Map<String, String> set = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() throws Exception {
+      Map<String, Object> flags = new LinkedHashMap<>();
+      for (Map.Entry<String, String> e : set.entrySet()) {
+        flags.put(e.getKey(), jsonValue(e.getValue()));
+      }
+      flags.put("data", data != null ? data : (configFile == null ? "cage-data" : null));
+      flags.put("port", port);
+      flags.put("bind", bind);
+      flags.put("policy", policy);
+      flags.put("admission", admission);
+      flags.put("cpus", cpus);
+      flags.put("memory", memory);
+      flags.put("max_processes", maxProcesses);
+      flags.put("calibration", calibration);
+      flags.put("samples", samples);
+      CageConfig config = CageConfig.load(configFile, flags, System.getenv());
+      Supervisor supervisor = Supervisor.start(config, System.err);
+      Intake intake;
+      CtlServer ctl;
+      try {
+        intake = new Intake(supervisor);
+        ctl = new CtlServer(supervisor);
+      } catch (Exception e) {
+        supervisor.close();
+        throw e;
+      }
+      CountDownLatch stopped = new CountDownLatch(1);
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        intake.close();
+        supervisor.close(); // ends the run: its last stream entries go out before the followers are let go
+        ctl.close();
+        stopped.countDown();
+      }, "cage-stop"));
+      System.out.printf(Locale.ROOT, "cage: serving on http://%s:%d (POST /batches, GET /batches/{id}); control: %s;"
+          + " policy %s; %s%n", config.bind(), intake.port(), ctl.socket(), config.policy(), supervisor.limitsDescription());
+      System.out.flush();
+      while (!supervisor.stopped()) {
+        Thread.sleep(500);
+      }
+      stopped.await();
+      return 0;
+    }
+
+    /** A flag value as JSON: a number or boolean when it reads as one, else a string. */
+    static Object jsonValue(String v) {
+      try {
+        return DataFile.JSON.readTree(v).isValueNode() && !DataFile.JSON.readTree(v).isTextual()
+            ? DataFile.JSON.readTree(v) : v;
+      } catch (Exception e) {
+        return v;
+      }
+    }
+  }
+
+  /** {@code helper-lab cage samples}: a reproducible library of photo-like images. */
+  @Command(name = "samples", mixinStandardHelpOptions = true,
+      description = "Make a library of photo-like JPEGs from 0.3 to 70 MP (log-spaced), reproducibly, with samples.json.")
+  static final class Samples implements Callable<Integer> {
+    @Option(names = "--out", required = true, description = "output directory")
+    Path out;
+
+    @Option(names = "--count", defaultValue = "16", description = "how many images (default: ${DEFAULT-VALUE})")
+    int count;
+
+    @Option(names = "--min-mp", defaultValue = "0.3", description = "smallest, in megapixels (default: ${DEFAULT-VALUE})")
+    double minMp;
+
+    @Option(names = "--max-mp", defaultValue = "70", description = "largest, in megapixels (default: ${DEFAULT-VALUE})")
+    double maxMp;
+
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the pictures (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Override
+    public Integer call() throws Exception {
+      long t0 = System.nanoTime();
+      SampleLibrary lib = SampleLibrary.generate(out, count, minMp, maxMp, seed);
+      double mp = lib.samples().stream().mapToDouble(SampleLibrary.Sample::megapixels).sum();
+      System.out.printf(Locale.ROOT, "%d samples, %.1f MP in all, in %.1f s: %s%n", lib.samples().size(), mp,
+          (System.nanoTime() - t0) / 1e9, out.toAbsolutePath());
+      return 0;
+    }
+  }
+
+  /** {@code helper-lab cage bench}: the cage's figures, measured in one run so they can be compared. */
+  @Command(name = "bench", mixinStandardHelpOptions = true,
+      description = {"Measure the cage: worker spawn time and memory (with and without class-data sharing), the cost"
+          + " curve of this machine (written as a calibration), supervisor CPU per image, and the throughput of"
+          + " pool-edf-10 on the capped cage against the CPU-bound limit.",
+          "Needs PostgreSQL and Redis (scripts/services). Run from the shaded jar for class-data sharing."})
+  static final class Bench implements Callable<Integer> {
+    @Option(names = "--data", defaultValue = "bench-data", description = "scratch data directory (default: ${DEFAULT-VALUE})")
+    Path data;
+
+    @Option(names = "--cpus", defaultValue = "1.5", description = "CPU cap of the benchmarked cage (default: ${DEFAULT-VALUE})")
+    double cpus;
+
+    @Option(names = "--memory", defaultValue = "2g", description = "memory cap of the benchmarked cage (default: ${DEFAULT-VALUE})")
+    String memory;
+
+    @Option(names = "--seconds", defaultValue = "60", description = "length of the throughput run (default: ${DEFAULT-VALUE})")
+    double seconds;
+
+    @Option(names = "--spawns", defaultValue = "6", description = "worker starts measured per variant (default: ${DEFAULT-VALUE})")
+    int spawns;
+
+    @Option(names = "--preset", defaultValue = "web", description = "preset of the throughput run (default: ${DEFAULT-VALUE})")
+    String preset;
+
+    @Override
+    public Integer call() throws Exception {
+      return new CageBench(data, cpus, CageConfig.parseSize("--memory", memory), seconds, spawns, preset,
+          System.out, System.err).run();
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package helperlab.cli;
+
+import helperlab.cage.CtlServer;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code helper-lab ctl}: JSON lines in (requests), JSON lines out (answers), to the local cage. */
+@Command(name = "ctl", mixinStandardHelpOptions = true,
+    description = {"Control the local cage: one JSON request per line on stdin, answers as JSON lines on stdout.",
+        "Requests: {\"op\":\"status\"}, {\"op\":\"set-policy\",\"policy\":\"box\"}, {\"op\":\"press\"},"
+            + " {\"op\":\"exhibit\",\"policy\":\"box\",\"scenario\":\"calm\",\"seed\":3},"
+            + " {\"op\":\"follow\",\"from\":\"0-0\"}, {\"op\":\"runs\"}, {\"op\":\"run\",\"id\":\"...\"}.",
+        "Every answer carries \"ok\", and \"error\" when it is false. Exit code 1 if the cage cannot be reached."})
+public final class CtlCommand implements Callable<Integer> {
+  @Option(names = "--data", defaultValue = "cage-data", description = "the cage's data directory (default: ${DEFAULT-VALUE})")
+  Path data;
+
+  @Override
+  public Integer call() throws IOException {
+    return run(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.out);
+  }
+
+  int run(BufferedReader in, PrintStream out) throws IOException {
+    Path socket = data.resolve("run").resolve(CtlServer.SOCKET);
+    String line;
+    int code = 0;
+    while ((line = in.readLine()) != null) {
+      if (line.isBlank()) {
+        continue;
+      }
+      if (!Files.exists(socket)) {
+        out.println(error("no cage is running on " + data.toAbsolutePath() + " (no control socket at " + socket
+            + "); start one with: helper-lab cage serve --data " + data));
+        out.flush();
+        return 1;
+      }
+      try (SocketChannel c = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+        c.connect(UnixDomainSocketAddress.of(socket));
+        c.write(java.nio.ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8)));
+        c.shutdownOutput();
+        BufferedReader answers = new BufferedReader(new InputStreamReader(Channels.newInputStream(c), StandardCharsets.UTF_8));
+        String answer;
+        while ((answer = answers.readLine()) != null) {
+          out.println(answer);
+          out.flush();
+        }
+      } catch (IOException e) {
+        out.println(error("cannot reach the cage at " + socket + ": " + e.getMessage()));
+        out.flush();
+        code = 1;
+      }
+    }
+    return code;
+  }
+
+  private static String error(String message) {
+    return "{\"ok\":false,\"error\":" + helperlab.model.DataFile.compact(message) + "}";
+  }
+}

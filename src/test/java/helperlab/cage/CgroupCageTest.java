@@ -1,0 +1,52 @@
+package helperlab.cage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The cage's cgroup on this machine: quota and limit written, workers put in, all removed at the end. */
+class CgroupCageTest {
+  @Test
+  void theCageCapsCpuAndMemoryOfWhatIsPutInIt() throws Exception {
+    CgroupCage cage = CgroupCage.create(1.5, 256L << 20, Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"));
+    Assumptions.assumeTrue(cage.capped(), "this machine does not let this process make cgroups: " + cage.status());
+    Process sleeper = new ProcessBuilder("sleep", "60").start();
+    try {
+      String status = cage.status();
+      assertTrue(status.contains("cpu 1.50 cores") && status.contains("memory 256 MiB"), status);
+      Path memDir = Path.of(status.replaceAll(".*memory 256 MiB \\((.*?)\\).*", "$1"));
+      if (status.contains("cgroup v1")) {
+        Path cpuDir = Path.of(status.replaceAll(".*cpu 1.50 cores \\((.*?)\\).*", "$1"));
+        assertEquals("150000", Files.readString(cpuDir.resolve("cpu.cfs_quota_us")).trim());
+        assertEquals("100000", Files.readString(cpuDir.resolve("cpu.cfs_period_us")).trim());
+        assertEquals(256L << 20, Long.parseLong(Files.readString(memDir.resolve("memory.limit_in_bytes")).trim()));
+      }
+      cage.add(sleeper.pid());
+      assertTrue(cage.members().contains(sleeper.pid()));
+      assertTrue(cage.usageBytes() >= 0);
+      cage.close();
+      assertTrue(sleeper.waitFor(5, TimeUnit.SECONDS), "what was in the cage is stopped with it");
+      assertFalse(Files.exists(memDir), "and the cgroup removed");
+    } finally {
+      sleeper.destroyForcibly();
+      cage.close();
+    }
+  }
+
+  @Test
+  void withNothingToCapOrNoCgroupsItRunsUncappedAndSaysWhy(@TempDir Path root) throws Exception {
+    assertEquals("uncapped: no --cpus or --memory given",
+        CgroupCage.create(0, 0, Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup")).status());
+    Files.writeString(root.resolve("cgroup"), "0::/\n");
+    CgroupCage none = CgroupCage.create(1, 1L << 30, root.resolve("cgroup"), root.resolve("nowhere"));
+    assertFalse(none.capped());
+    assertTrue(none.status().startsWith("uncapped: cannot make the cage's cgroup"), none.status());
+  }
+}

@@ -1,0 +1,187 @@
+package helperlab.cage;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Redis and PostgreSQL servers of a test's own, on free loopback ports, that the test may stop and
+ * start again (the shared services on 6379 and 5432 are never restarted by a test). Each says why
+ * it cannot run here (binaries missing, no postgres user) so the test can skip with that reason.
+ */
+final class PrivateServices {
+  private PrivateServices() {}
+
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+
+  private static void waitFor(String what, java.util.function.BooleanSupplier up) throws Exception {
+    long end = System.nanoTime() + 30_000_000_000L;
+    while (System.nanoTime() < end) {
+      if (up.getAsBoolean()) {
+        return;
+      }
+      Thread.sleep(50);
+    }
+    throw new IllegalStateException(what + " did not come up");
+  }
+
+  private static boolean listening(int port) {
+    try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static boolean waitClosed(int port) throws InterruptedException {
+    long end = System.nanoTime() + 30_000_000_000L;
+    while (System.nanoTime() < end) {
+      if (!listening(port)) {
+        return true;
+      }
+      Thread.sleep(50);
+    }
+    return false;
+  }
+
+  /** A redis-server with no persistence: a restart comes back empty, as on the cage's machines. */
+  static final class Redis implements AutoCloseable {
+    final int port;
+    private Process process;
+
+    Redis() throws Exception {
+      this.port = freePort();
+      start();
+    }
+
+    static String unavailable() {
+      return Files.isExecutable(Path.of("/usr/bin/redis-server")) ? null : "redis-server is not installed";
+    }
+
+    String url() {
+      return "redis://127.0.0.1:" + port;
+    }
+
+    void start() throws Exception {
+      process = new ProcessBuilder("/usr/bin/redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
+          "--save", "", "--appendonly", "no", "--daemonize", "no")
+          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      waitFor("redis on " + port, () -> listening(port));
+    }
+
+    void stop() throws Exception {
+      process.destroy();
+      process.waitFor(10, TimeUnit.SECONDS);
+      waitClosed(port);
+    }
+
+    @Override
+    public void close() throws Exception {
+      if (process != null && process.isAlive()) {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  /** A PostgreSQL cluster made with initdb (trust auth, user postgres) in a directory of its own. */
+  static final class Postgres implements AutoCloseable {
+    final int port;
+    private final Path root;
+    private final Path bin;
+
+    Postgres() throws Exception {
+      this.bin = binDir();
+      this.port = freePort();
+      this.root = Files.createTempDirectory(Path.of("/tmp"), "helperlab-pg-");
+      Files.setPosixFilePermissions(root, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+      run(List.of("chown", "postgres", root.toString()));
+      asPostgres(List.of(bin.resolve("initdb").toString(), "-D", root.resolve("db").toString(), "-A", "trust", "-U",
+          "postgres", "--no-sync"));
+      start();
+    }
+
+    static Path binDir() {
+      try (Stream<Path> s = Files.list(Path.of("/usr/lib/postgresql"))) {
+        return s.sorted(Comparator.reverseOrder()).map(p -> p.resolve("bin")).filter(p -> Files.isExecutable(p.resolve("pg_ctl")))
+            .findFirst().orElse(null);
+      } catch (IOException e) {
+        return null;
+      }
+    }
+
+    static String unavailable() {
+      if (binDir() == null) {
+        return "PostgreSQL server binaries are not installed (/usr/lib/postgresql/*/bin)";
+      }
+      if (!Files.isExecutable(Path.of("/usr/sbin/runuser"))) {
+        return "runuser is missing (initdb must not run as root)";
+      }
+      try {
+        Process p = new ProcessBuilder("id", "-u", "postgres").redirectErrorStream(true).start();
+        if (p.waitFor() != 0) {
+          return "there is no postgres user to run a private cluster";
+        }
+        if (!"0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).trim())) {
+          return "a private cluster needs root (to run it as the postgres user)";
+        }
+      } catch (IOException | InterruptedException e) {
+        return "cannot check for a postgres user: " + e.getMessage();
+      }
+      return null;
+    }
+
+    String serverUrl() {
+      return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres";
+    }
+
+    void start() throws Exception {
+      asPostgres(List.of(bin.resolve("pg_ctl").toString(), "-D", root.resolve("db").toString(), "-l",
+          root.resolve("log").toString(), "-w", "-o", "-p " + port + " -k " + root + " -c listen_addresses=127.0.0.1"
+              + " -c fsync=off", "start"));
+    }
+
+    void stop() throws Exception {
+      asPostgres(List.of(bin.resolve("pg_ctl").toString(), "-D", root.resolve("db").toString(), "-w", "-m", "fast",
+          "stop"));
+    }
+
+    private static void asPostgres(List<String> cmd) throws Exception {
+      List<String> full = new ArrayList<>(List.of("/usr/sbin/runuser", "-u", "postgres", "--"));
+      full.addAll(cmd);
+      run(full);
+    }
+
+    private static void run(List<String> cmd) throws Exception {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes());
+      if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        throw new IllegalStateException(String.join(" ", cmd) + " failed:\n" + out);
+      }
+    }
+
+    @Override
+    public void close() throws Exception {
+      try {
+        stop();
+      } catch (Exception e) {
+        // already stopped
+      }
+      try (Stream<Path> s = Files.walk(root)) {
+        for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
+      }
+    }
+  }
+}
