@@ -21,8 +21,16 @@ final class BenchWorker implements AutoCloseable {
   private final InputStream in;
 
   BenchWorker(WorkerLauncher launcher, boolean share) throws IOException {
+    this(launcher, share, null);
+  }
+
+  /** A worker inside {@code cage}'s cgroup (when it is capped), so it runs under the cage's caps. */
+  BenchWorker(WorkerLauncher launcher, boolean share, CgroupCage cage) throws IOException {
     long t0 = System.nanoTime();
     this.process = launcher.start(share);
+    if (cage != null && cage.capped()) {
+      cage.add(process.pid());
+    }
     this.in = new BufferedInputStream(process.getInputStream());
     WorkerProtocol.Hello h = null;
     double helloAt = 0;

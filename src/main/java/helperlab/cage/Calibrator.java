@@ -1,0 +1,281 @@
+package helperlab.cage;
+
+import helperlab.model.Calibration;
+import helperlab.model.CostCurve;
+import helperlab.model.PresetCatalog;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Calibrates the simulator on this machine, in a cgroup capped like the cage: the resize cost curve
+ * on a ladder of sample images (several repetitions each, with the fit's error); the concurrency
+ * curve (throughput with 1 to twice the quota's worth of workers), which gives the contention
+ * penalty; a fresh worker's start-up (wall, CPU, private and shared memory) and warm-up; memory per
+ * image against its pixels; and the speed probe of the day. Everything it measured is kept in the
+ * {@link Report}, from which the plots are drawn.
+ */
+public final class Calibrator {
+  /** One point of a measured curve. */
+  public record Point(double x, double y, double spread) {}
+
+  /** What was measured and the calibration made from it. */
+  public record Report(Calibration calibration, List<Point> cost, CalibrationFit fit, double fitRmsRelativeError,
+      List<Point> concurrency, double quota, double singleWorkerRate, List<Point> memory, double memoryIdleMb,
+      double spawnWallS, double readyWallS, double spawnCpuS, double warmupCpuS, double privateMb, double sharedMb,
+      double probeMs, String cage, String at) {}
+
+  private final Path data;
+  private final double cpus;
+  private final long memoryBytes;
+  private final int reps;
+  private final double secondsPerLevel;
+  private final int spawns;
+  private final PrintStream out;
+
+  public Calibrator(Path data, double cpus, long memoryBytes, int reps, double secondsPerLevel, int spawns,
+      PrintStream out) {
+    if (!(cpus > 0) || reps < 2 || !(secondsPerLevel >= 5) || spawns < 1) {
+      throw new IllegalArgumentException("need --cpus > 0, --reps >= 2, --seconds-per-level >= 5 and --spawns >= 1");
+    }
+    this.data = data.toAbsolutePath();
+    this.cpus = cpus;
+    this.memoryBytes = memoryBytes;
+    this.reps = reps;
+    this.secondsPerLevel = secondsPerLevel;
+    this.spawns = spawns;
+    this.out = out;
+  }
+
+  public Report run() throws Exception {
+    Path run = data.resolve("run");
+    Files.createDirectories(run);
+    SampleLibrary lib = samples();
+    int longEdge = PresetCatalog.defaults().get("web").longEdge();
+    WorkerLauncher launcher = new WorkerLauncher(768, ImageHeader.DEFAULT_MAX_PIXELS, run, true);
+    if (!launcher.cdsStatus().startsWith("off")) {
+      launcher.prepareArchive();
+    }
+    try (CgroupCage cage = CgroupCage.create(cpus, memoryBytes, Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"))) {
+      out.println("calibrating in: " + cage.status());
+      double[] spawn = spawns(launcher, cage);
+      List<Point> cost = new ArrayList<>();
+      List<Point> memory = new ArrayList<>();
+      double[] idle = new double[1];
+      double probe = ladder(launcher, cage, lib, longEdge, cost, memory, idle);
+      double[] mp = cost.stream().mapToDouble(Point::x).toArray();
+      double[] ms = cost.stream().mapToDouble(Point::y).toArray();
+      CalibrationFit fit = CalibrationFit.of(mp, ms);
+      double rms = 0;
+      for (Point p : cost) {
+        double rel = fit.curve().millis(p.x()) / p.y() - 1;
+        rms += rel * rel;
+      }
+      rms = Math.sqrt(rms / cost.size());
+      out.printf(Locale.ROOT, "cost curve: %.1f · MP^%.3f ms, clamped to [%.0f, %.0f] ms; R² %.3f on the logarithms,"
+          + " RMS relative error %.1f%%%n", fit.a(), fit.b(), fit.floorMs(), fit.ceilingMs(), fit.r2(), 100 * rms);
+      double mbPerMp = memorySlope(memory);
+      List<Point> conc = new ArrayList<>();
+      double single = concurrency(launcher, cage, lib, longEdge, conc);
+      double kappa = contention(conc, single, cpus);
+      out.printf(Locale.ROOT, "contention: %.4f per runnable process past %.2f cores%n", kappa, cpus);
+      CostCurve curve = fit.curve();
+      double mean = 0;
+      for (double m : mp) {
+        mean += curve.millis(m);
+      }
+      mean /= mp.length;
+      Map<String, Double> flat = new TreeMap<>();
+      for (String p : PresetCatalog.defaults().names()) {
+        flat.put(p, mean);
+      }
+      String at = Instant.now().toString();
+      String source = String.format(Locale.ROOT, "%s calibrate on %s at %s in %s: cost curve fitted to %d images x %d"
+              + " repetitions (R² %.3f, RMS error %.1f%%); contention from %d concurrency levels; spawn, warm-up and"
+              + " memory measured; flat_average_ms is the curve's mean over the ladder", CageCalibration.SOURCE_PREFIX,
+          host(), at, cage.status(), cost.size(), reps, fit.r2(), 100 * rms, conc.size());
+      Calibration c = new Calibration("cage-" + host(), curve, kappa, spawn[2] * 1000, spawn[3] * 1000, spawn[4],
+          spawn[5], mbPerMp, probe, flat, source);
+      return new Report(c, List.copyOf(cost), fit, rms, List.copyOf(conc), cpus, single, List.copyOf(memory), idle[0],
+          spawn[0], spawn[1], spawn[2], spawn[3], spawn[4], spawn[5], probe, cage.status(), at);
+    }
+  }
+
+  private SampleLibrary samples() throws IOException {
+    Path dir = data.resolve("samples");
+    if (!Files.isRegularFile(dir.resolve(SampleLibrary.MANIFEST))) {
+      out.println("making the sample library (16 photo-like JPEGs, 0.3 to 70 MP) in " + dir);
+      SampleLibrary.generate(dir, 16, SampleLibrary.MIN_MP, SampleLibrary.MAX_MP, 1);
+    }
+    return SampleLibrary.open(dir);
+  }
+
+  private static double median(double[] v) {
+    double[] s = v.clone();
+    Arrays.sort(s);
+    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+
+  /** Fresh workers one at a time, in the cage: {hello s, ready s, spawn CPU s, warm-up CPU s, private MB, shared MB}. */
+  private double[] spawns(WorkerLauncher launcher, CgroupCage cage) throws IOException {
+    double[][] v = new double[6][spawns];
+    for (int i = 0; i < spawns; i++) {
+      try (BenchWorker w = new BenchWorker(launcher, launcher.usesArchive(), cage)) {
+        v[0][i] = w.helloS;
+        v[1][i] = w.readyS;
+        v[2][i] = w.hello.cpuS();
+        v[3][i] = Math.max(0, w.ready.startupCpuS() - w.hello.cpuS());
+        v[4][i] = w.privateMb();
+        v[5][i] = w.sharedMb();
+      }
+    }
+    double[] m = new double[6];
+    for (int k = 0; k < 6; k++) {
+      m[k] = median(v[k]);
+    }
+    out.printf(Locale.ROOT, "worker start-up (median of %d): hello %.2f s, ready %.2f s; CPU %.2f s to hello, %.2f s"
+        + " warm-up; private %.0f MiB, shared %.0f MiB%n", spawns, m[0], m[1], m[2], m[3], m[4], m[5]);
+    return m;
+  }
+
+  /**
+   * One warm worker, alone in the cage, resizes every sample {@code reps} times: the mean CPU per
+   * image (and its spread) is the cost curve's data; its peak memory after each image, in ascending
+   * size, gives memory against pixels. Returns the worker's speed probe.
+   */
+  private double ladder(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib, int longEdge, List<Point> cost,
+      List<Point> memory, double[] idle) throws IOException {
+    List<SampleLibrary.Sample> samples = new ArrayList<>(lib.samples());
+    samples.sort(Comparator.comparingDouble(SampleLibrary.Sample::megapixels));
+    Path target = data.resolve("run").resolve("calibration-out");
+    try (BenchWorker w = new BenchWorker(launcher, launcher.usesArchive(), cage)) {
+      idle[0] = w.rssMb();
+      for (SampleLibrary.Sample s : samples) {
+        List<Double> cpu = new ArrayList<>();
+        // The kernel counts CPU in 10 ms ticks: small images are repeated until the ticks add up.
+        double sum = 0;
+        while (cpu.size() < reps || (sum < 0.5 && cpu.size() < 25)) {
+          double c = w.resize(lib.path(s), target, longEdge).cpuS();
+          cpu.add(c);
+          sum += c;
+        }
+        double mean = sum / cpu.size();
+        double var = 0;
+        for (double c : cpu) {
+          var += (c - mean) * (c - mean);
+        }
+        double sd = Math.sqrt(var / Math.max(1, cpu.size() - 1));
+        cost.add(new Point(s.megapixels(), Math.max(1, mean * 1000), sd * 1000));
+        memory.add(new Point(s.megapixels(), w.peakRssMb() - idle[0], 0));
+        out.printf(Locale.ROOT, "  %5.1f MP  %6.0f ms ± %4.0f  (peak +%4.0f MiB)%n", s.megapixels(), mean * 1000, sd * 1000,
+            w.peakRssMb() - idle[0]);
+      }
+      return w.ready.probeMs();
+    }
+  }
+
+  /** Least squares through the origin of peak memory above idle against megapixels. */
+  private static double memorySlope(List<Point> memory) {
+    double sxy = 0;
+    double sxx = 0;
+    for (Point p : memory) {
+      sxy += p.x() * Math.max(0, p.y());
+      sxx += p.x() * p.x();
+    }
+    return sxx > 0 ? sxy / sxx : 0;
+  }
+
+  /**
+   * Throughput of n workers in the cage, each resizing the sample nearest 8 MP over and over for a
+   * while, for n = 1 .. twice the quota rounded up. Returns the single worker's images per second.
+   */
+  private double concurrency(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib, int longEdge, List<Point> out)
+      throws Exception {
+    SampleLibrary.Sample probe = lib.nearest(8);
+    int max = (int) Math.ceil(2 * cpus);
+    double single = 0;
+    for (int n = 1; n <= max; n++) {
+      List<BenchWorker> workers = new ArrayList<>();
+      try {
+        for (int i = 0; i < n; i++) {
+          workers.add(new BenchWorker(launcher, launcher.usesArchive(), cage));
+        }
+        AtomicInteger done = new AtomicInteger();
+        long end = System.nanoTime() + (long) (secondsPerLevel * 1e9);
+        long warmEnd = System.nanoTime() + 2_000_000_000L;
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          BenchWorker w = workers.get(i);
+          Path target = data.resolve("run").resolve("conc-" + i + ".jpg");
+          Thread t = new Thread(() -> {
+            try {
+              while (System.nanoTime() < end) {
+                w.resize(lib.path(probe), target, longEdge);
+                if (System.nanoTime() > warmEnd) {
+                  done.incrementAndGet();
+                }
+              }
+            } catch (IOException e) {
+              // counted as what it managed
+            }
+          });
+          t.start();
+          threads.add(t);
+        }
+        for (Thread t : threads) {
+          t.join();
+        }
+        double rate = done.get() / (secondsPerLevel - 2);
+        if (n == 1) {
+          single = rate;
+        }
+        out.add(new Point(n, rate, 0));
+        this.out.printf(Locale.ROOT, "  %d worker(s): %.2f images/s (%.2f x one worker)%n", n, rate, rate / single);
+      } finally {
+        for (BenchWorker w : workers) {
+          w.close();
+        }
+      }
+    }
+    return single;
+  }
+
+  /**
+   * The contention penalty kappa of the machine model, by least squares over the levels past the
+   * quota: throughput(n) / throughput(1) = q / (1 + kappa (n - q)), linearised as
+   * q / ratio - 1 = kappa (n - q).
+   */
+  static double contention(List<Point> levels, double single, double quota) {
+    double num = 0;
+    double den = 0;
+    for (Point p : levels) {
+      double n = p.x();
+      if (n <= quota || single <= 0 || p.y() <= 0) {
+        continue;
+      }
+      double y = quota / (p.y() / single) - 1;
+      double x = n - quota;
+      num += x * y;
+      den += x * x;
+    }
+    return den > 0 ? Math.max(0, num / den) : 0;
+  }
+
+  private static String host() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package helperlab.cli;
+
+import helperlab.cage.CageConfig;
+import helperlab.cage.Calibrator;
+import helperlab.lab.export.FitPlot;
+import helperlab.model.Contention;
+import helperlab.model.DataFile;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code helper-lab calibrate}: measure this machine in a capped cage and write a calibration for the simulator. */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+    description = {"Calibrate the simulator on this machine, in a cgroup capped like the cage: the cost curve on a ladder of"
+        + " sample images (0.3-70 MP, several repetitions each), the concurrency curve (1 to twice the quota's worth of"
+        + " workers) for the contention penalty, a fresh worker's start-up and warm-up, memory per image, and the speed"
+        + " probe.", "Writes calibration.json, calibration-report.json and a plot of each fit (PNG) to --out."})
+public final class CalibrateCommand implements Callable<Integer> {
+  @Option(names = "--data", defaultValue = "cage-data", description = "where the sample library and scratch files go (default: ${DEFAULT-VALUE})")
+  Path data;
+
+  @Option(names = "--out", defaultValue = "lab-runs/calibration", description = "output folder (default: ${DEFAULT-VALUE})")
+  Path out;
+
+  @Option(names = "--cpus", defaultValue = "1.5", description = "the cage's CPU quota in cores (default: ${DEFAULT-VALUE})")
+  double cpus;
+
+  @Option(names = "--memory", defaultValue = "2g", description = "the cage's memory limit (default: ${DEFAULT-VALUE})")
+  String memory;
+
+  @Option(names = "--reps", defaultValue = "5", description = "repetitions per ladder image (default: ${DEFAULT-VALUE})")
+  int reps;
+
+  @Option(names = "--seconds-per-level", defaultValue = "20", description = "seconds per concurrency level (default: ${DEFAULT-VALUE})")
+  double secondsPerLevel;
+
+  @Option(names = "--spawns", defaultValue = "5", description = "fresh workers to time (default: ${DEFAULT-VALUE})")
+  int spawns;
+
+  @Override
+  public Integer call() throws Exception {
+    long bytes = CageConfig.parseSize("memory", memory);
+    Calibrator.Report r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns, System.out).run();
+    DataFile.write(out.resolve("calibration.json"), r.calibration());
+    DataFile.write(out.resolve("calibration-report.json"), r);
+    var cost = r.calibration().cost();
+    new FitPlot(String.format(Locale.ROOT, "Resize cost: %.1f · MP^%.3f ms, clamped [%.0f, %.0f] (RMS error %.1f%%)",
+        cost.a(), cost.b(), cost.floorMs(), cost.ceilingMs(), 100 * r.fitRmsRelativeError()), "megapixels",
+        "CPU ms per image", points(r.cost()), cost::millis, "fitted curve", true)
+        .writePng(out.resolve("cost.png"), 1000, 600);
+    Contention k = new Contention(r.calibration().contention());
+    new FitPlot(String.format(Locale.ROOT, "Concurrency on %.2f cores: contention %.4f per process past the quota",
+        r.quota(), r.calibration().contention()), "workers", "images per second", points(r.concurrency()),
+        n -> r.singleWorkerRate() * Math.min(n, r.quota()) * k.efficiency(n, r.quota()), "machine model", false)
+        .writePng(out.resolve("concurrency.png"), 1000, 600);
+    double slope = r.calibration().imageMbPerMp();
+    new FitPlot(String.format(Locale.ROOT, "Worker peak memory above idle (%.0f MiB): %.2f MiB per MP", r.memoryIdleMb(),
+        slope), "megapixels of the largest image so far", "MiB", points(r.memory()), mp -> slope * mp, "fitted line", false)
+        .writePng(out.resolve("memory.png"), 1000, 600);
+    System.out.println("wrote " + out.resolve("calibration.json") + ", calibration-report.json, cost.png, concurrency.png,"
+        + " memory.png");
+    return 0;
+  }
+
+  private static List<FitPlot.Point> points(List<Calibrator.Point> ps) {
+    return ps.stream().map(p -> new FitPlot.Point(p.x(), p.y(), p.spread())).toList();
+  }
+}
