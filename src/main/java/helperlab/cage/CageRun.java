@@ -102,7 +102,7 @@ final class CageRun {
     this.nextTask = exhibit == null ? 0 : exhibit.tasks.size();
     this.oomSeen = oomKills();
     if (exhibit != null) {
-      recordTasks.addAll(exhibit.tasks);
+      recordTasks.addAll(exhibit.playedTasks());
       exhibit.client = new helperlab.policy.Client(policy.client(), () -> nextTask++);
     }
   }

@@ -1,6 +1,7 @@
 package helperlab.cage;
 
 import helperlab.model.Calibration;
+import helperlab.model.ImageSpec;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
@@ -43,6 +44,21 @@ final class Exhibit {
       picked.add(t.images().stream().map(im -> library.nearest(im.megapixels())).toList());
     }
     this.samples = List.copyOf(picked);
+  }
+
+  /**
+   * The tasks as the cage plays them: the generated arrivals and deadlines, with each image the
+   * sample that stands in for it. This is what a run record keeps, so a replay predicts the same
+   * costs the cage's scheduler did.
+   */
+  List<Task> playedTasks() {
+    List<Task> played = new ArrayList<>(tasks.size());
+    for (int i = 0; i < tasks.size(); i++) {
+      Task t = tasks.get(i);
+      List<ImageSpec> images = samples.get(i).stream().map(s -> new ImageSpec(s.width(), s.height())).toList();
+      played.add(new Task(t.id(), t.arrivalS(), t.preset(), t.deadlineS(), images));
+    }
+    return played;
   }
 
   /** When the next batch arrives (infinity when all have). */
