@@ -100,9 +100,9 @@ public final class Calibrator {
         flat.put(p, mean);
       }
       String at = Instant.now().toString();
-      String source = String.format(Locale.ROOT, "%s calibrate on %s at %s in %s: cost curve fitted to %d images x %d"
+      String source = String.format(Locale.ROOT, "%s on %s at %s in %s: cost curve fitted to %d images x %d"
               + " repetitions (R² %.3f, RMS error %.1f%%); contention from %d concurrency levels; spawn, warm-up and"
-              + " memory measured; flat_average_ms is the curve's mean over the ladder", CageCalibration.SOURCE_PREFIX,
+              + " memory measured; flat_average_ms is the curve's mean over the ladder", CageCalibration.CALIBRATE_PREFIX,
           host(), at, cage.status(), cost.size(), reps, fit.r2(), 100 * rms, conc.size());
       Calibration c = new Calibration("cage-" + host(), curve, kappa, spawn[2] * 1000, spawn[3] * 1000, spawn[4],
           spawn[5], mbPerMp, probe, flat, source);

@@ -326,8 +326,7 @@ public final class Supervisor implements AutoCloseable {
   /** Ends the current run: its workers stop, its record is written (file, PostgreSQL) and its stream closed. */
   private RunRecord endRun() {
     run.stop();
-    Double probe = calibration.source() != null && calibration.source().startsWith(CageCalibration.SOURCE_PREFIX)
-        ? run.medianProbeMs() : null;
+    Double probe = CageCalibration.measuredHere(calibration) ? run.medianProbeMs() : null;
     RunRecord record = run.record(probe);
     try {
       DataFile.write(config.runsDir().resolve(record.id() + ".json"), record);

@@ -1,5 +1,8 @@
 package helperlab.cli;
 
+import helperlab.lab.chart.ChartKind;
+import helperlab.lab.chart.PlottedRun;
+import helperlab.lab.export.OverlayPicture;
 import helperlab.model.DataFileException;
 import helperlab.model.RunRecord;
 import helperlab.runs.Comparison;
@@ -23,8 +26,11 @@ public final class CompareCommand implements Callable<Integer> {
   @Parameters(paramLabel = "DIR", description = "a folder of run records (searched recursively)")
   Path dir;
 
-  @Option(names = "--out", description = "where to write compare.csv and compare.md (default: DIR)")
+  @Option(names = "--out", description = "where to write compare.csv, compare.md and overlay/*.png (default: DIR)")
   Path out;
+
+  @Option(names = "--no-charts", description = "skip the overlay charts (real and replay: workers, spawns, deadlines)")
+  boolean noCharts;
 
   @Override
   public Integer call() throws Exception {
@@ -40,6 +46,19 @@ public final class CompareCommand implements Callable<Integer> {
     Files.createDirectories(target);
     Files.writeString(target.resolve("compare.csv"), c.csv(), StandardCharsets.UTF_8);
     Files.writeString(target.resolve("compare.md"), c.markdown(), StandardCharsets.UTF_8);
+    if (!noCharts) {
+      for (RunRecord real : records) {
+        if (!RunRecord.KIND_REAL.equals(real.kind())) {
+          continue;
+        }
+        RunRecord replay = records.stream().filter(r -> real.id().equals(r.replayOf())).findFirst()
+            .orElseGet(() -> helperlab.runs.Replay.of(real));
+        PlottedRun a = new PlottedRun("real", PlottedRun.of(real).samples(), PlottedRun.of(real).memoryLimitMb());
+        PlottedRun b = new PlottedRun("replay", PlottedRun.of(replay).samples(), PlottedRun.of(replay).memoryLimitMb());
+        OverlayPicture.writePng(List.of(ChartKind.WORKERS, ChartKind.SPAWNS, ChartKind.DEADLINES), List.of(a, b),
+            target.resolve("overlay").resolve(real.id() + ".png"), 1200, 420);
+      }
+    }
     System.out.print(c.markdown());
     return 0;
   }
@@ -50,7 +69,8 @@ public final class CompareCommand implements Callable<Integer> {
     try (Stream<Path> files = Files.walk(dir)) {
       for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
         String name = f.getFileName().toString();
-        if (!(name.endsWith(".json") || name.endsWith(".json.gz")) || name.startsWith("calibration")) {
+        if (!(name.endsWith(".json") || name.endsWith(".json.gz")) || name.startsWith("calibration")
+            || name.startsWith("compare")) {
           continue;
         }
         try {

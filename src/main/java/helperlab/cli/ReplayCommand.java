@@ -33,6 +33,6 @@ public final class ReplayCommand implements Callable<Integer> {
 
   static String replayName(String file) {
     String base = file.replaceFirst("\\.json(\\.gz)?$", "");
-    return base + "-replay.json";
+    return base + "-replay.json" + (file.endsWith(".gz") ? ".gz" : "");
   }
 }

@@ -82,13 +82,20 @@ public final class DataFile {
     }
   }
 
+  /** Writes through a temporary name and a rename; a name ending in .gz is gzipped. */
   public static void write(Path file, Object value) throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);
     }
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), value);
+    if (file.getFileName().toString().endsWith(".gz")) {
+      try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(tmp))) {
+        JSON.writer().writeValue(out, value);
+      }
+    } else {
+      JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), value);
+    }
     Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
         java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }
