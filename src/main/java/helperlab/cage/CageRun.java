@@ -76,7 +76,6 @@ final class CageRun {
   private final Map<Integer, CageTask.Image> images = new HashMap<>();
   private final Map<Long, CageTask> byBatch = new HashMap<>();
   private final List<Task> recordTasks = new ArrayList<>();
-  private final List<Double> probes = new ArrayList<>();
   private int nextTask;
   private int nextWorker;
   private int nextLocalImage = 1;
@@ -160,15 +159,6 @@ final class CageRun {
 
   CageTask taskOfBatch(long batchId) {
     return byBatch.get(batchId);
-  }
-
-  Double medianProbeMs() {
-    if (probes.isEmpty()) {
-      return null;
-    }
-    List<Double> sorted = new ArrayList<>(probes);
-    sorted.sort(null);
-    return sorted.get(sorted.size() / 2);
   }
 
   // ---- batches in ---------------------------------------------------------------------------
@@ -355,9 +345,6 @@ final class CageRun {
       w.phase = WorkerProcess.Phase.READY;
       w.startupCpuS = r.startupCpuS();
       w.lastCpuS = r.startupCpuS();
-      if (r.probeMs() > 0) {
-        probes.add(r.probeMs());
-      }
       sink.on(now, EventType.WORKER_READY, w.id, w.task, -1, r.startupCpuS(), null);
       scheduler.workerReady(now, w.schedulerId);
       execute(now);

@@ -180,8 +180,8 @@ public final class Calibrator {
         out.printf(Locale.ROOT, "  %5.1f MP  %6.0f ms ± %4.0f  (peak +%4.0f MiB)%n", s.megapixels(), mean * 1000, sd * 1000,
             w.peakRssMb() - idle[0]);
       }
-      return w.ready.probeMs();
     }
+    return SpeedProbe.measure(launcher, cage, lib, data.resolve("run"));
   }
 
   /** Least squares through the origin of peak memory above idle against megapixels. */

@@ -63,6 +63,8 @@ public final class Supervisor implements AutoCloseable {
   private final CageStore store;
   private final EventStream stream;
   private final WorkerLauncher launcher;
+  /** The speed probe taken when the current run started (null when none could be). */
+  private Double runProbeMs;
   private final WorkerPool pool;
   private final Watchdog watchdog;
   private final Checkpointer checkpointer;
@@ -301,6 +303,7 @@ public final class Supervisor implements AutoCloseable {
   // ---- runs -----------------------------------------------------------------------------------
 
   private void startRun(String kind, PolicySpec policy, Exhibit exhibit, boolean sync) throws SQLException {
+    runProbeMs = speedProbe(); // before the run's clock starts: arrivals keep their times
     String stamp = STAMP.format(Instant.now()) + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
     String id = exhibit == null ? "real-live-" + policy.id() + "-" + stamp
         : RunRecords.id(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), machine.name(), exhibit.seed,
@@ -323,11 +326,28 @@ public final class Supervisor implements AutoCloseable {
     run = next;
   }
 
+  /**
+   * The day's speed probe for a run that starts now, while the cage is idle (a few seconds on the
+   * loop); only kept when the calibration was measured the same way, on this cage.
+   */
+  private Double speedProbe() {
+    if (samples == null || !CageCalibration.measuredHere(calibration)) {
+      return null;
+    }
+    try {
+      double ms = SpeedProbe.measure(launcher, cage, samples, config.runDir());
+      log.printf(java.util.Locale.ROOT, "cage: speed probe %.1f ms (calibration's %.1f ms)%n", ms, calibration.speedProbeMs());
+      return ms;
+    } catch (IOException e) {
+      log.println("cage: the speed probe failed: " + e.getMessage());
+      return null;
+    }
+  }
+
   /** Ends the current run: its workers stop, its record is written (file, PostgreSQL) and its stream closed. */
   private RunRecord endRun() {
     run.stop();
-    Double probe = CageCalibration.measuredHere(calibration) ? run.medianProbeMs() : null;
-    RunRecord record = run.record(probe);
+    RunRecord record = run.record(runProbeMs);
     try {
       DataFile.write(config.runsDir().resolve(record.id() + ".json"), record);
     } catch (IOException e) {
