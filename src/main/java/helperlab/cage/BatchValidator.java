@@ -118,7 +118,7 @@ public final class BatchValidator {
         Path file = resolve(raw);
         ImageHeader h = ImageHeader.read(file, maxPixels);
         images.add(new ValidBatch.ValidImage(file, h.format(), h.width(), h.height(),
-            calibration.cost().seconds(h.megapixels())));
+            calibration.forecastSeconds(h.megapixels(), preset.name())));
       } catch (ImageHeader.BadImageException e) {
         ObjectNode p = problems.addObject();
         p.put("image", i);

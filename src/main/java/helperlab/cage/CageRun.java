@@ -304,7 +304,7 @@ final class CageRun {
     for (int i = 0; i < picks.size(); i++) {
       SampleLibrary.Sample s = picks.get(i);
       Path out = dir.resolve(String.format(java.util.Locale.ROOT, "%04d_%s", i, s.file()));
-      double predicted = ctx.calibration().cost().seconds(s.megapixels());
+      double predicted = ctx.calibration().forecastSeconds(s.megapixels(), t.preset());
       c.images.add(new CageTask.Image(nextLocalImage++, c, i, exhibit.library.path(s), out, s.width(), s.height(),
           predicted));
     }

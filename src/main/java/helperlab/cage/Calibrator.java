@@ -2,7 +2,9 @@ package helperlab.cage;
 
 import helperlab.model.Calibration;
 import helperlab.model.CostCurve;
+import helperlab.model.Preset;
 import helperlab.model.PresetCatalog;
+import helperlab.model.SampleCost;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -70,9 +72,11 @@ public final class Calibrator {
       out.println("calibrating in: " + cage.status());
       double[] spawn = spawns(launcher, cage);
       List<Point> cost = new ArrayList<>();
+      List<SampleCost> sampleCosts = new ArrayList<>();
       List<Point> memory = new ArrayList<>();
       double[] idle = new double[1];
-      double probe = ladder(launcher, cage, lib, longEdge, cost, memory, idle);
+      double probe = ladder(launcher, cage, lib, longEdge, cost, sampleCosts, memory, idle);
+      Map<String, Double> presetFactors = presetFactors(launcher, cage, lib, sampleCosts);
       double[] mp = cost.stream().mapToDouble(Point::x).toArray();
       double[] ms = cost.stream().mapToDouble(Point::y).toArray();
       CalibrationFit fit = CalibrationFit.of(mp, ms);
@@ -97,15 +101,16 @@ public final class Calibrator {
       mean /= mp.length;
       Map<String, Double> flat = new TreeMap<>();
       for (String p : PresetCatalog.defaults().names()) {
-        flat.put(p, mean);
+        flat.put(p, mean * presetFactors.getOrDefault(p, 1.0));
       }
       String at = Instant.now().toString();
       String source = String.format(Locale.ROOT, "%s on %s at %s in %s: cost curve fitted to %d images x %d"
               + " repetitions (R² %.3f, RMS error %.1f%%); contention from %d concurrency levels; spawn, warm-up and"
-              + " memory measured; flat_average_ms is the curve's mean over the ladder", CageCalibration.CALIBRATE_PREFIX,
+              + " memory measured; each preset's cost against web's on the same samples; flat_average_ms is the curve's mean over the"
+              + " ladder, by preset", CageCalibration.CALIBRATE_PREFIX,
           host(), at, cage.status(), cost.size(), reps, fit.r2(), 100 * rms, conc.size());
       Calibration c = new Calibration("cage-" + host(), curve, kappa, spawn[2] * 1000, spawn[3] * 1000, spawn[4],
-          spawn[5], mbPerMp, probe, flat, source);
+          spawn[5], mbPerMp, probe, flat, source, List.copyOf(sampleCosts), presetFactors);
       return new Report(c, List.copyOf(cost), fit, rms, List.copyOf(conc), cpus, single, List.copyOf(memory), idle[0],
           spawn[0], spawn[1], spawn[2], spawn[3], spawn[4], spawn[5], probe, cage.status(), at);
     }
@@ -151,10 +156,11 @@ public final class Calibrator {
   /**
    * One warm worker, alone in the cage, resizes every sample {@code reps} times: the mean CPU per
    * image (and its spread) is the cost curve's data; its peak memory after each image, in ascending
-   * size, gives memory against pixels. Returns the worker's speed probe.
+   * size, gives memory against pixels; each sample's mean is kept as its measured cost. Returns the
+   * speed probe.
    */
   private double ladder(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib, int longEdge, List<Point> cost,
-      List<Point> memory, double[] idle) throws IOException {
+      List<SampleCost> sampleCosts, List<Point> memory, double[] idle) throws IOException {
     List<SampleLibrary.Sample> samples = new ArrayList<>(lib.samples());
     samples.sort(Comparator.comparingDouble(SampleLibrary.Sample::megapixels));
     Path target = data.resolve("run").resolve("calibration-out");
@@ -176,12 +182,48 @@ public final class Calibrator {
         }
         double sd = Math.sqrt(var / Math.max(1, cpu.size() - 1));
         cost.add(new Point(s.megapixels(), Math.max(1, mean * 1000), sd * 1000));
+        sampleCosts.add(new SampleCost(s.width(), s.height(), Math.max(1, mean * 1000)));
         memory.add(new Point(s.megapixels(), w.peakRssMb() - idle[0], 0));
         out.printf(Locale.ROOT, "  %5.1f MP  %6.0f ms ± %4.0f  (peak +%4.0f MiB)%n", s.megapixels(), mean * 1000, sd * 1000,
             w.peakRssMb() - idle[0]);
       }
     }
     return SpeedProbe.measure(launcher, cage, lib, data.resolve("run"));
+  }
+
+  /**
+   * Each preset's cost against web's, on the same samples and a warm worker: the sum of its mean
+   * costs over the ladder's. A thumbnail decodes at a fraction of the pixels, so it costs far less.
+   */
+  private Map<String, Double> presetFactors(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib,
+      List<SampleCost> web) throws IOException {
+    Map<String, Double> factors = new TreeMap<>();
+    Path target = data.resolve("run").resolve("calibration-preset-out");
+    try (BenchWorker w = new BenchWorker(launcher, launcher.usesArchive(), cage)) {
+      for (Preset preset : PresetCatalog.defaults().all()) {
+        if (preset.name().equals("web")) {
+          continue;
+        }
+        double sumPreset = 0;
+        double sumWeb = 0;
+        for (SampleCost c : web) {
+          SampleLibrary.Sample s = lib.samples().stream()
+              .filter(x -> x.width() == c.width() && x.height() == c.height()).findFirst().orElseThrow();
+          double sum = 0;
+          int n = 0;
+          while (n < reps || (sum < 0.5 && n < 25)) {
+            sum += w.resize(lib.path(s), target, preset.longEdge()).cpuS();
+            n++;
+          }
+          sumPreset += sum / n * 1000;
+          sumWeb += c.ms();
+        }
+        double f = sumPreset / sumWeb;
+        factors.put(preset.name(), f);
+        out.printf(Locale.ROOT, "preset %s (long edge %d): %.3f x web's cost%n", preset.name(), preset.longEdge(), f);
+      }
+    }
+    return factors;
   }
 
   /** Least squares through the origin of peak memory above idle against megapixels. */

@@ -207,7 +207,7 @@ public final class CtlServer implements AutoCloseable {
     for (var spec : t.images()) {
       SampleLibrary.Sample s = lib.nearest(spec.megapixels());
       images.add(new ValidBatch.ValidImage(lib.path(s), "jpeg", s.width(), s.height(),
-          supervisor.calibration().cost().seconds(s.megapixels())));
+          supervisor.calibration().forecastSeconds(s.megapixels(), t.preset())));
     }
     Instant now = Instant.now();
     var preset = supervisor.presets().get(t.preset());

@@ -8,12 +8,15 @@ import java.util.Arrays;
 /**
  * The day's speed, measured the same way at calibration and at the start of every real run: a fresh
  * worker, alone in the cage, warms up, then resizes one fixed sample (the one nearest 8 MP, preset
- * web) a few times; the probe is the median CPU milliseconds of those. A replay scales the
- * calibration's costs by the run's probe over the calibration's.
+ * web) a few times; the probe is the median CPU milliseconds of the resizing thread (a nanosecond
+ * clock: the process's counts 10 ms ticks and takes in the fresh JVM's JIT compiles, which a busy
+ * machine delays into the probe). A replay scales the calibration's costs by the run's probe over
+ * the calibration's.
  */
 final class SpeedProbe {
   static final double PROBE_MP = 8;
-  static final int ROUNDS = 5;
+  static final int ROUNDS = 7;
+  static final int WARM_ROUNDS = 3;
 
   private SpeedProbe() {}
 
@@ -22,10 +25,13 @@ final class SpeedProbe {
     int longEdge = PresetCatalog.defaults().get("web").longEdge();
     Path target = scratch.resolve("speed-probe.jpg");
     try (BenchWorker w = new BenchWorker(launcher, launcher.usesArchive(), cage)) {
-      w.resize(library.path(sample), target, longEdge); // once more past the warm-up, off the clock
+      for (int i = 0; i < WARM_ROUNDS; i++) {
+        w.resize(library.path(sample), target, longEdge); // past the worker's own warm-up, off the clock
+      }
       double[] ms = new double[ROUNDS];
       for (int i = 0; i < ROUNDS; i++) {
-        ms[i] = w.resize(library.path(sample), target, longEdge).cpuS() * 1000;
+        var done = w.resize(library.path(sample), target, longEdge);
+        ms[i] = (done.threadCpuS() > 0 ? done.threadCpuS() : done.cpuS()) * 1000;
       }
       Arrays.sort(ms);
       return ms[ROUNDS / 2];

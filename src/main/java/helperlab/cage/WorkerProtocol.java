@@ -69,7 +69,8 @@ public final class WorkerProtocol {
 
   /**
    * Published (or found already published, which is not published again). {@code cpuS} is the
-   * image's CPU, {@code cpuTotalS} the process's so far. A worker takes its images in order, one
+   * image's CPU (the process's, JIT and GC threads included), {@code threadCpuS} the resizing
+   * thread's alone (nanosecond clock, for the speed probe), {@code cpuTotalS} the process's so far. A worker takes its images in order, one
    * after the other, so an image starts when the one before it is done (or when it is sent, to an
    * idle worker): no frame is spent on saying so.
    */
@@ -80,7 +81,8 @@ public final class WorkerProtocol {
       @JsonProperty(value = "wall_s", required = true) double wallS,
       @JsonProperty(required = true) int width,
       @JsonProperty(required = true) int height,
-      @JsonProperty(value = "already_published", required = true) boolean alreadyPublished) implements FromWorker {}
+      @JsonProperty(value = "already_published", required = true) boolean alreadyPublished,
+      @JsonProperty("thread_cpu_s") double threadCpuS) implements FromWorker {}
 
   /** The image could not be resized; the worker exits right after (its decoder state is suspect). */
   public record Failed(

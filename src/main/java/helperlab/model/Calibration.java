@@ -2,12 +2,14 @@ package helperlab.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * What was measured on a server: the resize cost curve and the machine-model constants (contention,
- * spawn and warm-up CPU, worker and image memory), plus the speed probe taken at calibration time.
+ * spawn and warm-up CPU, worker and image memory), plus the speed probe taken at calibration time and
+ * the measured cost of each calibration sample (the cage's exhibits resize those same images).
  */
 public record Calibration(
     @JsonProperty(required = true) String name,
@@ -20,7 +22,9 @@ public record Calibration(
     @JsonProperty(value = "image_mb_per_mp", required = true) double imageMbPerMp,
     @JsonProperty(value = "speed_probe_ms", required = true) double speedProbeMs,
     @JsonProperty(value = "flat_average_ms", required = true) Map<String, Double> flatAverageMs,
-    @JsonProperty("source") String source) {
+    @JsonProperty("source") String source,
+    @JsonProperty("sample_costs") List<SampleCost> sampleCosts,
+    @JsonProperty("preset_factors") Map<String, Double> presetFactors) {
 
   public Calibration {
     Check.name("name", name);
@@ -44,6 +48,50 @@ public record Calibration(
       Check.positive("flat_average_ms." + preset, ms);
     });
     flatAverageMs = Map.copyOf(new TreeMap<>(flatAverageMs));
+    sampleCosts = sampleCosts == null ? List.of() : List.copyOf(sampleCosts);
+    presetFactors = presetFactors == null ? Map.of() : Map.copyOf(new TreeMap<>(presetFactors));
+    presetFactors.forEach((preset, f) -> {
+      if (f == null) {
+        throw new IllegalArgumentException("preset_factors." + preset + " must be a number");
+      }
+      Check.positive("preset_factors." + preset, f);
+    });
+  }
+
+  /** A calibration with no per-sample measurements (the curve prices every image). */
+  public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
+      double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
+      Map<String, Double> flatAverageMs, String source) {
+    this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
+        flatAverageMs, source, List.of(), Map.of());
+  }
+
+  /**
+   * How much a preset's resize costs against the curve's (measured with the web preset): a small
+   * output decodes at a fraction of the pixels. 1 when the calibration did not measure it.
+   */
+  public double presetFactor(String preset) {
+    Double f = presetFactors.get(preset);
+    return f == null ? 1.0 : f;
+  }
+
+  /** The forecast of one image's resize, in seconds of the calibrated core: the curve, by preset. */
+  public double forecastSeconds(double megapixels, String preset) {
+    return cost.seconds(megapixels) * presetFactor(preset);
+  }
+
+  /**
+   * What resizing {@code image} really costs, in seconds of the calibrated core: its measured cost
+   * when it is one of the calibration's samples, else the curve's, by preset. Schedulers forecast
+   * with {@link #forecastSeconds} only, as the cage does.
+   */
+  public double trueSeconds(ImageSpec image, String preset) {
+    for (SampleCost s : sampleCosts) {
+      if (s.matches(image)) {
+        return s.ms() / 1000.0 * presetFactor(preset);
+      }
+    }
+    return forecastSeconds(image.megapixels(), preset);
   }
 
   /** The seed server's calibration, shipped with the lab. */
@@ -75,6 +123,7 @@ public record Calibration(
     Check.positive("speed factor", factor);
     CostCurve c = new CostCurve(cost.a() * factor, cost.b(), cost.floorMs() * factor, cost.ceilingMs() * factor);
     return new Calibration(name, c, contention, spawnCpuMs * factor, warmupCpuMs * factor,
-        workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs * factor, flatAverageMs, newSource);
+        workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs * factor, flatAverageMs, newSource,
+        sampleCosts.stream().map(s -> new SampleCost(s.width(), s.height(), s.ms() * factor)).toList(), presetFactors);
   }
 }

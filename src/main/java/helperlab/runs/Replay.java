@@ -1,6 +1,5 @@
 package helperlab.runs;
 
-import helperlab.model.Calibration;
 import helperlab.model.RunRecord;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionMode;
@@ -11,26 +10,25 @@ import helperlab.sim.Simulation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Replays a recorded run in the simulator: the same tasks (arrival times, images, deadlines), the
- * same policy, admission and machine, with the run's calibration scaled by its same-day speed probe.
+ * same policy, admission and machine. The scheduler forecasts with the run's calibration, as the cage
+ * did; the work costs that calibration scaled by the run's same-day speed probe, which the cage's
+ * scheduler did not know either.
  * Replays are deterministic: the same record always gives the same replay.
  */
 public final class Replay {
   private Replay() {}
 
-  /** The calibration a replay of {@code run} uses: the run's, scaled by its speed probe over the calibration's. */
-  public static Calibration calibrationFor(RunRecord run) {
-    Calibration cal = run.calibration();
+  /**
+   * How much more CPU the run's work took than its calibration says: the run's speed probe over the
+   * calibration's (1 when the run has no probe).
+   */
+  public static double workFactorFor(RunRecord run) {
     Double probe = run.speedProbeMs();
-    if (probe == null || probe <= 0) {
-      return cal;
-    }
-    double factor = probe / cal.speedProbeMs();
-    return cal.scaledBy(factor, String.format(Locale.ROOT, "%s scaled x%.4f by the run's speed probe (%.1f ms vs %.1f ms)",
-        cal.name(), factor, probe, cal.speedProbeMs()));
+    double calibrated = run.calibration().speedProbeMs();
+    return probe == null || probe <= 0 || !(calibrated > 0) ? 1.0 : probe / calibrated;
   }
 
   public static SimSetup setupFor(RunRecord run) {
@@ -42,8 +40,8 @@ public final class Replay {
       renumbered.add(new Task(i, t.arrivalS(), t.preset(), t.deadlineS(), t.images()));
     }
     return new SimSetup(run.scenario(), run.seed(), renumbered, Math.max(run.durationS(), lastArrival(renumbered)),
-        PolicyCatalog.get(run.policy()), run.machine(), calibrationFor(run), AdmissionMode.of(run.admission()),
-        helperlab.model.PresetCatalog.defaults(), true, 1.0);
+        PolicyCatalog.get(run.policy()), run.machine(), run.calibration(), AdmissionMode.of(run.admission()),
+        helperlab.model.PresetCatalog.defaults(), true, 1.0, workFactorFor(run));
   }
 
   private static double lastArrival(List<Task> tasks) {

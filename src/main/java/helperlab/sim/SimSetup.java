@@ -12,7 +12,12 @@ import helperlab.policy.SchedulerConfig;
 import helperlab.policy.WorkerBudget;
 import java.util.List;
 
-/** Everything one simulated run needs: the tasks, the policy, the machine and the model's constants. */
+/**
+ * Everything one simulated run needs: the tasks, the policy, the machine and the model's constants.
+ * {@code workFactor} scales the CPU the work really takes (resizes, spawns, warm-ups) without the
+ * scheduler knowing: a replay of a real run on a slower day forecasts with the calibration, as the
+ * cage did, while its work costs what that day's speed probe says.
+ */
 public record SimSetup(
     String scenario,
     long seed,
@@ -24,7 +29,8 @@ public record SimSetup(
     AdmissionMode admission,
     PresetCatalog presets,
     boolean record,
-    double sampleEveryS) {
+    double sampleEveryS,
+    double workFactor) {
 
   /** The largest image the lab handles; a worker's memory budget must hold one. */
   public static final double LARGEST_IMAGE_MP = 70;
@@ -42,6 +48,15 @@ public record SimSetup(
     if (!(sampleEveryS > 0)) {
       throw new IllegalArgumentException("sample interval must be > 0 s, got " + sampleEveryS);
     }
+    if (!(workFactor > 0) || Double.isInfinite(workFactor)) {
+      throw new IllegalArgumentException("work factor must be a positive number, got " + workFactor);
+    }
+  }
+
+  /** A run whose work costs what the calibration says (work factor 1). */
+  public SimSetup(String scenario, long seed, List<Task> tasks, double durationS, PolicySpec policy, MachineSpec machine,
+      Calibration calibration, AdmissionMode admission, PresetCatalog presets, boolean record, double sampleEveryS) {
+    this(scenario, seed, tasks, durationS, policy, machine, calibration, admission, presets, record, sampleEveryS, 1.0);
   }
 
   /** A run of a scenario's generated arrivals. */
@@ -55,12 +70,12 @@ public record SimSetup(
 
   public SimSetup withPolicy(PolicySpec other) {
     return new SimSetup(scenario, seed, tasks, durationS, other, machine, calibration, admission, presets, record,
-        sampleEveryS);
+        sampleEveryS, workFactor);
   }
 
   public SimSetup recording(boolean on) {
     return new SimSetup(scenario, seed, tasks, durationS, policy, machine, calibration, admission, presets, on,
-        sampleEveryS);
+        sampleEveryS, workFactor);
   }
 
   public Contention contention() {

@@ -98,12 +98,12 @@ public final class Simulation {
   }
 
   public Simulation(SimSetup setup) {
-    this(setup, new Workload(setup.tasks(), setup.calibration(), setup.machine().speedOrDefault()), null);
+    this(setup, new Workload(setup.tasks(), setup.calibration(), setup.machine().speedOrDefault(), setup.workFactor()), null);
   }
 
   /** A run whose events and samples are also shown to {@code observer} as they happen (live charts). */
   public Simulation(SimSetup setup, EventSink observer) {
-    this(setup, new Workload(setup.tasks(), setup.calibration(), setup.machine().speedOrDefault()), observer);
+    this(setup, new Workload(setup.tasks(), setup.calibration(), setup.machine().speedOrDefault(), setup.workFactor()), observer);
   }
 
   /** A run on a workload already computed for the same tasks, calibration and machine speed. */
@@ -124,8 +124,8 @@ public final class Simulation {
     Calibration c = setup.calibration();
     this.speed = m.speedOrDefault();
     this.machine = new Machine(m.cores(), speed, setup.contention());
-    this.spawnWork = m.spawnCpuS(c);
-    this.warmupWork = m.warmupCpuS(c);
+    this.spawnWork = m.spawnCpuS(c) * setup.workFactor();
+    this.warmupWork = m.warmupCpuS(c) * setup.workFactor();
     this.privateMb = m.workerPrivateMb(c);
     this.sharedMb = m.workerSharedMb(c);
     this.mbPerMp = m.imageMbPerMp(c);
@@ -196,8 +196,8 @@ public final class Simulation {
     taskById.set(id, task);
     List<ImageJob> jobs = new ArrayList<>(task.images().size());
     for (ImageSpec image : task.images()) {
-      double cost = setup.calibration().cost().seconds(image.megapixels());
-      int imageId = addImage(image.megapixels(), cost * image.noise());
+      double cost = setup.calibration().forecastSeconds(image.megapixels(), task.preset());
+      int imageId = addImage(image.megapixels(), setup.calibration().trueSeconds(image, task.preset()) * image.noise() * setup.workFactor());
       jobs.add(new ImageJob(imageId, id, cost / speed));
     }
     jobsById.set(id, List.copyOf(jobs));

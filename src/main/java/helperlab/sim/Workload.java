@@ -22,6 +22,11 @@ final class Workload {
   final double[] flatWork;
 
   Workload(List<Task> tasks, Calibration calibration, double speed) {
+    this(tasks, calibration, speed, 1.0);
+  }
+
+  /** With each image's true work scaled by {@code workFactor}, unknown to the scheduler's predictions. */
+  Workload(List<Task> tasks, Calibration calibration, double speed, double workFactor) {
     this.tasks = tasks;
     int images = 0;
     for (Task t : tasks) {
@@ -40,9 +45,9 @@ final class Workload {
       for (int i = 0; i < taskJobs.length; i++) {
         ImageSpec image = t.images().get(i);
         double mp = image.megapixels();
-        double cost = calibration.cost().seconds(mp);
+        double cost = calibration.forecastSeconds(mp, t.preset());
         megapixels[id] = mp;
-        trueWork[id] = cost * image.noise();
+        trueWork[id] = calibration.trueSeconds(image, t.preset()) * image.noise() * workFactor;
         taskJobs[i] = new ImageJob(id, t.id(), cost / speed);
         id++;
       }

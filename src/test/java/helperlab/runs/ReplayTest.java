@@ -46,12 +46,15 @@ class ReplayTest {
   }
 
   @Test
-  void aSlowerDaysProbeScalesTheReplaysCosts() {
+  void aSlowerDaysProbeScalesTheReplaysWorkButNotItsForecasts() {
     RunRecord sim = simulated("pool-edf-10", 2);
     double probe = sim.calibration().speedProbeMs() * 1.27;
-    RunRecord slow = Replay.of(asReal(sim, probe));
-    assertEquals(1.27 * 152, slow.calibration().cost().millis(1.0), 1e-9);
-    assertTrue(slow.calibration().source().contains("speed probe"), slow.calibration().source());
+    RunRecord real = asReal(sim, probe);
+    RunRecord slow = Replay.of(real);
+    assertEquals(1.27, Replay.workFactorFor(real), 1e-12);
+    assertEquals(1.27, Replay.setupFor(real).workFactor(), 1e-12);
+    // the cage's scheduler forecast with the calibration it had, not with the day's probe
+    assertEquals(152, slow.calibration().cost().millis(1.0), 1e-9);
     double perImageSlow = slow.metrics().cpuUsefulS() / slow.metrics().imagesDone();
     double perImage = sim.metrics().cpuUsefulS() / sim.metrics().imagesDone();
     assertEquals(1.27, perImageSlow / perImage, 0.08, "CPU per image: " + perImageSlow + " vs " + perImage);

@@ -43,6 +43,7 @@ public final class WorkerMain {
   private final LinkedBlockingQueue<ToWorker> jobs = new LinkedBlockingQueue<>();
   private final com.sun.management.OperatingSystemMXBean os =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+  private final java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
   private volatile long inFlight = -1;
 
   public WorkerMain(InputStream in, OutputStream out, PrintStream log, long maxPixels) {
@@ -91,12 +92,14 @@ public final class WorkerMain {
   private boolean resize(Job job) {
     inFlight = job.image();
     double cpu0 = cpuSeconds();
+    long thread0 = threads.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();
     try {
       Resizer.Output o = resizer.resizeFile(Path.of(job.source()), Path.of(job.target()), job.longEdge());
       double cpu = cpuSeconds();
+      double threadCpu = (threads.getCurrentThreadCpuTime() - thread0) / 1e9;
       send(new Done(job.image(), cpu - cpu0, cpu, (System.nanoTime() - t0) / 1e9, o.width(), o.height(),
-          o.alreadyPublished()));
+          o.alreadyPublished(), threadCpu));
       inFlight = -1;
       return true;
     } catch (IOException | RuntimeException | OutOfMemoryError e) {
