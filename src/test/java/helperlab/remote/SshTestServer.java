@@ -15,6 +15,7 @@ import org.apache.sshd.server.config.keys.AuthorizedKeysAuthenticator;
 import org.apache.sshd.server.forward.AcceptAllForwardingFilter;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
+import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.shell.ProcessShellFactory;
 import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 
@@ -52,7 +53,12 @@ final class SshTestServer implements AutoCloseable {
     server.setPublickeyAuthenticator(new AuthorizedKeysAuthenticator(authorizedKeys));
     server.setPasswordAuthenticator(null);
     server.setForwardingFilter(AcceptAllForwardingFilter.INSTANCE);
-    server.setCommandFactory((channel, command) -> new ProcessShellFactory(command, translate(command)).createShell(channel));
+    server.setCommandFactory((channel, command) -> new ProcessShellFactory(command, translate(command)) {
+      @Override
+      protected List<String> resolveEffectiveCommand(ChannelSession session, String cmd, List<String> elements) {
+        return elements; // MINA would run "/bin/sh -c cmd" itself, without our HOME and PATH
+      }
+    }.createShell(channel));
     if (sftp) {
       server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
       server.setFileSystemFactory(new VirtualFileSystemFactory(home));
