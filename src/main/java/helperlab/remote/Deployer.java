@@ -74,7 +74,7 @@ public final class Deployer {
         pid = main.matches("\\d+") ? Long.parseLong(main) : -1;
       } else {
         progress.accept("starting the cage in the background (nohup)");
-        String out = run(s, "cd " + dir + " && rm -f cage.stopped && (if command -v setsid >/dev/null; then"
+        String out = run(s, "cd " + dir + " && (if command -v setsid >/dev/null; then"
             + " setsid nohup ./cage-serve > cage.log 2>&1 < /dev/null & else nohup ./cage-serve > cage.log 2>&1"
             + " < /dev/null & fi; echo $! > cage.pid; cat cage.pid)", "start the cage").strip();
         pid = out.matches("\\d+") ? Long.parseLong(out) : -1;

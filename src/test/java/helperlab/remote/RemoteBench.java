@@ -62,7 +62,7 @@ public final class RemoteBench {
             long now = System.currentTimeMillis();
             lines[0]++;
             JsonNode e = line.get("event");
-            if ("event".equals(type) && e != null && e.has("t")) {
+            if (e != null && e.has("t")) { // events carry their own type; samples and the end come under other keys
               latencies.add(now - (startedMs + e.get("t").asDouble() * 1000));
             }
           }
@@ -79,6 +79,9 @@ public final class RemoteBench {
         }
         follower.close();
         double[] ms = latencies.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        if (ms.length == 0) {
+          throw new IllegalStateException("the follower heard " + lines[0] + " lines but no event with a time");
+        }
         System.out.printf(Locale.ROOT, "(a) event latency, cage stamp -> listener: median %.0f ms, p95 %.0f ms, max %.0f"
             + " ms over %d events (%d stream lines)%n", pct(ms, 50), pct(ms, 95), ms[ms.length - 1], ms.length, lines[0]);
 

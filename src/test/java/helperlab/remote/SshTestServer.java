@@ -41,7 +41,7 @@ final class SshTestServer implements AutoCloseable {
     this.home = Files.createDirectories(dir.resolve("home"));
     this.bin = Files.createDirectories(dir.resolve("bin"));
     Path launcher = bin.resolve("helper-lab");
-    Files.writeString(launcher, "#!/bin/sh\nexec " + quote(javaCommand()) + " -cp " + quote(System.getProperty("java.class.path"))
+    Files.writeString(launcher, "#!/bin/sh\nexec " + quote(javaCommand()) + " -cp " + quote(classpath())
         + " helperlab.cli.Main \"$@\"\n");
     launcher.toFile().setExecutable(true);
     server = SshServer.setUpDefaultServer();
@@ -71,6 +71,12 @@ final class SshTestServer implements AutoCloseable {
     String javaBin = Path.of(javaCommand()).getParent().toString();
     return List.of("/usr/bin/env", "HOME=" + home, "PATH=" + bin + ":" + javaBin + ":" + System.getenv("PATH"),
         "sh", "-c", "cd \"$HOME\" && " + command);
+  }
+
+  /** This JVM's class path with every entry absolute (the server's commands run in its home). */
+  static String classpath() {
+    return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+        .map(e -> Path.of(e).toAbsolutePath().toString()).collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
   }
 
   static String javaCommand() {

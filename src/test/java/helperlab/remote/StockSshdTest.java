@@ -98,7 +98,7 @@ class StockSshdTest {
         PrivateSshd sshd = new PrivateSshd(Files.createDirectories(dir.resolve("sshd")), authorized)) {
       Files.writeString(knownHosts, sshd.hostKeyLine);
       String remote = SshTestServer.quote(SshTestServer.javaCommand()) + " -cp "
-          + SshTestServer.quote(System.getProperty("java.class.path")) + " helperlab.cli.Main ctl --data "
+          + SshTestServer.quote(SshTestServer.classpath()) + " helperlab.cli.Main ctl --data "
           + SshTestServer.quote(cage.data.toString());
       CliRun r = CliRun.run(dir, "{\"op\":\"status\"}\n{\"op\":\"set-policy\",\"policy\":\"x; touch "
           + dir.resolve("canary") + "\"}\n", "ctl", "--ssh", user + "@127.0.0.1:" + sshd.port, "--identity",
