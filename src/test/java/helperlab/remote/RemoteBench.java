@@ -114,6 +114,10 @@ public final class RemoteBench {
             + " included)%n", record.get("record").get("events").size(), record.get("record").get("samples").get("t")
             .size(), bytes / 1e6, pct(open, 50), open[0], open[open.length - 1], freshMs);
       }
+    } finally {
+      try (var files = Files.walk(dir)) { // the cage's data, keys and outputs: nothing to keep
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
     }
   }
 
