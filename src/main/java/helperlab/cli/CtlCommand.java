@@ -1,8 +1,14 @@
 package helperlab.cli;
 
 import helperlab.cage.CtlServer;
+import helperlab.remote.ControlException;
+import helperlab.remote.LineChannel;
+import helperlab.remote.LinePipe;
+import helperlab.remote.SshSettings;
+import helperlab.remote.SshTransport;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
@@ -14,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code helper-lab ctl}: JSON lines in (requests), JSON lines out (answers), to the local cage. */
@@ -22,14 +29,52 @@ import picocli.CommandLine.Option;
         "Requests: {\"op\":\"status\"}, {\"op\":\"set-policy\",\"policy\":\"box\"}, {\"op\":\"press\"},"
             + " {\"op\":\"exhibit\",\"policy\":\"box\",\"scenario\":\"calm\",\"seed\":3},"
             + " {\"op\":\"follow\",\"from\":\"0-0\"}, {\"op\":\"runs\"}, {\"op\":\"run\",\"id\":\"...\"}.",
-        "Every answer carries \"ok\", and \"error\" when it is false. Exit code 1 if the cage cannot be reached."})
+        "Every answer carries \"ok\", and \"error\" when it is false.",
+        "With --ssh the same lines go to 'ctl' on a server over SSH (host keys checked against known_hosts).",
+        "Exit code 1 if the cage cannot be reached or the connection fails (one line on stderr says why),"
+            + " 2 for bad arguments."})
 public final class CtlCommand implements Callable<Integer> {
   @Option(names = "--data", defaultValue = "cage-data", description = "the cage's data directory (default: ${DEFAULT-VALUE})")
   Path data;
 
+  @Mixin
+  SshOptions remote = new SshOptions();
+
+  @Option(names = "--remote-command", paramLabel = "CMD",
+      description = "how to start ctl on the server (default: " + SshSettings.DEFAULT_REMOTE_COMMAND + ")")
+  String remoteCommand;
+
+  @Option(names = "--max-reply-bytes", defaultValue = "" + LineChannel.DEFAULT_MAX_LINE_BYTES,
+      description = "longest reply line accepted from the server (default: ${DEFAULT-VALUE})")
+  int maxReplyBytes;
+
   @Override
   public Integer call() throws IOException {
+    if (remote.ssh != null) {
+      return remote(System.in, System.out, System.err);
+    }
     return run(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.out);
+  }
+
+  /** Over SSH: requests from {@code in} to the server's ctl, its answers to {@code out}, one failure line to {@code err}. */
+  int remote(InputStream in, PrintStream out, PrintStream err) {
+    SshSettings settings;
+    try {
+      settings = remote.settings(remoteCommand);
+    } catch (IllegalArgumentException e) {
+      err.println("helper-lab ctl: " + e.getMessage());
+      return 2;
+    }
+    ConsolePrompts prompts = new ConsolePrompts();
+    SshTransport transport = new SshTransport(settings, prompts, prompts, maxReplyBytes);
+    try (LineChannel channel = transport.open()) {
+      LinePipe.run(channel, in, out);
+      return 0;
+    } catch (ControlException e) {
+      out.flush();
+      err.println("helper-lab ctl: " + SshOptions.explain(e, settings));
+      return 1;
+    }
   }
 
   int run(BufferedReader in, PrintStream out) throws IOException {

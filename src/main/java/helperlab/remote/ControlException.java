@@ -5,7 +5,9 @@ public final class ControlException extends Exception {
   /** How a control connection failed. */
   public enum Kind {
     UNREACHABLE, HOST_KEY_CHANGED, HOST_KEY_REJECTED, AUTH_FAILED, CLOSED, OVERSIZED, MALFORMED, TIMEOUT, REFUSED_INPUT,
-    REMOTE_ERROR
+    REMOTE_ERROR,
+    /** The control command on the server failed or could not be started (its exit status says which). */
+    COMMAND_FAILED
   }
 
   private final Kind kind;

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 
 /**
  * JSON lines over a pair of streams (an SSH exec channel or a child process's pipes). A reader thread
@@ -26,6 +27,8 @@ public final class LineChannel implements AutoCloseable {
   private final String peer;
   private volatile boolean closed;
   private volatile ControlException failure;
+  private volatile IntSupplier exitStatus;
+  private volatile String command;
 
   public LineChannel(InputStream in, OutputStream out, String peer, int maxLineBytes, Runnable onClose) {
     this.out = out;
@@ -81,6 +84,17 @@ public final class LineChannel implements AutoCloseable {
     }
   }
 
+  /**
+   * Tells the channel how to learn the control command's exit status once its output has ended
+   * ({@code -1} when unknown), so a command that is missing on the server (status 127) or failed
+   * is reported as such rather than as a bare closed connection.
+   */
+  public LineChannel exitStatus(String command, IntSupplier status) {
+    this.command = command;
+    this.exitStatus = status;
+    return this;
+  }
+
   /** Sends one line; the text must not contain a line break (every request is one JSON object). */
   public synchronized void send(String line) throws ControlException {
     if (line.indexOf('\n') >= 0 || line.indexOf('\r') >= 0) {
@@ -119,7 +133,27 @@ public final class LineChannel implements AutoCloseable {
 
   private ControlException closedError() {
     ControlException f = failure;
-    return f != null ? f : new ControlException(ControlException.Kind.CLOSED, peer + " closed the connection");
+    if (f != null) {
+      return f;
+    }
+    IntSupplier status = exitStatus;
+    if (status != null && !closed) {
+      int code = status.getAsInt();
+      if (code == 127) {
+        return new ControlException(ControlException.Kind.COMMAND_FAILED, "the remote command '" + command
+            + "' was not found on " + peer + " (it exited with status 127); install helper-lab there, or say how to"
+            + " start ctl with --remote-command");
+      }
+      if (code == 126) {
+        return new ControlException(ControlException.Kind.COMMAND_FAILED, "the remote command '" + command
+            + "' could not be run on " + peer + " (status 126: not executable)");
+      }
+      if (code > 0) {
+        return new ControlException(ControlException.Kind.COMMAND_FAILED, "the remote command '" + command
+            + "' on " + peer + " exited with status " + code);
+      }
+    }
+    return new ControlException(ControlException.Kind.CLOSED, peer + " closed the connection");
   }
 
   /** Ends the request side (the server sees end of input) while replies can still arrive. */

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * Copies JSON lines from a local stream to a control channel and the replies back, for scripts:
  * {@code helper-lab ctl --ssh ...} with requests on stdin. Stops when stdin ends and the server has
- * closed its side, or on the first failure.
+ * closed its side, or on the first failure; a reply that is not a cage's JSON answer is such a failure.
  */
 public final class LinePipe {
   private LinePipe() {}
@@ -43,6 +43,7 @@ public final class LinePipe {
         }
         throw e;
       }
+      CageClient.parse(reply, channel.peer()); // a script must not be handed garbage as if it were an answer
       replies.println(reply);
       replies.flush();
     }

@@ -19,7 +19,14 @@ public final class LocalProcessTransport implements ControlTransport {
     try {
       Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
       return new LineChannel(p.getInputStream(), p.getOutputStream(), describe(), LineChannel.DEFAULT_MAX_LINE_BYTES,
-          p::destroy);
+          p::destroy).exitStatus(String.join(" ", command), () -> {
+            try {
+              return p.waitFor(2, java.util.concurrent.TimeUnit.SECONDS) ? p.exitValue() : -1;
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              return -1;
+            }
+          });
     } catch (IOException e) {
       throw new ControlException(ControlException.Kind.UNREACHABLE, "cannot start " + String.join(" ", command) + ": "
           + e.getMessage(), e);

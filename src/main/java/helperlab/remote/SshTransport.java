@@ -22,20 +22,26 @@ public final class SshTransport implements ControlTransport {
   private final SshSettings settings;
   private final HostKeyPrompt hostKeys;
   private final CredentialsPrompt credentials;
+  private final int maxLineBytes;
 
   public SshTransport(SshSettings settings, HostKeyPrompt hostKeys, CredentialsPrompt credentials) {
+    this(settings, hostKeys, credentials, LineChannel.DEFAULT_MAX_LINE_BYTES);
+  }
+
+  /** With a limit on one reply line (a smaller one for scripts that expect no records). */
+  public SshTransport(SshSettings settings, HostKeyPrompt hostKeys, CredentialsPrompt credentials, int maxLineBytes) {
     this.settings = settings;
     this.hostKeys = hostKeys;
     this.credentials = credentials;
+    this.maxLineBytes = maxLineBytes;
   }
 
-  @Override
-  public String describe() {
-    return "ssh " + settings.target() + (settings.jump() != null ? " via " + settings.jump() : "");
+  public SshSettings settings() {
+    return settings;
   }
 
-  @Override
-  public LineChannel open() throws ControlException {
+  /** A session to the target (through the jump host if any), for SFTP and commands other than ctl. */
+  Sessions connect() throws ControlException {
     Session jump = null;
     Session session = null;
     try {
@@ -51,21 +57,7 @@ public final class SshTransport implements ControlTransport {
       } else {
         session = connect(jsch, verifier, target, target.host(), target.port(), null);
       }
-      ChannelExec exec = (ChannelExec) session.openChannel("exec");
-      exec.setCommand(settings.remoteCommand());
-      exec.setErrStream(System.err, true);
-      InputStream in = exec.getInputStream();
-      OutputStream out = exec.getOutputStream();
-      exec.connect(settings.connectTimeoutMs());
-      Session s = session;
-      Session j = jump;
-      return new LineChannel(in, out, describe(), LineChannel.DEFAULT_MAX_LINE_BYTES, () -> {
-        exec.disconnect();
-        s.disconnect();
-        if (j != null) {
-          j.disconnect();
-        }
-      });
+      return new Sessions(session, jump);
     } catch (ControlException e) {
       disconnect(session, jump);
       throw e;
@@ -73,6 +65,54 @@ public final class SshTransport implements ControlTransport {
       disconnect(session, jump);
       throw new ControlException(ControlException.Kind.UNREACHABLE, describe() + ": " + e.getMessage(), e);
     }
+  }
+
+  /** A logged-in session and the jump session under it (null without a jump host); closing ends both. */
+  record Sessions(Session session, Session jump) implements AutoCloseable {
+    @Override
+    public void close() {
+      disconnect(session, jump);
+    }
+  }
+
+  @Override
+  public String describe() {
+    return "ssh " + settings.target() + (settings.jump() != null ? " via " + settings.jump() : "");
+  }
+
+  @Override
+  public LineChannel open() throws ControlException {
+    Sessions sessions = connect();
+    try {
+      ChannelExec exec = (ChannelExec) sessions.session().openChannel("exec");
+      exec.setCommand(settings.remoteCommand());
+      exec.setErrStream(System.err, true);
+      InputStream in = exec.getInputStream();
+      OutputStream out = exec.getOutputStream();
+      exec.connect(settings.connectTimeoutMs());
+      return new LineChannel(in, out, describe(), maxLineBytes, () -> {
+        exec.disconnect();
+        sessions.close();
+      }).exitStatus(settings.remoteCommand(), () -> exitStatus(exec));
+    } catch (JSchException | IOException e) {
+      sessions.close();
+      throw new ControlException(ControlException.Kind.UNREACHABLE, describe() + ": cannot start '"
+          + settings.remoteCommand() + "': " + e.getMessage(), e);
+    }
+  }
+
+  /** The exec channel's exit status: the server sends it just before closing, so wait for it a moment. */
+  static int exitStatus(ChannelExec exec) {
+    long end = System.nanoTime() + 3_000_000_000L;
+    while (exec.getExitStatus() < 0 && !exec.isClosed() && System.nanoTime() < end) {
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    return exec.getExitStatus();
   }
 
   private static void disconnect(Session session, Session jump) {
@@ -146,6 +186,16 @@ public final class SshTransport implements ControlTransport {
       if (msg.contains("Auth fail") || msg.contains("Auth cancel")) {
         throw new ControlException(ControlException.Kind.AUTH_FAILED, who + ": the server did not accept the key"
             + (settings.identity() != null ? " " + settings.identity() : "") + " (or the password)", e);
+      }
+      String lower = msg.toLowerCase(java.util.Locale.ROOT);
+      if (lower.contains("timeout") || lower.contains("timed out")) {
+        throw new ControlException(ControlException.Kind.TIMEOUT, who + " did not answer within "
+            + settings.connectTimeoutMs() + " ms (" + host + ":" + port + " took the connection but no SSH server"
+            + " spoke; check the host and port)", e);
+      }
+      if (lower.contains("connection refused")) {
+        throw new ControlException(ControlException.Kind.UNREACHABLE, who + ": connection refused (nothing listens on "
+            + host + ":" + port + ")", e);
       }
       throw new ControlException(ControlException.Kind.UNREACHABLE, who + " did not answer: " + msg, e);
     }

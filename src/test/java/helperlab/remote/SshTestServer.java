@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
@@ -15,19 +14,36 @@ import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.config.keys.AuthorizedKeysAuthenticator;
 import org.apache.sshd.server.forward.AcceptAllForwardingFilter;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
+import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.shell.ProcessShellFactory;
+import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 
 /**
  * An embedded SSH server on loopback (Apache MINA SSHD) that speaks real SSH: host key, public-key
- * login against an authorized_keys file, port forwarding for jump hosts, and commands run as real
- * processes. A command starting with {@code helper-lab} runs this build's {@code helperlab.cli.Main}.
+ * login against an authorized_keys file, port forwarding for jump hosts, optional SFTP, and commands
+ * run as real processes through {@code sh -c}, as OpenSSH runs them (so a missing command exits 127).
+ * Its "users" share a home directory of its own ({@code home}), and {@code helper-lab} on their PATH
+ * runs this build's {@code helperlab.cli.Main}.
  */
 final class SshTestServer implements AutoCloseable {
   final SshServer server;
   final Path dir;
+  final Path home;
+  final Path bin;
 
   SshTestServer(Path dir, Path authorizedKeys) throws IOException {
+    this(dir, authorizedKeys, false);
+  }
+
+  SshTestServer(Path dir, Path authorizedKeys, boolean sftp) throws IOException {
     this.dir = dir;
+    this.home = Files.createDirectories(dir.resolve("home"));
+    this.bin = Files.createDirectories(dir.resolve("bin"));
+    Path launcher = bin.resolve("helper-lab");
+    Files.writeString(launcher, "#!/bin/sh\nexec " + quote(javaCommand()) + " -cp " + quote(classpath())
+        + " helperlab.cli.Main \"$@\"\n");
+    launcher.toFile().setExecutable(true);
     server = SshServer.setUpDefaultServer();
     server.setHost("127.0.0.1");
     server.setPort(0);
@@ -37,20 +53,39 @@ final class SshTestServer implements AutoCloseable {
     server.setPublickeyAuthenticator(new AuthorizedKeysAuthenticator(authorizedKeys));
     server.setPasswordAuthenticator(null);
     server.setForwardingFilter(AcceptAllForwardingFilter.INSTANCE);
-    server.setCommandFactory((channel, command) -> new ProcessShellFactory(command, translate(command)).createShell(channel));
+    server.setCommandFactory((channel, command) -> new ProcessShellFactory(command, translate(command)) {
+      @Override
+      protected List<String> resolveEffectiveCommand(ChannelSession session, String cmd, List<String> elements) {
+        return elements; // MINA would run "/bin/sh -c cmd" itself, without our HOME and PATH
+      }
+    }.createShell(channel));
+    if (sftp) {
+      server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
+      server.setFileSystemFactory(new VirtualFileSystemFactory(home));
+    }
     server.start();
   }
 
-  static List<String> translate(String command) {
-    List<String> words = new ArrayList<>(List.of(command.trim().split("\\s+")));
-    if (!words.isEmpty() && words.get(0).equals("helper-lab")) {
-      words.remove(0);
-      List<String> java = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
-          System.getProperty("java.class.path"), "helperlab.cli.Main"));
-      java.addAll(words);
-      return java;
-    }
-    return words;
+  /** The command as OpenSSH would run it: by the shell, in the user's home, with HOME and PATH set. */
+  List<String> translate(String command) {
+    String javaBin = Path.of(javaCommand()).getParent().toString();
+    return List.of("/usr/bin/env", "HOME=" + home, "PATH=" + bin + ":" + javaBin + ":" + System.getenv("PATH"),
+        "sh", "-c", "cd \"$HOME\" && " + command);
+  }
+
+  /** This JVM's class path with every entry absolute (the server's commands run in its home). */
+  static String classpath() {
+    return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+        .map(e -> Path.of(e).toAbsolutePath().toString()).collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+  }
+
+  static String javaCommand() {
+    return ProcessHandle.current().info().command().orElse("java");
+  }
+
+  /** Single-quoted for sh. */
+  static String quote(String s) {
+    return "'" + s.replace("'", "'\\''") + "'";
   }
 
   int port() {

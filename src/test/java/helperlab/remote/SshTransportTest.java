@@ -151,6 +151,30 @@ class SshTransportTest {
   }
 
   @Test
+  void aMissingRemoteCommandIsNamedWithItsExitStatus() throws Exception {
+    Files.writeString(knownHosts, server.knownHostsLine());
+    try (LineChannel c = new SshTransport(settings("nosuchcmd --data x"), HostKeyPrompt.REFUSE, CredentialsPrompt.NONE)
+        .open()) {
+      c.send("{\"op\":\"status\"}");
+      ControlException e = assertThrows(ControlException.class, () -> c.receive(10_000));
+      assertEquals(ControlException.Kind.COMMAND_FAILED, e.kind());
+      assertFalse(e.transientFailure(), "retrying a missing command is pointless");
+      assertTrue(e.getMessage().contains("'nosuchcmd --data x' was not found") && e.getMessage().contains("127"),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void aCommandThatFailsReportsItsExitStatus() throws Exception {
+    Files.writeString(knownHosts, server.knownHostsLine());
+    try (LineChannel c = new SshTransport(settings("exit 3"), HostKeyPrompt.REFUSE, CredentialsPrompt.NONE).open()) {
+      ControlException e = assertThrows(ControlException.class, () -> c.receive(10_000));
+      assertEquals(ControlException.Kind.COMMAND_FAILED, e.kind());
+      assertTrue(e.getMessage().contains("exited with status 3"), e.getMessage());
+    }
+  }
+
+  @Test
   void aJumpHostForwardsToTheTarget() throws Exception {
     try (SshTestServer target = new SshTestServer(Files.createDirectory(dir.resolve("target")), authorized)) {
       Files.writeString(knownHosts, server.knownHostsLine() + target.knownHostsLine());
@@ -179,9 +203,9 @@ class SshTransportTest {
     Files.writeString(knownHosts, server.knownHostsLine());
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     try (LineChannel c = new SshTransport(settings("cat"), HostKeyPrompt.REFUSE, CredentialsPrompt.NONE).open()) {
-      LinePipe.run(c, new java.io.ByteArrayInputStream("{\"op\":\"status\"}\n\n{\"op\":\"runs\"}\n".getBytes()),
+      LinePipe.run(c, new java.io.ByteArrayInputStream("{\"ok\":true,\"op\":\"status\"}\n\n{\"ok\":true}\n".getBytes()),
           new java.io.PrintStream(out, true));
     }
-    assertEquals("{\"op\":\"status\"}\n{\"op\":\"runs\"}\n", out.toString());
+    assertEquals("{\"ok\":true,\"op\":\"status\"}\n{\"ok\":true}\n", out.toString());
   }
 }

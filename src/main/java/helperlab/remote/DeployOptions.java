@@ -1,0 +1,48 @@
+package helperlab.remote;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Where and how {@link Deployer} puts the cage on a server: the remote directory ({@code ~/helper-lab}
+ * by default; {@code ~/...}, relative to the login's home, or absolute), the cage's data directory
+ * (relative to the remote directory unless absolute), further {@code cage serve} arguments, and
+ * whether to run it as a systemd user unit ({@code null}: when {@code systemctl --user} works).
+ */
+public record DeployOptions(String remoteDir, String dataDir, List<String> serveArgs, Boolean systemd,
+    int statusTimeoutS) {
+  public static final String DEFAULT_REMOTE_DIR = "~/helper-lab";
+  public static final String DEFAULT_DATA_DIR = "cage-data";
+
+  /** Directory names that need no quoting to be read right, and no {@code ..} to climb out. */
+  static final Pattern SAFE_PATH = Pattern.compile("(~|~/[A-Za-z0-9._/-]+|/?[A-Za-z0-9._][A-Za-z0-9._/-]*)");
+
+  public DeployOptions {
+    remoteDir = remoteDir == null || remoteDir.isBlank() ? DEFAULT_REMOTE_DIR : remoteDir;
+    dataDir = dataDir == null || dataDir.isBlank() ? DEFAULT_DATA_DIR : dataDir;
+    serveArgs = serveArgs == null ? List.of() : List.copyOf(serveArgs);
+    statusTimeoutS = statusTimeoutS <= 0 ? 120 : statusTimeoutS;
+    checkPath("remote directory", remoteDir);
+    checkPath("data directory", dataDir);
+    if (dataDir.startsWith("~")) {
+      throw new IllegalArgumentException("the data directory is relative to the remote directory or absolute, got '"
+          + dataDir + "'");
+    }
+    for (String a : serveArgs) {
+      if (a == null || a.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+        throw new IllegalArgumentException("a cage serve argument must be one line of printable text, got '" + a + "'");
+      }
+    }
+  }
+
+  public static DeployOptions defaults() {
+    return new DeployOptions(null, null, null, null, 0);
+  }
+
+  private static void checkPath(String what, String path) {
+    if (!SAFE_PATH.matcher(path).matches() || path.startsWith("-") || List.of(path.split("/")).contains("..")) {
+      throw new IllegalArgumentException("the " + what + " may hold only letters, digits and . _ - / (optionally"
+          + " starting with ~/), and no '..': got '" + path + "'");
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package helperlab.remote;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The remote figures, on loopback over real SSH (the embedded server running the real ctl against a
+ * real cage): (a) event latency, from the moment the cage stamps an event (the run's start plus the
+ * event's t) to the follower's listener hearing it, median and p95 over a one-minute exhibit; (b) the
+ * time to fetch that exhibit's whole record with {"op":"run"}, over an open connection and over a
+ * fresh one. Usage: RemoteBench [--duration S] [--policy P] [--scenario S] [--seed N].
+ */
+public final class RemoteBench {
+  private RemoteBench() {}
+
+  public static void main(String[] args) throws Exception {
+    double duration = 60;
+    String policy = "pool-edf-10";
+    String scenario = "busy";
+    long seed = 1;
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      switch (args[i]) {
+        case "--duration" -> duration = Double.parseDouble(args[i + 1]);
+        case "--policy" -> policy = args[i + 1];
+        case "--scenario" -> scenario = args[i + 1];
+        case "--seed" -> seed = Long.parseLong(args[i + 1]);
+        default -> throw new IllegalArgumentException("unknown option " + args[i]);
+      }
+    }
+    Path dir = Files.createTempDirectory("helperlab-remote-bench-");
+    Path authorized = dir.resolve("authorized_keys");
+    Path key = SshTestServer.userKey(dir, "id_bench", authorized, null);
+    Path knownHosts = dir.resolve("known_hosts");
+    try (TestCage cage = TestCage.start(Files.createDirectories(dir.resolve("cage")));
+        SshTestServer server = new SshTestServer(Files.createDirectories(dir.resolve("ssh")), authorized)) {
+      Files.writeString(knownHosts, server.knownHostsLine());
+      SshTransport ssh = new SshTransport(new SshSettings(new SshTarget("bench", "127.0.0.1", server.port()), key,
+          knownHosts, null, "helper-lab ctl --data " + SshTestServer.quote(cage.data.toString()), 10_000),
+          HostKeyPrompt.REFUSE, CredentialsPrompt.NONE);
+      try (CageClient client = new CageClient(ssh)) {
+        client.status(); // warm: the first ctl start pays for class loading
+        String run = client.exhibit(policy, scenario, seed, duration).get("run").asText();
+        JsonNode status = client.status();
+        if (!run.equals(status.get("run").get("id").asText())) {
+          throw new IllegalStateException("the exhibit " + run + " is not the cage's run: " + status.get("run"));
+        }
+        long startedMs = Instant.parse(status.get("run").get("started_at").asText()).toEpochMilli();
+        List<Double> latencies = new ArrayList<>();
+        int[] lines = {0};
+        CountDownLatch done = new CountDownLatch(1);
+        EventFollower follower = new EventFollower(ssh, run, "0-0", new EventFollower.Listener() {
+          @Override
+          public void line(String id, String type, JsonNode line) {
+            long now = System.currentTimeMillis();
+            lines[0]++;
+            JsonNode e = line.get("event");
+            if (e != null && e.has("t")) { // events carry their own type; samples and the end come under other keys
+              latencies.add(now - (startedMs + e.get("t").asDouble() * 1000));
+            }
+          }
+
+          @Override
+          public void stopped(ControlException failure) {
+            done.countDown();
+          }
+        }, 100, 2000, 20).start();
+        System.out.printf(Locale.ROOT, "following %s (%s on %s, seed %d, %.0f s) over %s%n", run, policy, scenario, seed,
+            duration, ssh.describe());
+        if (!done.await((long) duration + 300, TimeUnit.SECONDS)) {
+          throw new IllegalStateException("the exhibit did not end");
+        }
+        follower.close();
+        double[] ms = latencies.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        if (ms.length == 0) {
+          throw new IllegalStateException("the follower heard " + lines[0] + " lines but no event with a time");
+        }
+        System.out.printf(Locale.ROOT, "(a) event latency, cage stamp -> listener: median %.0f ms, p95 %.0f ms, max %.0f"
+            + " ms over %d events (%d stream lines)%n", pct(ms, 50), pct(ms, 95), ms[ms.length - 1], ms.length, lines[0]);
+
+        JsonNode record = null;
+        for (int i = 0; i < 60 && record == null; i++) {
+          try {
+            record = client.run(run);
+          } catch (ControlException e) {
+            Thread.sleep(500); // the record is written as the run ends
+          }
+        }
+        if (record == null) {
+          throw new IllegalStateException("no record for " + run);
+        }
+        int bytes = record.toString().length();
+        double[] open = new double[5];
+        for (int i = 0; i < open.length; i++) {
+          long t0 = System.nanoTime();
+          client.run(run);
+          open[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        Arrays.sort(open);
+        long t0 = System.nanoTime();
+        try (CageClient fresh = new CageClient(ssh)) {
+          fresh.run(run);
+        }
+        double freshMs = (System.nanoTime() - t0) / 1e6;
+        System.out.printf(Locale.ROOT, "(b) whole record (%d events, %d samples, %.1f MB of JSON): median %.0f ms"
+            + " (min %.0f, max %.0f) over an open connection; %.0f ms on a fresh one (SSH login and ctl start"
+            + " included)%n", record.get("record").get("events").size(), record.get("record").get("samples").get("t")
+            .size(), bytes / 1e6, pct(open, 50), open[0], open[open.length - 1], freshMs);
+      }
+    } finally {
+      try (var files = Files.walk(dir)) { // the cage's data, keys and outputs: nothing to keep
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+  }
+
+  static double pct(double[] sorted, double p) {
+    if (sorted.length == 0) {
+      return Double.NaN;
+    }
+    int i = (int) Math.ceil(p / 100 * sorted.length) - 1;
+    return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+  }
+}
