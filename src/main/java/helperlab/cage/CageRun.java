@@ -709,7 +709,7 @@ final class CageRun {
     }
     return new RunRecord(RunRecord.FORMAT, id, RunRecord.KIND_REAL, policyAtStart, scenario, ctx.machine(), seed,
         admission.id(), ctx.calibration(), speedProbeMs, duration, recordTasks, log.events(), samples.samples(),
-        metrics.metrics(), null, startedAt.toString(), host);
+        metrics.metrics(), null, startedAt.toString(), host, exhibit != null ? exhibit.stopS : null);
   }
 
   /** The open batches of this run (for a GET or status). */

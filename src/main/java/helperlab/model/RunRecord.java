@@ -29,12 +29,21 @@ public record RunRecord(
     @JsonProperty(required = true) RunMetrics metrics,
     @JsonProperty("replay_of") String replayOf,
     @JsonProperty("created_at") String createdAt,
-    @JsonProperty("host") String host) {
+    @JsonProperty("host") String host,
+    @JsonProperty("stop_s") Double stopS) {
 
   public static final int FORMAT = 1;
   public static final String KIND_SIM = "sim";
   public static final String KIND_REAL = "real";
   public static final String KIND_REPLAY = "replay";
+
+  /** A record of a run that went on until its work was done (no hard stop). */
+  public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
+      String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
+      List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host) {
+    this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
+        samples, metrics, replayOf, createdAt, host, null);
+  }
 
   public RunRecord {
     if (format != FORMAT) {

@@ -50,10 +50,12 @@ public final class Replay {
 
   /** The replay's record: kind replay, {@code replay_of} the run's id. */
   public static RunRecord of(RunRecord run) {
-    SimResult r = new Simulation(setupFor(run)).run();
+    Simulation sim = new Simulation(setupFor(run));
+    // an exhibit stopped at its hard stop: the replay stops there too, or it would serve what the cage gave up on
+    SimResult r = run.stopS() != null ? sim.runUntil(run.stopS()) : sim.run();
     SimSetup s = r.setup();
     return new RunRecord(RunRecord.FORMAT, run.id() + "-replay", RunRecord.KIND_REPLAY, run.policy(), run.scenario(),
         run.machine(), run.seed(), run.admission(), s.calibration(), run.speedProbeMs(), s.durationS(), r.tasks(),
-        r.events(), r.samples(), r.metrics(), run.id(), null, null);
+        r.events(), r.samples(), r.metrics(), run.id(), null, null, run.stopS());
   }
 }

@@ -163,6 +163,20 @@ public final class Simulation {
   }
 
   /**
+   * Runs until everything is served or the hard stop {@code stopS}, whichever comes first; at the
+   * stop, what is still running is stopped and open tasks settle, as a cage exhibit's hard stop does.
+   */
+  public SimResult runUntil(double stopS) {
+    while (!quiescent() && step(stopS)) {
+      // one event per step
+    }
+    if (!quiescent() && stopS > now) {
+      advanceTo(stopS);
+    }
+    return finish();
+  }
+
+  /**
    * Processes every event up to virtual time {@code until} and moves the clock there (live use; the
    * run goes on past its scenario's end, idle, until {@link #finish()}).
    */

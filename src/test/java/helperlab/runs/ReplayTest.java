@@ -40,6 +40,22 @@ class ReplayTest {
   }
 
   @Test
+  void aReplayStopsAtTheExhibitsHardStopAsTheCageDid() {
+    RunRecord sim = simulated("box", 4);
+    RunRecord stopped = new RunRecord(RunRecord.FORMAT, "real-box-stopped", RunRecord.KIND_REAL, sim.policy(), sim.scenario(),
+        sim.machine(), sim.seed(), sim.admission(), sim.calibration(), null, sim.durationS(), sim.tasks(), sim.events(),
+        sim.samples(), sim.metrics(), null, null, null, 150.0);
+    RunRecord replay = Replay.of(stopped);
+    RunRecord unstopped = Replay.of(asReal(sim, null));
+    double last = replay.events().get(replay.events().size() - 1).t();
+    assertTrue(last <= 150.0 + 1e-9, "last event at " + last);
+    assertTrue(unstopped.events().get(unstopped.events().size() - 1).t() > 150.0, "the box runs past the stop unstopped");
+    assertEquals(150.0, replay.stopS());
+    assertEquals(replay.metrics().submitted(), replay.metrics().met() + replay.metrics().late() + replay.metrics().refused(),
+        "every task settles at the stop");
+  }
+
+  @Test
   void replaysAreDeterministic() {
     RunRecord real = asReal(simulated("box", 1), null);
     assertEquals(DataFile.compact(Replay.of(real)), DataFile.compact(Replay.of(real)));
