@@ -45,11 +45,11 @@ public final class RemoteController {
   @FXML private Spinner<Integer> exhibitSeed;
   @FXML private Button exhibitButton;
   @FXML private Button stopButton;
-  @FXML private Button helperButton;
+  @FXML private Button remoteHelper;
   @FXML private Label pressResult;
-  @FXML private Label workersBig;
-  @FXML private Label timeBig;
-  @FXML private Label stateBadge;
+  @FXML private Label remoteWorkers;
+  @FXML private Label remoteTime;
+  @FXML private Label remoteState;
   @FXML private Label linkText;
   @FXML private Label countsText;
   @FXML private ChartGrid remoteCharts;
@@ -83,8 +83,8 @@ public final class RemoteController {
         linkText.getStyleClass().add("down");
       }
     });
-    workersBig.textProperty().bind(ex.workersProperty().asString());
-    timeBig.textProperty().bind(Bindings.createStringBinding(() -> Clock.format(ex.timeProperty().get()),
+    remoteWorkers.textProperty().bind(ex.workersProperty().asString());
+    remoteTime.textProperty().bind(Bindings.createStringBinding(() -> Clock.format(ex.timeProperty().get()),
         ex.timeProperty()));
     countsText.textProperty().bind(Bindings.createStringBinding(() -> String.format(Locale.ROOT,
         "met %d · missed %d · refused %d · spawns %d", ex.metProperty().get(), ex.lateProperty().get(),
@@ -116,12 +116,12 @@ public final class RemoteController {
     connectButton.setDisable(c == Connection.CONNECTING);
     disconnectButton.setDisable(c == Connection.DISCONNECTED);
     pushButton.setDisable(!connected);
-    helperButton.setDisable(!connected);
+    remoteHelper.setDisable(!connected);
     exhibitButton.setDisable(!connected || running);
     stopButton.setDisable(!running);
-    stateBadge.setText(s.name());
-    stateBadge.getStyleClass().removeAll("running", "paused", "finished", "failed");
-    stateBadge.getStyleClass().add(s.name().toLowerCase(Locale.ROOT));
+    remoteState.setText(s.name());
+    remoteState.getStyleClass().removeAll("running", "paused", "finished", "failed");
+    remoteState.getStyleClass().add(s.name().toLowerCase(Locale.ROOT));
   }
 
   private void showStatus(CageStatus s) {
