@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.config.keys.AuthorizedKeysAuthenticator;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import org.apache.sshd.server.shell.ProcessShellFactory;
@@ -32,8 +33,12 @@ public final class LabSshServer implements AutoCloseable {
     server.setKeyPairProvider(hostKeys);
     server.setPublickeyAuthenticator(new AuthorizedKeysAuthenticator(authorizedKeys));
     server.setPasswordAuthenticator(null);
-    server.setCommandFactory((channel, command) -> new ProcessShellFactory(command, translate(command))
-        .createShell(channel));
+    server.setCommandFactory((channel, command) -> new ProcessShellFactory(command, translate(command)) {
+      @Override
+      protected List<String> resolveEffectiveCommand(ChannelSession session, String cmd, List<String> elements) {
+        return elements; // MINA would otherwise run "/bin/sh -c cmd", where helper-lab is not on the PATH
+      }
+    }.createShell(channel));
     server.start();
   }
 
