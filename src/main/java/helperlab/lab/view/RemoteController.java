@@ -133,6 +133,7 @@ public final class RemoteController {
     int row = 0;
     for (String[] r : s.rows()) {
       Label k = new Label(r[0]);
+      k.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // names whole; the values wrap
       Label v = new Label(r[1]);
       v.getStyleClass().add("status-value");
       v.setWrapText(true);
