@@ -44,7 +44,7 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
   public List<String[]> rows() {
     List<String[]> r = new ArrayList<>();
     r.add(new String[] {"Policy", policy + (admission.isEmpty() ? "" : " (admission " + admission + ")")});
-    r.add(new String[] {"Worker budget", budgetWorkers + " workers, limited by " + budgetReason});
+    r.add(new String[] {"Budget", budgetWorkers + " workers, limited by " + budgetReason});
     r.add(new String[] {"CPUs", String.format(Locale.ROOT, "%.2f  from %s", cpus, cpusFrom)});
     r.add(new String[] {"Memory", String.format(Locale.ROOT, "%.0f MB  from %s", memoryMb, memoryFrom)});
     r.add(new String[] {"Workers", workers + " (" + busy + " busy), " + processes + " processes of at most "

@@ -55,6 +55,12 @@ public final class LabSshServer implements AutoCloseable {
     return server.getPort();
   }
 
+  /** The known_hosts line OpenSSH would write for this server. */
+  public String knownHostsLine() throws Exception {
+    return "[127.0.0.1]:" + port() + " " + org.apache.sshd.common.config.keys.PublicKeyEntry.toString(
+        server.getKeyPairProvider().loadKeys(null).iterator().next().getPublic()) + "\n";
+  }
+
   /** The SHA256 fingerprint of the host key, as the user should see it. */
   public String fingerprint() throws Exception {
     return KeyUtils.getFingerPrint(server.getKeyPairProvider().loadKeys(null).iterator().next().getPublic());

@@ -83,7 +83,7 @@ class RemoteViewModelTest {
     assertFalse(s.cpusFrom().isEmpty(), "says where the CPU limit was found: " + s);
     assertTrue(s.memoryMb() > 0 && !s.memoryFrom().isEmpty(), s.toString());
     assertEquals(3, s.maxProcesses());
-    assertTrue(s.rows().stream().anyMatch(r -> r[0].equals("Worker budget") && r[1].contains("limited by")));
+    assertTrue(s.rows().stream().anyMatch(r -> r[0].equals("Budget") && r[1].contains("limited by")));
     assertTrue(ui.call(() -> vm.connectionTextProperty().get()).contains("local process"));
   }
 
