@@ -10,6 +10,7 @@ import helperlab.lab.remote.CageRun;
 import helperlab.lab.remote.CageSource;
 import helperlab.lab.remote.CageStatus;
 import helperlab.lab.remote.RemoteSettings;
+import helperlab.lab.remote.SessionCredentials;
 import helperlab.policy.PolicyCatalog;
 import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
@@ -56,6 +57,7 @@ public final class RemoteViewModel {
   private final ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(daemon("cage-status"));
   private ScheduledFuture<?> refreshing;
   private volatile CageClient client;
+  private SessionCredentials secrets; // the connection's passphrase, in memory only while connected
   private int generation; // UI thread: which connection a late answer belongs to
 
   private final ObjectProperty<RemoteSettings> settings = new SimpleObjectProperty<>();
@@ -115,7 +117,11 @@ public final class RemoteViewModel {
     }
     settings.set(s);
     remember(s);
-    return connect(new SshTransport(ssh, hostKeys, credentials), s.describe());
+    disconnect();
+    SessionCredentials kept = new SessionCredentials(credentials);
+    boolean started = connect(new SshTransport(ssh, hostKeys, kept), s.describe());
+    secrets = kept; // after connect(), whose disconnect() forgets the previous connection's
+    return started;
   }
 
   /** Connects through any transport (a local cage's {@code ctl}, or SSH). */
@@ -134,6 +140,7 @@ public final class RemoteViewModel {
         c.close();
         ui.execute(() -> {
           if (gen == generation) {
+            forgetSecrets(); // a wrong passphrase must be asked again next time
             connection.set(Connection.DISCONNECTED);
             connectionText.set("Not connected");
             showError("Cannot connect to " + label + ": " + message(e));
@@ -169,6 +176,7 @@ public final class RemoteViewModel {
     if (exhibit.isActive()) {
       exhibit.reset();
     }
+    forgetSecrets();
     CageClient c = client;
     client = null;
     source.connectTo(null);
@@ -287,6 +295,13 @@ public final class RemoteViewModel {
         });
       }
     });
+  }
+
+  private void forgetSecrets() {
+    if (secrets != null) {
+      secrets.forget();
+      secrets = null;
+    }
   }
 
   private void showError(String text) {

@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import helperlab.lab.chart.ChartKind;
+import helperlab.lab.chart.LabChart;
+import helperlab.lab.chart.Series;
 import helperlab.lab.live.SimulatorSource;
+import helperlab.lab.remote.CageRun;
 import helperlab.lab.remote.LabSshServer;
 import helperlab.lab.remote.TestCage;
 import helperlab.lab.viewmodel.LabConfig;
@@ -33,7 +37,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * The Remote cage view in the real window (Monocle, headless) against a real cage behind a real SSH
  * server on loopback: the Connect dialog is typed into, the encrypted key's passphrase is asked for,
  * the unknown host's fingerprint is shown and trusted, and a policy pushed from the view takes
- * effect on the cage. What is remembered holds no secret.
+ * effect on the cage; a short exhibit streams into the charts beside its replay, a cut link is shaded,
+ * and its record lands in the runs list. What is remembered holds no secret.
  */
 class RemoteWindowTest extends FxRobot {
   @TempDir Path dir;
@@ -134,6 +139,32 @@ class RemoteWindowTest extends FxRobot {
     assertEquals("pool-fifo-1", cage.status().get("policy").asText(), "the real cage");
     assertEquals("The cage now runs pool-fifo-1 (was pool-edf-10)",
         fx(() -> lookup("#policyResult").queryAs(Label.class).getText()));
+
+    // a short exhibit streams into the charts with the simulator's replay beside it; a cut link is shaded
+    interact(() -> {
+      var remote = window.viewModel().remote();
+      remote.setExhibitSeconds(6);
+      remote.exhibit().policyProperty().set("pool-edf-10");
+      remote.exhibit().scenarioProperty().set("calm");
+    });
+    clickOn("#exhibitButton");
+    waitFor(60, "samples streaming", () -> window.viewModel().remote().exhibit().runProperty().get() != null
+        && window.viewModel().remote().exhibit().runProperty().get().samples().size() >= 2);
+    CageRun run = fx(() -> (CageRun) window.viewModel().remote().exhibit().runProperty().get());
+    run.dropConnection();
+    waitFor(60, "the link back", () -> !run.gaps().isEmpty());
+    LabChart workers = fx(() -> window.visibleCharts().chart(ChartKind.WORKERS));
+    waitFor(10, "the down time shaded", () -> !workers.bands().isEmpty());
+    waitFor(90, "the exhibit's record kept", () -> window.viewModel().remote().exhibit().lastRecordProperty().get()
+        != null);
+    assertEquals(2, fx(workers::slotsShown), "the cage and the simulator on the same axes");
+    assertTrue(fx(() -> workers.points(0, Series.WORKERS)) >= 2 && fx(() -> workers.points(1, Series.WORKERS)) >= 2);
+    assertEquals("cage pool-edf-10 s0", fx(() -> workers.label(0)));
+    assertEquals("simulator pool-edf-10", fx(() -> workers.label(1)));
+    String id = fx(() -> window.viewModel().remote().exhibit().lastRecordProperty().get().id());
+    waitFor(30, "in the runs list", () -> window.viewModel().library().entries().stream()
+        .anyMatch(e -> e.stored().file().getFileName().toString().equals(id + ".json")));
+    assertEquals(0, run.duplicates() + run.missing(), "every stream entry exactly once");
 
     // remembered for the next launch, without the passphrase
     WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);

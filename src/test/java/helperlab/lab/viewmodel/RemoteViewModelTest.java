@@ -136,6 +136,7 @@ class RemoteViewModelTest {
     run.dropConnection(); // as a network failure would
     ui.await("the link came back", WAIT, () -> !run.gaps().isEmpty());
     CageRun.Gap gap = run.gaps().get(0);
+    assertEquals(1, ui.call(vm::gaps).size(), "the view shows the down time");
     assertTrue(gap.toS() > gap.fromS(), gap.toString());
     ui.await("the exhibit ended and its record was fetched", Duration.ofSeconds(120), () -> {
       vm.poll();
