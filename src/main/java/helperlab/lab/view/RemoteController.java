@@ -2,6 +2,8 @@ package helperlab.lab.view;
 
 import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.chart.PlottedRun;
+import helperlab.lab.chart.RecordedSamples;
+import helperlab.model.RunRecord;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.remote.CageStatus;
 import helperlab.lab.remote.RemoteSettings;
@@ -102,6 +104,15 @@ public final class RemoteController {
         remoteCharts.clear();
       } else {
         remoteCharts.stream(runs.get(0), runs.size() > 1 ? runs.get(1) : null);
+      }
+    });
+    // the exhibit's record and its exact replay, once both are in, take the place of the streamed lines
+    vm.replayProperty().addListener((o, a, b) -> {
+      RunRecord real = vm.exhibit().lastRecordProperty().get();
+      if (b != null && real != null) {
+        remoteCharts.show(List.of(new PlottedRun("cage " + real.policy() + " s" + real.seed(),
+            new RecordedSamples(real.samples()), real.machine().memoryMb()),
+            new PlottedRun("replay " + real.policy(), new RecordedSamples(b.samples()), b.machine().memoryMb())));
       }
     });
     remoteCharts.timeCursorProperty().set(Double.NaN);

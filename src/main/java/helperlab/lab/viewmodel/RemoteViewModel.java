@@ -11,6 +11,7 @@ import helperlab.lab.remote.CageSource;
 import helperlab.lab.remote.CageStatus;
 import helperlab.lab.remote.RemoteSettings;
 import helperlab.lab.remote.SessionCredentials;
+import helperlab.model.RunRecord;
 import helperlab.policy.PolicyCatalog;
 import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
@@ -19,6 +20,7 @@ import helperlab.remote.CredentialsPrompt;
 import helperlab.remote.HostKeyPrompt;
 import helperlab.remote.SshSettings;
 import helperlab.remote.SshTransport;
+import helperlab.runs.Replay;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -70,6 +72,7 @@ public final class RemoteViewModel {
   private final StringProperty pressResult = new SimpleStringProperty("");
   private final StringProperty link = new SimpleStringProperty("");
   private final StringProperty pushScenario = new SimpleStringProperty("calm");
+  private final ObjectProperty<RunRecord> replay = new SimpleObjectProperty<>();
 
   public RemoteViewModel(RunLibrary library, Notices notices, Executor ui, LabPrefs prefs) {
     this.ui = ui;
@@ -87,6 +90,31 @@ public final class RemoteViewModel {
         or(prefs.remoteUser, d.user()), or(prefs.remoteKey, d.keyFile()), or(prefs.remoteJump, ""),
         or(prefs.remoteCommand, d.remoteCommand()), or(prefs.remoteKnownHosts, d.knownHosts())));
     policy.set(PolicyCatalog.ids().contains(prefs.remotePolicy) ? prefs.remotePolicy : "pool-edf-10");
+    exhibit.runProperty().addListener((o, a, b) -> replay.set(null));
+    exhibit.lastRecordProperty().addListener((o, a, b) -> replayExactly(b));
+  }
+
+  /**
+   * When an exhibit's record is in, the live overlay (seed calibration, the simulator's images) is
+   * replaced by the exact replay: the record's own batches, images and calibration scaled by its
+   * speed probe, as {@code helper-lab replay} does.
+   */
+  private void replayExactly(RunRecord record) {
+    if (record == null || !RunRecord.KIND_REAL.equals(record.kind())) {
+      return;
+    }
+    requests.execute(() -> {
+      try {
+        RunRecord r = Replay.of(record);
+        ui.execute(() -> {
+          if (exhibit.lastRecordProperty().get() == record) {
+            replay.set(r);
+          }
+        });
+      } catch (RuntimeException e) {
+        ui.execute(() -> showError("Cannot replay " + record.id() + " in the simulator: " + message(e)));
+      }
+    });
   }
 
   private static String or(String s, String fallback) {
@@ -416,6 +444,11 @@ public final class RemoteViewModel {
   /** The mix the big button draws a batch from. */
   public StringProperty pressScenarioProperty() {
     return pushScenario;
+  }
+
+  /** The exact replay of the last exhibit's record (null until it is in). */
+  public ReadOnlyObjectProperty<RunRecord> replayProperty() {
+    return replay;
   }
 
   /** The exhibit stream's link, in words. */

@@ -155,12 +155,19 @@ class RemoteWindowTest extends FxRobot {
     waitFor(60, "the link back", () -> !run.gaps().isEmpty());
     LabChart workers = fx(() -> window.visibleCharts().chart(ChartKind.WORKERS));
     waitFor(10, "the down time shaded", () -> !workers.bands().isEmpty());
-    waitFor(90, "the exhibit's record kept", () -> window.viewModel().remote().exhibit().lastRecordProperty().get()
-        != null);
+    // while it streams: the cage solid, the simulator's live replay beside it
     assertEquals(2, fx(workers::slotsShown), "the cage and the simulator on the same axes");
-    assertTrue(fx(() -> workers.points(0, Series.WORKERS)) >= 2 && fx(() -> workers.points(1, Series.WORKERS)) >= 2);
     assertEquals("cage pool-edf-10 s0", fx(() -> workers.label(0)));
     assertEquals("simulator pool-edf-10", fx(() -> workers.label(1)));
+    waitFor(30, "both lines growing", () -> workers.points(0, Series.WORKERS) >= 2
+        && workers.points(1, Series.WORKERS) >= 2);
+    waitFor(90, "the exhibit's record and its exact replay", () -> window.viewModel().remote().replayProperty().get()
+        != null);
+    // then the record and its exact replay take their place
+    waitFor(10, "the record and replay shown", () -> "replay pool-edf-10".equals(workers.label(1)));
+    assertEquals("cage pool-edf-10 s0", fx(() -> workers.label(0)));
+    assertTrue(fx(() -> workers.points(1, Series.WORKERS)) >= 2);
+    assertFalse(fx(workers::bands).isEmpty(), "the down time stays shaded");
     String id = fx(() -> window.viewModel().remote().exhibit().lastRecordProperty().get().id());
     waitFor(30, "in the runs list", () -> window.viewModel().library().entries().stream()
         .anyMatch(e -> e.stored().file().getFileName().toString().equals(id + ".json")));

@@ -160,6 +160,12 @@ class RemoteViewModelTest {
         + run.replaySamples().get(helperlab.lab.chart.Column.REFUSED, run.replaySamples().size() - 1) >= 1,
         "the replay settled batches");
     assertEquals(2, ui.call(() -> vm.plotted().size()), "real and replay on the same charts");
+    // then the exact replay of the record (its own images and calibration)
+    ui.await("the exact replay", WAIT, () -> vm.replayProperty().get() != null);
+    RunRecord replay = ui.call(() -> vm.replayProperty().get());
+    assertEquals(RunRecord.KIND_REPLAY, replay.kind());
+    assertEquals(r.id(), replay.replayOf());
+    assertEquals(r.tasks().size(), replay.tasks().size());
     // kept with the lab's runs (the history, which the runs list shows)
     assertTrue(new RunStore(dir.resolve("history")).list().stream()
         .anyMatch(f -> f.file().getFileName().toString().equals(r.id() + ".json")));
