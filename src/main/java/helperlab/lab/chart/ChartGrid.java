@@ -28,6 +28,8 @@ public final class ChartGrid extends GridPane {
   private List<PlottedRun> runs = List.of();
   private PlottedRun live;
   private int liveShown;
+  private PlottedRun overlay;
+  private int overlayShown;
 
   public ChartGrid() {
     getStyleClass().add("chart-grid");
@@ -82,6 +84,7 @@ public final class ChartGrid extends GridPane {
   /** Shows recorded runs (one, or two overlaid: the second dashed). */
   public void show(List<PlottedRun> shown) {
     live = null;
+    overlay = null;
     runs = List.copyOf(shown);
     List<String> labels = labels(runs);
     for (LabChart c : charts.values()) {
@@ -94,14 +97,35 @@ public final class ChartGrid extends GridPane {
 
   /** Starts streaming a live run: {@link #pull()} then appends what arrived since the last frame. */
   public void stream(PlottedRun run) {
+    stream(run, null);
+  }
+
+  /**
+   * Streams a live run (solid) with a second one growing beside it on the same axes (dashed), e.g. a
+   * real cage run and the simulator's replay of it; {@code second} may be null.
+   */
+  public void stream(PlottedRun run, PlottedRun second) {
     live = run;
-    runs = List.of(run);
+    overlay = second;
+    runs = second == null ? List.of(run) : List.of(run, second);
     liveShown = 0;
+    overlayShown = 0;
     for (LabChart c : charts.values()) {
-      c.reset(List.of(run.label()));
+      c.reset(labels(runs));
       c.startLive(0, run);
+      if (second != null) {
+        c.startLive(1, second);
+      }
+      c.setBands(List.of(), null);
     }
     pull();
+  }
+
+  /** Shades these time ranges ({@code [from, to]} s) on every chart, labelled (e.g. "link down"). */
+  public void setBands(List<double[]> ranges, String label) {
+    for (LabChart c : charts.values()) {
+      c.setBands(ranges, label);
+    }
   }
 
   /** Appends the live run's new samples to every chart; returns how many rows were added. */
@@ -109,6 +133,16 @@ public final class ChartGrid extends GridPane {
     PlottedRun r = live;
     if (r == null) {
       return 0;
+    }
+    PlottedRun o = overlay;
+    if (o != null) {
+      int m = o.samples().size();
+      if (m > overlayShown) {
+        for (LabChart c : charts.values()) {
+          c.append(1, o, overlayShown, m);
+        }
+        overlayShown = m;
+      }
     }
     int n = r.samples().size();
     int from = liveShown;
@@ -125,9 +159,11 @@ public final class ChartGrid extends GridPane {
   /** Empties every chart. */
   public void clear() {
     live = null;
+    overlay = null;
     runs = List.of();
     for (LabChart c : charts.values()) {
       c.reset(List.of());
+      c.setBands(List.of(), null);
     }
   }
 

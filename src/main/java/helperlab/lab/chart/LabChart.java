@@ -4,6 +4,7 @@ import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.AxisMode;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.plugins.DataPointTooltip;
+import io.fair_acc.chartfx.plugins.XRangeIndicator;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
@@ -329,6 +330,41 @@ public final class LabChart {
       return Double.NaN;
     }
     return line.shown.get(DataSet.DIM_Y, line.shown.getDataCount() - 1);
+  }
+
+  private final List<XRangeIndicator> bands = new ArrayList<>();
+
+  /**
+   * Shades these time ranges ({@code [from, to]} seconds), e.g. when the link to a cage was down;
+   * replaces the bands shown before.
+   */
+  public void setBands(List<double[]> ranges, String label) {
+    if (ranges.size() == bands.size()) {
+      boolean same = true;
+      for (int i = 0; i < ranges.size() && same; i++) {
+        same = bands.get(i).getLowerBound() == ranges.get(i)[0] && bands.get(i).getUpperBound() == ranges.get(i)[1];
+      }
+      if (same) {
+        return; // called every frame: leave the plugins alone unless a band changed
+      }
+    }
+    chart.getPlugins().removeAll(bands);
+    bands.clear();
+    for (double[] r : ranges) {
+      XRangeIndicator band = new XRangeIndicator(xAxis, r[0], r[1], label);
+      band.setEditable(false);
+      bands.add(band);
+    }
+    chart.getPlugins().addAll(bands);
+  }
+
+  /** The shaded bands shown (from, to). */
+  public List<double[]> bands() {
+    List<double[]> out = new ArrayList<>();
+    for (XRangeIndicator b : bands) {
+      out.add(new double[] {b.getLowerBound(), b.getUpperBound()});
+    }
+    return out;
   }
 
   /** Undo zoom and pan: the axes follow the data again. */

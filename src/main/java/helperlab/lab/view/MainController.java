@@ -10,6 +10,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
@@ -47,6 +48,7 @@ public final class MainController {
   @FXML private Tab runsTab;
   @FXML private Tab compareTab;
   @FXML private Tab sweepTab;
+  @FXML private Tab remoteTab;
   @FXML private HBox banner;
   @FXML private Label bannerText;
   @FXML private Button bannerClose;
@@ -60,6 +62,7 @@ public final class MainController {
   private RunsController runsController;
   private CompareController compareController;
   private SweepController sweepController;
+  private RemoteController remoteController;
 
   private MainViewModel vm;
   private Stage stage;
@@ -77,6 +80,7 @@ public final class MainController {
     tabByView.put(LabView.RUNS, runsTab);
     tabByView.put(LabView.COMPARE, compareTab);
     tabByView.put(LabView.SWEEP, sweepTab);
+    tabByView.put(LabView.REMOTE, remoteTab);
     build(vm.viewProperty().get());
     tabs.getSelectionModel().select(tabByView.get(vm.viewProperty().get()));
     tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> tabByView.forEach((v, t) -> {
@@ -109,6 +113,9 @@ public final class MainController {
         lastFrame = now;
         frameCount++;
         liveController.frame();
+        if (remoteController != null) {
+          remoteController.frame();
+        }
         vm.timeline().advance(dt);
       }
     };
@@ -116,6 +123,7 @@ public final class MainController {
     // (an idle window then costs next to nothing)
     vm.live().stateProperty().addListener(o -> updateFrames());
     vm.timeline().playingProperty().addListener(o -> updateFrames());
+    vm.remote().exhibit().stateProperty().addListener(o -> updateFrames());
   }
 
   private boolean attached;
@@ -124,12 +132,15 @@ public final class MainController {
     if (!attached) {
       return;
     }
-    if (vm.live().isActive() || vm.timeline().playingProperty().get()) {
+    if (vm.live().isActive() || vm.timeline().playingProperty().get() || vm.remote().exhibit().isActive()) {
       frames.start();
     } else {
       frames.stop();
       lastFrame = 0;
       liveController.frame(); // the last samples and readouts of a run that just ended
+      if (remoteController != null) {
+        remoteController.frame();
+      }
     }
   }
 
@@ -153,6 +164,13 @@ public final class MainController {
         if (sweepController == null) {
           sweepController = load("/fxml/sweep.fxml", sweepTab);
           sweepController.init(vm);
+        }
+      }
+      case REMOTE -> {
+        if (remoteController == null) {
+          remoteController = load("/fxml/remote.fxml", remoteTab);
+          remoteController.init(vm.remote(), stage, () -> root.getScene() == null ? List.of()
+              : List.copyOf(root.getScene().getStylesheets()));
         }
       }
     }
@@ -246,6 +264,7 @@ public final class MainController {
       case RUNS -> runsController == null ? null : runsController.charts();
       case COMPARE -> compareController == null ? null : compareController.charts();
       case SWEEP -> null;
+      case REMOTE -> remoteController == null ? null : remoteController.charts();
     };
   }
 
@@ -366,6 +385,11 @@ public final class MainController {
   }
 
   @FXML
+  void showRemote() {
+    vm.viewProperty().set(LabView.REMOTE);
+  }
+
+  @FXML
   void showSweep() {
     vm.viewProperty().set(LabView.SWEEP);
   }
@@ -382,7 +406,7 @@ public final class MainController {
     a.setTitle("Keyboard shortcuts");
     a.setHeaderText("Keyboard shortcuts");
     a.setContentText(String.join("\n",
-        "Everywhere:  Ctrl+1..4 views · Ctrl+O open run · Ctrl+E export · Ctrl+0 reset zoom · F1 this help · Ctrl+Q quit",
+        "Everywhere:  Ctrl+1..5 views · Ctrl+O open run · Ctrl+E export · Ctrl+0 reset zoom · F1 this help · Ctrl+Q quit",
         "Live:  H or Enter call for help · Space pause / resume",
         "Runs:  Space play / pause · ← → step 1 s (Shift: 10 s) · Ctrl+→ or N next event · Ctrl+← or P previous event"
             + " · Home / End",

@@ -41,6 +41,18 @@ public final class LabPrefs {
   public String compareMachine = "cage";
   public long compareSeed;
 
+  // the Remote cage view's connection (never a passphrase or password: those are asked each time)
+  public String remoteHost = "";
+  public int remotePort = 22;
+  public String remoteUser;
+  public String remoteKey;
+  public String remoteJump = "";
+  public String remoteCommand;
+  public String remoteKnownHosts;
+  public String remotePolicy = "pool-edf-10";
+  public String remoteScenario = "calm";
+  public long remoteSeed;
+
   public String timelineSpeed = "X10";
   public int sweepSeeds = 3;
   public String lastSweepDir;

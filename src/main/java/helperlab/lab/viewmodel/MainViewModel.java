@@ -31,6 +31,7 @@ public final class MainViewModel {
   private final TimelineViewModel timeline = new TimelineViewModel();
   private final CompareViewModel compare;
   private final SweepViewModel sweep;
+  private final RemoteViewModel remote;
   private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.LIGHT);
   private final ObjectProperty<LabView> view = new SimpleObjectProperty<>(LabView.LIVE);
   private final LabPrefs prefs;
@@ -55,6 +56,7 @@ public final class MainViewModel {
     }
     this.live = new LiveViewModel(config.source(), library, notices, ui, liveSettings, enumOr(Speed.class, p.liveSpeed,
         Speed.X10));
+    this.remote = new RemoteViewModel(library, notices, ui, p);
     this.compare = new CompareViewModel(work, library);
     this.sweep = new SweepViewModel(work, library);
     sweep.setOpener(this::showRun);
@@ -126,6 +128,13 @@ public final class MainViewModel {
       case SWEEP -> {
         // the sweep view has no time charts
       }
+      case REMOTE -> {
+        for (PlottedRun p : remote.plotted()) {
+          if (p.samples() instanceof LiveSamples s) {
+            runs.add(new PlottedRun(p.label(), new RecordedSamples(s.toSamples()), p.memoryLimitMb()));
+          }
+        }
+      }
     }
     return runs;
   }
@@ -191,6 +200,7 @@ public final class MainViewModel {
 
   public void shutdown() {
     live.shutdown();
+    remote.shutdown();
     sweep.cancel();
     work.shutdown();
   }
@@ -229,6 +239,10 @@ public final class MainViewModel {
 
   public SweepViewModel sweep() {
     return sweep;
+  }
+
+  public RemoteViewModel remote() {
+    return remote;
   }
 
   public ObjectProperty<Theme> themeProperty() {

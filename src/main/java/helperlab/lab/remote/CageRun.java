@@ -1,0 +1,338 @@
+package helperlab.lab.remote;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.lab.chart.LiveSamples;
+import helperlab.lab.live.LiveRun;
+import helperlab.lab.live.LiveSettings;
+import helperlab.lab.live.LiveState;
+import helperlab.lab.live.LiveStatus;
+import helperlab.model.DataFile;
+import helperlab.model.RunRecord;
+import helperlab.remote.CageClient;
+import helperlab.remote.ControlException;
+import helperlab.remote.ControlTransport;
+import helperlab.remote.EventFollower;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * A cage exhibit streaming into the lab: it asks the cage to start the exhibit, follows its event
+ * stream ({@link EventFollower}, which reconnects and resumes from the last id), turns the samples
+ * into chart rows, feeds the arriving batches to the simulator's replay, and when the stream ends
+ * fetches the run's record. The cage keeps real time, so pause, speed and skip do nothing.
+ */
+public final class CageRun implements LiveRun, EventFollower.Listener {
+  /** Run time during which the link was down (the data of that time arrived after it came back). */
+  public record Gap(double fromS, double toS) {}
+
+  /** How long to keep asking for a record the cage has not written yet. */
+  private static final long RECORD_WAIT_MS = 30_000;
+
+  private final LiveSettings settings;
+  private final double durationS;
+  private final CageClient client;
+  private final ControlTransport transport;
+  private final Listener listener;
+  private final Supplier<ReplayOverlay> overlayFactory;
+  private final LiveSamples real = new LiveSamples();
+  private final List<Gap> gaps = new CopyOnWriteArrayList<>();
+  private final CountDownLatch ended = new CountDownLatch(1);
+  private volatile LiveStatus status;
+  private volatile String runId;
+  private volatile String link = "starting the exhibit";
+  private volatile boolean stopRequested;
+  private volatile EventFollower follower;
+  private volatile ReplayOverlay overlay;
+  private volatile int pressed;
+
+  // the follower's thread only
+  private double lastT;
+  private double downAtT = -1;
+  private int submitted;
+  private long lastSeq;
+  private int duplicates;
+  private int missing;
+
+  CageRun(LiveSettings settings, double durationS, CageClient client, ControlTransport transport,
+      Supplier<ReplayOverlay> overlayFactory, Listener listener) {
+    this.settings = settings;
+    this.durationS = durationS;
+    this.client = client;
+    this.transport = transport;
+    this.overlayFactory = overlayFactory;
+    this.listener = listener;
+    this.status = new LiveStatus(LiveState.RUNNING, 0, durationS, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  }
+
+  /** Starts the exhibit and the follower on a thread of its own (returns at once). */
+  CageRun begin() {
+    try {
+      overlay = overlayFactory.get(); // built now (cheap), so the window streams it from the first frame
+    } catch (RuntimeException e) {
+      link = "no simulator overlay: " + e.getMessage(); // the real run still streams
+    }
+    Thread t = new Thread(this::startExhibit, "cage-exhibit");
+    t.setDaemon(true);
+    t.start();
+    return this;
+  }
+
+  private void startExhibit() {
+    try {
+      JsonNode started = client.exhibit(settings.policy(), settings.scenario(), settings.seed(), durationS);
+      runId = started.path("run").asText();
+      if (stopRequested) {
+        ended.countDown();
+        return;
+      }
+      link = "following " + runId;
+      follower = new EventFollower(transport, runId, "0-0", this, 250, 4_000, 40).start();
+    } catch (ControlException e) {
+      fail("The cage did not start the exhibit: " + e.getMessage());
+    }
+  }
+
+  // ---- the stream ---------------------------------------------------------------------------------
+
+  @Override
+  public void line(String id, String type, JsonNode line) {
+    checkId(id);
+    switch (type) {
+      case "sample" -> {
+        JsonNode s = line.path("sample");
+        double t = s.path("t").asDouble();
+        lastT = Math.max(lastT, t);
+        real.add(t, s.path("workers").asInt(), s.path("busy").asInt(), s.path("queue").asInt(),
+            s.path("memory_mb").asDouble(), s.path("cpu_useful_s").asDouble(), s.path("cpu_spawn_s").asDouble(),
+            s.path("cpu_killed_s").asDouble(), s.path("spawns").asInt(), s.path("met").asInt(), s.path("late").asInt(),
+            s.path("refused").asInt());
+        ReplayOverlay o = overlay;
+        if (o != null) {
+          o.advanceTo(t);
+        }
+        publish(LiveState.RUNNING, s);
+      }
+      case "end" -> link = "the exhibit ended; fetching its record";
+      default -> {
+        JsonNode e = line.path("event");
+        double t = e.path("t").asDouble();
+        lastT = Math.max(lastT, t);
+        // an original batch (value -1; a retry copy names its original there) arriving: the replay gets it too
+        if ("submitted".equals(type) && e.path("value").asDouble() < 0) {
+          submitted++;
+          ReplayOverlay o = overlay;
+          if (o != null) {
+            o.arrived(e.path("task").asInt(), t);
+          }
+        }
+      }
+    }
+  }
+
+  /** Ids are {@code <seq>-0} numbered from 1: a resumed stream must go on at the next one. */
+  private void checkId(String id) {
+    if (id == null) {
+      return;
+    }
+    long seq;
+    try {
+      seq = Long.parseLong(id.substring(0, id.indexOf('-') < 0 ? id.length() : id.indexOf('-')));
+    } catch (NumberFormatException e) {
+      return;
+    }
+    if (seq <= lastSeq) {
+      duplicates++;
+    } else if (seq > lastSeq + 1) {
+      missing += (int) (seq - lastSeq - 1);
+    }
+    lastSeq = Math.max(lastSeq, seq);
+  }
+
+  @Override
+  public void disconnected(ControlException why) {
+    downAtT = lastT;
+    link = "disconnected at " + Math.round(lastT) + " s (" + why.getMessage() + "); reconnecting";
+  }
+
+  @Override
+  public void reconnected(long downMs) {
+    double from = downAtT < 0 ? lastT : downAtT;
+    gaps.add(new Gap(from, from + Math.max(0.2, downMs / 1000.0)));
+    downAtT = -1;
+    link = String.format(java.util.Locale.ROOT, "reconnected after %.1f s; resumed after event %d", downMs / 1000.0,
+        lastSeq);
+  }
+
+  @Override
+  public void stopped(ControlException failure) {
+    if (stopRequested) {
+      ended.countDown();
+      return;
+    }
+    if (failure != null) {
+      fail("Lost the cage's event stream of " + runId + ": " + failure.getMessage());
+      return;
+    }
+    try {
+      RunRecord record = fetchRecord();
+      link = "ended; record " + record.id() + " fetched";
+      publish(LiveState.FINISHED, null);
+      listener.finished(record);
+    } catch (ControlException | RuntimeException e) {
+      fail("The exhibit " + runId + " ended but its record could not be fetched: " + e.getMessage());
+    } finally {
+      ended.countDown();
+    }
+  }
+
+  /** The run's record (the cage writes it as the run ends: ask again for a while until it is there). */
+  private RunRecord fetchRecord() throws ControlException {
+    long end = System.currentTimeMillis() + RECORD_WAIT_MS;
+    while (true) {
+      try {
+        JsonNode r = client.run(runId);
+        return DataFile.JSON.treeToValue(r.path("record"), RunRecord.class);
+      } catch (ControlException e) {
+        if (e.kind() != ControlException.Kind.REMOTE_ERROR || System.currentTimeMillis() > end) {
+          throw e;
+        }
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalStateException("the cage sent a record the lab cannot read: " + e.getOriginalMessage(), e);
+      }
+      try {
+        Thread.sleep(300);
+      } catch (InterruptedException ie) {
+        Thread.currentThread().interrupt();
+        throw new ControlException(ControlException.Kind.CLOSED, "interrupted while fetching the record");
+      }
+    }
+  }
+
+  private void fail(String message) {
+    link = message;
+    publish(LiveState.FAILED, null);
+    ended.countDown();
+    listener.failed(message);
+  }
+
+  private void publish(LiveState state, JsonNode s) {
+    LiveStatus was = status;
+    if (s == null) {
+      status = new LiveStatus(state, was.timeS(), durationS, 1, state == LiveState.RUNNING ? was.workers() : 0,
+          state == LiveState.RUNNING ? was.busy() : 0, was.queue(), was.memoryMb(), was.spawns(), submitted, was.met(),
+          was.late(), was.refused(), pressed);
+      return;
+    }
+    status = new LiveStatus(state, lastT, durationS, 1, s.path("workers").asInt(), s.path("busy").asInt(),
+        s.path("queue").asInt(), s.path("memory_mb").asDouble(), s.path("spawns").asInt(), submitted,
+        s.path("met").asInt(), s.path("late").asInt(), s.path("refused").asInt(), pressed);
+  }
+
+  // ---- LiveRun ------------------------------------------------------------------------------------
+
+  @Override
+  public LiveSettings settings() {
+    return settings;
+  }
+
+  @Override
+  public LiveSamples samples() {
+    return real;
+  }
+
+  /** The simulator's replay so far (null when it could not be built). */
+  public LiveSamples replaySamples() {
+    ReplayOverlay o = overlay;
+    return o == null ? null : o.samples();
+  }
+
+  @Override
+  public LiveStatus status() {
+    return status;
+  }
+
+  /** The cage's id of the exhibit (null until the cage has started it). */
+  public String runId() {
+    return runId;
+  }
+
+  /** The state of the link, in words, for the window. */
+  public String link() {
+    return link;
+  }
+
+  /** Times the link was down (run seconds). */
+  public List<Gap> gaps() {
+    return List.copyOf(gaps);
+  }
+
+  /** Stream entries that arrived twice, and entries skipped (both must stay 0 across reconnects). */
+  public int duplicates() {
+    return duplicates;
+  }
+
+  public int missing() {
+    return missing;
+  }
+
+  /** The last stream entry seen. */
+  public long lastSeq() {
+    return lastSeq;
+  }
+
+  /** Cuts the current stream connection as a network failure would (the follower reconnects). */
+  public void dropConnection() {
+    EventFollower f = follower;
+    if (f != null) {
+      f.dropConnection();
+    }
+  }
+
+  /** The big button on the real cage goes through the remote view model; a run only counts it. */
+  @Override
+  public void press() {
+    pressed++;
+  }
+
+  @Override
+  public void pause() {
+    // the cage keeps real time
+  }
+
+  @Override
+  public void resume() {
+    // the cage keeps real time
+  }
+
+  @Override
+  public void setSpeed(double factor) {
+    // the cage keeps real time
+  }
+
+  @Override
+  public void skipTo(double virtualS) {
+    // the cage keeps real time
+  }
+
+  /** Stops following (the exhibit itself goes on on the cage and its record can be fetched later). */
+  @Override
+  public void stop() {
+    stopRequested = true;
+    EventFollower f = follower;
+    if (f != null) {
+      f.close();
+    } else {
+      ended.countDown();
+    }
+    publish(LiveState.FINISHED, null);
+  }
+
+  @Override
+  public boolean stopAndWait(long timeoutMillis) throws InterruptedException {
+    stop();
+    return ended.await(timeoutMillis, TimeUnit.MILLISECONDS);
+  }
+}

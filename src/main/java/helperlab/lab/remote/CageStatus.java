@@ -1,0 +1,57 @@
+package helperlab.lab.remote;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.model.MachineSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a cage's {@code status} answer says, as the lab shows it: the policy, the worker budget and
+ * why, the limits and where they were found, the workers and the queue, and the run that is on.
+ */
+public record CageStatus(String policy, String admission, int budgetWorkers, String budgetReason, double cpus,
+    String cpusFrom, double memoryMb, String memoryFrom, int maxProcesses, int processes, int workers, int busy,
+    int queue, String runId, String runKind, String calibration, String cage) {
+
+  /** Reads a status reply; fields the cage did not send read as empty or zero. */
+  public static CageStatus of(JsonNode s) {
+    JsonNode b = s.path("budget");
+    JsonNode l = s.path("limits");
+    int busy = 0;
+    for (JsonNode w : s.path("workers")) {
+      if (w.path("image").asInt(-1) >= 0) { // an image in flight
+        busy++;
+      }
+    }
+    return new CageStatus(s.path("policy").asText(""), s.path("admission").asText(""), b.path("workers").asInt(),
+        b.path("reason").asText(""), l.path("cpus").asDouble(), l.path("cpus_from").asText(""),
+        l.path("memory_bytes").asDouble() / (1024.0 * 1024.0), l.path("memory_from").asText(""),
+        s.path("max_processes").asInt(), s.path("processes").asInt(), s.path("workers").size(), busy,
+        s.path("queue").asInt(), s.path("run").path("id").asText(""), s.path("run").path("kind").asText(""),
+        s.path("calibration").asText(""), s.path("cage").asText(""));
+  }
+
+  /** The cage as the simulator's machine model (what the overlay replays on). */
+  public MachineSpec machine() {
+    double cores = cpus > 0 ? cpus : MachineSpec.builtIn("cage").cores();
+    double mem = memoryMb > 0 ? memoryMb : MachineSpec.builtIn("cage").memoryMb();
+    return new MachineSpec("cage", cores, mem, maxProcesses > 0 ? maxProcesses : null, null, null, null, null, null,
+        null, null, budgetWorkers > 0 ? budgetWorkers : null);
+  }
+
+  /** Label and value rows for the status panel. */
+  public List<String[]> rows() {
+    List<String[]> r = new ArrayList<>();
+    r.add(new String[] {"Policy", policy + (admission.isEmpty() ? "" : " (admission " + admission + ")")});
+    r.add(new String[] {"Budget", budgetWorkers + " workers, limited by " + budgetReason});
+    r.add(new String[] {"CPUs", String.format(Locale.ROOT, "%.2f  from %s", cpus, cpusFrom)});
+    r.add(new String[] {"Memory", String.format(Locale.ROOT, "%.0f MB  from %s", memoryMb, memoryFrom)});
+    r.add(new String[] {"Workers", workers + " (" + busy + " busy), " + processes + " processes of at most "
+        + maxProcesses});
+    r.add(new String[] {"Queue", queue + " images"});
+    r.add(new String[] {"Run", runId + (runKind.isEmpty() ? "" : " (" + runKind + ")")});
+    r.add(new String[] {"Cage", cage});
+    return r;
+  }
+}

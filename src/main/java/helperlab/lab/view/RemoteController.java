@@ -1,0 +1,232 @@
+package helperlab.lab.view;
+
+import helperlab.lab.chart.ChartGrid;
+import helperlab.lab.chart.PlottedRun;
+import helperlab.lab.chart.RecordedSamples;
+import helperlab.model.RunRecord;
+import helperlab.lab.live.LiveState;
+import helperlab.lab.remote.CageStatus;
+import helperlab.lab.remote.RemoteSettings;
+import helperlab.lab.viewmodel.Clock;
+import helperlab.lab.viewmodel.LiveViewModel;
+import helperlab.lab.viewmodel.RemoteViewModel;
+import helperlab.lab.viewmodel.RemoteViewModel.Connection;
+import helperlab.policy.PolicyCatalog;
+import helperlab.sim.ScenarioSpec;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+import javafx.beans.binding.Bindings;
+import javafx.fxml.FXML;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.stage.Window;
+
+/** The Remote cage view: connection, the cage's status, policy push, the big button and exhibits. */
+public final class RemoteController {
+  @FXML private BorderPane remoteRoot;
+  @FXML private Label connectionText;
+  @FXML private Button connectButton;
+  @FXML private Button disconnectButton;
+  @FXML private Label errorText;
+  @FXML private GridPane statusGrid;
+  @FXML private ComboBox<String> pushPolicy;
+  @FXML private Button pushButton;
+  @FXML private Label policyResult;
+  @FXML private ComboBox<String> exhibitPolicy;
+  @FXML private ComboBox<String> exhibitScenario;
+  @FXML private Spinner<Integer> exhibitSeed;
+  @FXML private Button exhibitButton;
+  @FXML private Button stopButton;
+  @FXML private Button remoteHelper;
+  @FXML private Label pressResult;
+  @FXML private Label remoteWorkers;
+  @FXML private Label remoteTime;
+  @FXML private Label remoteState;
+  @FXML private Label linkText;
+  @FXML private Label countsText;
+  @FXML private ChartGrid remoteCharts;
+
+  private RemoteViewModel vm;
+  private Window owner;
+  private Supplier<List<String>> stylesheets;
+
+  void init(RemoteViewModel model, Window window, Supplier<List<String>> styles) {
+    this.vm = model;
+    this.owner = window;
+    this.stylesheets = styles;
+    LiveViewModel ex = vm.exhibit();
+    pushPolicy.getItems().setAll(PolicyCatalog.ids());
+    pushPolicy.valueProperty().bindBidirectional(vm.policyProperty());
+    exhibitPolicy.getItems().setAll(PolicyCatalog.ids());
+    exhibitScenario.getItems().setAll(ScenarioSpec.BUILT_IN);
+    exhibitPolicy.valueProperty().bindBidirectional(ex.policyProperty());
+    exhibitScenario.valueProperty().bindBidirectional(ex.scenarioProperty());
+    Choices.seedSpinner(exhibitSeed, ex.seedProperty());
+
+    connectionText.textProperty().bind(vm.connectionTextProperty());
+    errorText.textProperty().bind(vm.errorProperty());
+    policyResult.textProperty().bind(vm.policyResultProperty());
+    pressResult.textProperty().bind(Bindings.createStringBinding(() -> vm.pressResultProperty().get().isEmpty()
+        ? "sends a batch of images to the real cage" : vm.pressResultProperty().get(), vm.pressResultProperty()));
+    linkText.textProperty().bind(vm.linkProperty());
+    vm.linkProperty().addListener((o, a, b) -> {
+      linkText.getStyleClass().remove("down");
+      if (b != null && b.startsWith("disconnected")) {
+        linkText.getStyleClass().add("down");
+      }
+    });
+    remoteWorkers.textProperty().bind(ex.workersProperty().asString());
+    remoteTime.textProperty().bind(Bindings.createStringBinding(() -> Clock.format(ex.timeProperty().get()),
+        ex.timeProperty()));
+    countsText.textProperty().bind(Bindings.createStringBinding(() -> String.format(Locale.ROOT,
+        "met %d · missed %d · refused %d · spawns %d", ex.metProperty().get(), ex.lateProperty().get(),
+        ex.refusedProperty().get(), ex.spawnsProperty().get()), ex.metProperty(), ex.lateProperty(),
+        ex.refusedProperty(), ex.spawnsProperty()));
+
+    vm.statusProperty().addListener((o, a, b) -> showStatus(b));
+    showStatus(vm.statusProperty().get());
+    vm.connectionProperty().addListener((o, a, b) -> showConnection());
+    ex.stateProperty().addListener((o, a, b) -> showConnection());
+    showConnection();
+    ex.runProperty().addListener((o, a, b) -> {
+      List<PlottedRun> runs = vm.plotted();
+      if (b == null || runs.isEmpty()) {
+        remoteCharts.clear();
+      } else {
+        remoteCharts.stream(runs.get(0), runs.size() > 1 ? runs.get(1) : null);
+      }
+    });
+    // the exhibit's record and its exact replay, once both are in, take the place of the streamed lines
+    vm.replayProperty().addListener((o, a, b) -> {
+      RunRecord real = vm.exhibit().lastRecordProperty().get();
+      if (b != null && real != null) {
+        remoteCharts.show(List.of(new PlottedRun("cage " + real.policy() + " s" + real.seed(),
+            new RecordedSamples(real.samples()), real.machine().memoryMb()),
+            new PlottedRun("replay " + real.policy(), new RecordedSamples(b.samples()), b.machine().memoryMb())));
+      }
+    });
+    remoteCharts.timeCursorProperty().set(Double.NaN);
+    remoteCharts.clear();
+  }
+
+  private void showConnection() {
+    Connection c = vm.connectionProperty().get();
+    boolean connected = c == Connection.CONNECTED;
+    LiveState s = vm.exhibit().stateProperty().get();
+    boolean running = vm.exhibit().isActive();
+    connectButton.setDisable(c == Connection.CONNECTING);
+    disconnectButton.setDisable(c == Connection.DISCONNECTED);
+    pushButton.setDisable(!connected);
+    remoteHelper.setDisable(!connected);
+    exhibitButton.setDisable(!connected || running);
+    stopButton.setDisable(!running);
+    remoteState.setText(s.name());
+    remoteState.getStyleClass().removeAll("running", "paused", "finished", "failed");
+    remoteState.getStyleClass().add(s.name().toLowerCase(Locale.ROOT));
+  }
+
+  private void showStatus(CageStatus s) {
+    statusGrid.getChildren().clear();
+    if (s == null) {
+      statusGrid.add(new Label("—"), 0, 0);
+      return;
+    }
+    int row = 0;
+    for (String[] r : s.rows()) {
+      Label k = new Label(r[0]);
+      k.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // names whole; the values wrap
+      Label v = new Label(r[1]);
+      v.getStyleClass().add("status-value");
+      v.setWrapText(true);
+      v.setId("status-" + r[0].toLowerCase(Locale.ROOT).replace(' ', '-'));
+      statusGrid.add(k, 0, row);
+      statusGrid.add(v, 1, row);
+      row++;
+    }
+  }
+
+  /** Every frame: readouts, new chart points and the link's down times. */
+  void frame() {
+    vm.poll();
+    remoteCharts.pull();
+    List<double[]> gaps = vm.gaps();
+    remoteCharts.setBands(gaps, "link down");
+  }
+
+  boolean isActive() {
+    return vm.exhibit().isActive();
+  }
+
+  ChartGrid charts() {
+    return remoteCharts;
+  }
+
+  @FXML
+  void connect() {
+    FXMLLoader loader = new FXMLLoader(RemoteController.class.getResource("/fxml/connect.fxml"));
+    Node content;
+    try {
+      content = loader.load();
+    } catch (IOException e) {
+      vm.errorProperty().set("Cannot open the connect dialog: " + e.getMessage());
+      return;
+    }
+    ConnectController c = loader.getController();
+    c.init(vm.settingsProperty().get());
+    Dialog<ButtonType> d = new Dialog<>();
+    d.initOwner(owner);
+    d.setTitle("Connect to a cage");
+    d.setHeaderText("Connect to a cage over SSH");
+    d.getDialogPane().setContent(content);
+    d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+    ((Button) d.getDialogPane().lookupButton(ButtonType.OK)).setText("Connect");
+    d.getDialogPane().getStylesheets().setAll(stylesheets.get());
+    d.getDialogPane().setId("connect-dialog");
+    d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
+      RemoteSettings s;
+      try {
+        s = c.settings();
+      } catch (IllegalArgumentException e) {
+        vm.errorProperty().set("Cannot connect: " + e.getMessage());
+        return;
+      }
+      FxPrompts prompts = new FxPrompts(owner, stylesheets);
+      vm.connect(s, prompts, prompts);
+    });
+  }
+
+  @FXML
+  void disconnect() {
+    vm.disconnect();
+  }
+
+  @FXML
+  void pushPolicy() {
+    vm.pushPolicy();
+  }
+
+  @FXML
+  void press() {
+    vm.press();
+  }
+
+  @FXML
+  void startExhibit() {
+    vm.startExhibit();
+  }
+
+  @FXML
+  void stopFollowing() {
+    vm.exhibit().reset();
+  }
+}

@@ -1,0 +1,184 @@
+package helperlab.lab.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.lab.chart.ChartKind;
+import helperlab.lab.chart.LabChart;
+import helperlab.lab.chart.Series;
+import helperlab.lab.live.SimulatorSource;
+import helperlab.lab.remote.CageRun;
+import helperlab.lab.remote.LabSshServer;
+import helperlab.lab.remote.TestCage;
+import helperlab.lab.viewmodel.LabConfig;
+import helperlab.lab.viewmodel.LabView;
+import helperlab.lab.viewmodel.RemoteViewModel.Connection;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The Remote cage view in the real window (Monocle, headless) against a real cage behind a real SSH
+ * server on loopback: the Connect dialog is typed into, the encrypted key's passphrase is asked for,
+ * the unknown host's fingerprint is shown and trusted, and a policy pushed from the view takes
+ * effect on the cage; a short exhibit streams into the charts beside its replay, a cut link is shaded,
+ * and its record lands in the runs list. What is remembered holds no secret.
+ */
+class RemoteWindowTest extends FxRobot {
+  @TempDir Path dir;
+  private TestCage cage;
+  private LabSshServer ssh;
+  private LabWindow window;
+  private Path key;
+  private Path knownHosts;
+
+  @BeforeAll
+  static void toolkit() throws Exception {
+    FxToolkit.registerPrimaryStage();
+  }
+
+  @BeforeEach
+  void open() throws Exception {
+    cage = TestCage.start(Files.createDirectory(dir.resolve("cage")));
+    Path authorized = dir.resolve("authorized_keys");
+    key = LabSshServer.userKey(dir, "id_lab", authorized, "sesame".getBytes());
+    ssh = new LabSshServer(Files.createDirectory(dir.resolve("sshd")), authorized);
+    knownHosts = dir.resolve("known_hosts");
+    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
+    window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(30, TimeUnit.SECONDS);
+    interact(() -> window.stage().requestFocus());
+    WaitForAsyncUtils.waitForFxEvents();
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    if (window != null) {
+      WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);
+    }
+    if (ssh != null) {
+      ssh.close();
+    }
+    if (cage != null) {
+      cage.close();
+    }
+  }
+
+  private <T> T fx(Callable<T> f) throws Exception {
+    return WaitForAsyncUtils.asyncFx(f).get(30, TimeUnit.SECONDS);
+  }
+
+  private void waitFor(int seconds, String what, Callable<Boolean> condition) throws Exception {
+    try {
+      WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> fx(condition));
+    } catch (TimeoutException e) {
+      throw new AssertionError("timed out waiting for " + what + "; error shown: "
+          + fx(() -> window.viewModel().remote().errorProperty().get()));
+    }
+  }
+
+  private void type(String query, String text) {
+    TextField f = lookup(query).queryAs(TextField.class);
+    interact(f::clear);
+    clickOn(f).write(text);
+  }
+
+  @Test
+  void connectsThroughTheDialogTrustsTheHostAndPushesAPolicy() throws Exception {
+    interact(() -> window.viewModel().viewProperty().set(LabView.REMOTE));
+    clickOn("#connectButton");
+    waitFor(10, "the connect dialog", () -> lookup("#connect-dialog").tryQuery().isPresent());
+    type("#connect-dialog #host", "127.0.0.1");
+    type("#connect-dialog #port", Integer.toString(ssh.port()));
+    type("#connect-dialog #user", "lab");
+    type("#connect-dialog #keyFile", key.toString());
+    type("#connect-dialog #command", "helper-lab ctl --data " + cage.data);
+    type("#connect-dialog #knownHosts", knownHosts.toString());
+    clickOn("Connect");
+
+    // the key is encrypted: its passphrase is asked for (on the FX thread, the connection waits)
+    waitFor(30, "the passphrase dialog", () -> lookup("#passphrase-dialog").tryQuery().isPresent());
+    clickOn("#passphrase-dialog #secret-field").write("sesame");
+    clickOn(lookup("#passphrase-dialog .button").match((Node n) -> "OK".equals(((javafx.scene.control.Button) n)
+        .getText())).queryButton());
+
+    // then the unknown host: its fingerprint, trusted by hand
+    waitFor(30, "the host key dialog", () -> lookup("#host-key-dialog").tryQuery().isPresent());
+    String shown = fx(() -> lookup("#host-key-text").queryAs(Label.class).getText());
+    assertTrue(shown.contains(ssh.fingerprint()), shown);
+    assertTrue(shown.contains("ecdsa"), shown);
+    clickOn("Trust");
+
+    waitFor(60, "connected", () -> window.viewModel().remote().connectionProperty().get() == Connection.CONNECTED);
+    waitFor(10, "the cage's status shown", () -> lookup("#status-policy").tryQuery().isPresent());
+    assertTrue(fx(() -> lookup("#status-policy").queryAs(Label.class).getText()).startsWith("pool-edf-10"));
+    assertTrue(Files.readString(knownHosts).startsWith("[127.0.0.1]:" + ssh.port() + " ecdsa-sha2-"),
+        "trusted and saved");
+
+    @SuppressWarnings("unchecked")
+    ComboBox<String> policies = lookup("#pushPolicy").queryAs(ComboBox.class);
+    interact(() -> policies.setValue("pool-fifo-1"));
+    clickOn("#pushButton");
+    waitFor(60, "the cage runs the pushed policy", () -> lookup("#status-policy").queryAs(Label.class).getText()
+        .startsWith("pool-fifo-1"));
+    assertEquals("pool-fifo-1", cage.status().get("policy").asText(), "the real cage");
+    assertEquals("The cage now runs pool-fifo-1 (was pool-edf-10)",
+        fx(() -> lookup("#policyResult").queryAs(Label.class).getText()));
+
+    // a short exhibit streams into the charts with the simulator's replay beside it; a cut link is shaded
+    interact(() -> {
+      var remote = window.viewModel().remote();
+      remote.setExhibitSeconds(6);
+      remote.exhibit().policyProperty().set("pool-edf-10");
+      remote.exhibit().scenarioProperty().set("calm");
+    });
+    clickOn("#exhibitButton");
+    waitFor(60, "samples streaming", () -> window.viewModel().remote().exhibit().runProperty().get() != null
+        && window.viewModel().remote().exhibit().runProperty().get().samples().size() >= 2);
+    CageRun run = fx(() -> (CageRun) window.viewModel().remote().exhibit().runProperty().get());
+    run.dropConnection();
+    waitFor(60, "the link back", () -> !run.gaps().isEmpty());
+    LabChart workers = fx(() -> window.visibleCharts().chart(ChartKind.WORKERS));
+    waitFor(10, "the down time shaded", () -> !workers.bands().isEmpty());
+    // while it streams: the cage solid, the simulator's live replay beside it
+    assertEquals(2, fx(workers::slotsShown), "the cage and the simulator on the same axes");
+    assertEquals("cage pool-edf-10 s0", fx(() -> workers.label(0)));
+    assertEquals("simulator pool-edf-10", fx(() -> workers.label(1)));
+    waitFor(30, "both lines growing", () -> workers.points(0, Series.WORKERS) >= 2
+        && workers.points(1, Series.WORKERS) >= 2);
+    waitFor(90, "the exhibit's record and its exact replay", () -> window.viewModel().remote().replayProperty().get()
+        != null);
+    // then the record and its exact replay take their place
+    waitFor(10, "the record and replay shown", () -> "replay pool-edf-10".equals(workers.label(1)));
+    assertEquals("cage pool-edf-10 s0", fx(() -> workers.label(0)));
+    assertTrue(fx(() -> workers.points(1, Series.WORKERS)) >= 2);
+    assertFalse(fx(workers::bands).isEmpty(), "the down time stays shaded");
+    String id = fx(() -> window.viewModel().remote().exhibit().lastRecordProperty().get().id());
+    waitFor(30, "in the runs list", () -> window.viewModel().library().entries().stream()
+        .anyMatch(e -> e.stored().file().getFileName().toString().equals(id + ".json")));
+    assertEquals(0, run.duplicates() + run.missing(), "every stream entry exactly once");
+
+    // remembered for the next launch, without the passphrase
+    WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);
+    window = null;
+    String prefs = Files.readString(dir.resolve("home").resolve("lab.json"));
+    assertTrue(prefs.contains("\"remotePort\" : " + ssh.port()), prefs);
+    assertTrue(prefs.contains(key.toString()), prefs);
+    assertFalse(prefs.contains("sesame"), "no secret is stored");
+  }
+}
