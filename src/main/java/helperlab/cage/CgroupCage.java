@@ -157,17 +157,37 @@ public final class CgroupCage implements AutoCloseable {
     }
   }
 
-  /** Memory the cage's workers use now, as the kernel counts it (0 when uncapped). */
+  /**
+   * Memory the cage's workers use now: the kernel's count less the inactive file cache (0 when
+   * uncapped). The raw count takes in the page cache of every image read and written, which the
+   * kernel drops before it kills anyone; the working set, as cAdvisor and the kubelet count it, is
+   * what the workers hold.
+   */
   public long usageBytes() {
     if (memoryDir == null) {
       return 0;
     }
     String file = version.equals("v2") ? "memory.current" : "memory.usage_in_bytes";
     try {
-      return Long.parseLong(Files.readString(memoryDir.resolve(file)).trim());
+      long usage = Long.parseLong(Files.readString(memoryDir.resolve(file)).trim());
+      return Math.max(0, usage - inactiveFileBytes());
     } catch (IOException | NumberFormatException e) {
       return 0;
     }
+  }
+
+  private long inactiveFileBytes() {
+    String key = version.equals("v2") ? "inactive_file " : "total_inactive_file ";
+    try {
+      for (String line : Files.readAllLines(memoryDir.resolve("memory.stat"))) {
+        if (line.startsWith(key)) {
+          return Long.parseLong(line.substring(key.length()).trim());
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      return 0;
+    }
+    return 0;
   }
 
   /** How many processes the kernel's OOM killer has taken in the cage so far. */

@@ -65,6 +65,8 @@ public final class Supervisor implements AutoCloseable {
   private final WorkerLauncher launcher;
   /** The speed probe taken when the current run started (null when none could be). */
   private Double runProbeMs;
+  /** Dumps the workers' class-data archive at boot; a probe waits for it (it takes a core for seconds). */
+  private volatile Thread archiveThread;
   private final WorkerPool pool;
   private final Watchdog watchdog;
   private final Checkpointer checkpointer;
@@ -166,6 +168,7 @@ public final class Supervisor implements AutoCloseable {
     s.loop.start();
     Thread archive = new Thread(s.launcher::prepareArchive, "cds-archive");
     archive.setDaemon(true);
+    s.archiveThread = archive;
     archive.start();
     Thread lib = new Thread(s::loadSamples, "samples");
     lib.setDaemon(true);
@@ -335,11 +338,19 @@ public final class Supervisor implements AutoCloseable {
       return null;
     }
     try {
+      Thread archive = archiveThread;
+      if (archive != null) {
+        // measured against the archive dump, the first run after boot read 143 ms against 107-112 ms
+        archive.join(120_000);
+      }
       double ms = SpeedProbe.measure(launcher, cage, samples, config.runDir());
       log.printf(java.util.Locale.ROOT, "cage: speed probe %.1f ms (calibration's %.1f ms)%n", ms, calibration.speedProbeMs());
       return ms;
     } catch (IOException e) {
       log.println("cage: the speed probe failed: " + e.getMessage());
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
       return null;
     }
   }
@@ -606,6 +617,12 @@ public final class Supervisor implements AutoCloseable {
     o.put("tasks", ex.tasks.size());
     o.put("duration_s", durationS);
     o.put("stops_by_s", ex.stopS);
+    // what the exhibit will play and with which calibration, so a watcher can replay it as it goes
+    o.set("calibration", DataFile.JSON.valueToTree(calibration));
+    o.set("played", DataFile.JSON.valueToTree(ex.playedTasks()));
+    if (runProbeMs != null) {
+      o.put("speed_probe_ms", runProbeMs);
+    }
     return o;
   }
 

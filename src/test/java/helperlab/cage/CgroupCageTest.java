@@ -41,6 +41,36 @@ class CgroupCageTest {
   }
 
   @Test
+  void theWorkersMemoryLeavesOutTheFileCacheOfTheImagesTheyWrite(@TempDir Path dir) throws Exception {
+    CgroupCage cage = CgroupCage.create(1.5, 512L << 20, Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"));
+    Assumptions.assumeTrue(cage.capped(), "this machine does not let this process make cgroups: " + cage.status());
+    Path file = dir.resolve("written.bin");
+    Path started = dir.resolve("go");
+    // waits to be put in the cage, then writes 80 MB (page cache charged to the cage) and holds on
+    Process writer = new ProcessBuilder("sh", "-c", "while [ ! -e '" + started + "' ]; do sleep 0.05; done; head -c 80000000"
+        + " /dev/zero > '" + file + "'; sleep 30").start();
+    try {
+      cage.add(writer.pid());
+      Files.writeString(started, "go");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while ((!Files.exists(file) || Files.size(file) < 80_000_000) && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertEquals(80_000_000, Files.size(file));
+      String status = cage.status();
+      Path memDir = Path.of(status.replaceAll(".*memory 512 MiB \\((.*?)\\).*", "$1"));
+      String raw = status.contains("cgroup v1") ? "memory.usage_in_bytes" : "memory.current";
+      long kernel = Long.parseLong(Files.readString(memDir.resolve(raw)).trim());
+      long workingSet = cage.usageBytes();
+      assertTrue(kernel >= 70_000_000L, "the kernel charged the written file to the cage: " + kernel);
+      assertTrue(workingSet < kernel - 40_000_000L, "working set " + workingSet + " of " + kernel + " counted");
+    } finally {
+      writer.destroyForcibly();
+      cage.close();
+    }
+  }
+
+  @Test
   void withNothingToCapOrNoCgroupsItRunsUncappedAndSaysWhy(@TempDir Path root) throws Exception {
     assertEquals("uncapped: no --cpus or --memory given",
         CgroupCage.create(0, 0, Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup")).status());

@@ -26,13 +26,13 @@ import org.apache.sshd.sftp.server.SftpSubsystemFactory;
  * Its "users" share a home directory of its own ({@code home}), and {@code helper-lab} on their PATH
  * runs this build's {@code helperlab.cli.Main}.
  */
-final class SshTestServer implements AutoCloseable {
+public final class SshTestServer implements AutoCloseable {
   final SshServer server;
   final Path dir;
   final Path home;
   final Path bin;
 
-  SshTestServer(Path dir, Path authorizedKeys) throws IOException {
+  public SshTestServer(Path dir, Path authorizedKeys) throws IOException {
     this(dir, authorizedKeys, false);
   }
 
@@ -88,7 +88,7 @@ final class SshTestServer implements AutoCloseable {
     return "'" + s.replace("'", "'\\''") + "'";
   }
 
-  int port() {
+  public int port() {
     return server.getPort();
   }
 
@@ -97,16 +97,16 @@ final class SshTestServer implements AutoCloseable {
   }
 
   /** The known_hosts line OpenSSH would write for this server. */
-  String knownHostsLine() throws Exception {
+  public String knownHostsLine() throws Exception {
     return "[127.0.0.1]:" + port() + " " + PublicKeyEntry.toString(hostKey()) + "\n";
   }
 
-  String fingerprint() throws Exception {
+  public String fingerprint() throws Exception {
     return KeyUtils.getFingerPrint(hostKey());
   }
 
   /** Writes a user key pair (optionally encrypted) and returns the private key file; the public key goes to {@code authorized}. */
-  static Path userKey(Path dir, String name, Path authorized, byte[] passphrase) throws Exception {
+  public static Path userKey(Path dir, String name, Path authorized, byte[] passphrase) throws Exception {
     JSch jsch = new JSch();
     KeyPair pair = KeyPair.genKeyPair(jsch, KeyPair.ECDSA, 256);
     Path priv = dir.resolve(name);

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * A cage exhibit streaming into the lab: it asks the cage to start the exhibit, follows its event
@@ -36,7 +36,8 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private final CageClient client;
   private final ControlTransport transport;
   private final Listener listener;
-  private final Supplier<ReplayOverlay> overlayFactory;
+  /** The overlay for the exhibit's reply (null before it has answered: the scenario's own arrivals). */
+  private final Function<JsonNode, ReplayOverlay> overlayFactory;
   private final LiveSamples real = new LiveSamples();
   private final List<Gap> gaps = new CopyOnWriteArrayList<>();
   private final CountDownLatch ended = new CountDownLatch(1);
@@ -57,7 +58,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private int missing;
 
   CageRun(LiveSettings settings, double durationS, CageClient client, ControlTransport transport,
-      Supplier<ReplayOverlay> overlayFactory, Listener listener) {
+      Function<JsonNode, ReplayOverlay> overlayFactory, Listener listener) {
     this.settings = settings;
     this.durationS = durationS;
     this.client = client;
@@ -70,7 +71,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   /** Starts the exhibit and the follower on a thread of its own (returns at once). */
   CageRun begin() {
     try {
-      overlay = overlayFactory.get(); // built now (cheap), so the window streams it from the first frame
+      overlay = overlayFactory.apply(null); // built now (cheap), so the window streams it from the first frame
     } catch (RuntimeException e) {
       link = "no simulator overlay: " + e.getMessage(); // the real run still streams
     }
@@ -84,6 +85,13 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
     try {
       JsonNode started = client.exhibit(settings.policy(), settings.scenario(), settings.seed(), durationS);
       runId = started.path("run").asText();
+      if (started.has("played")) {
+        try {
+          overlay = overlayFactory.apply(started); // the images the cage plays, with its calibration: the same tasks
+        } catch (RuntimeException e) {
+          link = "the simulator overlay uses the scenario's own images: " + e.getMessage();
+        }
+      }
       if (stopRequested) {
         ended.countDown();
         return;
@@ -130,6 +138,12 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
         }
       }
     }
+  }
+
+  /** The tasks the simulator overlay replays, by id (the cage's played images once it has answered). */
+  public java.util.Map<Integer, helperlab.model.Task> overlayTasks() {
+    ReplayOverlay o = overlay;
+    return o == null ? java.util.Map.of() : o.tasks();
   }
 
   /** Ids are {@code <seq>-0} numbered from 1: a resumed stream must go on at the next one. */

@@ -1,7 +1,10 @@
 package helperlab.lab.remote;
 
 import helperlab.lab.chart.LiveSamples;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.model.Calibration;
+import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
@@ -11,16 +14,15 @@ import helperlab.sim.ArrivalGenerator;
 import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The simulator's replay of a cage exhibit as it happens: the exhibit's batches are the simulator's
- * own arrivals for its scenario, seed and machine, so each batch the stream reports as submitted is
- * sent into a live {@link Simulation} (same policy, same machine) at the real run's time, and the
- * simulation is advanced to the real run's clock. Not thread-safe: the follower's thread drives it.
+ * The simulator's replay of a cage exhibit as it happens: the tasks the cage said it plays (or,
+ * from an older cage, the scenario's own arrivals), each sent into a live {@link Simulation} (same
+ * policy, machine and calibration) when the stream reports it submitted, the simulation advanced to
+ * the real run's clock. Not thread-safe: the follower's thread drives it.
  */
 final class ReplayOverlay {
   private final Simulation sim;
@@ -30,14 +32,33 @@ final class ReplayOverlay {
 
   ReplayOverlay(String policy, String scenario, long seed, double durationS, MachineSpec machine,
       Calibration calibration, String admission) {
-    List<Task> generated = new ArrayList<>(new ArrivalGenerator(ScenarioSpec.builtIn(scenario).withDuration(durationS),
-        machine, calibration.cost(), PresetCatalog.defaults()).generate(seed));
-    for (Task t : generated) {
+    this(new ArrivalGenerator(ScenarioSpec.builtIn(scenario).withDuration(durationS), machine, calibration.cost(),
+        PresetCatalog.defaults()).generate(seed), policy, seed, durationS, machine, calibration, admission, 1.0);
+  }
+
+  /**
+   * The overlay of an exhibit from the cage's answer to it: the tasks it plays (its sample images)
+   * and the calibration it forecasts with, so the overlay is the replay of the same tasks.
+   */
+  static ReplayOverlay ofPlayed(JsonNode exhibitReply, String policy, double durationS, MachineSpec machine,
+      String admission) {
+    List<Task> played = DataFile.JSON.convertValue(exhibitReply.get("played"), new TypeReference<List<Task>>() {});
+    Calibration calibration = exhibitReply.has("calibration")
+        ? DataFile.JSON.convertValue(exhibitReply.get("calibration"), Calibration.class) : Calibration.seed();
+    double probe = exhibitReply.path("speed_probe_ms").asDouble(0);
+    double workFactor = probe > 0 ? probe / calibration.speedProbeMs() : 1.0;
+    return new ReplayOverlay(played, policy, exhibitReply.path("seed").asLong(), durationS, machine, calibration,
+        admission, workFactor);
+  }
+
+  private ReplayOverlay(List<Task> arrivals, String policy, long seed, double durationS, MachineSpec machine,
+      Calibration calibration, String admission, double workFactor) {
+    for (Task t : arrivals) {
       tasks.put(t.id(), t);
     }
     // no arrivals of its own: only what the real run reports arriving
     SimSetup setup = new SimSetup("exhibit-replay", seed, List.of(), durationS, PolicyCatalog.get(policy), machine,
-        calibration, AdmissionMode.of(admission), PresetCatalog.defaults(), false, 1.0);
+        calibration, AdmissionMode.of(admission), PresetCatalog.defaults(), false, 1.0, workFactor);
     this.sim = new Simulation(setup, samples);
   }
 
@@ -56,6 +77,11 @@ final class ReplayOverlay {
     if (t > sim.now()) {
       sim.advanceTo(t);
     }
+  }
+
+  /** The tasks it replays, by id. */
+  Map<Integer, Task> tasks() {
+    return Map.copyOf(tasks);
   }
 
   LiveSamples samples() {

@@ -9,7 +9,7 @@ import helperlab.lab.chart.LabChart;
 import helperlab.lab.chart.Series;
 import helperlab.lab.live.SimulatorSource;
 import helperlab.lab.remote.CageRun;
-import helperlab.lab.remote.LabSshServer;
+import helperlab.remote.SshTestServer;
 import helperlab.lab.remote.TestCage;
 import helperlab.lab.viewmodel.LabConfig;
 import helperlab.lab.viewmodel.LabView;
@@ -43,7 +43,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class RemoteWindowTest extends FxRobot {
   @TempDir Path dir;
   private TestCage cage;
-  private LabSshServer ssh;
+  private SshTestServer ssh;
   private LabWindow window;
   private Path key;
   private Path knownHosts;
@@ -57,8 +57,8 @@ class RemoteWindowTest extends FxRobot {
   void open() throws Exception {
     cage = TestCage.start(Files.createDirectory(dir.resolve("cage")));
     Path authorized = dir.resolve("authorized_keys");
-    key = LabSshServer.userKey(dir, "id_lab", authorized, "sesame".getBytes());
-    ssh = new LabSshServer(Files.createDirectory(dir.resolve("sshd")), authorized);
+    key = SshTestServer.userKey(dir, "id_lab", authorized, "sesame".getBytes());
+    ssh = new SshTestServer(Files.createDirectory(dir.resolve("sshd")), authorized);
     knownHosts = dir.resolve("known_hosts");
     LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
     window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(30, TimeUnit.SECONDS);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import helperlab.lab.remote.LabSshServer;
+import helperlab.remote.SshTestServer;
 import helperlab.lab.remote.RemoteSettings;
 import helperlab.lab.viewmodel.RemoteViewModel.Connection;
 import helperlab.remote.CredentialsPrompt;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RemoteHostKeyTest {
   @TempDir Path dir;
   private final UiThread ui = new UiThread();
-  private LabSshServer ssh;
+  private SshTestServer ssh;
   private RemoteViewModel vm;
   private Path key;
   private Path knownHosts;
@@ -36,8 +36,8 @@ class RemoteHostKeyTest {
   @BeforeEach
   void start() throws Exception {
     authorized = dir.resolve("authorized_keys");
-    key = LabSshServer.userKey(dir, "id_lab", authorized, null);
-    ssh = new LabSshServer(Files.createDirectory(dir.resolve("sshd")), authorized);
+    key = SshTestServer.userKey(dir, "id_lab", authorized, null);
+    ssh = new SshTestServer(Files.createDirectory(dir.resolve("sshd")), authorized);
     knownHosts = dir.resolve("known_hosts");
     Notices notices = new Notices();
     RunLibrary library = new RunLibrary(new BackgroundWork(ui, notices), dir.resolve("runs"), dir.resolve("history"));
@@ -75,7 +75,7 @@ class RemoteHostKeyTest {
 
   @Test
   void aChangedHostKeyIsRefusedWithAWarningAndNeverOffered() throws Exception {
-    try (LabSshServer other = new LabSshServer(Files.createDirectory(dir.resolve("other")), authorized)) {
+    try (SshTestServer other = new SshTestServer(Files.createDirectory(dir.resolve("other")), authorized)) {
       Files.writeString(knownHosts, "[127.0.0.1]:" + ssh.port() + " " + other.knownHostsLine().split(" ", 2)[1]);
     }
     HostKeyPrompt never = (host, type, fp) -> {

@@ -153,7 +153,11 @@ class RemoteViewModelTest {
     assertTrue(run.lastSeq() > before);
     assertEquals(r.events().size() + r.samples().size() + 1, run.lastSeq());
     assertEquals(r.samples().size(), run.samples().size(), "every sample charted once");
-    // the simulator replayed the same batches beside it
+    // the simulator replayed the same batches beside it: the images the cage played
+    for (helperlab.model.Task t : r.tasks()) {
+      assertNotNull(run.overlayTasks().get(t.id()), "the overlay has task " + t.id());
+      assertEquals(t.images(), run.overlayTasks().get(t.id()).images(), "task " + t.id() + "'s images");
+    }
     assertTrue(run.replaySamples().size() >= 5, "replay samples: " + run.replaySamples().size());
     assertTrue(run.replaySamples().get(helperlab.lab.chart.Column.MET, run.replaySamples().size() - 1)
         + run.replaySamples().get(helperlab.lab.chart.Column.LATE, run.replaySamples().size() - 1)
