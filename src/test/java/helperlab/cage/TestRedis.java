@@ -8,7 +8,7 @@ import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
 /** A Redis key prefix of its own for one test class, its keys deleted afterwards. */
-final class TestRedis implements AutoCloseable {
+public final class TestRedis implements AutoCloseable {
   static final String URL = System.getenv().getOrDefault("HELPERLAB_TEST_REDIS", "redis://127.0.0.1:6379");
 
   final String url;
@@ -30,7 +30,17 @@ final class TestRedis implements AutoCloseable {
 
   @Override
   public void close() {
-    try (Jedis j = connect()) {
+    try {
+      dropKeys(url, prefix);
+    } catch (RuntimeException e) {
+      // a private Redis that is already gone has nothing to clean
+    }
+  }
+
+  /** Deletes every key under {@code prefix:} in the Redis at {@code url}. */
+  public static void dropKeys(String url, String prefix) {
+    URI u = URI.create(url);
+    try (Jedis j = new Jedis(u.getHost(), u.getPort() > 0 ? u.getPort() : 6379)) {
       String cursor = ScanParams.SCAN_POINTER_START;
       do {
         ScanResult<String> r = j.scan(cursor, new ScanParams().match(prefix + ":*").count(500));
@@ -39,8 +49,6 @@ final class TestRedis implements AutoCloseable {
         }
         cursor = r.getCursor();
       } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
-    } catch (RuntimeException e) {
-      // a private Redis that is already gone has nothing to clean
     }
   }
 }

@@ -17,8 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 /**
  * A real cage for the remote tests, as the cage's own tests make one: supervisor, intake and control
@@ -111,16 +109,8 @@ final class TestCage implements AutoCloseable {
     if (ctl != null) {
       ctl.close();
     }
-    java.net.URI u = java.net.URI.create(REDIS);
-    try (Jedis j = new Jedis(u.getHost(), u.getPort() > 0 ? u.getPort() : 6379)) {
-      String cursor = ScanParams.SCAN_POINTER_START;
-      do {
-        ScanResult<String> r = j.scan(cursor, new ScanParams().match(prefix + ":*").count(500));
-        if (!r.getResult().isEmpty()) {
-          j.del(r.getResult().toArray(String[]::new));
-        }
-        cursor = r.getCursor();
-      } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+    try {
+      helperlab.cage.TestRedis.dropKeys(REDIS, prefix);
     } catch (RuntimeException e) {
       // nothing to clean
     }

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
-import java.net.URI;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
@@ -28,9 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 /**
  * A real cage for the lab's tests, in the test's JVM: supervisor (with real worker processes) and
@@ -140,18 +136,11 @@ public final class TestCage implements AutoCloseable {
   }
 
   private static void dropKeys(String prefix) {
-    URI u = URI.create(REDIS);
-    try (Jedis j = new Jedis(u.getHost(), u.getPort() > 0 ? u.getPort() : 6379)) {
-      String cursor = ScanParams.SCAN_POINTER_START;
-      do {
-        ScanResult<String> r = j.scan(cursor, new ScanParams().match(prefix + ":*").count(500));
-        if (!r.getResult().isEmpty()) {
-          j.del(r.getResult().toArray(String[]::new));
-        }
-        cursor = r.getCursor();
-      } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+    try {
+      helperlab.cage.TestRedis.dropKeys(REDIS, prefix);
     } catch (RuntimeException e) {
       System.err.println("could not drop test keys " + prefix + ":*: " + e.getMessage());
     }
   }
+
 }
