@@ -28,6 +28,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link Report}, from which the plots are drawn.
  */
 public final class Calibrator {
+  /** How many of a fresh worker's first images get a factor of their own. */
+  static final int COLD_IMAGES = 8;
+
   /** One point of a measured curve. */
   public record Point(double x, double y, double spread) {}
 
@@ -77,6 +80,7 @@ public final class Calibrator {
       double[] idle = new double[1];
       double probe = ladder(launcher, cage, lib, longEdge, cost, sampleCosts, memory, idle);
       Map<String, Double> presetFactors = presetFactors(launcher, cage, lib, sampleCosts);
+      List<Double> workerImageFactors = workerImageFactors(launcher, cage, lib, sampleCosts);
       double[] mp = cost.stream().mapToDouble(Point::x).toArray();
       double[] ms = cost.stream().mapToDouble(Point::y).toArray();
       CalibrationFit fit = CalibrationFit.of(mp, ms);
@@ -106,11 +110,11 @@ public final class Calibrator {
       String at = Instant.now().toString();
       String source = String.format(Locale.ROOT, "%s on %s at %s in %s: cost curve fitted to %d images x %d"
               + " repetitions (R² %.3f, RMS error %.1f%%); contention from %d concurrency levels; spawn, warm-up and"
-              + " memory measured; each preset's cost against web's on the same samples; flat_average_ms is the curve's mean over the"
+              + " memory measured; each preset's cost against web's on the same samples; a fresh worker's images by position; flat_average_ms is the curve's mean over the"
               + " ladder, by preset", CageCalibration.CALIBRATE_PREFIX,
           host(), at, cage.status(), cost.size(), reps, fit.r2(), 100 * rms, conc.size());
       Calibration c = new Calibration("cage-" + host(), curve, kappa, spawn[2] * 1000, spawn[3] * 1000, spawn[4],
-          spawn[5], mbPerMp, probe, flat, source, List.copyOf(sampleCosts), presetFactors);
+          spawn[5], mbPerMp, probe, flat, source, List.copyOf(sampleCosts), presetFactors, workerImageFactors);
       return new Report(c, List.copyOf(cost), fit, rms, List.copyOf(conc), cpus, single, List.copyOf(memory), idle[0],
           spawn[0], spawn[1], spawn[2], spawn[3], spawn[4], spawn[5], probe, cage.status(), at);
     }
@@ -223,6 +227,42 @@ public final class Calibrator {
         out.printf(Locale.ROOT, "preset %s (long edge %d): %.3f x web's cost%n", preset.name(), preset.longEdge(), f);
       }
     }
+    return factors;
+  }
+
+  /**
+   * What a fresh worker's images cost by their position in its life, against the ladder's measured
+   * cost: {@code spawns} fresh workers each resize the probe's sample (nearest 8 MP, web) a dozen
+   * times, so only the position varies. Factors for the first {@value #COLD_IMAGES} images (medians
+   * over the workers), then one for every later image (the median of the rest).
+   */
+  private List<Double> workerImageFactors(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib,
+      List<SampleCost> web) throws IOException {
+    SampleLibrary.Sample s = lib.nearest(SpeedProbe.PROBE_MP);
+    SampleCost c = web.stream().filter(x -> x.width() == s.width() && x.height() == s.height()).findFirst().orElse(null);
+    if (c == null) {
+      return List.of();
+    }
+    int sequence = COLD_IMAGES + 4;
+    double[][] ratio = new double[sequence][spawns];
+    Path target = data.resolve("run").resolve("calibration-cold-out");
+    int longEdge = PresetCatalog.defaults().get("web").longEdge();
+    for (int w = 0; w < spawns; w++) {
+      try (BenchWorker worker = new BenchWorker(launcher, launcher.usesArchive(), cage)) {
+        for (int i = 0; i < sequence; i++) {
+          ratio[i][w] = worker.resize(lib.path(s), target, longEdge).cpuS() * 1000 / c.ms();
+        }
+      }
+    }
+    List<Double> factors = new ArrayList<>();
+    for (int i = 0; i < COLD_IMAGES; i++) {
+      factors.add(median(ratio[i]));
+    }
+    double[] rest = Arrays.stream(ratio, COLD_IMAGES, sequence).flatMapToDouble(Arrays::stream).toArray();
+    factors.add(median(rest));
+    out.printf(Locale.ROOT, "a fresh worker's images by position, against the ladder's cost: %s, then %.2f%n",
+        factors.subList(0, COLD_IMAGES).stream().map(f -> String.format(Locale.ROOT, "%.2f", f)).toList(),
+        factors.get(COLD_IMAGES));
     return factors;
   }
 

@@ -24,7 +24,8 @@ public record Calibration(
     @JsonProperty(value = "flat_average_ms", required = true) Map<String, Double> flatAverageMs,
     @JsonProperty("source") String source,
     @JsonProperty("sample_costs") List<SampleCost> sampleCosts,
-    @JsonProperty("preset_factors") Map<String, Double> presetFactors) {
+    @JsonProperty("preset_factors") Map<String, Double> presetFactors,
+    @JsonProperty("worker_image_factors") List<Double> workerImageFactors) {
 
   public Calibration {
     Check.name("name", name);
@@ -56,6 +57,30 @@ public record Calibration(
       }
       Check.positive("preset_factors." + preset, f);
     });
+    workerImageFactors = workerImageFactors == null ? List.of() : List.copyOf(workerImageFactors);
+    for (int i = 0; i < workerImageFactors.size(); i++) {
+      Check.positive("worker_image_factors[" + i + "]", workerImageFactors.get(i));
+    }
+  }
+
+  /** Without the per-position factors of a worker's images (every image costs the same wherever it falls). */
+  public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
+      double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
+      Map<String, Double> flatAverageMs, String source, List<SampleCost> sampleCosts, Map<String, Double> presetFactors) {
+    this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
+        flatAverageMs, source, sampleCosts, presetFactors, List.of());
+  }
+
+  /**
+   * How much the {@code index}-th image a worker resizes (from 0) costs against the calibration's
+   * price: a fresh JVM still compiles its hot code during its first images. The last factor holds
+   * for every later image; 1 when not measured.
+   */
+  public double workerImageFactor(int index) {
+    if (workerImageFactors.isEmpty()) {
+      return 1.0;
+    }
+    return workerImageFactors.get(Math.min(index, workerImageFactors.size() - 1));
   }
 
   /** A calibration with no per-sample measurements (the curve prices every image). */
@@ -124,6 +149,7 @@ public record Calibration(
     CostCurve c = new CostCurve(cost.a() * factor, cost.b(), cost.floorMs() * factor, cost.ceilingMs() * factor);
     return new Calibration(name, c, contention, spawnCpuMs * factor, warmupCpuMs * factor,
         workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs * factor, flatAverageMs, newSource,
-        sampleCosts.stream().map(s -> new SampleCost(s.width(), s.height(), s.ms() * factor)).toList(), presetFactors);
+        sampleCosts.stream().map(s -> new SampleCost(s.width(), s.height(), s.ms() * factor)).toList(), presetFactors,
+        workerImageFactors);
   }
 }

@@ -90,6 +90,8 @@ public final class Simulation {
     double startupCpu;
     final ArrayDeque<ImageJob> queue = new ArrayDeque<>();
     ImageJob current;
+    /** Images it has started: a fresh worker's first ones cost more (its JIT is still compiling). */
+    int imagesStarted;
 
     Proc(int id, int task) {
       this.id = id;
@@ -378,7 +380,7 @@ public final class Simulation {
     p.current = next;
     memory += mbPerMp * imageMp[next.id()];
     sink.on(now, EventType.IMAGE_STARTED, p.id, next.task(), next.id(), 0, null);
-    run(p, Phase.RUNNING, imageWork[next.id()]);
+    run(p, Phase.RUNNING, imageWork[next.id()] * setup.calibration().workerImageFactor(p.imagesStarted++));
   }
 
   /** Carries out what the scheduler and the client asked for, until neither has anything left. */

@@ -51,6 +51,22 @@ class CalibrationTest {
   }
 
   @Test
+  void aFreshWorkersFirstImagesHaveTheirOwnFactorsAndTheLastHoldsAfter() {
+    Calibration seed = Calibration.seed();
+    Calibration c = new Calibration("cold", seed.cost(), 0, 1, 1, 1, 1, 1, 1, seed.flatAverageMs(), "t", List.of(),
+        Map.of(), List.of(1.5, 1.1, 0.9));
+    assertEquals(1.5, c.workerImageFactor(0));
+    assertEquals(1.1, c.workerImageFactor(1));
+    assertEquals(0.9, c.workerImageFactor(2));
+    assertEquals(0.9, c.workerImageFactor(50));
+    assertEquals(1.0, seed.workerImageFactor(0), "not measured: no factor");
+    assertEquals(c, DataFile.parse(DataFile.compact(c), "test", Calibration.class));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Calibration("x", seed.cost(), 0,
+        1, 1, 1, 1, 1, 1, seed.flatAverageMs(), "t", List.of(), Map.of(), List.of(1.0, 0.0)));
+    assertTrue(e.getMessage().contains("worker_image_factors[1]"), e.getMessage());
+  }
+
+  @Test
   void aNonPositiveFactorOrCostIsRefusedByName() {
     Calibration seed = Calibration.seed();
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Calibration("x", seed.cost(), 0,
