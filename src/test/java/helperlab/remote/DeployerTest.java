@@ -52,13 +52,12 @@ class DeployerTest {
 
   @Test
   void aJarIsCopiedTheCageStartsAndASecondDeployRestartsIt() throws Exception {
-    Path authorized = dir.resolve("authorized_keys");
-    Path key = SshTestServer.userKey(dir, "id_lab", authorized, null);
-    Path knownHosts = dir.resolve("known_hosts");
     Path jar = thinJar(dir);
-    try (SshTestServer server = new SshTestServer(Files.createDirectories(dir.resolve("ssh")), authorized, true);
+    try (SshTestServer.Login login = SshTestServer.login(dir, true);
         TestCage services = TestCage.services(dir.resolve("unused"))) {
-      Files.writeString(knownHosts, server.knownHostsLine());
+      SshTestServer server = login.server();
+      Path key = login.key();
+      Path knownHosts = login.knownHosts();
       List<String> settings = List.of("port=0", "samples=" + TestCage.library(), "cgroup=off", "cds=off",
           "redis_prefix=" + services.prefix, "pg_url=" + services.pgUrl());
       List<String> serveArgs = new ArrayList<>();

@@ -36,12 +36,11 @@ public final class RemoteBench {
       }
     }
     Path dir = Files.createTempDirectory("helperlab-remote-bench-");
-    Path authorized = dir.resolve("authorized_keys");
-    Path key = SshTestServer.userKey(dir, "id_bench", authorized, null);
-    Path knownHosts = dir.resolve("known_hosts");
     try (TestCage cage = TestCage.start(Files.createDirectories(dir.resolve("cage")));
-        SshTestServer server = new SshTestServer(Files.createDirectories(dir.resolve("ssh")), authorized)) {
-      Files.writeString(knownHosts, server.knownHostsLine());
+        SshTestServer.Login login = SshTestServer.login(dir, false)) {
+      SshTestServer server = login.server();
+      Path key = login.key();
+      Path knownHosts = login.knownHosts();
       SshTransport ssh = new SshTransport(new SshSettings(new SshTarget("bench", "127.0.0.1", server.port()), key,
           knownHosts, null, "helper-lab ctl --data " + SshTestServer.quote(cage.data.toString()), 10_000),
           HostKeyPrompt.REFUSE, CredentialsPrompt.NONE);

@@ -43,11 +43,10 @@ class RemoteCageTest {
   void start(@TempDir Path tmp) throws Exception {
     dir = tmp;
     cage = TestCage.start(Files.createDirectories(dir.resolve("cage")));
-    Path authorized = dir.resolve("authorized_keys");
-    key = SshTestServer.userKey(dir, "id_lab", authorized, null);
-    server = new SshTestServer(Files.createDirectories(dir.resolve("ssh")), authorized);
-    knownHosts = dir.resolve("known_hosts");
-    Files.writeString(knownHosts, server.knownHostsLine());
+    SshTestServer.Login login = SshTestServer.login(dir, false);
+    server = login.server();
+    key = login.key();
+    knownHosts = login.knownHosts();
   }
 
   @AfterAll

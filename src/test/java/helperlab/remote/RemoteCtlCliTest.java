@@ -31,11 +31,10 @@ class RemoteCtlCliTest {
   @BeforeAll
   void start(@TempDir Path tmp) throws Exception {
     dir = tmp;
-    Path authorized = dir.resolve("authorized_keys");
-    key = SshTestServer.userKey(dir, "id_lab", authorized, null);
-    server = new SshTestServer(Files.createDirectories(dir.resolve("ssh")), authorized);
-    knownHosts = dir.resolve("known_hosts");
-    Files.writeString(knownHosts, server.knownHostsLine());
+    SshTestServer.Login login = SshTestServer.login(dir, false);
+    server = login.server();
+    key = login.key();
+    knownHosts = login.knownHosts();
   }
 
   @AfterAll

@@ -127,6 +127,24 @@ public final class SshTestServer implements AutoCloseable {
     return priv;
   }
 
+  /** A started server, a user key it authorizes, and a known_hosts file that trusts it: where most tests start. */
+  public record Login(SshTestServer server, Path key, Path knownHosts) implements AutoCloseable {
+    @Override
+    public void close() throws IOException {
+      server.close();
+    }
+  }
+
+  /** Starts a server in {@code dir/ssh} with a fresh key {@code dir/id_lab} authorized and trusted in {@code dir/known_hosts}. */
+  public static Login login(Path dir, boolean sftp) throws Exception {
+    Path authorized = dir.resolve("authorized_keys");
+    Path key = userKey(dir, "id_lab", authorized, null);
+    SshTestServer server = new SshTestServer(Files.createDirectories(dir.resolve("ssh")), authorized, sftp);
+    Path knownHosts = dir.resolve("known_hosts");
+    Files.writeString(knownHosts, server.knownHostsLine());
+    return new Login(server, key, knownHosts);
+  }
+
   @Override
   public void close() throws IOException {
     server.stop(true);
