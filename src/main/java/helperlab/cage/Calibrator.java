@@ -232,9 +232,10 @@ public final class Calibrator {
 
   /**
    * What a fresh worker's images cost by their position in its life, against the ladder's measured
-   * cost: {@code spawns} fresh workers each resize the probe's sample (nearest 8 MP, web) a dozen
-   * times, so only the position varies. Factors for the first {@value #COLD_IMAGES} images (medians
-   * over the workers), then one for every later image (the median of the rest).
+   * cost: {@code spawns} fresh workers each resize the probe's sample (nearest 8 MP, web) a
+   * dozen times, so only the position varies. Factors for the first {@value #COLD_IMAGES} images
+   * (means over the workers: a compile burst is a real cost, and throughput is what it changes), then
+   * one for every later image (the mean of the rest).
    */
   private List<Double> workerImageFactors(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib,
       List<SampleCost> web) throws IOException {
@@ -256,10 +257,10 @@ public final class Calibrator {
     }
     List<Double> factors = new ArrayList<>();
     for (int i = 0; i < COLD_IMAGES; i++) {
-      factors.add(median(ratio[i]));
+      factors.add(Arrays.stream(ratio[i]).average().orElse(1));
     }
     double[] rest = Arrays.stream(ratio, COLD_IMAGES, sequence).flatMapToDouble(Arrays::stream).toArray();
-    factors.add(median(rest));
+    factors.add(Arrays.stream(rest).average().orElse(1));
     out.printf(Locale.ROOT, "a fresh worker's images by position, against the ladder's cost: %s, then %.2f%n",
         factors.subList(0, COLD_IMAGES).stream().map(f -> String.format(Locale.ROOT, "%.2f", f)).toList(),
         factors.get(COLD_IMAGES));

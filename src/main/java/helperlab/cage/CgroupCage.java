@@ -190,6 +190,30 @@ public final class CgroupCage implements AutoCloseable {
     return 0;
   }
 
+  /**
+   * Asks the kernel to reclaim what it can of the cage's memory (its file cache, mostly), so a
+   * measurement that follows is not charged another run's reclaim (v1 memory.force_empty, v2
+   * memory.reclaim). Returns what the kernel's count fell by, in bytes; 0 when uncapped or refused.
+   */
+  public long reclaim() {
+    if (memoryDir == null) {
+      return 0;
+    }
+    String file = version.equals("v2") ? "memory.current" : "memory.usage_in_bytes";
+    try {
+      long before = Long.parseLong(Files.readString(memoryDir.resolve(file)).trim());
+      if (version.equals("v2")) {
+        Files.writeString(memoryDir.resolve("memory.reclaim"), Long.toString(before));
+      } else {
+        Files.writeString(memoryDir.resolve("memory.force_empty"), "0");
+      }
+      long after = Long.parseLong(Files.readString(memoryDir.resolve(file)).trim());
+      return Math.max(0, before - after);
+    } catch (IOException | NumberFormatException e) {
+      return 0; // an older kernel without memory.reclaim, or busy pages: the probe runs anyway
+    }
+  }
+
   /** How many processes the kernel's OOM killer has taken in the cage so far. */
   public long oomKills() {
     if (memoryDir == null) {

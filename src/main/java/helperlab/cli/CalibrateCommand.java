@@ -37,7 +37,9 @@ public final class CalibrateCommand implements Callable<Integer> {
   @Option(names = "--seconds-per-level", defaultValue = "20", description = "seconds per concurrency level (default: ${DEFAULT-VALUE})")
   double secondsPerLevel;
 
-  @Option(names = "--spawns", defaultValue = "5", description = "fresh workers to time (default: ${DEFAULT-VALUE})")
+  @Option(names = "--spawns", defaultValue = "12",
+      description = "fresh workers to time, and to measure a worker's images by position: a JIT compile lands on one"
+          + " image or the next, so it takes a dozen (default: ${DEFAULT-VALUE})")
   int spawns;
 
   @Override

@@ -44,6 +44,7 @@ public final class WorkerMain {
   private final com.sun.management.OperatingSystemMXBean os =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private final java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+  private final ProcessCpuClock clock = new ProcessCpuClock();
   private volatile long inFlight = -1;
 
   public WorkerMain(InputStream in, OutputStream out, PrintStream log, long maxPixels) {
@@ -92,13 +93,17 @@ public final class WorkerMain {
   private boolean resize(Job job) {
     inFlight = job.image();
     double cpu0 = cpuSeconds();
+    long precise0 = clock.nanos();
     long thread0 = threads.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();
     try {
       Resizer.Output o = resizer.resizeFile(Path.of(job.source()), Path.of(job.target()), job.longEdge());
-      double cpu = cpuSeconds();
+      long precise = clock.nanos();
       double threadCpu = (threads.getCurrentThreadCpuTime() - thread0) / 1e9;
-      send(new Done(job.image(), cpu - cpu0, cpu, (System.nanoTime() - t0) / 1e9, o.width(), o.height(),
+      double cpu = cpuSeconds();
+      // The image's CPU to the nanosecond when every thread lived through it, else in ticks.
+      double imageCpu = precise0 >= 0 && precise >= precise0 ? (precise - precise0) / 1e9 : cpu - cpu0;
+      send(new Done(job.image(), imageCpu, cpu, (System.nanoTime() - t0) / 1e9, o.width(), o.height(),
           o.alreadyPublished(), threadCpu));
       inFlight = -1;
       return true;
