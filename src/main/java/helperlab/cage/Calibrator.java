@@ -30,6 +30,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Calibrator {
   /** How many of a fresh worker's first images get a factor of their own. */
   static final int COLD_IMAGES = 8;
+  /** Probes before and after the ladder further apart than this say the machine was not steady. */
+  static final double PROBE_DRIFT = 0.10;
+  /** The draw of samples for the fresh workers' images: fixed, so calibrations compare. */
+  static final long WORKER_IMAGES_SEED = 8;
 
   /** One point of a measured curve. */
   public record Point(double x, double y, double spread) {}
@@ -78,7 +82,15 @@ public final class Calibrator {
       List<SampleCost> sampleCosts = new ArrayList<>();
       List<Point> memory = new ArrayList<>();
       double[] idle = new double[1];
-      double probe = ladder(launcher, cage, lib, longEdge, cost, sampleCosts, memory, idle);
+      double probeBefore = SpeedProbe.measure(launcher, cage, lib, run);
+      double probeAfter = ladder(launcher, cage, lib, longEdge, cost, sampleCosts, memory, idle);
+      // the ladder's costs are of the machine as it was between the two probes
+      double probe = (probeBefore + probeAfter) / 2;
+      out.printf(Locale.ROOT, "speed probe %.1f ms before the ladder, %.1f ms after%n", probeBefore, probeAfter);
+      if (Math.abs(probeAfter / probeBefore - 1) > PROBE_DRIFT) {
+        out.printf(Locale.ROOT, "warning: the machine's speed drifted %.0f%% during the ladder; its costs mix two"
+            + " speeds: calibrate again when the machine is quiet%n", 100 * Math.abs(probeAfter / probeBefore - 1));
+      }
       Map<String, Double> presetFactors = presetFactors(launcher, cage, lib, sampleCosts);
       List<Double> workerImageFactors = workerImageFactors(launcher, cage, lib, sampleCosts);
       double[] mp = cost.stream().mapToDouble(Point::x).toArray();
@@ -172,7 +184,7 @@ public final class Calibrator {
       idle[0] = w.rssMb();
       for (SampleLibrary.Sample s : samples) {
         List<Double> cpu = new ArrayList<>();
-        // The kernel counts CPU in 10 ms ticks: small images are repeated until the ticks add up.
+        // small images are repeated until half a CPU-second adds up, for a steadier mean
         double sum = 0;
         while (cpu.size() < reps || (sum < 0.5 && cpu.size() < 25)) {
           double c = w.resize(lib.path(s), target, longEdge).cpuS();
@@ -232,36 +244,48 @@ public final class Calibrator {
 
   /**
    * What a fresh worker's images cost by their position in its life, against the ladder's measured
-   * cost: {@code spawns} fresh workers each resize the probe's sample (nearest 8 MP, web) a
-   * dozen times, so only the position varies. Factors for the first {@value #COLD_IMAGES} images
-   * (means over the workers: a compile burst is a real cost, and throughput is what it changes), then
-   * one for every later image (the mean of the rest).
+   * cost of the same samples: {@code spawns} fresh workers each resize a dozen samples drawn at random
+   * from the ladder (web preset), as a task's mixed images reach a fresh worker; the code paths a new
+   * size takes are compiled on first use, so repeating one sample would hide most of the penalty.
+   * Factors for the first {@value #COLD_IMAGES} images, then one for every later image: each the CPU
+   * summed over the workers against their ladder costs summed (what throughput feels, and a compile
+   * burst is a fixed cost that a ratio's mean would lay on the smallest images).
    */
   private List<Double> workerImageFactors(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib,
       List<SampleCost> web) throws IOException {
-    SampleLibrary.Sample s = lib.nearest(SpeedProbe.PROBE_MP);
-    SampleCost c = web.stream().filter(x -> x.width() == s.width() && x.height() == s.height()).findFirst().orElse(null);
-    if (c == null) {
+    List<SampleLibrary.Sample> known = new ArrayList<>();
+    List<Double> knownMs = new ArrayList<>();
+    for (SampleLibrary.Sample s : lib.samples()) {
+      web.stream().filter(x -> x.width() == s.width() && x.height() == s.height()).findFirst().ifPresent(c -> {
+        known.add(s);
+        knownMs.add(c.ms());
+      });
+    }
+    if (known.isEmpty()) {
       return List.of();
     }
     int sequence = COLD_IMAGES + 4;
-    double[][] ratio = new double[sequence][spawns];
+    double[] cpuMs = new double[COLD_IMAGES + 1];
+    double[] ladderMs = new double[COLD_IMAGES + 1];
+    java.util.SplittableRandom pick = new java.util.SplittableRandom(WORKER_IMAGES_SEED);
     Path target = data.resolve("run").resolve("calibration-cold-out");
     int longEdge = PresetCatalog.defaults().get("web").longEdge();
     for (int w = 0; w < spawns; w++) {
       try (BenchWorker worker = new BenchWorker(launcher, launcher.usesArchive(), cage)) {
         for (int i = 0; i < sequence; i++) {
-          ratio[i][w] = worker.resize(lib.path(s), target, longEdge).cpuS() * 1000 / c.ms();
+          int k = pick.nextInt(known.size());
+          int slot = Math.min(i, COLD_IMAGES);
+          cpuMs[slot] += worker.resize(lib.path(known.get(k)), target, longEdge).cpuS() * 1000;
+          ladderMs[slot] += knownMs.get(k);
         }
       }
     }
     List<Double> factors = new ArrayList<>();
-    for (int i = 0; i < COLD_IMAGES; i++) {
-      factors.add(Arrays.stream(ratio[i]).average().orElse(1));
+    for (int i = 0; i <= COLD_IMAGES; i++) {
+      factors.add(cpuMs[i] / ladderMs[i]);
     }
-    double[] rest = Arrays.stream(ratio, COLD_IMAGES, sequence).flatMapToDouble(Arrays::stream).toArray();
-    factors.add(Arrays.stream(rest).average().orElse(1));
-    out.printf(Locale.ROOT, "a fresh worker's images by position, against the ladder's cost: %s, then %.2f%n",
+    out.printf(Locale.ROOT, "a fresh worker's images by position (%d workers, random samples), against the ladder's"
+            + " cost: %s, then %.2f%n", spawns,
         factors.subList(0, COLD_IMAGES).stream().map(f -> String.format(Locale.ROOT, "%.2f", f)).toList(),
         factors.get(COLD_IMAGES));
     return factors;
