@@ -30,13 +30,13 @@ class LabRunsFidelityTest {
       "split-forecast-budget-yield", "box");
 
   /**
-   * As measured when the runs were recorded (lab-runs/README.md): 9 of 15, 8 of 12, 6 of 15. The
+   * As measured when the runs were recorded (lab-runs/README.md): 10 of 15, 9 of 12, 10 of 15. The
    * issue's goals (14 of 15, every budgeted run, every run) are NOT met yet; raise these as the model
    * gets better, never lower them.
    */
-  static final int REFUSED_AGREE_FLOOR = 9;
-  static final int BUDGETED_SPAWNS_WITHIN_ONE_FLOOR = 8;
-  static final int MET_WITHIN_THREE_FLOOR = 6;
+  static final int REFUSED_AGREE_FLOOR = 10;
+  static final int BUDGETED_SPAWNS_WITHIN_ONE_FLOOR = 9;
+  static final int MET_WITHIN_THREE_FLOOR = 10;
 
   static List<RunRecord> real;
   static Map<String, RunRecord> committedReplays;
