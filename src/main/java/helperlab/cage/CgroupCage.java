@@ -167,13 +167,17 @@ public final class CgroupCage implements AutoCloseable {
     if (memoryDir == null) {
       return 0;
     }
-    String file = version.equals("v2") ? "memory.current" : "memory.usage_in_bytes";
     try {
-      long usage = Long.parseLong(Files.readString(memoryDir.resolve(file)).trim());
-      return Math.max(0, usage - inactiveFileBytes());
+      return Math.max(0, chargedBytes() - inactiveFileBytes());
     } catch (IOException | NumberFormatException e) {
       return 0;
     }
+  }
+
+  /** The kernel's raw count of the cage's memory, page cache included. */
+  private long chargedBytes() throws IOException {
+    String file = version.equals("v2") ? "memory.current" : "memory.usage_in_bytes";
+    return Long.parseLong(Files.readString(memoryDir.resolve(file)).trim());
   }
 
   private long inactiveFileBytes() {
@@ -199,16 +203,14 @@ public final class CgroupCage implements AutoCloseable {
     if (memoryDir == null) {
       return 0;
     }
-    String file = version.equals("v2") ? "memory.current" : "memory.usage_in_bytes";
     try {
-      long before = Long.parseLong(Files.readString(memoryDir.resolve(file)).trim());
+      long before = chargedBytes();
       if (version.equals("v2")) {
         Files.writeString(memoryDir.resolve("memory.reclaim"), Long.toString(before));
       } else {
         Files.writeString(memoryDir.resolve("memory.force_empty"), "0");
       }
-      long after = Long.parseLong(Files.readString(memoryDir.resolve(file)).trim());
-      return Math.max(0, before - after);
+      return Math.max(0, before - chargedBytes());
     } catch (IOException | NumberFormatException e) {
       return 0; // an older kernel without memory.reclaim, or busy pages: the probe runs anyway
     }
