@@ -16,6 +16,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -223,8 +224,7 @@ public final class Calibrator {
         double sumPreset = 0;
         double sumWeb = 0;
         for (SampleCost c : web) {
-          SampleLibrary.Sample s = lib.samples().stream()
-              .filter(x -> x.width() == c.width() && x.height() == c.height()).findFirst().orElseThrow();
+          SampleLibrary.Sample s = sampleOf(lib, c);
           double sum = 0;
           int n = 0;
           while (n < reps || (sum < 0.5 && n < 25)) {
@@ -253,30 +253,22 @@ public final class Calibrator {
    */
   private List<Double> workerImageFactors(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib,
       List<SampleCost> web) throws IOException {
-    List<SampleLibrary.Sample> known = new ArrayList<>();
-    List<Double> knownMs = new ArrayList<>();
-    for (SampleLibrary.Sample s : lib.samples()) {
-      web.stream().filter(x -> x.width() == s.width() && x.height() == s.height()).findFirst().ifPresent(c -> {
-        known.add(s);
-        knownMs.add(c.ms());
-      });
-    }
-    if (known.isEmpty()) {
+    if (web.isEmpty()) {
       return List.of();
     }
     int sequence = COLD_IMAGES + 4;
     double[] cpuMs = new double[COLD_IMAGES + 1];
     double[] ladderMs = new double[COLD_IMAGES + 1];
-    java.util.SplittableRandom pick = new java.util.SplittableRandom(WORKER_IMAGES_SEED);
+    SplittableRandom pick = new SplittableRandom(WORKER_IMAGES_SEED);
     Path target = data.resolve("run").resolve("calibration-cold-out");
     int longEdge = PresetCatalog.defaults().get("web").longEdge();
     for (int w = 0; w < spawns; w++) {
       try (BenchWorker worker = new BenchWorker(launcher, launcher.usesArchive(), cage)) {
         for (int i = 0; i < sequence; i++) {
-          int k = pick.nextInt(known.size());
+          SampleCost c = web.get(pick.nextInt(web.size()));
           int slot = Math.min(i, COLD_IMAGES);
-          cpuMs[slot] += worker.resize(lib.path(known.get(k)), target, longEdge).cpuS() * 1000;
-          ladderMs[slot] += knownMs.get(k);
+          cpuMs[slot] += worker.resize(lib.path(sampleOf(lib, c)), target, longEdge).cpuS() * 1000;
+          ladderMs[slot] += c.ms();
         }
       }
     }
@@ -289,6 +281,12 @@ public final class Calibrator {
         factors.subList(0, COLD_IMAGES).stream().map(f -> String.format(Locale.ROOT, "%.2f", f)).toList(),
         factors.get(COLD_IMAGES));
     return factors;
+  }
+
+  /** The library's sample a ladder cost was measured on. */
+  private static SampleLibrary.Sample sampleOf(SampleLibrary lib, SampleCost c) {
+    return lib.samples().stream().filter(s -> s.width() == c.width() && s.height() == c.height()).findFirst()
+        .orElseThrow();
   }
 
   /** Least squares through the origin of peak memory above idle against megapixels. */

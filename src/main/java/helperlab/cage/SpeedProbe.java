@@ -11,8 +11,9 @@ import java.util.Arrays;
  * web) a few times; the probe is the median CPU milliseconds of the resizing thread (a nanosecond
  * clock: the process's counts 10 ms ticks and takes in the fresh JVM's JIT compiles, which a busy
  * machine delays into the probe). A replay scales the calibration's costs by the run's probe over
- * the calibration's. The cage's memory is reclaimed first: after a run that filled it, the probe's
- * thread was otherwise charged the kernel's reclaim (143-158 ms against 106-113).
+ * the calibration's. The cage's memory is reclaimed first, so the probe's thread is not charged the
+ * kernel's reclaim of the cache a previous run left (probes right after a box run read high; see
+ * lab-runs/README.md, finding 9: reclaiming does not cure all of it).
  */
 final class SpeedProbe {
   static final double PROBE_MP = 8;
