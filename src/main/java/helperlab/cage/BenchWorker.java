@@ -18,6 +18,8 @@ final class BenchWorker implements AutoCloseable {
   final double readyS;
   final WorkerProtocol.Hello hello;
   final WorkerProtocol.Ready ready;
+  /** Private memory when it said hello: the JVM is up, its warm-up has not yet run. */
+  final double helloPrivateMb;
   private final InputStream in;
 
   BenchWorker(WorkerLauncher launcher, boolean share) throws IOException {
@@ -34,14 +36,17 @@ final class BenchWorker implements AutoCloseable {
     this.in = new BufferedInputStream(process.getInputStream());
     WorkerProtocol.Hello h = null;
     double helloAt = 0;
+    double helloMb = 0;
     while (true) {
       WorkerProtocol.FromWorker m = read();
       if (m instanceof WorkerProtocol.Hello x) {
         h = x;
         helloAt = (System.nanoTime() - t0) / 1e9;
+        helloMb = privateMb();
       } else if (m instanceof WorkerProtocol.Ready r) {
         this.hello = h;
         this.helloS = helloAt;
+        this.helloPrivateMb = helloMb;
         this.ready = r;
         this.readyS = (System.nanoTime() - t0) / 1e9;
         return;
@@ -52,7 +57,13 @@ final class BenchWorker implements AutoCloseable {
   private WorkerProtocol.FromWorker read() throws IOException {
     WorkerProtocol.FromWorker m = WorkerProtocol.read(in, WorkerProtocol.FromWorker.class);
     if (m == null) {
-      throw new IOException("the worker exited (code " + process.exitValue() + ")");
+      try {
+        // its output closes a moment before the kernel reaps it (an OOM kill, a crash)
+        process.waitFor(2, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      throw new IOException("the worker exited" + (process.isAlive() ? "" : " (code " + process.exitValue() + ")"));
     }
     return m;
   }

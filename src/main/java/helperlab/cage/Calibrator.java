@@ -2,6 +2,7 @@ package helperlab.cage;
 
 import helperlab.model.Calibration;
 import helperlab.model.CostCurve;
+import helperlab.model.MemoryPoint;
 import helperlab.model.Preset;
 import helperlab.model.PresetCatalog;
 import helperlab.model.SampleCost;
@@ -23,14 +24,24 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Calibrates the simulator on this machine, in a cgroup capped like the cage: the resize cost curve
  * on a ladder of sample images (several repetitions each, with the fit's error); the concurrency
- * curve (throughput with 1 to twice the quota's worth of workers), which gives the contention
- * penalty; a fresh worker's start-up (wall, CPU, private and shared memory) and warm-up; memory per
- * image against its pixels; and the speed probe of the day. Everything it measured is kept in the
+ * curve (throughput with 1 to four times the quota's worth of workers, as far as memory allows),
+ * which gives the contention penalty; a fresh worker's start-up (wall, CPU, private and shared
+ * memory, at hello and when ready) and warm-up; what its images cost by position in its life;
+ * memory per image against its pixels; and the speed probe of the day. Everything it measured is kept in the
  * {@link Report}, from which the plots are drawn.
  */
 public final class Calibrator {
   /** How many of a fresh worker's first images get a factor of their own. */
   static final int COLD_IMAGES = 8;
+  /**
+   * The concurrency ladder goes up to this many quotas' worth of workers: the box and the fresh-worker
+   * policies run far past the quota, where a ladder that stops at twice it extrapolates the penalty.
+   */
+  static final int CONCURRENCY_QUOTAS = 4;
+  /** Past twice the quota, a level runs only if its workers fit in this share of the memory cap. */
+  static final double MEMORY_HEADROOM = 0.75;
+  /** How many images each fresh worker resizes when the factors are measured. */
+  static final int WORKER_IMAGES = 24;
   /** Probes before and after the ladder further apart than this say the machine was not steady. */
   static final double PROBE_DRIFT = 0.10;
   /** The draw of samples for the fresh workers' images: fixed, so calibrations compare. */
@@ -107,7 +118,7 @@ public final class Calibrator {
           + " RMS relative error %.1f%%%n", fit.a(), fit.b(), fit.floorMs(), fit.ceilingMs(), fit.r2(), 100 * rms);
       double mbPerMp = memorySlope(memory);
       List<Point> conc = new ArrayList<>();
-      double single = concurrency(launcher, cage, lib, longEdge, conc);
+      double single = concurrency(launcher, cage, lib, longEdge, conc, idle[0], memory);
       double kappa = contention(conc, single, cpus);
       out.printf(Locale.ROOT, "contention: %.4f per runnable process past %.2f cores%n", kappa, cpus);
       CostCurve curve = fit.curve();
@@ -123,11 +134,12 @@ public final class Calibrator {
       String at = Instant.now().toString();
       String source = String.format(Locale.ROOT, "%s on %s at %s in %s: cost curve fitted to %d images x %d"
               + " repetitions (R² %.3f, RMS error %.1f%%); contention from %d concurrency levels; spawn, warm-up and"
-              + " memory measured; each preset's cost against web's on the same samples; a fresh worker's images by position; flat_average_ms is the curve's mean over the"
+              + " memory (peak above idle, by sample) measured; each preset's cost against web's on the same samples; a fresh worker's images by position; flat_average_ms is the curve's mean over the"
               + " ladder, by preset", CageCalibration.CALIBRATE_PREFIX,
           host(), at, cage.status(), cost.size(), reps, fit.r2(), 100 * rms, conc.size());
       Calibration c = new Calibration("cage-" + host(), curve, kappa, spawn[2] * 1000, spawn[3] * 1000, spawn[4],
-          spawn[5], mbPerMp, probe, flat, source, List.copyOf(sampleCosts), presetFactors, workerImageFactors);
+          spawn[5], mbPerMp, probe, flat, source, List.copyOf(sampleCosts), presetFactors, workerImageFactors,
+          memoryCurve(memory), spawn[6]);
       return new Report(c, List.copyOf(cost), fit, rms, List.copyOf(conc), cpus, single, List.copyOf(memory), idle[0],
           spawn[0], spawn[1], spawn[2], spawn[3], spawn[4], spawn[5], probe, cage.status(), at);
     }
@@ -148,9 +160,12 @@ public final class Calibrator {
     return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   }
 
-  /** Fresh workers one at a time, in the cage: {hello s, ready s, spawn CPU s, warm-up CPU s, private MB, shared MB}. */
+  /**
+   * Fresh workers one at a time, in the cage: {hello s, ready s, spawn CPU s, warm-up CPU s, private MB,
+   * shared MB, private MB at hello}.
+   */
   private double[] spawns(WorkerLauncher launcher, CgroupCage cage) throws IOException {
-    double[][] v = new double[6][spawns];
+    double[][] v = new double[7][spawns];
     for (int i = 0; i < spawns; i++) {
       try (BenchWorker w = new BenchWorker(launcher, launcher.usesArchive(), cage)) {
         v[0][i] = w.helloS;
@@ -159,14 +174,16 @@ public final class Calibrator {
         v[3][i] = Math.max(0, w.ready.startupCpuS() - w.hello.cpuS());
         v[4][i] = w.privateMb();
         v[5][i] = w.sharedMb();
+        v[6][i] = w.helloPrivateMb;
       }
     }
-    double[] m = new double[6];
-    for (int k = 0; k < 6; k++) {
+    double[] m = new double[7];
+    for (int k = 0; k < 7; k++) {
       m[k] = median(v[k]);
     }
     out.printf(Locale.ROOT, "worker start-up (median of %d): hello %.2f s, ready %.2f s; CPU %.2f s to hello, %.2f s"
-        + " warm-up; private %.0f MiB, shared %.0f MiB%n", spawns, m[0], m[1], m[2], m[3], m[4], m[5]);
+        + " warm-up; private %.0f MiB (%.0f MiB at hello), shared %.0f MiB%n", spawns, m[0], m[1], m[2], m[3], m[4], m[6],
+        m[5]);
     return m;
   }
 
@@ -244,42 +261,48 @@ public final class Calibrator {
 
   /**
    * What a fresh worker's images cost by their position in its life, against the ladder's measured
-   * cost of the same samples: {@code spawns} fresh workers each resize a dozen samples drawn at random
-   * from the ladder (web preset), as a task's mixed images reach a fresh worker; the code paths a new
-   * size takes are compiled on first use, so repeating one sample would hide most of the penalty.
-   * Factors for the first {@value #COLD_IMAGES} images, then one for every later image: each the CPU
-   * summed over the workers against their ladder costs summed (what throughput feels, and a compile
-   * burst is a fixed cost that a ratio's mean would lay on the smallest images).
+   * cost of the same samples: {@code spawns} fresh workers each resize {@value #WORKER_IMAGES} samples
+   * drawn at random from the ladder (web preset), as a task's mixed images reach a fresh worker; the
+   * code paths a new size takes are compiled on first use, so repeating one sample would hide most of
+   * the penalty. Factors for the first {@value #COLD_IMAGES} images, one for the next
+   * {@value #COLD_IMAGES} (repeated in the list, by position), then one for every later image (the JIT
+   * goes on improving a long-lived worker for dozens of images): each the CPU summed over the workers
+   * against their ladder costs summed (what throughput feels, and a compile burst is a fixed cost that a
+   * ratio's mean would lay on the smallest images).
    */
   private List<Double> workerImageFactors(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib,
       List<SampleCost> web) throws IOException {
     if (web.isEmpty()) {
       return List.of();
     }
-    int sequence = COLD_IMAGES + 4;
-    double[] cpuMs = new double[COLD_IMAGES + 1];
-    double[] ladderMs = new double[COLD_IMAGES + 1];
+    int slots = COLD_IMAGES + 2;
+    double[] cpuMs = new double[slots];
+    double[] ladderMs = new double[slots];
     SplittableRandom pick = new SplittableRandom(WORKER_IMAGES_SEED);
     Path target = data.resolve("run").resolve("calibration-cold-out");
     int longEdge = PresetCatalog.defaults().get("web").longEdge();
     for (int w = 0; w < spawns; w++) {
       try (BenchWorker worker = new BenchWorker(launcher, launcher.usesArchive(), cage)) {
-        for (int i = 0; i < sequence; i++) {
+        for (int i = 0; i < WORKER_IMAGES; i++) {
           SampleCost c = web.get(pick.nextInt(web.size()));
-          int slot = Math.min(i, COLD_IMAGES);
+          int slot = i < COLD_IMAGES ? i : i < 2 * COLD_IMAGES ? COLD_IMAGES : COLD_IMAGES + 1;
           cpuMs[slot] += worker.resize(lib.path(sampleOf(lib, c)), target, longEdge).cpuS() * 1000;
           ladderMs[slot] += c.ms();
         }
       }
     }
     List<Double> factors = new ArrayList<>();
-    for (int i = 0; i <= COLD_IMAGES; i++) {
-      factors.add(cpuMs[i] / ladderMs[i]);
+    for (int i = 0; i < slots; i++) {
+      int repeat = i == COLD_IMAGES ? COLD_IMAGES : 1;
+      for (int k = 0; k < repeat; k++) {
+        factors.add(cpuMs[i] / ladderMs[i]);
+      }
     }
     out.printf(Locale.ROOT, "a fresh worker's images by position (%d workers, random samples), against the ladder's"
-            + " cost: %s, then %.2f%n", spawns,
+            + " cost: %s, then %.2f for images %d-%d, then %.2f%n", spawns,
         factors.subList(0, COLD_IMAGES).stream().map(f -> String.format(Locale.ROOT, "%.2f", f)).toList(),
-        factors.get(COLD_IMAGES));
+        cpuMs[COLD_IMAGES] / ladderMs[COLD_IMAGES], COLD_IMAGES + 1, 2 * COLD_IMAGES,
+        cpuMs[COLD_IMAGES + 1] / ladderMs[COLD_IMAGES + 1]);
     return factors;
   }
 
@@ -287,6 +310,14 @@ public final class Calibrator {
   private static SampleLibrary.Sample sampleOf(SampleLibrary lib, SampleCost c) {
     return lib.samples().stream().filter(s -> s.width() == c.width() && s.height() == c.height()).findFirst()
         .orElseThrow();
+  }
+
+  /**
+   * The ladder's peak memory above idle after each sample, as the curve the simulator holds a worker
+   * to: the ladder runs in ascending size, so each point is what a worker keeps after an image that big.
+   */
+  static List<MemoryPoint> memoryCurve(List<Point> memory) {
+    return memory.stream().map(p -> new MemoryPoint(p.x(), Math.max(0, p.y()))).toList();
   }
 
   /** Least squares through the origin of peak memory above idle against megapixels. */
@@ -304,12 +335,19 @@ public final class Calibrator {
    * Throughput of n workers in the cage, each resizing the sample nearest 8 MP over and over for a
    * while, for n = 1 .. twice the quota rounded up. Returns the single worker's images per second.
    */
-  private double concurrency(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib, int longEdge, List<Point> out)
-      throws Exception {
+  private double concurrency(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib, int longEdge, List<Point> out,
+      double idleMb, List<Point> memory) throws Exception {
     SampleLibrary.Sample probe = lib.nearest(8);
-    int max = (int) Math.ceil(2 * cpus);
+    double perWorkerMb = idleMb + memory.stream().filter(p -> p.x() <= probe.megapixels() + 1e-9)
+        .mapToDouble(Point::y).max().orElse(0);
+    int max = (int) Math.ceil(CONCURRENCY_QUOTAS * cpus);
     double single = 0;
     for (int n = 1; n <= max; n++) {
+      if (n > 2 * cpus && n * perWorkerMb > MEMORY_HEADROOM * memoryBytes / (1 << 20)) {
+        this.out.printf(Locale.ROOT, "  %d workers would need %.0f MiB: the concurrency ladder stops here%n", n,
+            n * perWorkerMb);
+        break;
+      }
       List<BenchWorker> workers = new ArrayList<>();
       try {
         for (int i = 0; i < n; i++) {

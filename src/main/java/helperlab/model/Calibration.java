@@ -2,6 +2,7 @@ package helperlab.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -25,7 +26,9 @@ public record Calibration(
     @JsonProperty("source") String source,
     @JsonProperty("sample_costs") List<SampleCost> sampleCosts,
     @JsonProperty("preset_factors") Map<String, Double> presetFactors,
-    @JsonProperty("worker_image_factors") List<Double> workerImageFactors) {
+    @JsonProperty("worker_image_factors") List<Double> workerImageFactors,
+    @JsonProperty("image_memory") List<MemoryPoint> imageMemory,
+    @JsonProperty("worker_hello_mb") Double workerHelloMb) {
 
   public Calibration {
     Check.name("name", name);
@@ -61,6 +64,37 @@ public record Calibration(
     for (int i = 0; i < workerImageFactors.size(); i++) {
       Check.positive("worker_image_factors[" + i + "]", workerImageFactors.get(i));
     }
+    imageMemory = imageMemory == null ? List.of()
+        : imageMemory.stream().sorted(Comparator.comparingDouble(MemoryPoint::megapixels)).toList();
+    if (workerHelloMb != null) {
+      Check.nonNegative("worker_hello_mb", workerHelloMb);
+    }
+  }
+
+  /** Without the memory a worker holds at hello (it holds its whole private memory from then on). */
+  public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
+      double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
+      Map<String, Double> flatAverageMs, String source, List<SampleCost> sampleCosts, Map<String, Double> presetFactors,
+      List<Double> workerImageFactors, List<MemoryPoint> imageMemory) {
+    this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
+        flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors, imageMemory, null);
+  }
+
+  /**
+   * Private memory a fresh worker holds once its JVM is up (at hello), before its warm-up grows it to
+   * {@code worker_private_mb}; the whole private memory when it was not measured.
+   */
+  public double helloMb() {
+    return workerHelloMb == null ? workerPrivateMb : Math.min(workerHelloMb, workerPrivateMb);
+  }
+
+  /** Without the measured memory curve (memory grows linearly with pixels, {@code image_mb_per_mp}). */
+  public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
+      double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
+      Map<String, Double> flatAverageMs, String source, List<SampleCost> sampleCosts, Map<String, Double> presetFactors,
+      List<Double> workerImageFactors) {
+    this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
+        flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors, List.of());
   }
 
   /** Without the per-position factors of a worker's images (every image costs the same wherever it falls). */
@@ -138,9 +172,27 @@ public record Calibration(
     return ms;
   }
 
-  /** Memory one image holds while it is resized, from its pixels. */
+  /**
+   * Memory a worker holds above its idle size once it has resized an image of {@code megapixels}:
+   * the measured curve where there is one (between its points linearly, flat past its ends: the
+   * first image grows the heap, the heap's cap bounds it), else {@code image_mb_per_mp} per megapixel.
+   */
   public double imageMb(double megapixels) {
-    return imageMbPerMp * megapixels;
+    if (imageMemory.isEmpty()) {
+      return imageMbPerMp * megapixels;
+    }
+    MemoryPoint below = imageMemory.get(0);
+    if (megapixels <= below.megapixels()) {
+      return below.mb();
+    }
+    for (MemoryPoint above : imageMemory) {
+      if (megapixels <= above.megapixels()) {
+        double f = (megapixels - below.megapixels()) / (above.megapixels() - below.megapixels());
+        return below.mb() + f * (above.mb() - below.mb());
+      }
+      below = above;
+    }
+    return below.mb();
   }
 
   /** This calibration with costs scaled by {@code factor} (a same-day speed probe over this one). */
@@ -150,6 +202,6 @@ public record Calibration(
     return new Calibration(name, c, contention, spawnCpuMs * factor, warmupCpuMs * factor,
         workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs * factor, flatAverageMs, newSource,
         sampleCosts.stream().map(s -> new SampleCost(s.width(), s.height(), s.ms() * factor)).toList(), presetFactors,
-        workerImageFactors);
+        workerImageFactors, imageMemory, workerHelloMb);
   }
 }

@@ -108,6 +108,11 @@ public record MachineSpec(
     return workerSharedMb == null ? c.workerSharedMb() : workerSharedMb;
   }
 
+  /** Whether this machine sets its own memory per megapixel (then it holds for every image, curve or not). */
+  public boolean hasImageMbPerMp() {
+    return imageMbPerMp != null;
+  }
+
   public double imageMbPerMp(Calibration c) {
     return imageMbPerMp == null ? c.imageMbPerMp() : imageMbPerMp;
   }

@@ -20,6 +20,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * The discrete-event simulator: it feeds a scenario's batches through the client model and the
@@ -48,8 +49,10 @@ public final class Simulation {
   private final double spawnWork;
   private final double warmupWork;
   private final double privateMb;
+  private final double helloMb;
   private final double sharedMb;
-  private final double mbPerMp;
+  /** Memory a worker holds above idle once it has resized an image, by the image's megapixels. */
+  private final DoubleUnaryOperator imageMb;
   private final double memoryLimit;
   private final double speed;
   private final boolean sampling;
@@ -83,8 +86,11 @@ public final class Simulation {
     final int id;
     final int task;
     Phase phase = Phase.SPAWNING;
-    /** Private memory is mapped as the process starts up; it is counted from the end of the spawn phase. */
-    boolean holdsMemory;
+    /**
+     * Private memory it holds apart from images: none while its JVM starts, the JVM's own at hello,
+     * all of it once the warm-up has compiled and allocated.
+     */
+    double privateHeldMb;
     int epoch;
     double cpuStart;
     double startupCpu;
@@ -92,6 +98,11 @@ public final class Simulation {
     ImageJob current;
     /** Images it has started: a fresh worker's first ones cost more (its JIT is still compiling). */
     int imagesStarted;
+    /**
+     * Image memory it holds: the high-water mark of its images, kept until it exits, because a JVM
+     * does not give back the heap a large image grew.
+     */
+    double heldImageMb;
 
     Proc(int id, int task) {
       this.id = id;
@@ -129,8 +140,9 @@ public final class Simulation {
     this.spawnWork = m.spawnCpuS(c) * setup.workFactor();
     this.warmupWork = m.warmupCpuS(c) * setup.workFactor();
     this.privateMb = m.workerPrivateMb(c);
+    this.helloMb = Math.min(c.helloMb(), privateMb);
     this.sharedMb = m.workerSharedMb(c);
-    this.mbPerMp = m.imageMbPerMp(c);
+    this.imageMb = m.hasImageMbPerMp() ? mp -> m.imageMbPerMp(c) * mp : c::imageMb;
     this.memoryLimit = m.hasMemoryLimit() ? m.memoryMb() : NO_LIMIT;
     List<EventSink> sinks = new ArrayList<>(List.of(metrics));
     if (setup.record()) {
@@ -341,13 +353,13 @@ public final class Simulation {
     switch (p.phase) {
       case SPAWNING -> {
         p.startupCpu += cpu;
-        p.holdsMemory = true;
-        memory += privateMb;
+        hold(p, helloMb);
         run(p, Phase.WARMING, warmupWork);
       }
       case WARMING -> {
         p.startupCpu += cpu;
         p.phase = Phase.IDLE;
+        hold(p, privateMb);
         sink.on(now, EventType.WORKER_READY, p.id, p.task, -1, p.startupCpu, null);
         scheduler.workerReady(now, p.id);
       }
@@ -355,13 +367,17 @@ public final class Simulation {
         ImageJob done = p.current;
         p.current = null;
         p.phase = Phase.IDLE;
-        memory -= mbPerMp * imageMp[done.id()];
         sink.on(now, EventType.IMAGE_DONE, p.id, done.task(), done.id(), cpu, null);
         startNext(p); // the worker goes straight on with its assignment
         scheduler.imageDone(now, p.id, done.id());
       }
       default -> throw new IllegalStateException("process " + p.id + " completed in phase " + p.phase);
     }
+  }
+
+  private void hold(Proc p, double privateMb) {
+    memory += privateMb - p.privateHeldMb;
+    p.privateHeldMb = privateMb;
   }
 
   private void run(Proc p, Phase phase, double work) {
@@ -378,7 +394,11 @@ public final class Simulation {
       return;
     }
     p.current = next;
-    memory += mbPerMp * imageMp[next.id()];
+    double needs = imageMb.applyAsDouble(imageMp[next.id()]);
+    if (needs > p.heldImageMb) {
+      memory += needs - p.heldImageMb;
+      p.heldImageMb = needs;
+    }
     sink.on(now, EventType.IMAGE_STARTED, p.id, next.task(), next.id(), 0, null);
     run(p, Phase.RUNNING, imageWork[next.id()] * setup.calibration().workerImageFactor(p.imagesStarted++));
   }
@@ -481,7 +501,7 @@ public final class Simulation {
       Proc victim = null;
       double biggest = -1;
       for (Proc p : live) {
-        double rss = (p.holdsMemory ? privateMb : 0) + (p.current == null ? 0 : mbPerMp * imageMp[p.current.id()]);
+        double rss = p.privateHeldMb + p.heldImageMb;
         if (rss > biggest || (rss == biggest && p.id > victim.id)) {
           victim = p;
           biggest = rss;
@@ -498,7 +518,6 @@ public final class Simulation {
       double cpu = machine.cpuClock() - p.cpuStart;
       machine.removeRunnable();
       if (wasRunning) {
-        memory -= mbPerMp * imageMp[p.current.id()];
         sink.on(now, EventType.IMAGE_KILLED, p.id, p.current.task(), p.current.id(), cpu, cause);
       } else {
         lostStartup = p.startupCpu + cpu;
@@ -515,10 +534,10 @@ public final class Simulation {
     p.queue.clear();
     p.current = null;
     live.remove(p);
-    if (p.holdsMemory) {
-      memory -= privateMb;
-      p.holdsMemory = false;
-    }
+    memory -= p.privateHeldMb;
+    p.privateHeldMb = 0;
+    memory -= p.heldImageMb;
+    p.heldImageMb = 0;
     if (live.isEmpty()) {
       memory -= sharedMb;
     }
@@ -531,7 +550,6 @@ public final class Simulation {
       if (p.phase == Phase.RUNNING) {
         double cpu = machine.cpuClock() - p.cpuStart;
         machine.removeRunnable();
-        memory -= mbPerMp * imageMp[p.current.id()];
         sink.on(now, EventType.IMAGE_KILLED, p.id, p.current.task(), p.current.id(), cpu, END);
       } else if (p.phase == Phase.SPAWNING || p.phase == Phase.WARMING) {
         startup = p.startupCpu + machine.cpuClock() - p.cpuStart;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,45 +17,61 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The committed real cage runs (lab-runs/real) against the simulator as it is now: a change to the
- * model that breaks its fidelity to the real box fails here. The floors are the agreement measured
- * when the runs were recorded (lab-runs/README.md), so the model may get better, never worse.
+ * The committed real cage runs against the simulator as it is now: a change to the model that breaks
+ * its fidelity to the real box fails here. Each set was recorded on its own machine with its own
+ * calibration; the floors are the agreement measured with the model that was committed with them
+ * (lab-runs/README.md), so the model may get better, never worse, on either machine.
  */
 class LabRunsFidelityTest {
-  static final Path REAL = Path.of("lab-runs", "real");
   static final Set<String> POLICIES = Set.of("pool-edf-10", "never-split-budget", "split-forecast-budget",
       "split-forecast-budget-yield", "box");
 
   /**
-   * As measured when the runs were recorded (lab-runs/README.md): 10 of 15, 9 of 12, 10 of 15. The
-   * issue's goals (14 of 15, every budgeted run, every run) are NOT met yet; raise these as the model
-   * gets better, never lower them.
+   * A committed set of 15 runs and the agreement it reached: turned away equal, spawns within one in
+   * budgeted runs, deadlines met within 3 points. The issue's goals (14 of 15, all 12, all 15) are
+   * NOT met yet; raise these as the model gets better, never lower them.
    */
-  static final int REFUSED_AGREE_FLOOR = 10;
-  static final int BUDGETED_SPAWNS_WITHIN_ONE_FLOOR = 9;
-  static final int MET_WITHIN_THREE_FLOOR = 10;
+  record LabRunSet(String name, Path dir, int refusedAgreeFloor, int spawnsWithinOneFloor, int metWithinThreeFloor) {
+    List<RunRecord> records() {
+      try (Stream<Path> files = Files.list(dir)) {
+        return files.filter(f -> f.getFileName().toString().endsWith(".json.gz")).sorted().map(RunRecord::load).toList();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
 
-  static List<RunRecord> real;
-  static Map<String, RunRecord> committedReplays;
+    List<RunRecord> real() {
+      return records().stream().filter(r -> RunRecord.KIND_REAL.equals(r.kind())).toList();
+    }
 
-  @BeforeAll
-  static void load() throws IOException {
-    try (Stream<Path> files = Files.list(REAL)) {
-      List<RunRecord> all = files.filter(f -> f.getFileName().toString().endsWith(".json.gz")).sorted()
-          .map(RunRecord::load).toList();
-      real = all.stream().filter(r -> RunRecord.KIND_REAL.equals(r.kind())).toList();
-      committedReplays = all.stream().filter(r -> RunRecord.KIND_REPLAY.equals(r.kind()))
+    Map<String, RunRecord> committedReplays() {
+      return records().stream().filter(r -> RunRecord.KIND_REPLAY.equals(r.kind()))
           .collect(Collectors.toMap(RunRecord::replayOf, r -> r, (a, b) -> a, TreeMap::new));
+    }
+
+    @Override
+    public String toString() {
+      return name;
     }
   }
 
-  @Test
-  void fivePoliciesTimesThreeSeedsWereRecordedWithTheirProbeAndCalibration() {
-    assertEquals(15, real.size(), "real runs in " + REAL);
+  static Stream<LabRunSet> sets() {
+    return Stream.of(
+        // AMD EPYC VM on a noisy host, 2026-12-01 04:00 (the cage itself repeats no better: lab-runs/repeat)
+        new LabRunSet("this machine (lab-runs/real)", Path.of("lab-runs", "real"), 10, 7, 9),
+        // Intel Xeon VM, quiet, 2026-12-01 00:00
+        new LabRunSet("the Xeon set (lab-runs/xeon-2026-12-01)", Path.of("lab-runs", "xeon-2026-12-01", "real"), 10, 9, 10));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("sets")
+  void fivePoliciesTimesThreeSeedsWereRecordedWithTheirProbeAndCalibration(LabRunSet set) {
+    List<RunRecord> real = set.real();
+    assertEquals(15, real.size(), "real runs in " + set.dir());
     assertEquals(POLICIES, real.stream().map(RunRecord::policy).collect(Collectors.toSet()));
     assertEquals(Set.of(1L, 2L, 3L), real.stream().map(RunRecord::seed).collect(Collectors.toSet()));
     for (RunRecord r : real) {
@@ -66,31 +83,36 @@ class LabRunsFidelityTest {
     }
   }
 
-  @Test
-  void theReplaysAgreeWithTheRealRunsAtLeastAsWellAsWhenTheyWereRecorded() {
-    Comparison c = new Comparison(real.stream().map(r -> Comparison.of(List.of(r)).rows().get(0)).toList());
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("sets")
+  void theReplaysAgreeWithTheRealRunsAtLeastAsWellAsWhenTheyWereRecorded(LabRunSet set) {
+    Comparison c = new Comparison(set.real().stream().map(r -> Comparison.of(List.of(r)).rows().get(0)).toList());
     String table = c.markdown();
-    assertTrue(c.refusedAgreeing() >= REFUSED_AGREE_FLOOR, "turned away agree in " + c.refusedAgreeing() + "\n" + table);
-    assertTrue(c.budgetedSpawnsWithinOne() >= BUDGETED_SPAWNS_WITHIN_ONE_FLOOR,
+    assertTrue(c.refusedAgreeing() >= set.refusedAgreeFloor(), "turned away agree in " + c.refusedAgreeing() + "\n" + table);
+    assertTrue(c.budgetedSpawnsWithinOne() >= set.spawnsWithinOneFloor(),
         "spawns within one in " + c.budgetedSpawnsWithinOne() + " of " + c.budgetedRuns() + "\n" + table);
-    assertTrue(c.metWithinThreePoints() >= MET_WITHIN_THREE_FLOOR, "met within 3 points in " + c.metWithinThreePoints()
+    assertTrue(c.metWithinThreePoints() >= set.metWithinThreeFloor(), "met within 3 points in " + c.metWithinThreePoints()
         + "\n" + table);
   }
 
-  @Test
-  void theCommittedReplaysAreWhatTheSimulatorGivesNow() {
-    assertEquals(real.size(), committedReplays.size(), "one committed replay per real run");
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("sets")
+  void theCommittedReplaysAreWhatTheSimulatorGivesNow(LabRunSet set) {
+    List<RunRecord> real = set.real();
+    Map<String, RunRecord> committed = set.committedReplays();
+    assertEquals(real.size(), committed.size(), "one committed replay per real run");
     for (RunRecord r : real) {
-      RunRecord committed = committedReplays.get(r.id());
-      assertNotNull(committed, "no committed replay of " + r.id());
-      assertEquals(DataFile.compact(committed.metrics()), DataFile.compact(Replay.of(r).metrics()), r.id()
+      RunRecord replay = committed.get(r.id());
+      assertNotNull(replay, "no committed replay of " + r.id());
+      assertEquals(DataFile.compact(replay.metrics()), DataFile.compact(Replay.of(r).metrics()), r.id()
           + ": the committed replay is stale; refresh with java -jar target/helper-lab.jar replay (see lab-runs/README.md)");
     }
   }
 
-  @Test
-  void replayingARealRunTwiceGivesIdenticalRecords() {
-    RunRecord r = real.get(0);
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("sets")
+  void replayingARealRunTwiceGivesIdenticalRecords(LabRunSet set) {
+    RunRecord r = set.real().get(0);
     assertEquals(DataFile.compact(Replay.of(r)), DataFile.compact(Replay.of(r)));
   }
 }

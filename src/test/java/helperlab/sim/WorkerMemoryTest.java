@@ -1,0 +1,75 @@
+package helperlab.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.model.Calibration;
+import helperlab.model.ImageSpec;
+import helperlab.model.MachineSpec;
+import helperlab.model.MemoryPoint;
+import helperlab.model.PresetCatalog;
+import helperlab.model.Task;
+import helperlab.policy.AdmissionMode;
+import helperlab.policy.PolicyCatalog;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A worker's memory as the calibration measured it: nothing while its JVM starts, the JVM's own at
+ * hello, its whole private memory once warm, and the high-water mark of its images until it exits.
+ */
+class WorkerMemoryTest {
+  private static final double SHARED = 20;
+  private static final double HELLO = 40;
+  private static final double PRIVATE = 100;
+
+  private static Calibration calibration(Double helloMb) {
+    Calibration s = Calibration.seed();
+    return new Calibration("t", s.cost(), s.contention(), s.spawnCpuMs(), s.warmupCpuMs(), PRIVATE, SHARED, 8,
+        s.speedProbeMs(), s.flatAverageMs(), "t", List.of(), Map.of(), List.of(),
+        List.of(new MemoryPoint(1, 50), new MemoryPoint(10, 200), new MemoryPoint(40, 300)), helloMb);
+  }
+
+  /** The distinct memory levels one worker passes through while it resizes a 48 MP image and then a 1 MP one. */
+  private static List<Double> levels(Calibration c) {
+    Task task = new Task(0, 1.0, "web", 600, List.of(new ImageSpec(8000, 6000), new ImageSpec(1000, 1000)));
+    SimSetup setup = new SimSetup("t", 1, List.of(task), 60, PolicyCatalog.get("pool-edf-10"), MachineSpec.builtIn("cage"),
+        c, AdmissionMode.NONE, PresetCatalog.defaults(), false, 1.0);
+    Simulation sim = new Simulation(setup);
+    List<Double> levels = new ArrayList<>();
+    for (double t = 0; t < 60 && (levels.isEmpty() || sim.totals().metrics().imagesDone() < 2); t += 0.005) {
+      sim.advanceTo(t);
+      double mb = sim.memoryMb();
+      if (levels.isEmpty() || Math.abs(levels.get(levels.size() - 1) - mb) > 1e-9) {
+        levels.add(mb);
+      }
+    }
+    assertEquals(2, sim.totals().metrics().imagesDone(), "both images resized within the minute");
+    return levels;
+  }
+
+  @Test
+  void aWorkerGrowsThroughItsStartAndKeepsItsLargestImagesMemory() {
+    // ready and given the big image in the same instant: warm (+60) and its image (+300) come together
+    assertEquals(List.of(0.0, SHARED, SHARED + HELLO, SHARED + PRIVATE + 300), levels(calibration(HELLO)));
+  }
+
+  @Test
+  void withoutAHelloMeasurementTheWholePrivateMemoryComesAtHello() {
+    assertEquals(List.of(0.0, SHARED, SHARED + PRIVATE, SHARED + PRIVATE + 300), levels(calibration(null)));
+  }
+
+  @Test
+  void theMeasuredCurveIsFollowedBetweenItsPointsAndHeldFlatPastItsEnds() {
+    Calibration c = calibration(HELLO);
+    assertEquals(50, c.imageMb(0.2), 1e-12, "below the first point: the first point");
+    assertEquals(125, c.imageMb(5.5), 1e-12, "halfway between 1 and 10 MP");
+    assertEquals(300, c.imageMb(70), 1e-12, "past the last point: the heap's cap");
+    Calibration linear = Calibration.seed();
+    assertTrue(linear.imageMemory().isEmpty());
+    assertEquals(linear.imageMbPerMp() * 12, linear.imageMb(12), 1e-12, "no curve: per megapixel");
+    assertEquals(PRIVATE, calibration(500.0).helloMb(), "never more at hello than when warm");
+  }
+}
