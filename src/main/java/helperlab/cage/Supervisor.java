@@ -3,7 +3,6 @@ package helperlab.cage;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.Calibration;
-import helperlab.model.Contention;
 import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
@@ -120,7 +119,7 @@ public final class Supervisor implements AutoCloseable {
     this.limits = CgroupLimits.detect(CgroupLimits.Sources.system(), config.cpus(), config.memoryBytes());
     double perWorkerMb = calibration.workerPrivateMb() + calibration.imageMbPerMp() * SimSetup.LARGEST_IMAGE_MP;
     this.budget = WorkerBudget.of(limits.cpus(), limits.memoryBytes(), (long) (perWorkerMb * 1024 * 1024));
-    double capacity = new Contention(calibration.contention()).throughputCores(budget.workers(), limits.cpus());
+    double capacity = calibration.contentionModel().throughputCores(budget.workers(), limits.cpus());
     this.schedulerConfig = new SchedulerConfig(budget.workers(), config.maxProcesses(), capacity,
         AdmissionMode.of(config.admission()), (calibration.spawnCpuMs() + calibration.warmupCpuMs()) / 1000.0,
         SchedulerConfig.DEFAULT_MAX_STRIKES);

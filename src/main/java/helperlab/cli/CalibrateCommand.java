@@ -53,7 +53,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         cost.a(), cost.b(), cost.floorMs(), cost.ceilingMs(), 100 * r.fitRmsRelativeError()), "megapixels",
         "CPU ms per image", points(r.cost()), cost::millis, "fitted curve", true)
         .writePng(out.resolve("cost.png"), 1000, 600);
-    Contention k = new Contention(r.calibration().contention());
+    Contention k = r.calibration().contentionModel();
     new FitPlot(String.format(Locale.ROOT, "Concurrency on %.2f cores: contention %.4f per process past the quota",
         r.quota(), r.calibration().contention()), "workers", "images per second", points(r.concurrency()),
         n -> r.singleWorkerRate() * Math.min(n, r.quota()) * k.efficiency(n, r.quota()), "machine model", false)

@@ -28,7 +28,8 @@ public record Calibration(
     @JsonProperty("preset_factors") Map<String, Double> presetFactors,
     @JsonProperty("worker_image_factors") List<Double> workerImageFactors,
     @JsonProperty("image_memory") List<MemoryPoint> imageMemory,
-    @JsonProperty("worker_hello_mb") Double workerHelloMb) {
+    @JsonProperty("worker_hello_mb") Double workerHelloMb,
+    @JsonProperty("contention_measured_to") Double contentionMeasuredTo) {
 
   public Calibration {
     Check.name("name", name);
@@ -69,6 +70,14 @@ public record Calibration(
     if (workerHelloMb != null) {
       Check.nonNegative("worker_hello_mb", workerHelloMb);
     }
+    if (contentionMeasuredTo != null) {
+      Check.positive("contention_measured_to", contentionMeasuredTo);
+    }
+  }
+
+  /** The contention curve: its penalty grows only as far as the calibration's concurrency ladder went. */
+  public Contention contentionModel() {
+    return contentionMeasuredTo == null ? new Contention(contention) : new Contention(contention, contentionMeasuredTo);
   }
 
   /** Without the memory a worker holds at hello (it holds its whole private memory from then on). */
@@ -77,7 +86,7 @@ public record Calibration(
       Map<String, Double> flatAverageMs, String source, List<SampleCost> sampleCosts, Map<String, Double> presetFactors,
       List<Double> workerImageFactors, List<MemoryPoint> imageMemory) {
     this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
-        flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors, imageMemory, null);
+        flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors, imageMemory, null, null);
   }
 
   /**
@@ -202,6 +211,6 @@ public record Calibration(
     return new Calibration(name, c, contention, spawnCpuMs * factor, warmupCpuMs * factor,
         workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs * factor, flatAverageMs, newSource,
         sampleCosts.stream().map(s -> new SampleCost(s.width(), s.height(), s.ms() * factor)).toList(), presetFactors,
-        workerImageFactors, imageMemory, workerHelloMb);
+        workerImageFactors, imageMemory, workerHelloMb, contentionMeasuredTo);
   }
 }

@@ -88,6 +88,11 @@ public record MachineSpec(
     return speed == null ? 1.0 : speed;
   }
 
+  /** Whether this machine sets its own contention penalty. */
+  public boolean hasContention() {
+    return contention != null;
+  }
+
   public double contention(Calibration c) {
     return contention == null ? c.contention() : contention;
   }

@@ -79,7 +79,8 @@ public record SimSetup(
   }
 
   public Contention contention() {
-    return new Contention(machine.contention(calibration));
+    // a machine's own penalty has no measured range; the calibration's holds at its ladder's top
+    return machine.hasContention() ? new Contention(machine.contention(calibration)) : calibration.contentionModel();
   }
 
   /** The worker budget from the machine's limits, as the cage computes it from its own. */

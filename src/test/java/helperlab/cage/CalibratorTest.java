@@ -40,6 +40,7 @@ class CalibratorTest {
     assertTrue(c.cost().a() > 0 && c.cost().b() > 0 && c.cost().b() < 2, c.cost().toString());
     assertTrue(r.cost().size() >= 10);
     assertTrue(r.concurrency().size() >= 3, "at least twice the quota: " + r.concurrency());
+    assertEquals(r.concurrency().size(), c.contentionMeasuredTo(), 1e-9, "the penalty holds past the ladder's top");
     assertTrue(c.spawnCpuMs() > 0 && c.warmupCpuMs() >= 0 && c.workerPrivateMb() > 0);
     assertTrue(c.workerHelloMb() > 0 && c.helloMb() <= c.workerPrivateMb(), "hello " + c.workerHelloMb());
     assertEquals(r.cost().size(), c.imageMemory().size(), "a memory point per ladder sample");
