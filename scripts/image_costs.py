@@ -1,0 +1,48 @@
+"""Each resized image of a recorded real run, with what the run's calibration charges it.
+
+Imported by scripts/image-concurrency.py, run-speed.py and image-positions.py.
+"""
+import collections, glob, gzip, json
+
+
+def real_runs(directory):
+    """The real run records in DIR (not their replays), oldest first by name."""
+    for f in sorted(glob.glob(directory + '/real-*.json.gz')):
+        if not f.endswith('-replay.json.gz'):
+            yield json.load(gzip.open(f))
+
+
+def images(run, with_factors=True):
+    """(position in its worker's life, live processes at its start, real CPU ms, calibrated ms) per image
+    done that is a calibration sample; calibrated ms = sample cost x preset factor (x the position's
+    worker factor when with_factors)."""
+    cal = run['calibration']
+    costs = {(s['width'], s['height']): s['ms'] for s in cal['sample_costs']}
+    presets = cal.get('preset_factors', {})
+    factors = (cal.get('worker_image_factors') or [1.0]) if with_factors else [1.0]
+    tasks = {t['id']: t for t in run['tasks']}
+    by_id, next_id = {}, 1
+    for e in run['events']:
+        if e['type'] == 'submitted':
+            t = tasks[e['task'] if e['value'] < 0 else int(e['value'])]
+            for im in t['images']:
+                by_id[next_id] = (im['width'], im['height'], t['preset'])
+                next_id += 1
+    started, start, live = collections.Counter(), {}, set()
+    for e in run['events']:
+        kind, w = e['type'], e['worker']
+        if kind == 'worker_spawned':
+            live.add(w)
+        elif kind in ('worker_exited', 'worker_killed'):
+            live.discard(w)
+        elif kind == 'image_started':
+            start[(w, e['image'])] = (started[w], len(live))
+            started[w] += 1
+        elif kind == 'image_done' and (w, e['image']) in start:
+            width, height, preset = by_id[e['image']]
+            ms = costs.get((width, height))
+            if ms is None:
+                continue
+            position, crowd = start[(w, e['image'])]
+            ms *= presets.get(preset, 1.0) * factors[min(position, len(factors) - 1)]
+            yield position, crowd, e['value'] * 1000, ms
