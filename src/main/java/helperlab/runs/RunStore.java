@@ -3,7 +3,7 @@ package helperlab.runs;
 import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A directory of run records ({@code lab-runs/} by default): one JSON file per run, named after the
@@ -21,6 +22,8 @@ import java.util.Optional;
 public final class RunStore {
   /** The default directory, relative to the working directory. */
   public static final String DEFAULT_DIR = "lab-runs";
+  /** How deep compressed records are looked for: lab-runs/xeon-2026-12-01/real/RUN.json.gz. */
+  static final int COMMITTED_DEPTH = 3;
 
   private final Path dir;
 
@@ -32,14 +35,23 @@ public final class RunStore {
     return dir;
   }
 
-  /** The {@code .json} files directly in the directory, newest first (none if it does not exist yet). */
+  /**
+   * The {@code .json} files directly in the directory and the compressed {@code .json.gz} records in
+   * its folders (the committed real runs and replays: {@code real/}, {@code repeat/}, a machine's set),
+   * newest first (none if it does not exist yet).
+   */
   public List<StoredRun> list() throws IOException {
     List<StoredRun> runs = new ArrayList<>();
     if (!Files.isDirectory(dir)) {
       return runs;
     }
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.json")) {
-      for (Path f : files) {
+    try (Stream<Path> files = Files.walk(dir, COMMITTED_DEPTH)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        String name = f.getFileName().toString();
+        boolean top = dir.equals(f.getParent()) && name.endsWith(".json");
+        if (!top && !name.endsWith(".json.gz")) {
+          continue;
+        }
         try {
           BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
           if (a.isRegularFile()) {
@@ -49,8 +61,10 @@ public final class RunStore {
           // deleted while listing
         }
       }
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
     }
-    runs.sort(Comparator.comparing(StoredRun::modified).reversed().thenComparing(r -> r.file().getFileName()));
+    runs.sort(Comparator.comparing(StoredRun::modified).reversed().thenComparing(r -> r.file().toString()));
     return runs;
   }
 

@@ -5,9 +5,12 @@ import java.time.Instant;
 
 /** A run record file in a {@link RunStore}: where it is, when it was written and how big it is. */
 public record StoredRun(Path file, Instant modified, long bytes) {
-  /** The file name without {@code .json}. */
+  /** The file name without {@code .json} or {@code .json.gz}. */
   public String name() {
     String n = file.getFileName().toString();
+    if (n.endsWith(".json.gz")) {
+      return n.substring(0, n.length() - 8);
+    }
     return n.endsWith(".json") ? n.substring(0, n.length() - 5) : n;
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
 import helperlab.model.Calibration;
+import helperlab.model.DataFile;
 import helperlab.model.DataFileException;
 import helperlab.model.RunRecord;
 import helperlab.sim.RunRow;
@@ -43,6 +44,40 @@ class RunStoreTest {
 
     Path second = store.saveNew(a);
     assertEquals(a.id() + "-2.json", second.getFileName().toString(), "saveNew keeps the first");
+  }
+
+  @Test
+  void theCommittedCompressedRunsInItsFoldersAreListedAndLoadToo(@TempDir Path dir) throws Exception {
+    RunStore store = new RunStore(dir.resolve("lab-runs"));
+    RunRecord top = TestRuns.sim("pool-edf-10", "calm", 1, 300);
+    RunRecord nested = TestRuns.sim("box", "calm", 2, 300);
+    store.save(top);
+    Path set = Files.createDirectories(store.dir().resolve("xeon").resolve("real"));
+    Path gz = set.resolve(nested.id() + ".json.gz");
+    try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+      out.write(DataFile.compact(nested).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    Files.writeString(store.dir().resolve("xeon").resolve("calibration.json"), "{}"); // not a run: not at the top
+    Files.setLastModifiedTime(gz, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+
+    List<StoredRun> listed = store.list();
+    assertEquals(List.of(top.id(), nested.id()), listed.stream().map(StoredRun::name).toList());
+    assertEquals(nested.metrics(), RunStore.load(listed.get(1).file()).metrics());
+  }
+
+  @Test
+  void aFolderNamedRelativeToTheWorkingDirectoryListsToo() throws Exception {
+    // the lab's default is the bare name lab-runs; a walk starts at that path, which has no parent
+    Path bare = Path.of("runstore-test-" + ProcessHandle.current().pid());
+    try {
+      RunStore store = new RunStore(bare);
+      store.save(TestRuns.sim("pool-edf-10", "calm", 1, 300));
+      assertEquals(1, store.list().size());
+    } finally {
+      try (var files = Files.walk(bare)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
   }
 
   @Test
