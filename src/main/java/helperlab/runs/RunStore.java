@@ -55,7 +55,8 @@ public final class RunStore {
         try {
           BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
           if (a.isRegularFile()) {
-            runs.add(new StoredRun(f, a.lastModifiedTime().toInstant(), a.size()));
+            String folder = dir.relativize(f.getParent()).toString().replace('\\', '/');
+            runs.add(new StoredRun(f, a.lastModifiedTime().toInstant(), a.size(), folder));
           }
         } catch (NoSuchFileException gone) {
           // deleted while listing

@@ -3,8 +3,16 @@ package helperlab.runs;
 import java.nio.file.Path;
 import java.time.Instant;
 
-/** A run record file in a {@link RunStore}: where it is, when it was written and how big it is. */
-public record StoredRun(Path file, Instant modified, long bytes) {
+/**
+ * A run record file in a {@link RunStore}: where it is, when it was written, how big it is, and the
+ * folder it is in under the store ({@code ""} at the top, {@code "real"}, {@code "xeon-2026-12-01/real"}).
+ */
+public record StoredRun(Path file, Instant modified, long bytes, String folder) {
+  /** A file at the top of its store. */
+  public StoredRun(Path file, Instant modified, long bytes) {
+    this(file, modified, bytes, "");
+  }
+
   /** The file name without {@code .json} or {@code .json.gz}. */
   public String name() {
     String n = file.getFileName().toString();

@@ -63,6 +63,7 @@ class RunStoreTest {
     List<StoredRun> listed = store.list();
     assertEquals(List.of(top.id(), nested.id()), listed.stream().map(StoredRun::name).toList());
     assertEquals(nested.metrics(), RunStore.load(listed.get(1).file()).metrics());
+    assertEquals(List.of("", "xeon/real"), listed.stream().map(StoredRun::folder).toList(), "each run's folder");
   }
 
   @Test

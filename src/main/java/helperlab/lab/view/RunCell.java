@@ -29,7 +29,7 @@ final class RunCell extends ListCell<RunEntry> {
       return;
     }
     name.setText(e.name());
-    origin.setText(e.origin().label());
+    origin.setText(e.place());
     details.setText(e.details());
     setGraphic(box);
   }

@@ -28,6 +28,11 @@ public record RunEntry(Origin origin, StoredRun stored) {
     return stored.name();
   }
 
+  /** Where it is, for its badge: {@code "history"}, {@code "lab-runs"}, {@code "lab-runs/real"}. */
+  public String place() {
+    return stored.folder().isEmpty() ? origin.label() : origin.label() + "/" + stored.folder();
+  }
+
   /** e.g. {@code "Nov 29 14:02 · 3.4 MB"}. */
   public String details() {
     return WHEN.format(stored.modified()) + " · " + size(stored.bytes());
