@@ -333,7 +333,8 @@ public final class Calibrator {
 
   /**
    * Throughput of n workers in the cage, each resizing the sample nearest 8 MP over and over for a
-   * while, for n = 1 .. twice the quota rounded up. Returns the single worker's images per second.
+   * while, for n = 1 .. four times the quota rounded up, stopping past twice the quota where the workers
+   * would not fit in {@value #MEMORY_HEADROOM} of the memory cap. Returns the single worker's images per second.
    */
   private double concurrency(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib, int longEdge, List<Point> out,
       double idleMb, List<Point> memory) throws Exception {

@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
     description = {"Calibrate the simulator on this machine, in a cgroup capped like the cage: the cost curve on a ladder of"
         + " sample images (0.3-70 MP, several repetitions each), the concurrency curve (1 to four times the quota's worth of"
-        + " workers) for the contention penalty, a fresh worker's start-up and warm-up, memory per image, and the speed"
+        + " workers, as memory allows) for the contention penalty, a fresh worker's start-up and warm-up, memory per image, and the speed"
         + " probe.", "Writes calibration.json, calibration-report.json and a plot of each fit (PNG) to --out."})
 public final class CalibrateCommand implements Callable<Integer> {
   @Option(names = "--data", defaultValue = "cage-data", description = "where the sample library and scratch files go (default: ${DEFAULT-VALUE})")

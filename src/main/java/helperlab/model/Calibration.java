@@ -77,16 +77,7 @@ public record Calibration(
 
   /** The contention curve: its penalty grows only as far as the calibration's concurrency ladder went. */
   public Contention contentionModel() {
-    return contentionMeasuredTo == null ? new Contention(contention) : new Contention(contention, contentionMeasuredTo);
-  }
-
-  /** Without the memory a worker holds at hello (it holds its whole private memory from then on). */
-  public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
-      double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
-      Map<String, Double> flatAverageMs, String source, List<SampleCost> sampleCosts, Map<String, Double> presetFactors,
-      List<Double> workerImageFactors, List<MemoryPoint> imageMemory) {
-    this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
-        flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors, imageMemory, null, null);
+    return new Contention(contention, contentionMeasuredTo == null ? Double.POSITIVE_INFINITY : contentionMeasuredTo);
   }
 
   /**
@@ -97,13 +88,17 @@ public record Calibration(
     return workerHelloMb == null ? workerPrivateMb : Math.min(workerHelloMb, workerPrivateMb);
   }
 
-  /** Without the measured memory curve (memory grows linearly with pixels, {@code image_mb_per_mp}). */
+  /**
+   * Without the memory measurements by sample and at hello, or the concurrency ladder's top: memory
+   * grows linearly with pixels ({@code image_mb_per_mp}), a worker holds all its private memory from
+   * hello, and the contention line is not capped.
+   */
   public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
       double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
       Map<String, Double> flatAverageMs, String source, List<SampleCost> sampleCosts, Map<String, Double> presetFactors,
       List<Double> workerImageFactors) {
     this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
-        flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors, List.of());
+        flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors, List.of(), null, null);
   }
 
   /** Without the per-position factors of a worker's images (every image costs the same wherever it falls). */

@@ -4,8 +4,8 @@ package helperlab.model;
  * How a machine slows down past its CPU quota: with n runnable processes on q cores, total useful
  * throughput is min(n, q) / (1 + kappa · max(0, m − q)) cores, m = min(n, measuredTo). The penalty
  * stops growing at the most processes the calibration ran: past that the line is an extrapolation,
- * and the real runs say it overshoots (a box run's images cost 10–17% more CPU with 13–32 processes
- * than with 2, where the line says 1.5 to 5 times; lab-runs/README.md). The simulator runs this curve
+ * and the real runs say it overshoots (a box run's images cost 10–18% more CPU with 13–32 processes
+ * than with 2, where the line says 1.5 to 6 times; lab-runs/README.md). The simulator runs this curve
  * and the cage's admission counts it, once.
  */
 public record Contention(double kappa, double measuredTo) {

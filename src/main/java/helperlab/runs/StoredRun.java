@@ -8,11 +8,6 @@ import java.time.Instant;
  * folder it is in under the store ({@code ""} at the top, {@code "real"}, {@code "xeon-2026-12-01/real"}).
  */
 public record StoredRun(Path file, Instant modified, long bytes, String folder) {
-  /** A file at the top of its store. */
-  public StoredRun(Path file, Instant modified, long bytes) {
-    this(file, modified, bytes, "");
-  }
-
   /** The file name without {@code .json} or {@code .json.gz}. */
   public String name() {
     String n = file.getFileName().toString();

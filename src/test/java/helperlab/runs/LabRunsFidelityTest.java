@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (lab-runs/README.md), so the model may get better, never worse, on either machine.
  */
 class LabRunsFidelityTest {
+  private static final Map<Path, List<RunRecord>> LOADED = new ConcurrentHashMap<>();
   static final Set<String> POLICIES = Set.of("pool-edf-10", "never-split-budget", "split-forecast-budget",
       "split-forecast-budget-yield", "box");
 
@@ -36,12 +38,15 @@ class LabRunsFidelityTest {
    * NOT met yet; raise these as the model gets better, never lower them.
    */
   record LabRunSet(String name, Path dir, int refusedAgreeFloor, int spawnsWithinOneFloor, int metWithinThreeFloor) {
+    /** Read once per test run: every test of a set reads the same committed files. */
     List<RunRecord> records() {
-      try (Stream<Path> files = Files.list(dir)) {
-        return files.filter(f -> f.getFileName().toString().endsWith(".json.gz")).sorted().map(RunRecord::load).toList();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      return LOADED.computeIfAbsent(dir, d -> {
+        try (Stream<Path> files = Files.list(d)) {
+          return files.filter(f -> f.getFileName().toString().endsWith(".json.gz")).sorted().map(RunRecord::load).toList();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
     }
 
     List<RunRecord> real() {
