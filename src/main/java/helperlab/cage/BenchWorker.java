@@ -29,7 +29,7 @@ final class BenchWorker implements AutoCloseable {
   /** A worker inside {@code cage}'s cgroup (when it is capped), so it runs under the cage's caps. */
   BenchWorker(WorkerLauncher launcher, boolean share, CgroupCage cage) throws IOException {
     long t0 = System.nanoTime();
-    this.process = launcher.start(share);
+    this.process = launcher.start(share, cage);
     if (cage != null && cage.capped()) {
       cage.add(process.pid());
     }

@@ -150,6 +150,11 @@ public final class CgroupCage implements AutoCloseable {
     }
   }
 
+  /** The files a process writes its pid into to join the cage (none when uncapped). */
+  public List<Path> procsFiles() {
+    return dirs.stream().map(d -> d.resolve("cgroup.procs")).toList();
+  }
+
   /** Puts a worker into the cage. */
   public void add(long pid) throws IOException {
     for (Path d : dirs) {

@@ -110,14 +110,33 @@ public final class WorkerLauncher {
   }
 
   public Process start() throws IOException {
-    return start(true);
+    return start(true, null);
   }
 
-  /** Starts a worker; {@code share} false runs it without the CDS archive (to measure the difference). */
-  public Process start(boolean share) throws IOException {
-    ProcessBuilder pb = new ProcessBuilder(command(null, share));
+  /**
+   * Starts a worker; {@code share} false runs it without the CDS archive (to measure the difference).
+   * With a capped {@code cage}, a shell joins the cage's cgroups and then execs the JVM, so every page
+   * the JVM touches is charged to the cage: a worker put in after it started has its first pages
+   * charged to the supervisor's cgroup. A join that fails is left to the caller's {@link
+   * CgroupCage#add}, which says why.
+   */
+  public Process start(boolean share, CgroupCage cage) throws IOException {
+    ProcessBuilder pb = new ProcessBuilder(joiningFirst(cage == null ? List.of() : cage.procsFiles(), command(null, share)));
     pb.redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
     return pb.start();
+  }
+
+  /** {@code command}, run by a shell that first writes its own pid (kept across exec) into each file. */
+  static List<String> joiningFirst(List<Path> procsFiles, List<String> command) {
+    if (procsFiles.isEmpty()) {
+      return command;
+    }
+    List<String> cmd = new ArrayList<>(List.of("/bin/sh", "-c",
+        "n=$1; shift; while [ \"$n\" -gt 0 ]; do echo $$ 2>/dev/null >\"$1\"; shift; n=$((n-1)); done; exec \"$@\"",
+        "helperlab-join", Integer.toString(procsFiles.size())));
+    procsFiles.forEach(f -> cmd.add(f.toString()));
+    cmd.addAll(command);
+    return cmd;
   }
 
   /**

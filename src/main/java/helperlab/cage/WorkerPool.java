@@ -111,7 +111,7 @@ public final class WorkerPool {
         continue;
       }
       try {
-        Process p = launcher.start();
+        Process p = launcher.start(true, cage);
         w.launch(p, now, inbox);
         launches++;
         try {

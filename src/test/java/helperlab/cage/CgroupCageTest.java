@@ -76,6 +76,29 @@ class CgroupCageTest {
   }
 
   @Test
+  void aWorkerIsInTheCageBeforeItsJvmRuns(@TempDir Path dir) throws Exception {
+    CgroupCage cage = CgroupCage.create(1.5, 512L << 20, Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"));
+    Assumptions.assumeTrue(cage.capped(), "this machine does not let this process make cgroups: " + cage.status());
+    Process worker = new WorkerLauncher(256, ImageHeader.DEFAULT_MAX_PIXELS, dir, false).start(true, cage);
+    try {
+      // the first moment the process is the JVM, it is already the cage's (no add() here)
+      Path exe = Path.of("/proc", Long.toString(worker.pid()), "exe");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!Files.readSymbolicLink(exe).getFileName().toString().startsWith("java") && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      assertTrue(Files.readSymbolicLink(exe).getFileName().toString().startsWith("java"), "the worker's JVM started");
+      assertTrue(cage.members().contains(worker.pid()), "pid " + worker.pid() + " in " + cage.members());
+      String memory = Files.readAllLines(Path.of("/proc", Long.toString(worker.pid()), "cgroup")).stream()
+          .filter(l -> l.contains("memory") || l.startsWith("0::")).findFirst().orElseThrow();
+      assertTrue(memory.contains("helperlab-cage-"), "its memory is charged to the cage: " + memory);
+    } finally {
+      worker.destroyForcibly();
+      cage.close();
+    }
+  }
+
+  @Test
   void withNothingToCapOrNoCgroupsItRunsUncappedAndSaysWhy(@TempDir Path root) throws Exception {
     assertEquals("uncapped: no --cpus or --memory given",
         CgroupCage.create(0, 0, Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup")).status());
