@@ -120,12 +120,7 @@ public final class CageBench {
   }
 
   private SampleLibrary samples() throws IOException {
-    Path dir = data.resolve("samples");
-    if (!Files.isRegularFile(dir.resolve(SampleLibrary.MANIFEST))) {
-      out.println("making the sample library (16 photo-like JPEGs, 0.3 to 70 MP) in " + dir);
-      SampleLibrary.generate(dir, 16, SampleLibrary.MIN_MP, SampleLibrary.MAX_MP, 1);
-    }
-    return SampleLibrary.open(dir);
+    return SampleLibrary.openOrMake(data.resolve("samples"), out);
   }
 
   private static double median(double[] v) {

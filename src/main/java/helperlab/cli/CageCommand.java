@@ -5,6 +5,7 @@ import helperlab.cage.CageConfig;
 import helperlab.cage.CtlServer;
 import helperlab.cage.Intake;
 import helperlab.cage.SampleLibrary;
+import helperlab.cage.SteadinessCheck;
 import helperlab.cage.Supervisor;
 import helperlab.model.DataFile;
 import java.nio.file.Path;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Option;
 /** {@code helper-lab cage}: the real service (serve), its sample library (samples) and its benchmark (bench). */
 @Command(name = "cage", mixinStandardHelpOptions = true,
     description = "The cage: the real image-resize service the lab controls.",
-    subcommands = {CageCommand.Serve.class, CageCommand.Samples.class, CageCommand.Bench.class})
+    subcommands = {CageCommand.Serve.class, CageCommand.Samples.class, CageCommand.Bench.class,
+        CageCommand.Steadiness.class})
 public final class CageCommand implements Runnable {
   @Override
   public void run() {
@@ -182,6 +184,42 @@ public final class CageCommand implements Runnable {
     public Integer call() throws Exception {
       return new CageBench(data, cpus, CageConfig.parseSize("--memory", memory), seconds, spawns, preset,
           System.out, System.err).run();
+    }
+  }
+
+  /** {@code helper-lab cage steadiness}: is this machine's speed steady enough to record real runs on? */
+  @Command(name = "steadiness", mixinStandardHelpOptions = true,
+      description = {"Check that this machine's speed holds still: one warm worker in a capped cage resizes the speed"
+          + " probe's sample over and over, and the median CPU per image of each window is compared with the others.",
+          "Exits 0 when the slowest window is within --tolerance of the fastest, 3 when it is not (record later, or"
+              + " expect replays to miss by that much). Needs root for the cgroup caps (it runs uncapped, and says so, without)."})
+  static final class Steadiness implements Callable<Integer> {
+    static final int NOT_STEADY = 3;
+
+    @Option(names = "--data", defaultValue = "cage-data", description = "where the sample library and scratch files go (default: ${DEFAULT-VALUE})")
+    Path data;
+
+    @Option(names = "--cpus", defaultValue = "1.5", description = "the cage's CPU quota in cores (default: ${DEFAULT-VALUE})")
+    double cpus;
+
+    @Option(names = "--memory", defaultValue = "2g", description = "the cage's memory limit (default: ${DEFAULT-VALUE})")
+    String memory;
+
+    @Option(names = "--seconds", defaultValue = "120", description = "how long to watch (default: ${DEFAULT-VALUE})")
+    double seconds;
+
+    @Option(names = "--window", defaultValue = "10", description = "seconds per window (default: ${DEFAULT-VALUE})")
+    double window;
+
+    @Option(names = "--tolerance", defaultValue = "0.10",
+        description = "the most the slowest window may exceed the fastest, as a fraction (default: ${DEFAULT-VALUE})")
+    double tolerance;
+
+    @Override
+    public Integer call() throws Exception {
+      var report = new SteadinessCheck(data, cpus, CageConfig.parseSize("--memory", memory), seconds, window, tolerance,
+          System.out).run();
+      return report.steady() ? 0 : NOT_STEADY;
     }
   }
 }

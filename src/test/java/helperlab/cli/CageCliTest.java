@@ -37,7 +37,8 @@ class CageCliTest {
 
   @Test
   void everyCageCommandHasHelp() {
-    for (String[] cmd : new String[][] {{"cage"}, {"cage", "serve"}, {"cage", "samples"}, {"cage", "bench"}, {"worker"},
+    for (String[] cmd : new String[][] {{"cage"}, {"cage", "serve"}, {"cage", "samples"}, {"cage", "bench"}, {"cage", "steadiness"},
+        {"worker"},
         {"ctl"}}) {
       String[] args = java.util.Arrays.copyOf(cmd, cmd.length + 1);
       args[cmd.length] = "--help";
@@ -61,6 +62,15 @@ class CageCliTest {
     r = run("", "cage", "samples", "--out", dir.toString(), "--count", "0");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("count must be between 1 and 1000"), r.err());
+    r = run("", "cage", "steadiness", "--data", dir.toString(), "--seconds", "5", "--window", "3");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("--seconds must cover at least two windows of --window seconds"), r.err());
+    r = run("", "cage", "steadiness", "--data", dir.toString(), "--tolerance", "0");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("--tolerance must be a positive fraction, got 0.0"), r.err());
+    r = run("", "cage", "steadiness", "--data", dir.toString(), "--memory", "lots");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("memory must be a size like 2g"), r.err());
     r = run("", "worker", "--max-pixels", "0");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("--max-pixels must be at least 1"), r.err());

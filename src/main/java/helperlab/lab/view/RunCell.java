@@ -1,21 +1,29 @@
 package helperlab.lab.view;
 
 import helperlab.lab.viewmodel.RunEntry;
+import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 
-/** A run in the list: its name, where it is (lab-runs or history), when and how big. */
+/** A run in the list: its name, what made it (real, replay, sim), where it is, when and how big. */
 final class RunCell extends ListCell<RunEntry> {
+  private static final java.util.Map<RunEntry.Kind, PseudoClass> KINDS = java.util.Arrays.stream(RunEntry.Kind.values())
+      .collect(java.util.stream.Collectors.toMap(k -> k, k -> PseudoClass.getPseudoClass(k.label())));
   private final Label name = new Label();
+  private final Label kind = new Label();
   private final Label origin = new Label();
   private final Label details = new Label();
-  private final VBox box = new VBox(1, name, new HBox(6, origin, details));
+  private final VBox box = new VBox(1, name, new HBox(6, kind, origin, details));
+  /** The whole name, which a narrow list cuts short. */
+  private final Tooltip whole = new Tooltip();
 
   RunCell() {
     getStyleClass().add("run-cell");
     name.getStyleClass().add("run-name");
+    kind.getStyleClass().add("kind-badge");
     origin.getStyleClass().add("origin-badge");
     details.getStyleClass().add("run-details");
   }
@@ -26,11 +34,18 @@ final class RunCell extends ListCell<RunEntry> {
     if (empty || e == null) {
       setGraphic(null);
       setText(null);
+      setTooltip(null);
       return;
     }
     name.setText(e.name());
+    kind.setText(e.kind().label());
+    for (RunEntry.Kind k : RunEntry.Kind.values()) {
+      kind.pseudoClassStateChanged(KINDS.get(k), k == e.kind());
+    }
     origin.setText(e.place());
     details.setText(e.details());
+    whole.setText(e.name());
+    setTooltip(whole);
     setGraphic(box);
   }
 }

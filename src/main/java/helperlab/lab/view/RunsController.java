@@ -7,6 +7,7 @@ import helperlab.lab.viewmodel.EventFilter;
 import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.PlaybackSpeed;
 import helperlab.lab.viewmodel.RunEntry;
+import helperlab.lab.viewmodel.RunListFilter;
 import helperlab.lab.viewmodel.TimelineViewModel;
 import helperlab.model.EventType;
 import helperlab.model.RunEvent;
@@ -27,6 +28,7 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -40,6 +42,9 @@ public final class RunsController {
 
   @FXML private SplitPane runsRoot;
   @FXML private ListView<RunEntry> runList;
+  @FXML private TextField runWords;
+  @FXML private ChoiceBox<RunListFilter.Shown> runKind;
+  @FXML private Label runCount;
   @FXML private Label folderLabel;
   @FXML private Button refreshButton;
   @FXML private Button openFileButton;
@@ -70,7 +75,11 @@ public final class RunsController {
   void init(MainViewModel model) {
     this.main = model;
     this.vm = model.timeline();
-    runList.setItems(main.library().entries());
+    runList.setItems(main.runFilter().runs());
+    runWords.textProperty().bindBidirectional(main.runFilter().wordsProperty());
+    runKind.getItems().setAll(RunListFilter.Shown.values());
+    runKind.valueProperty().bindBidirectional(main.runFilter().shownProperty());
+    runCount.textProperty().bind(main.runFilter().countText());
     runList.setCellFactory(l -> new RunCell());
     runList.setOnMouseClicked(e -> {
       if (e.getClickCount() == 2) {

@@ -27,6 +27,7 @@ public final class MainViewModel {
   private final Notices notices = new Notices();
   private final BackgroundWork work;
   private final RunLibrary library;
+  private final RunListFilter runFilter;
   private final LiveViewModel live;
   private final TimelineViewModel timeline = new TimelineViewModel();
   private final CompareViewModel compare;
@@ -40,6 +41,7 @@ public final class MainViewModel {
     this.config = config;
     this.work = new BackgroundWork(ui, notices);
     this.library = new RunLibrary(work, config.runsDir(), config.historyDir());
+    this.runFilter = new RunListFilter(library.entries());
     LabPrefs p;
     try {
       p = LabPrefs.load(config.prefsFile());
@@ -223,6 +225,11 @@ public final class MainViewModel {
 
   public RunLibrary library() {
     return library;
+  }
+
+  /** What the Runs list shows of the library. */
+  public RunListFilter runFilter() {
+    return runFilter;
   }
 
   public LiveViewModel live() {

@@ -24,8 +24,35 @@ public record RunEntry(Origin origin, StoredRun stored) {
     }
   }
 
+  /** What made the run, for its badge and the list's filter. */
+  public enum Kind {
+    REAL("real"), REPLAY("replay"), SIM("sim");
+
+    private final String label;
+
+    Kind(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+  }
+
   public String name() {
     return stored.name();
+  }
+
+  /**
+   * Read from the name, which the run's id gives ({@code real-…}, {@code sim-…}, a replay's {@code
+   * …-replay}), so a long list is sorted out without opening every file.
+   */
+  public Kind kind() {
+    String n = name();
+    if (n.endsWith("-replay") || n.contains("-replay-")) {
+      return Kind.REPLAY;
+    }
+    return n.startsWith("real-") ? Kind.REAL : Kind.SIM;
   }
 
   /** Where it is, for its badge: {@code "history"}, {@code "lab-runs"}, {@code "lab-runs/real"}. */

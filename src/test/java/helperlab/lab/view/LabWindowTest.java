@@ -286,6 +286,26 @@ class LabWindowTest extends FxRobot {
   }
 
   @Test
+  void typingInTheRunFilterNarrowsTheListAndTheCountSays() throws Exception {
+    RunRecord s5 = TestRuns.sim("box", "calm", 5, 120);
+    RunRecord s6 = TestRuns.sim("box", "calm", 6, 120);
+    DataFile.write(dir.resolve("lab-runs").resolve(s5.id() + ".json"), s5);
+    DataFile.write(dir.resolve("lab-runs").resolve(s6.id() + ".json"), s6);
+    interact(() -> window.viewModel().viewProperty().set(LabView.RUNS));
+    clickOn("#refreshButton");
+    waitFor(10, "both listed", () -> window.viewModel().library().entries().size() == 2);
+    clickOn("#runWords").write("s6");
+    javafx.scene.control.ListView<?> list = lookup("#runList").queryAs(javafx.scene.control.ListView.class);
+    waitFor(5, "the list narrowed", () -> list.getItems().size() == 1);
+    assertEquals(s6.id(), fx(() -> list.getItems().get(0).toString()));
+    assertEquals("1 of 2 runs", fx(() -> ((Label) lookup("#runCount").query()).getText()));
+    assertEquals("sim", fx(() -> ((Label) lookup(".kind-badge").query()).getText()), "its kind's badge");
+    interact(() -> window.viewModel().runFilter().shownProperty().set(helperlab.lab.viewmodel.RunListFilter.Shown.REAL));
+    waitFor(5, "no real runs", () -> list.getItems().isEmpty());
+    assertEquals("0 of 2 runs", fx(() -> ((Label) lookup("#runCount").query()).getText()));
+  }
+
+  @Test
   void aMalformedRunFileShowsAnErrorInTheWindow() throws Exception {
     Files.createDirectories(dir.resolve("lab-runs"));
     Files.writeString(dir.resolve("lab-runs").resolve("broken.json"), "{\"format\": 1, \"id\": \"x\", \"kind\": ");
