@@ -189,8 +189,9 @@ public final class CageCommand implements Runnable {
 
   /** {@code helper-lab cage steadiness}: is this machine's speed steady enough to record real runs on? */
   @Command(name = "steadiness", mixinStandardHelpOptions = true,
-      description = {"Check that this machine's speed holds still: one warm worker in a capped cage resizes the speed"
-          + " probe's sample over and over, and the median CPU per image of each window is compared with the others.",
+      description = {"Check that this machine's speed holds still: warm workers in a capped cage resize the speed"
+          + " probe's sample over and over, side by side, and the median CPU per image of each window is compared with"
+          + " the others.",
           "Exits 0 when the slowest window is within --tolerance of the fastest, 3 when it is not (record later, or"
               + " expect replays to miss by that much). Needs root for the cgroup caps (it runs uncapped, and says so, without)."})
   static final class Steadiness implements Callable<Integer> {
@@ -215,10 +216,15 @@ public final class CageCommand implements Runnable {
         description = "the most the slowest window may exceed the fastest, as a fraction (default: ${DEFAULT-VALUE})")
     double tolerance;
 
+    @Option(names = "--workers", defaultValue = "2",
+        description = "workers side by side, as in a run: on a shared VM two can cost more each than one alone"
+            + " (default: ${DEFAULT-VALUE})")
+    int workers;
+
     @Override
     public Integer call() throws Exception {
       var report = new SteadinessCheck(data, cpus, CageConfig.parseSize("--memory", memory), seconds, window, tolerance,
-          System.out).run();
+          workers, System.out).run();
       return report.steady() ? 0 : NOT_STEADY;
     }
   }
