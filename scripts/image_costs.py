@@ -1,6 +1,6 @@
 """Each resized image of a recorded real run, with what the run's calibration charges it.
 
-Imported by scripts/image-concurrency.py, run-speed.py and image-positions.py.
+Imported by scripts/image-concurrency.py, run-speed.py, image-positions.py and oom-kill-progress.py.
 """
 import collections, glob, gzip, json
 
@@ -12,6 +12,20 @@ def real_runs(directory):
             yield json.load(gzip.open(f))
 
 
+def image_specs(run):
+    """Image id -> (width, height, preset), in the order the run submitted its tasks' images (the cage
+    numbers images from 1, the simulator from 0)."""
+    tasks = {t['id']: t for t in run['tasks']}
+    by_id, next_id = {}, 0 if run['kind'] == 'replay' else 1
+    for e in run['events']:
+        if e['type'] == 'submitted':
+            t = tasks[e['task'] if e['value'] < 0 else int(e['value'])]
+            for im in t['images']:
+                by_id[next_id] = (im['width'], im['height'], t['preset'])
+                next_id += 1
+    return by_id
+
+
 def images(run, with_factors=True):
     """(position in its worker's life, live processes at its start, real CPU ms, calibrated ms) per image
     done that is a calibration sample; calibrated ms = sample cost x preset factor (x the position's
@@ -20,14 +34,7 @@ def images(run, with_factors=True):
     costs = {(s['width'], s['height']): s['ms'] for s in cal['sample_costs']}
     presets = cal.get('preset_factors', {})
     factors = (cal.get('worker_image_factors') or [1.0]) if with_factors else [1.0]
-    tasks = {t['id']: t for t in run['tasks']}
-    by_id, next_id = {}, 1
-    for e in run['events']:
-        if e['type'] == 'submitted':
-            t = tasks[e['task'] if e['value'] < 0 else int(e['value'])]
-            for im in t['images']:
-                by_id[next_id] = (im['width'], im['height'], t['preset'])
-                next_id += 1
+    by_id = image_specs(run)
     started, start, live = collections.Counter(), {}, set()
     for e in run['events']:
         kind, w = e['type'], e['worker']

@@ -3,6 +3,7 @@
 # How far through its work an image was when the OOM killer took its worker: the CPU it had used over
 # what the calibration charges it (sample x preset), per box run and replay (lab-runs/README.md, finding 17).
 import glob, gzip, json, sys
+from image_costs import image_specs
 
 def quantile(v, q):
     return sorted(v)[int(q * (len(v) - 1))] if v else float('nan')
@@ -12,14 +13,7 @@ for f in sorted(glob.glob(sys.argv[1] + '/real-busy-box-*.json.gz')):
     cal = run['calibration']
     costs = {(s['width'], s['height']): s['ms'] for s in cal['sample_costs']}
     presets = cal.get('preset_factors', {})
-    tasks = {t['id']: t for t in run['tasks']}
-    by_id, next_id = {}, 0 if run['kind'] == 'replay' else 1  # the cage numbers images from 1, the simulator from 0
-    for e in run['events']:
-        if e['type'] == 'submitted':
-            t = tasks[e['task'] if e['value'] < 0 else int(e['value'])]
-            for im in t['images']:
-                by_id[next_id] = (im['width'], im['height'], t['preset'])
-                next_id += 1
+    by_id = image_specs(run)
     done = []
     for e in run['events']:
         if e['type'] == 'image_killed' and e.get('note') == 'oom' and e['image'] in by_id:

@@ -149,7 +149,8 @@ public final class Calibrator {
     return SampleLibrary.openOrMake(data.resolve("samples"), out);
   }
 
-  private static double median(double[] v) {
+  /** The middle value (the mean of the middle two for an even count). */
+  static double median(double[] v) {
     double[] s = v.clone();
     Arrays.sort(s);
     return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

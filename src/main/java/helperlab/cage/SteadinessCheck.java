@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -161,9 +160,6 @@ public final class SteadinessCheck {
   }
 
   static Window window(double startS, List<Double> cpuMs) {
-    double[] v = cpuMs.stream().mapToDouble(Double::doubleValue).toArray();
-    Arrays.sort(v);
-    double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-    return new Window(startS, v.length, median);
+    return new Window(startS, cpuMs.size(), Calibrator.median(cpuMs.stream().mapToDouble(Double::doubleValue).toArray()));
   }
 }
