@@ -18,10 +18,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code helper-lab compare DIR}: every real run in DIR against its replay. */
+/** {@code helper-lab compare DIR [--against DIR2]}: every real run in DIR against its replay, or against its repeat. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-    description = "Compare each real run record in DIR with its replay (replaying it if there is none); print the table "
-        + "and write compare.csv and compare.md.")
+    description = {"Compare each real run record in DIR with its replay (replaying it if there is none); print the table "
+        + "and write compare.csv and compare.md.",
+        "With --against DIR2, compare them instead with the same runs recorded again in DIR2 (same policy, scenario, "
+            + "seed and tasks): how well the real cage repeats itself; writes repeats.csv and repeats.md."})
 public final class CompareCommand implements Callable<Integer> {
   @Parameters(paramLabel = "DIR", description = "a folder of run records (searched recursively)")
   Path dir;
@@ -32,35 +34,83 @@ public final class CompareCommand implements Callable<Integer> {
   @Option(names = "--no-charts", description = "skip the overlay charts (real and replay: workers, spawns, deadlines)")
   boolean noCharts;
 
+  @Option(names = "--against", paramLabel = "DIR2",
+      description = "a folder of the same real runs recorded again: compare with those, not with the replays (default --out: DIR2)")
+  Path against;
+
   @Override
   public Integer call() throws Exception {
-    if (!Files.isDirectory(dir)) {
-      throw new IllegalArgumentException(dir + " is not a folder");
-    }
-    List<RunRecord> records = readAll(dir);
+    List<RunRecord> records = readAll(folder(dir));
+    return against == null ? replays(records) : repeats(records, readAll(folder(against)));
+  }
+
+  private Integer replays(List<RunRecord> records) throws IOException {
     Comparison c = Comparison.of(records);
     if (c.rows().isEmpty()) {
       throw new IllegalArgumentException("no real run records (kind \"real\") in " + dir);
     }
     Path target = out != null ? out : dir;
-    Files.createDirectories(target);
-    Files.writeString(target.resolve("compare.csv"), c.csv(), StandardCharsets.UTF_8);
-    Files.writeString(target.resolve("compare.md"), c.markdown(), StandardCharsets.UTF_8);
+    write(c, target, "compare");
     if (!noCharts) {
-      for (RunRecord real : records) {
-        if (!RunRecord.KIND_REAL.equals(real.kind())) {
-          continue;
-        }
+      for (RunRecord real : real(records)) {
         RunRecord replay = records.stream().filter(r -> real.id().equals(r.replayOf())).findFirst()
             .orElseGet(() -> helperlab.runs.Replay.of(real));
-        PlottedRun a = new PlottedRun("real", PlottedRun.of(real).samples(), PlottedRun.of(real).memoryLimitMb());
-        PlottedRun b = new PlottedRun("replay", PlottedRun.of(replay).samples(), PlottedRun.of(replay).memoryLimitMb());
-        OverlayPicture.writePng(List.of(ChartKind.WORKERS, ChartKind.SPAWNS, ChartKind.DEADLINES), List.of(a, b),
-            target.resolve("overlay").resolve(real.id() + ".png"), 1200, 420);
+        overlay(real, "real", replay, "replay", target.resolve("overlay").resolve(real.id() + ".png"));
       }
     }
     System.out.print(c.markdown());
     return 0;
+  }
+
+  private Integer repeats(List<RunRecord> first, List<RunRecord> again) throws IOException {
+    Comparison c = Comparison.ofRepeats(first, again);
+    if (c.rows().isEmpty()) {
+      throw new IllegalArgumentException("no real run in " + against + " played the same tasks as a real run in " + dir
+          + " (same policy, scenario, machine, seed, admission and tasks)");
+    }
+    long unmatched = real(again).size() - c.rows().size();
+    if (unmatched > 0) {
+      System.err.println(unmatched + " real run(s) in " + against + " have no run with the same tasks in " + dir + ": left out");
+    }
+    Path target = out != null ? out : against;
+    write(c, target, "repeats");
+    if (!noCharts) {
+      for (RunRecord b : real(again)) {
+        for (RunRecord a : real(first)) {
+          if (Comparison.sameTasks(a, b)) {
+            overlay(a, "first", b, "repeat", target.resolve("overlay").resolve(b.id() + "-against-first.png"));
+            break;
+          }
+        }
+      }
+    }
+    System.out.print(c.markdown());
+    return 0;
+  }
+
+  private static Path folder(Path p) {
+    if (!Files.isDirectory(p)) {
+      throw new IllegalArgumentException(p + " is not a folder");
+    }
+    return p;
+  }
+
+  private static List<RunRecord> real(List<RunRecord> records) {
+    return records.stream().filter(r -> RunRecord.KIND_REAL.equals(r.kind())).toList();
+  }
+
+  private static void write(Comparison c, Path target, String name) throws IOException {
+    Files.createDirectories(target);
+    Files.writeString(target.resolve(name + ".csv"), c.csv(), StandardCharsets.UTF_8);
+    Files.writeString(target.resolve(name + ".md"), c.markdown(), StandardCharsets.UTF_8);
+  }
+
+  /** Two runs of the same tasks on the same axes: workers, spawns, deadlines. */
+  private static void overlay(RunRecord left, String leftName, RunRecord right, String rightName, Path png)
+      throws IOException {
+    PlottedRun a = new PlottedRun(leftName, PlottedRun.of(left).samples(), PlottedRun.of(left).memoryLimitMb());
+    PlottedRun b = new PlottedRun(rightName, PlottedRun.of(right).samples(), PlottedRun.of(right).memoryLimitMb());
+    OverlayPicture.writePng(List.of(ChartKind.WORKERS, ChartKind.SPAWNS, ChartKind.DEADLINES), List.of(a, b), png, 1200, 420);
   }
 
   /** Every record file under {@code dir}; a file that is not a readable record is an error naming it. */

@@ -6,38 +6,50 @@ import helperlab.policy.PolicyCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
- * Real runs against their replays, one row per run: tasks turned away, spawns, deadlines met and late,
- * processes per task, CPU split and peak memory, each real and simulated; plus the agreement counts
- * (turned away equal, spawns within one in budgeted runs, met within 3 points).
+ * Two runs of the same tasks side by side, one row per pair: real runs against their replays, or real
+ * runs against the same runs recorded again (how well the real cage repeats itself). Each row has tasks
+ * turned away, spawns, deadlines met and late, processes per task, CPU split and peak memory on both
+ * sides; plus the agreement counts (turned away equal, spawns within one in budgeted runs, met within 3
+ * points).
  */
 public final class Comparison {
-  /** One real run and its replay. */
-  public record Row(String run, String policy, long seed, boolean budgeted, RunMetrics real, RunMetrics sim) {
+  /** What the two sides are: their names in the markdown and the suffixes of the CSV columns. */
+  public record Sides(String title, String left, String right) {
+    public static final Sides REPLAYS = new Sides("Real runs against their replays", "real", "sim");
+    public static final Sides REPEATS = new Sides("Real runs against the same runs recorded again", "first", "repeat");
+  }
+
+  /** One pair: a real run and its replay, or a real run and its repeat. */
+  public record Row(String run, String policy, long seed, boolean budgeted, RunMetrics left, RunMetrics right) {
     public boolean refusedAgree() {
-      return real.refused() == sim.refused();
+      return left.refused() == right.refused();
     }
 
     public boolean spawnsWithinOne() {
-      return Math.abs(real.spawns() - sim.spawns()) <= 1;
+      return Math.abs(left.spawns() - right.spawns()) <= 1;
     }
 
     /** Met share (of submitted) within 3 percentage points. */
     public boolean metWithinThreePoints() {
-      return Math.abs(100 * real.metShare() - 100 * sim.metShare()) <= 3 + 1e-9;
+      return Math.abs(100 * left.metShare() - 100 * right.metShare()) <= 3 + 1e-9;
     }
   }
 
-  public static final String[] CSV_COLUMNS = {"run", "policy", "seed", "budgeted", "submitted", "refused_real",
-      "refused_sim", "spawns_real", "spawns_sim", "met_real", "met_sim", "late_real", "late_sim",
-      "processes_per_task_real", "processes_per_task_sim", "cpu_useful_s_real", "cpu_useful_s_sim",
-      "cpu_spawn_s_real", "cpu_spawn_s_sim", "cpu_killed_s_real", "cpu_killed_s_sim", "peak_memory_mb_real",
-      "peak_memory_mb_sim"};
+  private static final String[] MEASURES = {"refused", "spawns", "met", "late", "processes_per_task", "cpu_useful_s",
+      "cpu_spawn_s", "cpu_killed_s", "peak_memory_mb"};
 
+  private final Sides sides;
   private final List<Row> rows;
 
   public Comparison(List<Row> rows) {
+    this(Sides.REPLAYS, rows);
+  }
+
+  public Comparison(Sides sides, List<Row> rows) {
+    this.sides = Objects.requireNonNull(sides);
     this.rows = List.copyOf(rows);
   }
 
@@ -51,10 +63,40 @@ public final class Comparison {
       RunRecord replay = records.stream()
           .filter(r -> RunRecord.KIND_REPLAY.equals(r.kind()) && real.id().equals(r.replayOf()))
           .findFirst().orElseGet(() -> Replay.of(real));
-      boolean budgeted = PolicyCatalog.has(real.policy()) && PolicyCatalog.get(real.policy()).budgeted();
-      rows.add(new Row(real.id(), real.policy(), real.seed(), budgeted, real.metrics(), replay.metrics()));
+      rows.add(row(real, replay));
     }
-    return new Comparison(rows);
+    return new Comparison(Sides.REPLAYS, rows);
+  }
+
+  /**
+   * Pairs each real run in {@code again} with the real run in {@code first} that played the same tasks (same
+   * policy, scenario, machine, seed and admission, and the same task list); runs with no such partner are left out.
+   */
+  public static Comparison ofRepeats(List<RunRecord> first, List<RunRecord> again) {
+    List<Row> rows = new ArrayList<>();
+    for (RunRecord b : again) {
+      if (!RunRecord.KIND_REAL.equals(b.kind())) {
+        continue;
+      }
+      first.stream().filter(a -> RunRecord.KIND_REAL.equals(a.kind()) && sameTasks(a, b)).findFirst()
+          .ifPresent(a -> rows.add(row(a, b)));
+    }
+    return new Comparison(Sides.REPEATS, rows);
+  }
+
+  /** Whether two records played the same exhibit: the same policy, scenario, machine, seed, admission and tasks. */
+  public static boolean sameTasks(RunRecord a, RunRecord b) {
+    return a.policy().equals(b.policy()) && a.scenario().equals(b.scenario()) && a.seed() == b.seed()
+        && Objects.equals(a.admission(), b.admission()) && a.machine().equals(b.machine()) && a.tasks().equals(b.tasks());
+  }
+
+  private static Row row(RunRecord a, RunRecord b) {
+    boolean budgeted = PolicyCatalog.has(a.policy()) && PolicyCatalog.get(a.policy()).budgeted();
+    return new Row(a.id(), a.policy(), a.seed(), budgeted, a.metrics(), b.metrics());
+  }
+
+  public Sides sides() {
+    return sides;
   }
 
   public List<Row> rows() {
@@ -77,11 +119,21 @@ public final class Comparison {
     return rows.stream().filter(Row::metWithinThreePoints).count();
   }
 
+  /** The CSV's header: {@code run, policy, seed, budgeted, submitted}, then each measure on the left and the right. */
+  public String[] csvColumns() {
+    List<String> columns = new ArrayList<>(List.of("run", "policy", "seed", "budgeted", "submitted"));
+    for (String m : MEASURES) {
+      columns.add(m + "_" + sides.left());
+      columns.add(m + "_" + sides.right());
+    }
+    return columns.toArray(String[]::new);
+  }
+
   public String csv() {
-    StringBuilder sb = new StringBuilder(String.join(",", CSV_COLUMNS)).append('\n');
+    StringBuilder sb = new StringBuilder(String.join(",", csvColumns())).append('\n');
     for (Row r : rows) {
-      RunMetrics a = r.real();
-      RunMetrics b = r.sim();
+      RunMetrics a = r.left();
+      RunMetrics b = r.right();
       sb.append(String.join(",", r.run(), r.policy(), Long.toString(r.seed()), Boolean.toString(r.budgeted()),
           Integer.toString(a.submitted()), Integer.toString(a.refused()), Integer.toString(b.refused()),
           Integer.toString(a.spawns()), Integer.toString(b.spawns()), Integer.toString(a.met()), Integer.toString(b.met()),
@@ -93,18 +145,19 @@ public final class Comparison {
   }
 
   public String markdown() {
-    StringBuilder md = new StringBuilder("# Real runs against their replays\n\n");
+    String pair = sides.left() + " / " + sides.right();
+    StringBuilder md = new StringBuilder("# " + sides.title() + "\n\n");
     md.append(String.format(Locale.ROOT, "- Tasks turned away agree in **%d of %d** runs.%n", refusedAgreeing(), rows.size()));
     md.append(String.format(Locale.ROOT, "- Spawns within one in **%d of %d** budgeted runs.%n", budgetedSpawnsWithinOne(),
         budgetedRuns()));
     md.append(String.format(Locale.ROOT, "- Deadlines met within 3 points in **%d of %d** runs.%n%n", metWithinThreePoints(),
         rows.size()));
-    md.append("| run | policy | seed | submitted | turned away real / sim | spawns real / sim | met real / sim | "
-        + "late real / sim | processes per task real / sim | CPU useful / spawn / killed, real | the same, replay | "
-        + "peak MB real / sim |\n|---|---|---:|---:|---|---|---|---|---|---|---|---|\n");
+    md.append("| run | policy | seed | submitted | turned away " + pair + " | spawns " + pair + " | met " + pair + " | late "
+        + pair + " | processes per task " + pair + " | CPU useful / spawn / killed, " + sides.left() + " | the same, "
+        + sides.right() + " | peak MB " + pair + " |\n|---|---|---:|---:|---|---|---|---|---|---|---|---|\n");
     for (Row r : rows) {
-      RunMetrics a = r.real();
-      RunMetrics b = r.sim();
+      RunMetrics a = r.left();
+      RunMetrics b = r.right();
       md.append(String.format(Locale.ROOT,
           "| %s | %s | %d | %d | %d / %d%s | %d / %d%s | %d / %d%s | %d / %d | %.2f / %.2f | %.1f / %.1f / %.1f | "
               + "%.1f / %.1f / %.1f | %.0f / %.0f |%n",

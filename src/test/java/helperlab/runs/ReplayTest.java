@@ -109,4 +109,34 @@ class ReplayTest {
     assertEquals(0, c.budgetedSpawnsWithinOne());
     assertTrue(c.markdown().contains("✗"));
   }
+
+  @Test
+  void repeatsArePairedByTheTasksTheyPlayedAndCountedTheSameWay() {
+    RunRecord first = asReal(simulated("box", 7), null);
+    RunRecord otherSeed = asReal(simulated("box", 8), null);
+    RunRecord otherPolicy = asReal(simulated("pool-edf-10", 7), null);
+    var m = first.metrics();
+    var moved = new helperlab.model.RunMetrics(m.submitted(), m.admitted(), m.refused(), m.met() - 2, m.late() + 2,
+        m.metShare() - 2.0 / m.submitted(), m.retries(), m.spawns() + 1, m.processesPerTask(), m.cpuUsefulS(), m.cpuSpawnS(),
+        m.cpuKilledS(), m.peakMemoryMb(), m.oomKills(), m.workersKilled(), m.imagesDone(), m.imagesDead(),
+        m.latenessP50S(), m.latenessP99S(), m.meanResponseS());
+    RunRecord again = new RunRecord(RunRecord.FORMAT, first.id() + "-again", RunRecord.KIND_REAL, first.policy(),
+        first.scenario(), first.machine(), first.seed(), first.admission(), first.calibration(), null, first.durationS(),
+        first.tasks(), first.events(), first.samples(), moved, null, null, null);
+
+    Comparison c = Comparison.ofRepeats(List.of(otherSeed, otherPolicy, first), List.of(again, otherPolicy));
+    assertEquals(2, c.rows().size(), "the box's repeat and pool-edf-10 with itself; seed 8 has no partner");
+    Comparison.Row box = c.rows().get(0);
+    assertEquals(first.id(), box.run());
+    assertEquals(first.metrics(), box.left());
+    assertEquals(moved, box.right());
+    assertEquals(2, c.refusedAgreeing());
+    assertTrue(box.spawnsWithinOne());
+    assertEquals(1, c.metWithinThreePoints(), "2 tasks of " + m.submitted() + " apart is more than 3 points");
+    assertTrue(c.csv().startsWith("run,policy,seed,budgeted,submitted,refused_first,refused_repeat,spawns_first,spawns_repeat"),
+        c.csv());
+    assertTrue(c.markdown().startsWith("# Real runs against the same runs recorded again"), c.markdown());
+    assertTrue(c.markdown().contains("turned away first / repeat"), c.markdown());
+    assertEquals(0, Comparison.ofRepeats(List.of(otherSeed), List.of(again)).rows().size());
+  }
 }
