@@ -13,7 +13,5 @@ for f in "$src"/real-*.json.gz; do
   case "$f" in *-replay.json.gz) continue ;; esac
   cp "$f" "$out"/
 done
-for f in "$out"/real-*.json.gz; do
-  java -jar "$jar" replay "$f" > /dev/null
-done
+java -jar "$jar" replay "$out"/real-*.json.gz > /dev/null
 java -jar "$jar" compare "$out" --out "$out" --no-charts | sed -n 3,5p

@@ -139,7 +139,7 @@ public final class Calibrator {
           host(), at, cage.status(), cost.size(), reps, fit.r2(), 100 * rms, conc.size());
       Calibration c = new Calibration("cage-" + host(), curve, kappa, spawn[2] * 1000, spawn[3] * 1000, spawn[4],
           spawn[5], mbPerMp, probe, flat, source, List.copyOf(sampleCosts), presetFactors, workerImageFactors,
-          memoryCurve(memory), spawn[6], conc.stream().mapToDouble(Point::x).max().orElse(1));
+          memoryCurve(memory), spawn[6], conc.stream().mapToDouble(Point::x).max().orElse(1), spawn[1]);
       return new Report(c, List.copyOf(cost), fit, rms, List.copyOf(conc), cpus, single, List.copyOf(memory), idle[0],
           spawn[0], spawn[1], spawn[2], spawn[3], spawn[4], spawn[5], probe, cage.status(), at);
     }

@@ -4,30 +4,42 @@ import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import helperlab.runs.Replay;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code helper-lab replay RUN}: the same tasks and policy in the simulator, written beside the run. */
+/** {@code helper-lab replay RUN...}: the same tasks and policy in the simulator, written beside each run. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-    description = "Replay a recorded run in the simulator (same tasks, policy, admission and machine; costs scaled by "
-        + "the run's speed probe) and write the replay record beside it.")
+    description = "Replay recorded runs in the simulator (same tasks, policy, admission and machine; costs scaled by "
+        + "each run's speed probe) and write each replay record beside its run; prints each replay's metrics.")
 public final class ReplayCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "RUN", description = "a run record (.json or .json.gz)")
-  Path run;
+  @Parameters(paramLabel = "RUN", arity = "1..*", description = "run records (.json or .json.gz)")
+  List<Path> runs;
 
-  @Option(names = "--out", description = "where to write the replay (default: RUN's name with -replay)")
+  @Option(names = "--out", description = "where to write the replay, for one RUN (default: RUN's name with -replay)")
   Path out;
 
   @Override
   public Integer call() throws Exception {
-    RunRecord record = RunRecord.load(run);
-    RunRecord replay = Replay.of(record);
-    Path target = out != null ? out : run.resolveSibling(replayName(run.getFileName().toString()));
-    DataFile.write(target, replay);
-    System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(replay.metrics()));
-    System.err.println("wrote " + target);
+    if (out != null && runs.size() > 1) {
+      throw new IllegalArgumentException("--out names one replay, but " + runs.size() + " runs were given");
+    }
+    // every record is read before any replay is written: a bad file among them leaves nothing half done
+    List<RunRecord> records = new ArrayList<>();
+    for (Path run : runs) {
+      records.add(RunRecord.load(run));
+    }
+    for (int i = 0; i < runs.size(); i++) {
+      Path run = runs.get(i);
+      RunRecord replay = Replay.of(records.get(i));
+      Path target = out != null ? out : run.resolveSibling(replayName(run.getFileName().toString()));
+      DataFile.write(target, replay);
+      System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(replay.metrics()));
+      System.err.println("wrote " + target);
+    }
     return 0;
   }
 

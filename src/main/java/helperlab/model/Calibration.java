@@ -29,7 +29,8 @@ public record Calibration(
     @JsonProperty("worker_image_factors") List<Double> workerImageFactors,
     @JsonProperty("image_memory") List<MemoryPoint> imageMemory,
     @JsonProperty("worker_hello_mb") Double workerHelloMb,
-    @JsonProperty("contention_measured_to") Double contentionMeasuredTo) {
+    @JsonProperty("contention_measured_to") Double contentionMeasuredTo,
+    @JsonProperty("worker_ready_s") Double workerReadyS) {
 
   public Calibration {
     Check.name("name", name);
@@ -73,6 +74,21 @@ public record Calibration(
     if (contentionMeasuredTo != null) {
       Check.positive("contention_measured_to", contentionMeasuredTo);
     }
+    if (workerReadyS != null) {
+      Check.positive("worker_ready_s", workerReadyS);
+    }
+  }
+
+  /**
+   * How many cores a fresh worker's start-up keeps busy: its start-up CPU over the wall time it took alone in
+   * the cage ({@code worker_ready_s}). A JVM starts on several threads at once (its JIT compilers and GC beside
+   * the main thread), so this is above 1 (1.41 to 1.51 on the machines measured); 1 when not measured.
+   */
+  public double startupParallelism() {
+    if (workerReadyS == null) {
+      return 1.0;
+    }
+    return Math.max(1.0, (spawnCpuMs + warmupCpuMs) / 1000.0 / workerReadyS);
   }
 
   /** The contention curve: its penalty grows only as far as the calibration's concurrency ladder went. */
@@ -91,14 +107,14 @@ public record Calibration(
   /**
    * Without the memory measurements by sample and at hello, or the concurrency ladder's top: memory
    * grows linearly with pixels ({@code image_mb_per_mp}), a worker holds all its private memory from
-   * hello, and the contention line is not capped.
+   * hello, the contention line is not capped, and a worker starts on one core.
    */
   public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
       double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
       Map<String, Double> flatAverageMs, String source, List<SampleCost> sampleCosts, Map<String, Double> presetFactors,
       List<Double> workerImageFactors) {
     this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
-        flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors, List.of(), null, null);
+        flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors, List.of(), null, null, null);
   }
 
   /** Without the per-position factors of a worker's images (every image costs the same wherever it falls). */
@@ -206,6 +222,7 @@ public record Calibration(
     return new Calibration(name, c, contention, spawnCpuMs * factor, warmupCpuMs * factor,
         workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs * factor, flatAverageMs, newSource,
         sampleCosts.stream().map(s -> new SampleCost(s.width(), s.height(), s.ms() * factor)).toList(), presetFactors,
-        workerImageFactors, imageMemory, workerHelloMb, contentionMeasuredTo);
+        workerImageFactors, imageMemory, workerHelloMb, contentionMeasuredTo,
+        workerReadyS == null ? null : workerReadyS * factor);
   }
 }

@@ -3,33 +3,51 @@ package helperlab.sim;
 import helperlab.model.Contention;
 
 /**
- * The machine model's CPU: processor sharing of a CPU quota among runnable processes, each getting
- * at most one core, with contention past the quota. All runnable processes progress at the same
- * rate, so one progress clock and one CPU clock serve them all: a process's work is done when the
- * progress clock reaches its target, and its CPU is the CPU clock's advance meanwhile.
+ * The machine model's CPU: processor sharing of a CPU quota among runnable processes, with contention
+ * past the quota. A process resizing an image runs on one thread; a starting worker on several (a JVM's
+ * JIT compilers and GC beside its main thread), so it weighs {@code startupParallelism} processes and
+ * gets that many shares, as the kernel shares a cgroup's CPU among runnable threads. Every share
+ * progresses at the same rate, so one progress clock and one CPU clock (per share) serve them all: a
+ * process's work is done when the progress clock reaches its target (its work over its weight), and its
+ * CPU is its weight times the CPU clock's advance meanwhile.
  */
 final class Machine {
   private final double cores;
   private final double speed;
   private final Contention contention;
+  private final double startupParallelism;
   private int runnable;
+  private int starting;
   private double now;
   private double progress;
   private double cpuClock;
   private double cpuTotal;
 
-  Machine(double cores, double speed, Contention contention) {
+  Machine(double cores, double speed, Contention contention, double startupParallelism) {
+    if (!(startupParallelism >= 1)) {
+      throw new IllegalArgumentException("a starting worker's parallelism must be 1 or more, got " + startupParallelism);
+    }
     this.cores = cores;
     this.speed = speed;
     this.contention = contention;
+    this.startupParallelism = startupParallelism;
   }
 
-  /** CPU seconds per second each runnable process gets. */
+  /** The shares a process holds while runnable: 1 for an image, the start-up's parallelism while starting. */
+  double weight(boolean startingUp) {
+    return startingUp ? startupParallelism : 1;
+  }
+
+  private double shares() {
+    return runnable - starting + starting * startupParallelism;
+  }
+
+  /** CPU seconds per second each share gets (a share is one thread: at most one core). */
   double cpuShare() {
-    return runnable == 0 ? 0 : Math.min(1, cores / runnable);
+    return runnable == 0 ? 0 : Math.min(1, cores / shares());
   }
 
-  /** Work (seconds of the calibrated server's core) each runnable process completes per second. */
+  /** Work (seconds of the calibrated server's core) each share completes per second. */
   double progressRate() {
     return cpuShare() * contention.efficiency(runnable, cores) * speed;
   }
@@ -39,7 +57,7 @@ final class Machine {
     if (dt > 0) {
       progress += progressRate() * dt;
       cpuClock += cpuShare() * dt;
-      cpuTotal += Math.min(runnable, cores) * dt;
+      cpuTotal += Math.min(shares(), cores) * dt;
       now = t;
     }
   }
@@ -53,12 +71,18 @@ final class Machine {
     return now + Math.max(0, target - progress) / rate;
   }
 
-  void addRunnable() {
+  void addRunnable(boolean startingUp) {
     runnable++;
+    if (startingUp) {
+      starting++;
+    }
   }
 
-  void removeRunnable() {
+  void removeRunnable(boolean startingUp) {
     runnable--;
+    if (startingUp) {
+      starting--;
+    }
   }
 
   int runnable() {

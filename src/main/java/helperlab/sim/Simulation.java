@@ -136,7 +136,7 @@ public final class Simulation {
     MachineSpec m = setup.machine();
     Calibration c = setup.calibration();
     this.speed = m.speedOrDefault();
-    this.machine = new Machine(m.cores(), speed, setup.contention());
+    this.machine = new Machine(m.cores(), speed, setup.contention(), c.startupParallelism());
     this.spawnWork = m.spawnCpuS(c) * setup.workFactor();
     this.warmupWork = m.warmupCpuS(c) * setup.workFactor();
     this.privateMb = m.workerPrivateMb(c);
@@ -348,8 +348,7 @@ public final class Simulation {
   private void complete() {
     Proc p = procs.get(heap.topProc());
     heap.pop();
-    double cpu = machine.cpuClock() - p.cpuStart;
-    machine.removeRunnable();
+    double cpu = stopRunning(p);
     switch (p.phase) {
       case SPAWNING -> {
         p.startupCpu += cpu;
@@ -384,8 +383,21 @@ public final class Simulation {
     p.phase = phase;
     p.cpuStart = machine.cpuClock();
     p.epoch++;
-    machine.addRunnable();
-    heap.push(machine.progress() + work, p.id, p.epoch);
+    boolean startingUp = startingUp(p);
+    machine.addRunnable(startingUp);
+    heap.push(machine.progress() + work / machine.weight(startingUp), p.id, p.epoch);
+  }
+
+  private static boolean startingUp(Proc p) {
+    return p.phase == Phase.SPAWNING || p.phase == Phase.WARMING;
+  }
+
+  /** Takes a runnable process off the CPU; returns the CPU it used in its current phase. */
+  private double stopRunning(Proc p) {
+    boolean startingUp = startingUp(p);
+    double cpu = machine.weight(startingUp) * (machine.cpuClock() - p.cpuStart);
+    machine.removeRunnable(startingUp);
+    return cpu;
   }
 
   private void startNext(Proc p) {
@@ -515,8 +527,7 @@ public final class Simulation {
     boolean wasRunning = p.phase == Phase.RUNNING;
     double lostStartup = 0;
     if (p.phase != Phase.IDLE) {
-      double cpu = machine.cpuClock() - p.cpuStart;
-      machine.removeRunnable();
+      double cpu = stopRunning(p);
       if (wasRunning) {
         sink.on(now, EventType.IMAGE_KILLED, p.id, p.current.task(), p.current.id(), cpu, cause);
       } else {
@@ -548,12 +559,10 @@ public final class Simulation {
     for (Proc p : new ArrayList<>(live)) {
       double startup = 0;
       if (p.phase == Phase.RUNNING) {
-        double cpu = machine.cpuClock() - p.cpuStart;
-        machine.removeRunnable();
+        double cpu = stopRunning(p);
         sink.on(now, EventType.IMAGE_KILLED, p.id, p.current.task(), p.current.id(), cpu, END);
-      } else if (p.phase == Phase.SPAWNING || p.phase == Phase.WARMING) {
-        startup = p.startupCpu + machine.cpuClock() - p.cpuStart;
-        machine.removeRunnable();
+      } else if (startingUp(p)) {
+        startup = p.startupCpu + stopRunning(p);
       }
       remove(p);
       sink.on(now, EventType.WORKER_EXITED, p.id, p.task, -1, startup, END);

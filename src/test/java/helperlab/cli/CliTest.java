@@ -129,4 +129,26 @@ class CliTest {
     assertEquals(2, missing.code());
     assertTrue(missing.err().contains("nowhere is not a folder"), missing.err());
   }
+
+  @Test
+  void replayTakesSeveralRunsAndABadOneAmongThemWritesNothing(@TempDir Path dir) throws Exception {
+    Path a = dir.resolve("a.json");
+    Path b = dir.resolve("b.json");
+    assertEquals(0, run("sim", "--scenario", "calm", "--policy", "pool-edf-10", "--seed", "1", "--record", a.toString()).code());
+    assertEquals(0, run("sim", "--scenario", "calm", "--policy", "box", "--seed", "2", "--record", b.toString()).code());
+    Path broken = dir.resolve("broken.json");
+    Files.writeString(broken, "{\"format\": 1, \"id\": ");
+    Result bad = run("replay", a.toString(), broken.toString(), b.toString());
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("broken.json"), bad.err());
+    assertTrue(Files.notExists(dir.resolve("a-replay.json")), "nothing written when one record is bad");
+    Result twoOut = run("replay", a.toString(), b.toString(), "--out", dir.resolve("x.json").toString());
+    assertEquals(2, twoOut.code());
+    assertTrue(twoOut.err().contains("--out names one replay, but 2 runs were given"), twoOut.err());
+    Result both = run("replay", a.toString(), b.toString());
+    assertEquals(0, both.code(), both.err());
+    assertEquals("box", RunRecord.load(dir.resolve("b-replay.json")).policy());
+    assertEquals(RunRecord.load(a).metrics(), RunRecord.load(dir.resolve("a-replay.json")).metrics(),
+        "a simulated run replays to itself");
+  }
 }

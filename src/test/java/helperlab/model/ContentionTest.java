@@ -33,11 +33,11 @@ class ContentionTest {
     Calibration seed = Calibration.seed();
     assertEquals(Double.POSITIVE_INFINITY, seed.contentionModel().measuredTo());
     Calibration c = new Calibration("c", seed.cost(), 0.16, 1, 1, 100, 20, 8, 1, seed.flatAverageMs(), "t", List.of(),
-        Map.of(), List.of(), List.of(), null, 4.0);
+        Map.of(), List.of(), List.of(), null, 4.0, null);
     assertEquals(new Contention(0.16, 4), c.contentionModel());
     assertEquals(c, DataFile.parse(DataFile.compact(c), "test", Calibration.class));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Calibration("c", seed.cost(),
-        0.16, 1, 1, 100, 20, 8, 1, seed.flatAverageMs(), "t", List.of(), Map.of(), List.of(), List.of(), null, -1.0));
+        0.16, 1, 1, 100, 20, 8, 1, seed.flatAverageMs(), "t", List.of(), Map.of(), List.of(), List.of(), null, -1.0, null));
     assertTrue(e.getMessage().contains("contention_measured_to"), e.getMessage());
   }
 }

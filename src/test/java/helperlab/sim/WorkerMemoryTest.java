@@ -29,7 +29,7 @@ class WorkerMemoryTest {
     Calibration s = Calibration.seed();
     return new Calibration("t", s.cost(), s.contention(), s.spawnCpuMs(), s.warmupCpuMs(), PRIVATE, SHARED, 8,
         s.speedProbeMs(), s.flatAverageMs(), "t", List.of(), Map.of(), List.of(),
-        List.of(new MemoryPoint(1, 50), new MemoryPoint(10, 200), new MemoryPoint(40, 300)), helloMb, null);
+        List.of(new MemoryPoint(1, 50), new MemoryPoint(10, 200), new MemoryPoint(40, 300)), helloMb, null, null);
   }
 
   /** The distinct memory levels one worker passes through while it resizes a 48 MP image and then a 1 MP one. */
