@@ -28,10 +28,10 @@ def image_specs(run):
 
 def images(run, with_factors=True):
     """(position in its worker's life, live processes at its start, real CPU ms, calibrated ms) per image
-    done that is a calibration sample; calibrated ms = sample cost x preset factor (x the position's
-    worker factor when with_factors)."""
+    done that is a calibration sample; calibrated ms = sample cost x preset factor (the sample's own
+    where measured) (x the position's worker factor when with_factors)."""
     cal = run['calibration']
-    costs = {(s['width'], s['height']): s['ms'] for s in cal['sample_costs']}
+    costs = {(s['width'], s['height']): s for s in cal['sample_costs']}
     presets = cal.get('preset_factors', {})
     factors = (cal.get('worker_image_factors') or [1.0]) if with_factors else [1.0]
     by_id = image_specs(run)
@@ -47,9 +47,12 @@ def images(run, with_factors=True):
             started[w] += 1
         elif kind == 'image_done' and (w, e['image']) in start:
             width, height, preset = by_id[e['image']]
-            ms = costs.get((width, height))
-            if ms is None:
+            sample = costs.get((width, height))
+            if sample is None:
                 continue
             position, crowd = start[(w, e['image'])]
-            ms *= presets.get(preset, 1.0) * factors[min(position, len(factors) - 1)]
+            # the sample's own ratio for its preset where the calibration measured one, else the preset's
+            own = sample.get('preset_factors', {}).get(preset)
+            ms = sample['ms'] * (own if own is not None else presets.get(preset, 1.0))
+            ms *= factors[min(position, len(factors) - 1)]
             yield position, crowd, e['value'] * 1000, ms

@@ -103,7 +103,9 @@ public final class Calibrator {
         out.printf(Locale.ROOT, "warning: the machine's speed drifted %.0f%% during the ladder; its costs mix two"
             + " speeds: calibrate again when the machine is quiet%n", 100 * Math.abs(probeAfter / probeBefore - 1));
       }
-      Map<String, Double> presetFactors = presetFactors(launcher, cage, lib, sampleCosts);
+      PresetCosts presets = presetCosts(launcher, cage, lib, sampleCosts);
+      Map<String, Double> presetFactors = presets.factors();
+      sampleCosts = presets.samples();
       List<Double> workerImageFactors = workerImageFactors(launcher, cage, lib, sampleCosts);
       double[] mp = cost.stream().mapToDouble(Point::x).toArray();
       double[] ms = cost.stream().mapToDouble(Point::y).toArray();
@@ -221,13 +223,20 @@ public final class Calibrator {
     return SpeedProbe.measure(launcher, cage, lib, data.resolve("run"));
   }
 
+  /** Each preset's cost against web's over the whole ladder, and the samples with their own ratios. */
+  record PresetCosts(Map<String, Double> factors, List<SampleCost> samples) {}
+
   /**
-   * Each preset's cost against web's, on the same samples and a warm worker: the sum of its mean
-   * costs over the ladder's. A thumbnail decodes at a fraction of the pixels, so it costs far less.
+   * Each preset's cost against web's, on the same samples and a warm worker: over the ladder, the sum of
+   * its mean costs over web's (the forecasts use it), and on each sample, its mean cost over that sample's
+   * web cost (the simulator charges a known sample that): a thumbnail decodes a large photo at a fraction
+   * of its pixels, so costs far less, but of a small photo costs as much as its web size or more.
    */
-  private Map<String, Double> presetFactors(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib,
-      List<SampleCost> web) throws IOException {
+  private PresetCosts presetCosts(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib, List<SampleCost> web)
+      throws IOException {
     Map<String, Double> factors = new TreeMap<>();
+    List<Map<String, Double>> bySample = new ArrayList<>();
+    web.forEach(c -> bySample.add(new TreeMap<>()));
     Path target = data.resolve("run").resolve("calibration-preset-out");
     try (BenchWorker w = new BenchWorker(launcher, launcher.usesArchive(), cage)) {
       for (Preset preset : PresetCatalog.defaults().all()) {
@@ -236,7 +245,9 @@ public final class Calibrator {
         }
         double sumPreset = 0;
         double sumWeb = 0;
-        for (SampleCost c : web) {
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < web.size(); i++) {
+          SampleCost c = web.get(i);
           SampleLibrary.Sample s = sampleOf(lib, c);
           double sum = 0;
           int n = 0;
@@ -244,15 +255,24 @@ public final class Calibrator {
             sum += w.resize(lib.path(s), target, preset.longEdge()).cpuS();
             n++;
           }
-          sumPreset += sum / n * 1000;
+          double ms = sum / n * 1000;
+          sumPreset += ms;
           sumWeb += c.ms();
+          bySample.get(i).put(preset.name(), ms / c.ms());
+          line.append(String.format(Locale.ROOT, " %.2f", ms / c.ms()));
         }
         double f = sumPreset / sumWeb;
         factors.put(preset.name(), f);
-        out.printf(Locale.ROOT, "preset %s (long edge %d): %.3f x web's cost%n", preset.name(), preset.longEdge(), f);
+        out.printf(Locale.ROOT, "preset %s (long edge %d): %.3f x web's cost; by sample, smallest first:%s%n", preset.name(),
+            preset.longEdge(), f, line);
       }
     }
-    return factors;
+    List<SampleCost> samples = new ArrayList<>();
+    for (int i = 0; i < web.size(); i++) {
+      SampleCost c = web.get(i);
+      samples.add(new SampleCost(c.width(), c.height(), c.ms(), bySample.get(i)));
+    }
+    return new PresetCosts(factors, samples);
   }
 
   /**

@@ -161,13 +161,14 @@ public record Calibration(
 
   /**
    * What resizing {@code image} really costs, in seconds of the calibrated core: its measured cost
-   * when it is one of the calibration's samples, else the curve's, by preset. Schedulers forecast
-   * with {@link #forecastSeconds} only, as the cage does.
+   * when it is one of the calibration's samples (with that preset where it was measured so, else web's
+   * times the preset's factor), else the curve's, by preset. Schedulers forecast with
+   * {@link #forecastSeconds} only, as the cage does.
    */
   public double trueSeconds(ImageSpec image, String preset) {
     for (SampleCost s : sampleCosts) {
       if (s.matches(image)) {
-        return s.ms() / 1000.0 * presetFactor(preset);
+        return s.ms(preset, presetFactor(preset)) / 1000.0;
       }
     }
     return forecastSeconds(image.megapixels(), preset);
@@ -221,7 +222,7 @@ public record Calibration(
     CostCurve c = new CostCurve(cost.a() * factor, cost.b(), cost.floorMs() * factor, cost.ceilingMs() * factor);
     return new Calibration(name, c, contention, spawnCpuMs * factor, warmupCpuMs * factor,
         workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs * factor, flatAverageMs, newSource,
-        sampleCosts.stream().map(s -> new SampleCost(s.width(), s.height(), s.ms() * factor)).toList(), presetFactors,
+        sampleCosts.stream().map(s -> s.scaledBy(factor)).toList(), presetFactors,
         workerImageFactors, imageMemory, workerHelloMb, contentionMeasuredTo,
         workerReadyS == null ? null : workerReadyS * factor);
   }

@@ -46,6 +46,9 @@ class CalibratorTest {
     assertEquals(r.cost().size(), c.imageMemory().size(), "a memory point per ladder sample");
     assertEquals(Calibrator.COLD_IMAGES * 2 + 1, c.workerImageFactors().size(), c.workerImageFactors().toString());
     assertTrue(c.speedProbeMs() > 0);
+    assertTrue(c.workerReadyS() > 0 && c.startupParallelism() >= 1, "ready in " + c.workerReadyS());
+    assertTrue(c.sampleCosts().stream().allMatch(s -> s.presetFactors().keySet().equals(java.util.Set.of("thumb", "archive"))),
+        "every sample measured with every preset: " + c.sampleCosts());
     assertTrue(CageCalibration.measuredHere(c), c.source());
   }
 }

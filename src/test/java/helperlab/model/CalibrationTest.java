@@ -74,4 +74,27 @@ class CalibrationTest {
     assertTrue(e.getMessage().contains("preset_factors.thumb"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> new SampleCost(10, 10, 0));
   }
+
+  @Test
+  void aSampleMeasuredWithAPresetCostsItsOwnRatioNotThePresetsAverage() {
+    Calibration seed = Calibration.seed();
+    // a small photo's thumbnail costs about what its web size does; a large one's a fifth
+    SampleCost small = new SampleCost(800, 600, 12, Map.of("thumb", 1.4));
+    SampleCost large = new SampleCost(8000, 6000, 600, Map.of("thumb", 0.2, "archive", 2.7));
+    Calibration c = new Calibration("per-sample", seed.cost(), 0, 1, 1, 1, 1, 1, 100, seed.flatAverageMs(), "t",
+        List.of(small, large), Map.of("thumb", 0.29, "archive", 1.29));
+    assertEquals(0.012 * 1.4, c.trueSeconds(new ImageSpec(800, 600), "thumb"), 1e-12);
+    assertEquals(0.600 * 0.2, c.trueSeconds(new ImageSpec(8000, 6000), "thumb"), 1e-12);
+    assertEquals(0.012 * 1.29, c.trueSeconds(new ImageSpec(800, 600), "archive"), 1e-12, "not measured: the preset's");
+    assertEquals(0.29 * c.cost().seconds(0.48), c.forecastSeconds(0.48, "thumb"), 1e-12, "forecasts keep the preset's");
+    Calibration back = DataFile.parse(DataFile.compact(c), "test", Calibration.class);
+    assertEquals(c, back);
+    assertTrue(DataFile.compact(c).contains("\"preset_factors\":{\"archive\":2.7,\"thumb\":0.2}"), DataFile.compact(c));
+    assertTrue(!DataFile.compact(measured()).contains("\"ms\":300.0,\"preset_factors\""), "web-only samples write none");
+    Calibration slow = c.scaledBy(2, "x2");
+    assertEquals(2 * 0.600 * 2.7, slow.trueSeconds(new ImageSpec(8000, 6000), "archive"), 1e-12, "the ratio holds on a slower day");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new SampleCost(800, 600, 12, Map.of("thumb", -1.0)));
+    assertTrue(e.getMessage().contains("sample 800x600 preset_factors.thumb"), e.getMessage());
+  }
 }
