@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -53,9 +54,9 @@ public record Calibration(
       }
       Check.positive("flat_average_ms." + preset, ms);
     });
-    flatAverageMs = Map.copyOf(new TreeMap<>(flatAverageMs));
+    flatAverageMs = Collections.unmodifiableSortedMap(new TreeMap<>(flatAverageMs));
     sampleCosts = sampleCosts == null ? List.of() : List.copyOf(sampleCosts);
-    presetFactors = presetFactors == null ? Map.of() : Map.copyOf(new TreeMap<>(presetFactors));
+    presetFactors = presetFactors == null ? Map.of() : Collections.unmodifiableSortedMap(new TreeMap<>(presetFactors));
     presetFactors.forEach((preset, f) -> {
       if (f == null) {
         throw new IllegalArgumentException("preset_factors." + preset + " must be a number");

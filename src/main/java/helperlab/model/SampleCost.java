@@ -2,6 +2,7 @@ package helperlab.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -22,7 +23,7 @@ public record SampleCost(
       throw new IllegalArgumentException("sample dimensions must be positive, got " + width + "x" + height);
     }
     Check.positive("sample cost ms", ms);
-    presetFactors = presetFactors == null ? Map.of() : Map.copyOf(new TreeMap<>(presetFactors));
+    presetFactors = presetFactors == null ? Map.of() : Collections.unmodifiableSortedMap(new TreeMap<>(presetFactors));
     presetFactors.forEach((preset, f) -> {
       if (f == null) {
         throw new IllegalArgumentException("sample " + width + "x" + height + ": preset_factors." + preset + " must be a number");
