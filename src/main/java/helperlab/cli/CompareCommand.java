@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,43 +46,41 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   private Integer replays(List<RunRecord> records) throws IOException {
-    Comparison c = Comparison.of(records);
-    if (c.rows().isEmpty()) {
+    List<Comparison.Pair> pairs = Comparison.replayPairs(records);
+    if (pairs.isEmpty()) {
       throw new IllegalArgumentException("no real run records (kind \"real\") in " + dir);
     }
-    Path target = out != null ? out : dir;
-    write(c, target, "compare");
-    if (!noCharts) {
-      for (RunRecord real : real(records)) {
-        RunRecord replay = records.stream().filter(r -> real.id().equals(r.replayOf())).findFirst()
-            .orElseGet(() -> helperlab.runs.Replay.of(real));
-        overlay(real, "real", replay, "replay", target.resolve("overlay").resolve(real.id() + ".png"));
-      }
-    }
-    System.out.print(c.markdown());
-    return 0;
+    return write(Comparison.of(Comparison.Sides.REPLAYS, pairs), pairs, out != null ? out : dir, "compare", "replay",
+        p -> p.left().id() + ".png");
   }
 
   private Integer repeats(List<RunRecord> first, List<RunRecord> again) throws IOException {
-    Comparison c = Comparison.ofRepeats(first, again);
-    if (c.rows().isEmpty()) {
+    List<Comparison.Pair> pairs = Comparison.repeatPairs(first, again);
+    if (pairs.isEmpty()) {
       throw new IllegalArgumentException("no real run in " + against + " played the same tasks as a real run in " + dir
           + " (same policy, scenario, machine, seed, admission and tasks)");
     }
-    long unmatched = real(again).size() - c.rows().size();
+    long unmatched = again.stream().filter(r -> RunRecord.KIND_REAL.equals(r.kind())).count() - pairs.size();
     if (unmatched > 0) {
       System.err.println(unmatched + " real run(s) in " + against + " have no run with the same tasks in " + dir + ": left out");
     }
-    Path target = out != null ? out : against;
-    write(c, target, "repeats");
+    return write(Comparison.of(Comparison.Sides.REPEATS, pairs), pairs, out != null ? out : against, "repeats", "repeat",
+        p -> p.right().id() + "-against-first.png");
+  }
+
+  /**
+   * NAME.csv, NAME.md and (unless --no-charts) each pair on the same axes in overlay/, the right side named
+   * {@code rightName}; prints the table.
+   */
+  private Integer write(Comparison c, List<Comparison.Pair> pairs, Path target, String name, String rightName,
+      Function<Comparison.Pair, String> chartFile) throws IOException {
+    Files.createDirectories(target);
+    Files.writeString(target.resolve(name + ".csv"), c.csv(), StandardCharsets.UTF_8);
+    Files.writeString(target.resolve(name + ".md"), c.markdown(), StandardCharsets.UTF_8);
     if (!noCharts) {
-      for (RunRecord b : real(again)) {
-        for (RunRecord a : real(first)) {
-          if (Comparison.sameTasks(a, b)) {
-            overlay(a, "first", b, "repeat", target.resolve("overlay").resolve(b.id() + "-against-first.png"));
-            break;
-          }
-        }
+      String leftName = c.sides().left();
+      for (Comparison.Pair p : pairs) {
+        overlay(p.left(), leftName, p.right(), rightName, target.resolve("overlay").resolve(chartFile.apply(p)));
       }
     }
     System.out.print(c.markdown());
@@ -93,16 +92,6 @@ public final class CompareCommand implements Callable<Integer> {
       throw new IllegalArgumentException(p + " is not a folder");
     }
     return p;
-  }
-
-  private static List<RunRecord> real(List<RunRecord> records) {
-    return records.stream().filter(r -> RunRecord.KIND_REAL.equals(r.kind())).toList();
-  }
-
-  private static void write(Comparison c, Path target, String name) throws IOException {
-    Files.createDirectories(target);
-    Files.writeString(target.resolve(name + ".csv"), c.csv(), StandardCharsets.UTF_8);
-    Files.writeString(target.resolve(name + ".md"), c.markdown(), StandardCharsets.UTF_8);
   }
 
   /** Two runs of the same tasks on the same axes: workers, spawns, deadlines. */

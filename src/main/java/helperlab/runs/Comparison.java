@@ -53,9 +53,12 @@ public final class Comparison {
     this.rows = List.copyOf(rows);
   }
 
-  /** Pairs each real run with its replay (by {@code replay_of}); real runs without a replay are replayed now. */
-  public static Comparison of(List<RunRecord> records) {
-    List<Row> rows = new ArrayList<>();
+  /** Two records of the same tasks: a real run and its replay, or a real run and its repeat. */
+  public record Pair(RunRecord left, RunRecord right) {}
+
+  /** Each real run with its replay (by {@code replay_of}); real runs without a replay are replayed now. */
+  public static List<Pair> replayPairs(List<RunRecord> records) {
+    List<Pair> pairs = new ArrayList<>();
     for (RunRecord real : records) {
       if (!RunRecord.KIND_REAL.equals(real.kind())) {
         continue;
@@ -63,25 +66,39 @@ public final class Comparison {
       RunRecord replay = records.stream()
           .filter(r -> RunRecord.KIND_REPLAY.equals(r.kind()) && real.id().equals(r.replayOf()))
           .findFirst().orElseGet(() -> Replay.of(real));
-      rows.add(row(real, replay));
+      pairs.add(new Pair(real, replay));
     }
-    return new Comparison(Sides.REPLAYS, rows);
+    return pairs;
   }
 
   /**
-   * Pairs each real run in {@code again} with the real run in {@code first} that played the same tasks (same
+   * Each real run in {@code again} with the real run in {@code first} that played the same tasks (same
    * policy, scenario, machine, seed and admission, and the same task list); runs with no such partner are left out.
    */
-  public static Comparison ofRepeats(List<RunRecord> first, List<RunRecord> again) {
-    List<Row> rows = new ArrayList<>();
+  public static List<Pair> repeatPairs(List<RunRecord> first, List<RunRecord> again) {
+    List<Pair> pairs = new ArrayList<>();
     for (RunRecord b : again) {
       if (!RunRecord.KIND_REAL.equals(b.kind())) {
         continue;
       }
       first.stream().filter(a -> RunRecord.KIND_REAL.equals(a.kind()) && sameTasks(a, b)).findFirst()
-          .ifPresent(a -> rows.add(row(a, b)));
+          .ifPresent(a -> pairs.add(new Pair(a, b)));
     }
-    return new Comparison(Sides.REPEATS, rows);
+    return pairs;
+  }
+
+  /** Real runs against their replays. */
+  public static Comparison of(List<RunRecord> records) {
+    return of(Sides.REPLAYS, replayPairs(records));
+  }
+
+  /** Real runs in {@code again} against the same runs in {@code first}. */
+  public static Comparison ofRepeats(List<RunRecord> first, List<RunRecord> again) {
+    return of(Sides.REPEATS, repeatPairs(first, again));
+  }
+
+  public static Comparison of(Sides sides, List<Pair> pairs) {
+    return new Comparison(sides, pairs.stream().map(p -> row(p.left(), p.right())).toList());
   }
 
   /** Whether two records played the same exhibit: the same policy, scenario, machine, seed, admission and tasks. */
