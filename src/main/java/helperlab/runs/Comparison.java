@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Two runs of the same tasks side by side, one row per pair: real runs against their replays, or real
@@ -38,8 +39,19 @@ public final class Comparison {
     }
   }
 
-  private static final String[] MEASURES = {"refused", "spawns", "met", "late", "processes_per_task", "cpu_useful_s",
-      "cpu_spawn_s", "cpu_killed_s", "peak_memory_mb"};
+  /** A CSV measure: its column name (before the side's suffix) and its value, as the CSV writes it. */
+  private record Measure(String name, Function<RunMetrics, String> value) {}
+
+  private static final List<Measure> MEASURES = List.of(
+      new Measure("refused", m -> Integer.toString(m.refused())),
+      new Measure("spawns", m -> Integer.toString(m.spawns())),
+      new Measure("met", m -> Integer.toString(m.met())),
+      new Measure("late", m -> Integer.toString(m.late())),
+      new Measure("processes_per_task", m -> num(m.processesPerTask())),
+      new Measure("cpu_useful_s", m -> num(m.cpuUsefulS())),
+      new Measure("cpu_spawn_s", m -> num(m.cpuSpawnS())),
+      new Measure("cpu_killed_s", m -> num(m.cpuKilledS())),
+      new Measure("peak_memory_mb", m -> num(m.peakMemoryMb())));
 
   private final Sides sides;
   private final List<Row> rows;
@@ -139,9 +151,9 @@ public final class Comparison {
   /** The CSV's header: {@code run, policy, seed, budgeted, submitted}, then each measure on the left and the right. */
   public String[] csvColumns() {
     List<String> columns = new ArrayList<>(List.of("run", "policy", "seed", "budgeted", "submitted"));
-    for (String m : MEASURES) {
-      columns.add(m + "_" + sides.left());
-      columns.add(m + "_" + sides.right());
+    for (Measure m : MEASURES) {
+      columns.add(m.name() + "_" + sides.left());
+      columns.add(m.name() + "_" + sides.right());
     }
     return columns.toArray(String[]::new);
   }
@@ -149,14 +161,13 @@ public final class Comparison {
   public String csv() {
     StringBuilder sb = new StringBuilder(String.join(",", csvColumns())).append('\n');
     for (Row r : rows) {
-      RunMetrics a = r.left();
-      RunMetrics b = r.right();
-      sb.append(String.join(",", r.run(), r.policy(), Long.toString(r.seed()), Boolean.toString(r.budgeted()),
-          Integer.toString(a.submitted()), Integer.toString(a.refused()), Integer.toString(b.refused()),
-          Integer.toString(a.spawns()), Integer.toString(b.spawns()), Integer.toString(a.met()), Integer.toString(b.met()),
-          Integer.toString(a.late()), Integer.toString(b.late()), num(a.processesPerTask()), num(b.processesPerTask()),
-          num(a.cpuUsefulS()), num(b.cpuUsefulS()), num(a.cpuSpawnS()), num(b.cpuSpawnS()), num(a.cpuKilledS()),
-          num(b.cpuKilledS()), num(a.peakMemoryMb()), num(b.peakMemoryMb()))).append('\n');
+      List<String> cells = new ArrayList<>(List.of(r.run(), r.policy(), Long.toString(r.seed()),
+          Boolean.toString(r.budgeted()), Integer.toString(r.left().submitted())));
+      for (Measure m : MEASURES) {
+        cells.add(m.value().apply(r.left()));
+        cells.add(m.value().apply(r.right()));
+      }
+      sb.append(String.join(",", cells)).append('\n');
     }
     return sb.toString();
   }
