@@ -6,6 +6,7 @@ import helperlab.lab.export.OverlayPicture;
 import helperlab.model.DataFileException;
 import helperlab.model.RunRecord;
 import helperlab.runs.Comparison;
+import helperlab.runs.SpreadJudgement;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Parameters;
     description = {"Compare each real run record in DIR with its replay (replaying it if there is none); print the table "
         + "and write compare.csv and compare.md.",
         "With --against DIR2, compare them instead with the same runs recorded again in DIR2 (same policy, scenario, "
-            + "seed and tasks): how well the real cage repeats itself; writes repeats.csv and repeats.md."})
+            + "seed and tasks): how well the real cage repeats itself; writes repeats.csv and repeats.md, and judged.md: the "
+            + "replays of DIR's runs judged against both recordings (within tolerance of either, or between them)."})
 public final class CompareCommand implements Callable<Integer> {
   @Parameters(paramLabel = "DIR", description = "a folder of run records (searched recursively)")
   Path dir;
@@ -64,8 +66,13 @@ public final class CompareCommand implements Callable<Integer> {
     if (unmatched > 0) {
       System.err.println(unmatched + " real run(s) in " + against + " have no run with the same tasks in " + dir + ": left out");
     }
-    return write(Comparison.of(Comparison.Sides.REPEATS, pairs), pairs, out != null ? out : against, "repeats", "repeat",
+    Path target = out != null ? out : against;
+    int code = write(Comparison.of(Comparison.Sides.REPEATS, pairs), pairs, target, "repeats", "repeat",
         p -> p.right().id() + "-against-first.png");
+    SpreadJudgement judged = SpreadJudgement.of(first, again);
+    Files.writeString(target.resolve("judged.md"), judged.markdown(), StandardCharsets.UTF_8);
+    System.out.print("\n" + judged.markdown());
+    return code;
   }
 
   /**

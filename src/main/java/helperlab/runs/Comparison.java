@@ -26,16 +26,16 @@ public final class Comparison {
   /** One pair: a real run and its replay, or a real run and its repeat. */
   public record Row(String run, String policy, long seed, boolean budgeted, RunMetrics left, RunMetrics right) {
     public boolean refusedAgree() {
-      return left.refused() == right.refused();
+      return AgreementMeasure.TURNED_AWAY.agrees(left, right);
     }
 
     public boolean spawnsWithinOne() {
-      return Math.abs(left.spawns() - right.spawns()) <= 1;
+      return AgreementMeasure.SPAWNS.agrees(left, right);
     }
 
     /** Met share (of submitted) within 3 percentage points. */
     public boolean metWithinThreePoints() {
-      return Math.abs(100 * left.metShare() - 100 * right.metShare()) <= 3 + 1e-9;
+      return AgreementMeasure.MET.agrees(left, right);
     }
   }
 
