@@ -1,7 +1,7 @@
 package helperlab.cli;
 
-import helperlab.cage.CageConfig;
-import helperlab.cage.Calibrator;
+import helperlab.cage.service.CageConfig;
+import helperlab.cage.measure.Calibrator;
 import helperlab.lab.export.FitPlot;
 import helperlab.model.Contention;
 import helperlab.model.DataFile;

@@ -1,6 +1,6 @@
 package helperlab.cage.worker;
 
-import helperlab.cage.SampleLibrary;
+import helperlab.cage.image.SampleLibrary;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;

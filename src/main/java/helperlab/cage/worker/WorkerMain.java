@@ -1,14 +1,13 @@
 package helperlab.cage.worker;
 
-import helperlab.cage.WorkerProtocol;
-import helperlab.cage.WorkerProtocol.Done;
-import helperlab.cage.WorkerProtocol.Failed;
-import helperlab.cage.WorkerProtocol.Heartbeat;
-import helperlab.cage.WorkerProtocol.Hello;
-import helperlab.cage.WorkerProtocol.Job;
-import helperlab.cage.WorkerProtocol.Ready;
-import helperlab.cage.WorkerProtocol.Stop;
-import helperlab.cage.WorkerProtocol.ToWorker;
+import helperlab.cage.worker.WorkerProtocol.Done;
+import helperlab.cage.worker.WorkerProtocol.Failed;
+import helperlab.cage.worker.WorkerProtocol.Heartbeat;
+import helperlab.cage.worker.WorkerProtocol.Hello;
+import helperlab.cage.worker.WorkerProtocol.Job;
+import helperlab.cage.worker.WorkerProtocol.Ready;
+import helperlab.cage.worker.WorkerProtocol.Stop;
+import helperlab.cage.worker.WorkerProtocol.ToWorker;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
