@@ -183,7 +183,7 @@ public final class CageCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       return new CageBench(data, cpus, CageConfig.parseSize("--memory", memory), seconds, spawns, preset,
-          System.out, System.err).run();
+          System.out, System.err, Main.class).run();
     }
   }
 

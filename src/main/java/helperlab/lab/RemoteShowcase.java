@@ -67,7 +67,7 @@ public final class RemoteShowcase {
     FxWait.frames(2);
     RemoteViewModel remote = window.viewModel().remote();
     List<String> ctl = List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
-        System.getProperty("java.class.path"), "helperlab.cli.Main", "ctl", "--data", data.toString());
+        System.getProperty("java.class.path"), helperlab.cli.Main.class.getName(), "ctl", "--data", data.toString());
     FxWait.run(() -> {
       window.stage().setWidth(1600);
       window.stage().setHeight(1000);

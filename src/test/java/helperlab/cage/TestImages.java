@@ -1,7 +1,7 @@
 package helperlab.cage;
 
 import helperlab.cage.image.SampleLibrary;
-import helperlab.cage.worker.Resizer;
+import helperlab.cage.image.Jpeg;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -41,7 +41,7 @@ public final class TestImages {
       int h = (int) Math.round(mp * 1e6 / w);
       Path tmp = ROOT.resolve(file.getFileName() + ".tmp");
       try (OutputStream out = Files.newOutputStream(tmp)) {
-        Resizer.writeJpeg(SampleLibrary.photo(w, h, new SplittableRandom((long) (mp * 1000))), out, 0.85f);
+        Jpeg.write(SampleLibrary.photo(w, h, new SplittableRandom((long) (mp * 1000))), out, 0.85f);
       }
       Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }

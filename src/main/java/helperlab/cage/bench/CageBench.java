@@ -58,13 +58,18 @@ public final class CageBench {
   private final double seconds;
   private final int spawns;
   private final String preset;
+  private final Class<?> entryPoint;
   private final PrintStream out;
   private final PrintStream err;
   private final ObjectNode report = DataFile.JSON.createObjectNode();
   private final HttpClient http = HttpClient.newHttpClient();
 
+  /**
+   * {@code entryPoint} is the program's main class, whose {@code cage serve} the throughput run starts as a
+   * process of its own (the cage cannot name the command line's class without depending on it).
+   */
   public CageBench(Path data, double cpus, long memory, double seconds, int spawns, String preset, PrintStream out,
-      PrintStream err) {
+      PrintStream err, Class<?> entryPoint) {
     if (!(cpus > 0) || !(seconds >= 10) || spawns < 1) {
       throw new IllegalArgumentException("need --cpus > 0, --seconds >= 10 and --spawns >= 1");
     }
@@ -78,6 +83,7 @@ public final class CageBench {
     this.seconds = seconds;
     this.spawns = spawns;
     this.preset = preset;
+    this.entryPoint = entryPoint;
     this.out = out;
     this.err = err;
   }
@@ -262,7 +268,7 @@ public final class CageBench {
     // process that is mostly waiting (C2's compile threads would cost more CPU than they save).
     List<String> cmd = new ArrayList<>(List.of(WorkerLauncher.javaCommand(), "-XX:TieredStopAtLevel=1",
         "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-        "helperlab.cli.Main", "cage", "serve", "--data", cageData.toString(), "--port", "0", "--policy", "pool-edf-10",
+        entryPoint.getName(), "cage", "serve", "--data", cageData.toString(), "--port", "0", "--policy", "pool-edf-10",
         "--cpus", Double.toString(cpus), "--memory", Long.toString(memory), "--calibration", calFile.toString(),
         "--samples", data.resolve("samples").toString(), "--set", "redis_prefix=helperlab-bench-" + suffix));
     ProcessBuilder pb = new ProcessBuilder(cmd);

@@ -2,7 +2,6 @@ package helperlab.cage.image;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.type.TypeReference;
-import helperlab.cage.worker.Resizer;
 import helperlab.model.DataFile;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
@@ -120,7 +119,7 @@ public final class SampleLibrary {
       Path file = dir.resolve(name);
       Path tmp = dir.resolve("." + name + ".tmp");
       try (OutputStream out = Files.newOutputStream(tmp)) {
-        Resizer.writeJpeg(photo(w, h, new SplittableRandom(seed * 1_000_003L + i)), out, 0.9f);
+        Jpeg.write(photo(w, h, new SplittableRandom(seed * 1_000_003L + i)), out, 0.9f);
       }
       Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
           java.nio.file.StandardCopyOption.ATOMIC_MOVE);

@@ -12,8 +12,7 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * Starts worker processes with the supervisor's own JVM and class path ({@code helperlab.cli.Main
- * worker}), which works from {@code mvn test} and from the shaded jar alike. With class-data sharing
+ * Starts worker processes with the supervisor's own JVM and class path (entry point {@link WorkerMain#main}), which works from {@code mvn test} and from the shaded jar alike. With class-data sharing
  * on, workers map an AppCDS archive of the classes a warmed-up worker loaded, made once per JDK and
  * class path (the JDK archives jars only, so a class path with directories runs without it).
  */
@@ -104,9 +103,8 @@ public final class WorkerLauncher {
     }
     cmd.add("-cp");
     cmd.add(classPath);
-    cmd.add("helperlab.cli.Main");
-    cmd.add("worker");
-    cmd.add("--max-pixels=" + maxPixels);
+    cmd.add(WorkerMain.class.getName());
+    cmd.add(WorkerMain.MAX_PIXELS + maxPixels);
     return cmd;
   }
 

@@ -59,7 +59,7 @@ public final class WorkerPool {
         try {
           long pid = Long.parseLong(f.getFileName().toString());
           String cmdline = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")).replace('\0', ' ');
-          if (cmdline.contains("helperlab.cli.Main") && cmdline.contains(" worker")) {
+          if (cmdline.contains(" " + WorkerMain.class.getName())) {
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
             killed++;
           }

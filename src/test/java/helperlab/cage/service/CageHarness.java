@@ -179,7 +179,7 @@ public final class CageHarness implements AutoCloseable {
   /** Worker processes of this JVM still running. */
   static List<ProcessHandle> workersAlive() {
     return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-        .filter(p -> p.info().commandLine().orElse("").contains("helperlab.cli.Main worker")).toList();
+        .filter(p -> p.info().commandLine().orElse("").contains(" " + helperlab.cage.worker.WorkerMain.class.getName())).toList();
   }
 
   private boolean closed;

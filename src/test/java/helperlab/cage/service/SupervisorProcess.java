@@ -33,7 +33,7 @@ final class SupervisorProcess implements AutoCloseable {
     Files.createDirectories(data);
     Path out = data.resolve("supervisor-" + System.nanoTime() + ".out");
     List<String> cmd = new ArrayList<>(List.of(WorkerLauncher.javaCommand(), "-Xmx512m", "-cp",
-        System.getProperty("java.class.path"), "helperlab.cli.Main", "cage", "serve", "--data", data.toString(),
+        System.getProperty("java.class.path"), helperlab.cli.Main.class.getName(), "cage", "serve", "--data", data.toString(),
         "--port", "0", "--samples", TestImages.library().dir().toString(), "--set", "cgroup=off", "--set", "cds=off",
         "--set", "redis_prefix=" + redis.prefix));
     cmd.addAll(List.of(extra));
