@@ -2,7 +2,7 @@ package helperlab.cli;
 
 import helperlab.cage.service.CageConfig;
 import helperlab.cage.measure.Calibrator;
-import helperlab.lab.export.FitPlot;
+import helperlab.charts.export.FitPlot;
 import helperlab.model.Contention;
 import helperlab.model.DataFile;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package helperlab.lab.chart;
+package helperlab.charts;
 
 import java.util.Arrays;
 

@@ -1,7 +1,7 @@
-package helperlab.lab.export;
+package helperlab.charts.export;
 
-import helperlab.lab.chart.ChartKind;
-import helperlab.lab.chart.PlottedRun;
+import helperlab.charts.ChartKind;
+import helperlab.charts.PlottedRun;
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;

@@ -1,9 +1,9 @@
-package helperlab.lab.export;
+package helperlab.charts.export;
 
-import helperlab.lab.chart.ChartKind;
-import helperlab.lab.chart.PlottedRun;
-import helperlab.lab.chart.SampleTable;
-import helperlab.lab.chart.Series;
+import helperlab.charts.ChartKind;
+import helperlab.charts.PlottedRun;
+import helperlab.charts.SampleTable;
+import helperlab.charts.Series;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

@@ -1,4 +1,4 @@
-package helperlab.lab.export;
+package helperlab.charts.export;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

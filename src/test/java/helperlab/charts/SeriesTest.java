@@ -1,4 +1,4 @@
-package helperlab.lab.chart;
+package helperlab.charts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,12 +1,12 @@
-package helperlab.lab.export;
+package helperlab.charts.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
-import helperlab.lab.chart.ChartKind;
-import helperlab.lab.chart.PlottedRun;
+import helperlab.charts.ChartKind;
+import helperlab.charts.PlottedRun;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -78,7 +78,7 @@ class ChartExportTest {
     assertTrue(lines.size() - 1 >= rows, "at least one row per sample of the longer run");
     String last = lines.get(lines.size() - 1);
     assertEquals(9, last.split(",", -1).length, last);
-    int metA = (int) A.samples().get(helperlab.lab.chart.Column.MET, A.samples().size() - 1);
+    int metA = (int) A.samples().get(helperlab.charts.Column.MET, A.samples().size() - 1);
     assertTrue(lines.stream().anyMatch(l -> l.split(",", -1)[1].equals(Integer.toString(metA))),
         "A's final met count " + metA + " is in the data");
   }

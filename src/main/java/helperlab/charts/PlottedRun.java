@@ -1,4 +1,4 @@
-package helperlab.lab.chart;
+package helperlab.charts;
 
 import helperlab.model.RunRecord;
 

@@ -1,4 +1,4 @@
-package helperlab.lab.export;
+package helperlab.charts.export;
 
 /** Axis ranges and tick steps that land on 1, 2 or 5 times a power of ten. */
 public record NiceScale(double min, double max, double step) {

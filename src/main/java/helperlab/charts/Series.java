@@ -1,4 +1,4 @@
-package helperlab.lab.chart;
+package helperlab.charts;
 
 /**
  * One line of a chart: its name, colour (the same in the window and in exported files), which y axis

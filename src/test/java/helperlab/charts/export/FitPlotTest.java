@@ -1,4 +1,4 @@
-package helperlab.lab.export;
+package helperlab.charts.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package helperlab.lab.chart;
+package helperlab.charts;
 
 /** A run's sampled series, read by index: a recorded run's {@code Samples} or a live run still growing. */
 public interface SampleTable {

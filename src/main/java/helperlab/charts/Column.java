@@ -1,4 +1,4 @@
-package helperlab.lab.chart;
+package helperlab.charts;
 
 /** The quantities a run samples over time (the columns of {@link helperlab.model.Samples}). */
 public enum Column {
