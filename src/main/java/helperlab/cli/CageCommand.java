@@ -1,12 +1,12 @@
 package helperlab.cli;
 
-import helperlab.cage.CageBench;
-import helperlab.cage.CageConfig;
-import helperlab.cage.CtlServer;
-import helperlab.cage.Intake;
-import helperlab.cage.SampleLibrary;
-import helperlab.cage.SteadinessCheck;
-import helperlab.cage.Supervisor;
+import helperlab.cage.bench.CageBench;
+import helperlab.cage.service.CageConfig;
+import helperlab.cage.service.CtlServer;
+import helperlab.cage.intake.Intake;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.measure.SteadinessCheck;
+import helperlab.cage.service.Supervisor;
 import helperlab.model.DataFile;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -183,7 +183,7 @@ public final class CageCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       return new CageBench(data, cpus, CageConfig.parseSize("--memory", memory), seconds, spawns, preset,
-          System.out, System.err).run();
+          System.out, System.err, Main.class).run();
     }
   }
 

@@ -1,8 +1,8 @@
 package helperlab.cli;
 
-import helperlab.cage.CageConfig;
-import helperlab.cage.Calibrator;
-import helperlab.lab.export.FitPlot;
+import helperlab.cage.service.CageConfig;
+import helperlab.cage.measure.Calibrator;
+import helperlab.charts.export.FitPlot;
 import helperlab.model.Contention;
 import helperlab.model.DataFile;
 import java.nio.file.Path;

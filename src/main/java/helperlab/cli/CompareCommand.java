@@ -1,8 +1,8 @@
 package helperlab.cli;
 
-import helperlab.lab.chart.ChartKind;
-import helperlab.lab.chart.PlottedRun;
-import helperlab.lab.export.OverlayPicture;
+import helperlab.charts.ChartKind;
+import helperlab.charts.PlottedRun;
+import helperlab.charts.export.OverlayPicture;
 import helperlab.model.DataFileException;
 import helperlab.model.RunRecord;
 import helperlab.runs.Comparison;

@@ -1,6 +1,6 @@
 package helperlab.cli;
 
-import helperlab.cage.CtlServer;
+import helperlab.cage.service.CtlServer;
 import helperlab.remote.ControlException;
 import helperlab.remote.LineChannel;
 import helperlab.remote.LinePipe;

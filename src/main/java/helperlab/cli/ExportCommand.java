@@ -1,10 +1,10 @@
 package helperlab.cli;
 
-import helperlab.lab.chart.ChartKind;
-import helperlab.lab.chart.PlottedRun;
-import helperlab.lab.export.ChartExport;
-import helperlab.lab.export.ChartStyle;
-import helperlab.lab.export.ExportFormat;
+import helperlab.charts.ChartKind;
+import helperlab.charts.PlottedRun;
+import helperlab.charts.export.ChartExport;
+import helperlab.charts.export.ChartStyle;
+import helperlab.charts.export.ExportFormat;
 import helperlab.model.RunRecord;
 import helperlab.runs.RunStore;
 import java.nio.file.Files;

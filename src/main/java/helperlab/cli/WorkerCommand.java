@@ -1,6 +1,6 @@
 package helperlab.cli;
 
-import helperlab.cage.ImageHeader;
+import helperlab.cage.image.ImageHeader;
 import helperlab.cage.worker.WorkerMain;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

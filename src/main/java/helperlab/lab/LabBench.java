@@ -1,9 +1,9 @@
 package helperlab.lab;
 
 import helperlab.lab.chart.ChartGrid;
-import helperlab.lab.chart.ChartKind;
+import helperlab.charts.ChartKind;
 import helperlab.lab.chart.LabChart;
-import helperlab.lab.chart.Series;
+import helperlab.charts.Series;
 import helperlab.lab.live.LiveRun;
 import helperlab.lab.live.SimulatorSource;
 import helperlab.lab.view.LabWindow;
@@ -216,7 +216,7 @@ public final class LabBench {
         100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - wall0));
     Scene scene = FxWait.call(() -> window.stage().getScene());
     SplittableRandom random = new SplittableRandom(42);
-    double end = helperlab.lab.chart.PlottedRun.dataEnd(record);
+    double end = helperlab.charts.PlottedRun.dataEnd(record);
     double[] laidOut = new double[SEEKS];
     double[] nextFrame = new double[SEEKS];
     double[] snapshot = new double[SEEKS];

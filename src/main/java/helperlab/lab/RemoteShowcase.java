@@ -66,8 +66,9 @@ public final class RemoteShowcase {
       PrintStream log) throws Exception {
     FxWait.frames(2);
     RemoteViewModel remote = window.viewModel().remote();
-    List<String> ctl = List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
-        System.getProperty("java.class.path"), "helperlab.cli.Main", "ctl", "--data", data.toString());
+    // Run from the shaded jar (scripts/screenshot-remote), whose manifest names the entry point.
+    List<String> ctl = List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
+        System.getProperty("java.class.path"), "ctl", "--data", data.toString());
     FxWait.run(() -> {
       window.stage().setWidth(1600);
       window.stage().setHeight(1000);

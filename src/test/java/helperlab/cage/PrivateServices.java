@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * start again (the shared services on 6379 and 5432 are never restarted by a test). Each says why
  * it cannot run here (binaries missing, no postgres user) so the test can skip with that reason.
  */
-final class PrivateServices {
+public final class PrivateServices {
   private PrivateServices() {}
 
   static int freePort() throws IOException {
@@ -49,31 +49,31 @@ final class PrivateServices {
   }
 
   /** A redis-server with no persistence: a restart comes back empty, as on the cage's machines. */
-  static final class Redis implements AutoCloseable {
+  public static final class Redis implements AutoCloseable {
     final int port;
     private Process process;
 
-    Redis() throws Exception {
+    public Redis() throws Exception {
       this.port = freePort();
       start();
     }
 
-    static String unavailable() {
+    public static String unavailable() {
       return Files.isExecutable(Path.of("/usr/bin/redis-server")) ? null : "redis-server is not installed";
     }
 
-    String url() {
+    public String url() {
       return "redis://127.0.0.1:" + port;
     }
 
-    void start() throws Exception {
+    public void start() throws Exception {
       process = new ProcessBuilder("/usr/bin/redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
           "--save", "", "--appendonly", "no", "--daemonize", "no")
           .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
       waitFor("redis on " + port, () -> listening(port));
     }
 
-    void stop() throws Exception {
+    public void stop() throws Exception {
       process.destroy();
       process.waitFor(10, TimeUnit.SECONDS);
       waitClosed(port);
@@ -89,12 +89,12 @@ final class PrivateServices {
   }
 
   /** A PostgreSQL cluster made with initdb (trust auth, user postgres) in a directory of its own. */
-  static final class Postgres implements AutoCloseable {
+  public static final class Postgres implements AutoCloseable {
     final int port;
     private final Path root;
     private final Path bin;
 
-    Postgres() throws Exception {
+    public Postgres() throws Exception {
       this.bin = binDir();
       this.port = freePort();
       this.root = Files.createTempDirectory(Path.of("/tmp"), "helperlab-pg-");
@@ -114,7 +114,7 @@ final class PrivateServices {
       }
     }
 
-    static String unavailable() {
+    public static String unavailable() {
       if (binDir() == null) {
         return "PostgreSQL server binaries are not installed (/usr/lib/postgresql/*/bin)";
       }
@@ -135,17 +135,17 @@ final class PrivateServices {
       return null;
     }
 
-    String serverUrl() {
+    public String serverUrl() {
       return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres";
     }
 
-    void start() throws Exception {
+    public void start() throws Exception {
       asPostgres(List.of(bin.resolve("pg_ctl").toString(), "-D", root.resolve("db").toString(), "-l",
           root.resolve("log").toString(), "-w", "-o", "-p " + port + " -k " + root + " -c listen_addresses=127.0.0.1"
               + " -c fsync=off", "start"));
     }
 
-    void stop() throws Exception {
+    public void stop() throws Exception {
       asPostgres(List.of(bin.resolve("pg_ctl").toString(), "-D", root.resolve("db").toString(), "-w", "-m", "fast",
           "stop"));
     }

@@ -12,8 +12,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * database and dropped afterwards, so tests never see each other's (or a user's) data. The server
  * is the loopback PostgreSQL that scripts/services starts, or HELPERLAB_TEST_PG (a JDBC URL).
  */
-final class TestDatabase implements AutoCloseable {
-  static final String SERVER = System.getenv().getOrDefault("HELPERLAB_TEST_PG",
+public final class TestDatabase implements AutoCloseable {
+  public static final String SERVER = System.getenv().getOrDefault("HELPERLAB_TEST_PG",
       "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres");
 
   final String name;
@@ -24,11 +24,11 @@ final class TestDatabase implements AutoCloseable {
     this.name = name;
   }
 
-  static TestDatabase create() throws SQLException {
+  public static TestDatabase create() throws SQLException {
     return create(SERVER);
   }
 
-  static TestDatabase create(String server) throws SQLException {
+  public static TestDatabase create(String server) throws SQLException {
     String name = "helperlab_test_" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()).substring(0, 12);
     try (Connection c = DriverManager.getConnection(server); Statement s = c.createStatement()) {
       s.execute("create database " + name);
@@ -37,15 +37,15 @@ final class TestDatabase implements AutoCloseable {
   }
 
   /** The JDBC URL of this database (same server, user and options). */
-  String url() {
+  public String url() {
     return server.replaceFirst("(jdbc:postgresql://[^/]*/)[^?]*", "$1" + name);
   }
 
-  Connection connect() throws SQLException {
+  public Connection connect() throws SQLException {
     return DriverManager.getConnection(url());
   }
 
-  long count(String sql) throws SQLException {
+  public long count(String sql) throws SQLException {
     try (Connection c = connect(); Statement s = c.createStatement(); var rs = s.executeQuery(sql)) {
       rs.next();
       return rs.getLong(1);

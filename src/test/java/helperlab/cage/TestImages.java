@@ -1,6 +1,7 @@
 package helperlab.cage;
 
-import helperlab.cage.worker.Resizer;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.image.Jpeg;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,13 +18,13 @@ import javax.imageio.ImageIO;
  * sample library, a heavy photo, and the bad inputs the intake must refuse (or, where only decoding
  * can tell, the workers must die on).
  */
-final class TestImages {
+public final class TestImages {
   static final Path ROOT = Path.of("target", "cage-test-images").toAbsolutePath();
 
   private TestImages() {}
 
   /** Six photo-like JPEGs from 0.3 to 3 MP. */
-  static synchronized SampleLibrary library() throws IOException {
+  public static synchronized SampleLibrary library() throws IOException {
     Path dir = ROOT.resolve("library");
     if (!Files.isRegularFile(dir.resolve(SampleLibrary.MANIFEST))) {
       SampleLibrary.generate(dir, 6, 0.3, 3, 42);
@@ -32,7 +33,7 @@ final class TestImages {
   }
 
   /** A photo-like JPEG of about {@code mp} megapixels (cached). */
-  static synchronized Path photo(double mp) throws IOException {
+  public static synchronized Path photo(double mp) throws IOException {
     Path file = ROOT.resolve(String.format(java.util.Locale.ROOT, "photo-%.1fmp.jpg", mp));
     if (!Files.exists(file)) {
       Files.createDirectories(ROOT);
@@ -40,7 +41,7 @@ final class TestImages {
       int h = (int) Math.round(mp * 1e6 / w);
       Path tmp = ROOT.resolve(file.getFileName() + ".tmp");
       try (OutputStream out = Files.newOutputStream(tmp)) {
-        Resizer.writeJpeg(SampleLibrary.photo(w, h, new SplittableRandom((long) (mp * 1000))), out, 0.85f);
+        Jpeg.write(SampleLibrary.photo(w, h, new SplittableRandom((long) (mp * 1000))), out, 0.85f);
       }
       Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
@@ -48,14 +49,14 @@ final class TestImages {
   }
 
   /** A photo-like PNG (with alpha) of w x h. */
-  static void png(Path file, int w, int h) throws IOException {
+  public static void png(Path file, int w, int h) throws IOException {
     BufferedImage rgb = SampleLibrary.photo(w, h, new SplittableRandom(w * 31L + h));
     BufferedImage argb = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
     argb.getGraphics().drawImage(rgb, 0, 0, null);
     ImageIO.write(argb, "png", file.toFile());
   }
 
-  static Path copyInto(Path inbox, Path source, String name) throws IOException {
+  public static Path copyInto(Path inbox, Path source, String name) throws IOException {
     Files.createDirectories(inbox);
     Path target = inbox.resolve(name);
     Files.copy(source, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
@@ -66,7 +67,7 @@ final class TestImages {
    * A PNG whose header, dimensions and end are all in order but whose pixel data is garbage: the
    * door lets it in, a worker dies decoding it.
    */
-  static void poisonPng(Path file) throws IOException {
+  public static void poisonPng(Path file) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     ImageIO.write(SampleLibrary.photo(640, 480, new SplittableRandom(5)), "png", bytes);
     byte[] png = bytes.toByteArray();
@@ -80,14 +81,14 @@ final class TestImages {
   }
 
   /** A valid JPEG cut to its first part (an interrupted upload). */
-  static void truncatedJpeg(Path file) throws IOException {
+  public static void truncatedJpeg(Path file) throws IOException {
     byte[] full = Files.readAllBytes(photo(0.5));
     byte[] cut = java.util.Arrays.copyOf(full, full.length * 6 / 10);
     Files.write(file, cut);
   }
 
   /** A tiny PNG that declares 100,000 x 100,000 pixels. */
-  static void bombPng(Path file) throws IOException {
+  public static void bombPng(Path file) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     out.write(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
     ByteBuffer ihdr = ByteBuffer.allocate(13);

@@ -9,21 +9,21 @@ import redis.clients.jedis.resps.ScanResult;
 
 /** A Redis key prefix of its own for one test class, its keys deleted afterwards. */
 public final class TestRedis implements AutoCloseable {
-  static final String URL = System.getenv().getOrDefault("HELPERLAB_TEST_REDIS", "redis://127.0.0.1:6379");
+  public static final String URL = System.getenv().getOrDefault("HELPERLAB_TEST_REDIS", "redis://127.0.0.1:6379");
 
-  final String url;
-  final String prefix;
+  public final String url;
+  public final String prefix;
 
-  TestRedis() {
+  public TestRedis() {
     this(URL);
   }
 
-  TestRedis(String url) {
+  public TestRedis(String url) {
     this.url = url;
     this.prefix = "helperlab-test-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
   }
 
-  Jedis connect() {
+  public Jedis connect() {
     URI u = URI.create(url);
     return new Jedis(u.getHost(), u.getPort() > 0 ? u.getPort() : 6379);
   }

@@ -1,10 +1,10 @@
 package helperlab.remote;
 
-import helperlab.cage.CageConfig;
-import helperlab.cage.CtlServer;
-import helperlab.cage.Intake;
-import helperlab.cage.SampleLibrary;
-import helperlab.cage.Supervisor;
+import helperlab.cage.service.CageConfig;
+import helperlab.cage.service.CtlServer;
+import helperlab.cage.intake.Intake;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.service.Supervisor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

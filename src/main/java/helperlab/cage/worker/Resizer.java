@@ -1,6 +1,7 @@
 package helperlab.cage.worker;
 
-import helperlab.cage.SampleLibrary;
+import helperlab.cage.image.Jpeg;
+import helperlab.cage.image.SampleLibrary;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;
@@ -144,31 +145,17 @@ public final class Resizer {
       result = b.asBufferedImage();
     }
     if (format.equals("jpeg")) {
-      writeJpeg(result, out, QUALITY);
+      Jpeg.write(result, out, QUALITY);
     } else if (!ImageIO.write(result, "png", out)) {
       throw new IIOException("no PNG writer");
     }
     return new int[] {result.getWidth(), result.getHeight()};
   }
 
-  /** Writes a JPEG at the given quality (0..1). */
-  public static void writeJpeg(BufferedImage image, OutputStream out, float quality) throws IOException {
-    ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-    try (ImageOutputStream ios = ImageIO.createImageOutputStream(out)) {
-      writer.setOutput(ios);
-      ImageWriteParam param = writer.getDefaultWriteParam();
-      param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-      param.setCompressionQuality(quality);
-      writer.write(null, new IIOImage(image, null, null), param);
-    } finally {
-      writer.dispose();
-    }
-  }
-
   /** A small photo-like JPEG made in memory, for warming up. */
   static byte[] warmupJpeg() throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    writeJpeg(SampleLibrary.photo(1200, 900, new java.util.SplittableRandom(7)), out, 0.9f);
+    Jpeg.write(SampleLibrary.photo(1200, 900, new java.util.SplittableRandom(7)), out, 0.9f);
     return out.toByteArray();
   }
 }

@@ -1,14 +1,14 @@
 package helperlab.cage.worker;
 
-import helperlab.cage.WorkerProtocol;
-import helperlab.cage.WorkerProtocol.Done;
-import helperlab.cage.WorkerProtocol.Failed;
-import helperlab.cage.WorkerProtocol.Heartbeat;
-import helperlab.cage.WorkerProtocol.Hello;
-import helperlab.cage.WorkerProtocol.Job;
-import helperlab.cage.WorkerProtocol.Ready;
-import helperlab.cage.WorkerProtocol.Stop;
-import helperlab.cage.WorkerProtocol.ToWorker;
+import helperlab.cage.image.ImageHeader;
+import helperlab.cage.worker.WorkerProtocol.Done;
+import helperlab.cage.worker.WorkerProtocol.Failed;
+import helperlab.cage.worker.WorkerProtocol.Heartbeat;
+import helperlab.cage.worker.WorkerProtocol.Hello;
+import helperlab.cage.worker.WorkerProtocol.Job;
+import helperlab.cage.worker.WorkerProtocol.Ready;
+import helperlab.cage.worker.WorkerProtocol.Stop;
+import helperlab.cage.worker.WorkerProtocol.ToWorker;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
@@ -55,6 +55,26 @@ public final class WorkerMain {
   }
 
   /** Runs the worker on this process's stdin and stdout; returns its exit code. */
+  /** The one argument a worker process takes, as {@link WorkerLauncher} writes it. */
+  static final String MAX_PIXELS = "--max-pixels=";
+
+  /**
+   * The worker process's entry point: {@code --max-pixels=N}. Started straight on this class rather than
+   * through the command line's parser, so the cage names no class of the layers above it.
+   */
+  public static void main(String[] args) {
+    long maxPixels = ImageHeader.DEFAULT_MAX_PIXELS;
+    for (String a : args) {
+      if (a.startsWith(MAX_PIXELS) && a.substring(MAX_PIXELS.length()).matches("[1-9][0-9]*")) {
+        maxPixels = Long.parseLong(a.substring(MAX_PIXELS.length()));
+      } else {
+        System.err.println("worker: expected " + MAX_PIXELS + "N (a positive number), got '" + a + "'");
+        System.exit(2);
+      }
+    }
+    System.exit(runOnStdio(maxPixels));
+  }
+
   public static int runOnStdio(long maxPixels) {
     PrintStream frames = System.out;
     System.setOut(System.err); // a library printing to stdout must not corrupt the frame stream

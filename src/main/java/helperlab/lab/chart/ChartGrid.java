@@ -1,5 +1,7 @@
 package helperlab.lab.chart;
 
+import helperlab.charts.ChartKind;
+import helperlab.charts.PlottedRun;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

@@ -1,5 +1,10 @@
 package helperlab.lab.chart;
 
+import helperlab.charts.ChartKind;
+import helperlab.charts.Decimator;
+import helperlab.charts.PlottedRun;
+import helperlab.charts.SampleTable;
+import helperlab.charts.Series;
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.AxisMode;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;

@@ -1,6 +1,6 @@
 package helperlab.lab.live;
 
-import helperlab.lab.chart.LiveSamples;
+import helperlab.charts.LiveSamples;
 import helperlab.model.MetricsAccumulator;
 import helperlab.model.RunRecord;
 import helperlab.runs.RunRecords;

@@ -1,7 +1,7 @@
 package helperlab.lab.remote;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import helperlab.lab.chart.LiveSamples;
+import helperlab.charts.LiveSamples;
 import helperlab.lab.live.LiveRun;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveState;

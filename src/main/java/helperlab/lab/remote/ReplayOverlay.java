@@ -1,6 +1,6 @@
 package helperlab.lab.remote;
 
-import helperlab.lab.chart.LiveSamples;
+import helperlab.charts.LiveSamples;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.model.Calibration;

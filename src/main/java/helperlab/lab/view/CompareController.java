@@ -1,7 +1,7 @@
 package helperlab.lab.view;
 
 import helperlab.lab.chart.ChartGrid;
-import helperlab.lab.chart.PlottedRun;
+import helperlab.charts.PlottedRun;
 import helperlab.lab.viewmodel.CompareViewModel;
 import helperlab.lab.viewmodel.Difference;
 import helperlab.model.MachineSpec;

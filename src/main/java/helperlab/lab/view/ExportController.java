@@ -1,7 +1,7 @@
 package helperlab.lab.view;
 
-import helperlab.lab.chart.ChartKind;
-import helperlab.lab.export.ChartExport;
+import helperlab.charts.ChartKind;
+import helperlab.charts.export.ChartExport;
 import helperlab.lab.viewmodel.MainViewModel;
 import java.io.File;
 import java.nio.file.Path;

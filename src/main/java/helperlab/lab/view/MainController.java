@@ -1,7 +1,7 @@
 package helperlab.lab.view;
 
 import helperlab.lab.chart.ChartGrid;
-import helperlab.lab.chart.ChartKind;
+import helperlab.charts.ChartKind;
 import helperlab.lab.viewmodel.LabView;
 import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.Notice;

@@ -1,8 +1,8 @@
 package helperlab.lab.view;
 
 import helperlab.lab.chart.ChartGrid;
-import helperlab.lab.chart.PlottedRun;
-import helperlab.lab.chart.RecordedSamples;
+import helperlab.charts.PlottedRun;
+import helperlab.charts.RecordedSamples;
 import helperlab.model.RunRecord;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.remote.CageStatus;

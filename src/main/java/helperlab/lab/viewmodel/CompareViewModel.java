@@ -1,6 +1,6 @@
 package helperlab.lab.viewmodel;
 
-import helperlab.lab.chart.PlottedRun;
+import helperlab.charts.PlottedRun;
 import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;

@@ -1,6 +1,6 @@
 package helperlab.lab.viewmodel;
 
-import helperlab.lab.chart.PlottedRun;
+import helperlab.charts.PlottedRun;
 import helperlab.lab.live.LiveRun;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveSource;

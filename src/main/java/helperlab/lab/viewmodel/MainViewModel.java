@@ -1,12 +1,12 @@
 package helperlab.lab.viewmodel;
 
-import helperlab.lab.chart.ChartKind;
-import helperlab.lab.chart.LiveSamples;
-import helperlab.lab.chart.PlottedRun;
-import helperlab.lab.chart.RecordedSamples;
-import helperlab.lab.export.ChartExport;
-import helperlab.lab.export.ChartStyle;
-import helperlab.lab.export.ExportFormat;
+import helperlab.charts.ChartKind;
+import helperlab.charts.LiveSamples;
+import helperlab.charts.PlottedRun;
+import helperlab.charts.RecordedSamples;
+import helperlab.charts.export.ChartExport;
+import helperlab.charts.export.ChartStyle;
+import helperlab.charts.export.ExportFormat;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.Speed;
 import helperlab.model.RunRecord;

@@ -1,8 +1,8 @@
 package helperlab.lab.viewmodel;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import helperlab.lab.chart.LiveSamples;
-import helperlab.lab.chart.PlottedRun;
+import helperlab.charts.LiveSamples;
+import helperlab.charts.PlottedRun;
 import helperlab.lab.live.LiveRun;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.Speed;

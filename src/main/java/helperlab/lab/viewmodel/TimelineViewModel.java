@@ -1,6 +1,6 @@
 package helperlab.lab.viewmodel;
 
-import helperlab.lab.chart.PlottedRun;
+import helperlab.charts.PlottedRun;
 import helperlab.model.RunEvent;
 import helperlab.model.RunRecord;
 import helperlab.model.Samples;

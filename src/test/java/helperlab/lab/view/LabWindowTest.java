@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
 import helperlab.lab.chart.ChartGrid;
-import helperlab.lab.chart.ChartKind;
+import helperlab.charts.ChartKind;
 import helperlab.lab.chart.LabChart;
-import helperlab.lab.chart.Series;
+import helperlab.charts.Series;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.live.SimulatorSource;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import helperlab.lab.chart.ChartKind;
+import helperlab.charts.ChartKind;
 import helperlab.lab.chart.LabChart;
-import helperlab.lab.chart.Series;
+import helperlab.charts.Series;
 import helperlab.lab.live.SimulatorSource;
 import helperlab.lab.remote.CageRun;
 import helperlab.remote.SshTestServer;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import helperlab.lab.chart.Column;
+import helperlab.charts.Column;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.live.SimulatorSource;
@@ -107,7 +107,7 @@ class LiveViewModelTest {
     ui.await("the run finishes", WAIT, () -> vm.stateProperty().get() == LiveState.FINISHED);
     ui.await("its record", WAIT, () -> vm.lastRecordProperty().get() != null);
     RunRecord r = ui.call(() -> vm.lastRecordProperty().get());
-    assertTrue(helperlab.lab.chart.PlottedRun.dataEnd(r) >= 900, "ran the whole scenario: " + r.endS());
+    assertTrue(helperlab.charts.PlottedRun.dataEnd(r) >= 900, "ran the whole scenario: " + r.endS());
     assertEquals("box", r.policy());
     assertEquals(1, history.list().size(), "saved to the history");
     RunRecord saved = RunStore.load(history.list().get(0).file());
@@ -139,7 +139,7 @@ class LiveViewModelTest {
       }
     });
     RunRecord kept = RunStore.load(history.list().get(0).file());
-    double end = helperlab.lab.chart.PlottedRun.dataEnd(kept);
+    double end = helperlab.charts.PlottedRun.dataEnd(kept);
     assertTrue(end > 3 && end < 3600, "stopped part-way: " + end);
   }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
-import helperlab.lab.chart.ChartKind;
+import helperlab.charts.ChartKind;
 import helperlab.lab.live.SimulatorSource;
 import helperlab.lab.live.Speed;
 import helperlab.model.Calibration;

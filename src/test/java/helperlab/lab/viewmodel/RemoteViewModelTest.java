@@ -159,9 +159,9 @@ class RemoteViewModelTest {
       assertEquals(t.images(), run.overlayTasks().get(t.id()).images(), "task " + t.id() + "'s images");
     }
     assertTrue(run.replaySamples().size() >= 5, "replay samples: " + run.replaySamples().size());
-    assertTrue(run.replaySamples().get(helperlab.lab.chart.Column.MET, run.replaySamples().size() - 1)
-        + run.replaySamples().get(helperlab.lab.chart.Column.LATE, run.replaySamples().size() - 1)
-        + run.replaySamples().get(helperlab.lab.chart.Column.REFUSED, run.replaySamples().size() - 1) >= 1,
+    assertTrue(run.replaySamples().get(helperlab.charts.Column.MET, run.replaySamples().size() - 1)
+        + run.replaySamples().get(helperlab.charts.Column.LATE, run.replaySamples().size() - 1)
+        + run.replaySamples().get(helperlab.charts.Column.REFUSED, run.replaySamples().size() - 1) >= 1,
         "the replay settled batches");
     assertEquals(2, ui.call(() -> vm.plotted().size()), "real and replay on the same charts");
     // then the exact replay of the record (its own images and calibration)

@@ -1,0 +1,413 @@
+package helperlab.cage.events;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.StreamEntryID;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.XAddParams;
+import redis.clients.jedis.params.XReadParams;
+import redis.clients.jedis.resps.StreamEntry;
+
+/**
+ * The live event stream of each run in Redis: one stream per run, entry id {@code <seq>-0} where
+ * seq numbers the run's events and samples from 1, so a viewer resumes from the last id it saw.
+ * A publisher thread sends entries in order; the run's entries stay in memory, so when Redis comes
+ * back empty after a restart the stream is written again with the same ids and a viewer sees no gap.
+ */
+public final class EventStream implements AutoCloseable {
+  /** Entries sent per round trip. */
+  static final int PIPELINE = 500;
+  /**
+   * The publisher sends what has gathered this often (or at once when a full round trip's worth is
+   * waiting): a viewer sees events a tenth of a second late, and the supervisor pays a few round
+   * trips a second instead of one per event.
+   */
+  static final long LINGER_MS = 100;
+  /** With nothing to send, the publisher looks again this often. */
+  static final long IDLE_MS = 250;
+  /** Runs whose entries are kept for re-publishing after Redis loses them. */
+  static final int KEEP_RUNS = 4;
+  /** The type of a run's last entry. */
+  public static final String END = "end";
+
+  private final URI uri;
+  private final String prefix;
+  private final JedisClientConfig clientConfig;
+  private final LinkedHashMap<String, Feed> feeds = new LinkedHashMap<>();
+  private final Thread publisher;
+  private volatile boolean running = true;
+  private volatile boolean up;
+  private volatile String lastError = "not connected yet";
+  private String liveRun;
+  private Jedis jedis;
+
+  private static final class Feed {
+    final String run;
+    final long startedMs;
+    final List<String[]> entries = new ArrayList<>();
+    int published;
+    boolean ended;
+
+    Feed(String run, long startedMs) {
+      this.run = run;
+      this.startedMs = startedMs;
+    }
+  }
+
+  public EventStream(String redisUrl, String prefix) {
+    this.uri = URI.create(redisUrl);
+    this.prefix = prefix;
+    this.clientConfig = clientConfig(uri);
+    this.publisher = new Thread(this::publish, "event-stream");
+    this.publisher.setDaemon(true);
+    this.publisher.start();
+  }
+
+  static JedisClientConfig clientConfig(URI uri) {
+    DefaultJedisClientConfig.Builder b = DefaultJedisClientConfig.builder().connectionTimeoutMillis(2000)
+        .socketTimeoutMillis(5000).ssl("rediss".equals(uri.getScheme()));
+    String info = uri.getUserInfo();
+    if (info != null && !info.isEmpty()) {
+      int colon = info.indexOf(':');
+      if (colon >= 0) {
+        if (colon > 0) {
+          b.user(info.substring(0, colon));
+        }
+        b.password(info.substring(colon + 1));
+      } else {
+        b.password(info);
+      }
+    }
+    String path = uri.getPath();
+    if (path != null && path.length() > 1) {
+      b.database(Integer.parseInt(path.substring(1)));
+    }
+    return b.build();
+  }
+
+  public Jedis connect() {
+    int port = uri.getPort() > 0 ? uri.getPort() : 6379;
+    return new Jedis(new HostAndPort(uri.getHost(), port), clientConfig);
+  }
+
+  public String key(String run) {
+    return prefix + ":run:" + run;
+  }
+
+  public String runsKey() {
+    return prefix + ":runs";
+  }
+
+  public String liveKey() {
+    return prefix + ":live";
+  }
+
+  public boolean up() {
+    return up;
+  }
+
+  public String lastError() {
+    return lastError;
+  }
+
+  /** A new run: its stream starts empty; it becomes the live run viewers follow by default. */
+  public synchronized void startRun(String run, long startedMs) {
+    feeds.put(run, new Feed(run, startedMs));
+    liveRun = run;
+    notifyAll();
+  }
+
+  /** Appends the run's next entry ({@code seq} must be the next number); an entry of type {@link #END} is its last. */
+  public synchronized void append(String run, int seq, String type, String json) {
+    Feed f = feeds.get(run);
+    if (f == null) {
+      throw new IllegalStateException("run " + run + " was not started on the stream");
+    }
+    if (seq != f.entries.size() + 1) {
+      throw new IllegalStateException("stream entry " + seq + " of run " + run + " out of order");
+    }
+    if (f.ended) {
+      throw new IllegalStateException("run " + run + " has ended; no entry can follow its end");
+    }
+    f.entries.add(new String[] {type, json});
+    f.ended = END.equals(type);
+    if (f.entries.size() - f.published >= PIPELINE) {
+      notifyAll();
+    }
+  }
+
+  public synchronized int pending() {
+    int n = 0;
+    for (Feed f : feeds.values()) {
+      n += f.entries.size() - f.published;
+    }
+    return n;
+  }
+
+  /** Waits until every entry is in Redis (or the timeout passes); true if it is. */
+  public boolean flush(long timeoutMs) throws InterruptedException {
+    long end = System.currentTimeMillis() + timeoutMs;
+    synchronized (this) {
+      while (pending() > 0) {
+        long left = end - System.currentTimeMillis();
+        if (left <= 0) {
+          return false;
+        }
+        wait(Math.min(left, 50));
+      }
+    }
+    return true;
+  }
+
+  private void publish() {
+    long backoff = 100;
+    while (running) {
+      Feed feed;
+      int from;
+      List<String[]> batch;
+      synchronized (this) {
+        feed = null;
+        for (Feed f : feeds.values()) {
+          if (f.published < f.entries.size()) {
+            feed = f;
+            break;
+          }
+        }
+        if (feed == null && jedis != null) {
+          try {
+            wait(IDLE_MS);
+          } catch (InterruptedException e) {
+            return;
+          }
+          continue;
+        }
+        from = feed == null ? 0 : feed.published;
+        batch = feed == null ? List.of() : new ArrayList<>(feed.entries.subList(from, Math.min(feed.entries.size(),
+            from + PIPELINE)));
+      }
+      try {
+        if (jedis == null) {
+          connectAndResync();
+          backoff = 100;
+          continue; // the cursors may have moved back
+        }
+        Pipeline p = jedis.pipelined();
+        String key = key(feed.run);
+        for (int i = 0; i < batch.size(); i++) {
+          Map<String, String> fields = new HashMap<>(2);
+          fields.put("type", batch.get(i)[0]);
+          fields.put("json", batch.get(i)[1]);
+          p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(from + i + 1, 0)), fields);
+        }
+        p.sync();
+        boolean more;
+        synchronized (this) {
+          feed.published = Math.max(feed.published, from + batch.size());
+          trimFinished();
+          notifyAll();
+          more = pending() >= PIPELINE;
+        }
+        if (!more) {
+          Thread.sleep(LINGER_MS);
+        }
+      } catch (InterruptedException e) {
+        return;
+      } catch (JedisDataException e) {
+        // "ID equal or smaller than the top": Redis has more than we thought (a reply lost in a blip).
+        resyncQuietly();
+      } catch (JedisException e) {
+        markDown(e);
+        try {
+          Thread.sleep(backoff);
+        } catch (InterruptedException ie) {
+          return;
+        }
+        backoff = Math.min(2000, backoff * 2);
+      }
+    }
+  }
+
+  private void connectAndResync() {
+    Jedis j = connect();
+    try {
+      j.ping();
+      synchronized (this) {
+        for (Feed f : feeds.values()) {
+          j.zadd(runsKey(), f.startedMs, f.run);
+          f.published = Math.min(f.entries.size(), lastSeq(j, key(f.run)));
+        }
+        if (liveRun != null) {
+          j.set(liveKey(), liveRun);
+        }
+      }
+    } catch (JedisException e) {
+      j.close();
+      throw e;
+    }
+    jedis = j;
+    up = true;
+    lastError = null;
+  }
+
+  private void resyncQuietly() {
+    try {
+      synchronized (this) {
+        for (Feed f : feeds.values()) {
+          f.published = Math.min(f.entries.size(), lastSeq(jedis, key(f.run)));
+        }
+      }
+    } catch (JedisException e) {
+      markDown(e);
+    }
+  }
+
+  private void markDown(JedisException e) {
+    up = false;
+    lastError = e.getMessage();
+    if (jedis != null) {
+      try {
+        jedis.close();
+      } catch (RuntimeException ignored) {
+        // already broken
+      }
+      jedis = null;
+    }
+  }
+
+  /** The sequence number of the last entry Redis holds for a stream (0 if none). */
+  static int lastSeq(Jedis j, String key) {
+    List<StreamEntry> last = j.xrevrange(key, StreamEntryID.MAXIMUM_ID, StreamEntryID.MINIMUM_ID, 1);
+    return last.isEmpty() ? 0 : (int) last.get(0).getID().getTime();
+  }
+
+  private void trimFinished() {
+    if (feeds.size() <= KEEP_RUNS) {
+      return;
+    }
+    for (Iterator<Feed> it = feeds.values().iterator(); it.hasNext() && feeds.size() > KEEP_RUNS; ) {
+      Feed f = it.next();
+      if (f.ended && f.published == f.entries.size() && !f.run.equals(liveRun)) {
+        it.remove();
+      }
+    }
+  }
+
+  /**
+   * Closes the stream of a run cut short by a crash: entries Redis lacks (it restarted, or the
+   * publisher had not caught up) are written again from their durable copy, then the end. Returns
+   * how many entries were written; -1 if Redis cannot be reached (the stream stays open).
+   */
+  public int closeInterrupted(String run, long startedMs, List<String[]> durable, String endJson) {
+    try (Jedis j = connect()) {
+      String key = key(run);
+      int last = lastSeq(j, key);
+      if (last > 0 && END.equals(lastType(j, key))) {
+        return 0;
+      }
+      int written = 0;
+      Pipeline p = j.pipelined();
+      for (int i = last; i < durable.size(); i++) {
+        p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(i + 1, 0)),
+            Map.of("type", durable.get(i)[0], "json", durable.get(i)[1]));
+        written++;
+      }
+      p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(Math.max(last, durable.size()) + 1, 0)),
+          Map.of("type", END, "json", endJson));
+      p.zadd(runsKey(), startedMs, run);
+      p.sync();
+      return written + 1;
+    } catch (JedisException e) {
+      return -1;
+    }
+  }
+
+  private static String lastType(Jedis j, String key) {
+    List<StreamEntry> last = j.xrevrange(key, StreamEntryID.MAXIMUM_ID, StreamEntryID.MINIMUM_ID, 1);
+    return last.isEmpty() ? null : last.get(0).getFields().get("type");
+  }
+
+  /** One entry read back from a stream. */
+  public record Entry(String id, String type, String json) {}
+
+  /**
+   * Reads a run's stream from after {@code fromId} ("0" for the start), blocking up to {@code blockMs}
+   * for new entries; returns what came (maybe nothing).
+   */
+  public static List<Entry> read(Jedis j, String key, String fromId, int blockMs, int count) {
+    List<Map.Entry<String, List<StreamEntry>>> got = j.xread(XReadParams.xReadParams().block(blockMs).count(count),
+        Map.of(key, new StreamEntryID(fromId.contains("-") ? fromId : fromId + "-0")));
+    List<Entry> out = new ArrayList<>();
+    if (got != null) {
+      for (Map.Entry<String, List<StreamEntry>> e : got) {
+        for (StreamEntry s : e.getValue()) {
+          out.add(new Entry(s.getID().toString(), s.getFields().get("type"), s.getFields().get("json")));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Follows a run's stream from {@code fromId} until an {@link #END} entry has been passed on or
+   * {@code stop} says so; across Redis outages it reconnects and goes on from the last id it gave.
+   */
+  public void follow(String run, String fromId, Predicate<Entry> sink, java.util.function.BooleanSupplier stop)
+      throws InterruptedException {
+    String last = fromId == null || fromId.isBlank() ? "0-0" : fromId;
+    Jedis j = null;
+    try {
+      while (!stop.getAsBoolean()) {
+        try {
+          if (j == null) {
+            j = connect();
+          }
+          for (Entry e : read(j, key(run), last, 1000, 500)) {
+            last = e.id();
+            if (!sink.test(e) || END.equals(e.type())) {
+              return;
+            }
+          }
+        } catch (JedisException e) {
+          if (j != null) {
+            j.close();
+            j = null;
+          }
+          Thread.sleep(500);
+        }
+      }
+    } finally {
+      if (j != null) {
+        j.close();
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    publisher.interrupt();
+    try {
+      publisher.join(2000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    synchronized (this) {
+      if (jedis != null) {
+        jedis.close();
+        jedis = null;
+      }
+    }
+  }
+}

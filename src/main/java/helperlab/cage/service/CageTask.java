@@ -1,0 +1,126 @@
+package helperlab.cage.service;
+
+import helperlab.policy.ImageJob;
+import helperlab.policy.TaskRequest;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A batch inside a run, as the supervisor tracks it: its task id in the run (the scheduler's), its
+ * batch id in the store (-1 for an exhibit's batches, which live only in the run), its deadline
+ * and its images with their states, strikes and the worker holding them.
+ */
+final class CageTask {
+  enum ImageState { QUEUED, ASSIGNED, RUNNING, DONE, DEAD, CANCELLED }
+
+  /** One image of the batch. */
+  static final class Image {
+    final int id;
+    final CageTask task;
+    final int idx;
+    final Path source;
+    final Path output;
+    final int width;
+    final int height;
+    final double predictedS;
+    ImageState state = ImageState.QUEUED;
+    int strikes;
+    int worker = -1;
+
+    Image(int id, CageTask task, int idx, Path source, Path output, int width, int height, double predictedS) {
+      this.id = id;
+      this.task = task;
+      this.idx = idx;
+      this.source = source;
+      this.output = output;
+      this.width = width;
+      this.height = height;
+      this.predictedS = predictedS;
+    }
+
+    double megapixels() {
+      return (double) width * height / 1e6;
+    }
+
+    ImageJob job() {
+      return new ImageJob(id, task.id, predictedS);
+    }
+
+    boolean open() {
+      return state == ImageState.QUEUED || state == ImageState.ASSIGNED || state == ImageState.RUNNING;
+    }
+  }
+
+  final int id;
+  final long batchId;
+  final String origin;
+  final String preset;
+  final int longEdge;
+  final double arrivalS;
+  final double deadlineS;
+  final Instant deadlineAt;
+  /** For a retry copy in an exhibit: the client's task it copies; else its own id. */
+  final int original;
+  final List<Image> images = new ArrayList<>();
+  int done;
+  int dead;
+  /** "open", "met", "late" or "cancelled". */
+  String state = "open";
+  double finishedS = -1;
+
+  CageTask(int id, long batchId, String origin, String preset, int longEdge, double arrivalS, double deadlineS,
+      Instant deadlineAt, int original) {
+    this.id = id;
+    this.batchId = batchId;
+    this.origin = origin;
+    this.preset = preset;
+    this.longEdge = longEdge;
+    this.arrivalS = arrivalS;
+    this.deadlineS = deadlineS;
+    this.deadlineAt = deadlineAt;
+    this.original = original;
+  }
+
+  boolean persisted() {
+    return batchId >= 0;
+  }
+
+  boolean finished() {
+    return !state.equals("open");
+  }
+
+  /** The scheduler's view: the images still to do, from {@code arrivalS} (which may be before this run began). */
+  TaskRequest request(double flatWorkS) {
+    List<ImageJob> jobs = new ArrayList<>();
+    for (Image im : images) {
+      if (im.open()) {
+        jobs.add(im.job());
+      }
+    }
+    return new TaskRequest(id, arrivalS, deadlineS, jobs, flatWorkS);
+  }
+
+  Map<Integer, Integer> strikes() {
+    Map<Integer, Integer> m = new TreeMap<>();
+    for (Image im : images) {
+      if (im.strikes > 0 && im.open()) {
+        m.put(im.id, im.strikes);
+      }
+    }
+    return m;
+  }
+
+  int openImages() {
+    int n = 0;
+    for (Image im : images) {
+      if (im.open()) {
+        n++;
+      }
+    }
+    return n;
+  }
+}

@@ -1,0 +1,388 @@
+package helperlab.cage.service;
+
+import helperlab.cage.events.EventStream;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.store.CageStore;
+import helperlab.cage.store.ValidBatch;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.model.DataFile;
+import helperlab.model.Task;
+import helperlab.policy.PolicyCatalog;
+import helperlab.sim.ArrivalGenerator;
+import helperlab.sim.ScenarioSpec;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The control socket: a Unix socket in the cage's private run directory (mode 0600, in a 0700
+ * directory, so only the cage's user can use it). Each connection carries one request line (JSON
+ * with an {@code op}) and gets its answer lines; every line carries {@code ok} and, when false, a
+ * clear {@code error}. Ops: status, set-policy, press, exhibit, follow, runs, run.
+ */
+public final class CtlServer implements AutoCloseable {
+  public static final String SOCKET = "ctl.sock";
+  static final List<String> OPS = List.of("status", "set-policy", "press", "exhibit", "follow", "runs", "run");
+
+  private final Supervisor supervisor;
+  private final Path socket;
+  private final ServerSocketChannel server;
+  private final ExecutorService handlers;
+  private final Thread acceptor;
+  private volatile boolean running = true;
+  private final java.util.concurrent.atomic.AtomicInteger active = new java.util.concurrent.atomic.AtomicInteger();
+
+  public CtlServer(Supervisor supervisor) throws IOException {
+    this.supervisor = supervisor;
+    this.socket = supervisor.config().runDir().resolve(SOCKET);
+    Files.deleteIfExists(socket); // left by a supervisor that was killed; the data dir's lock is ours
+    this.server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+    server.bind(UnixDomainSocketAddress.of(socket));
+    try {
+      Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+    } catch (UnsupportedOperationException e) {
+      // the directory's permissions still apply
+    }
+    this.handlers = Executors.newCachedThreadPool(r -> {
+      Thread t = new Thread(r, "ctl");
+      t.setDaemon(true);
+      return t;
+    });
+    this.acceptor = new Thread(this::accept, "ctl-accept");
+    acceptor.setDaemon(true);
+    acceptor.start();
+  }
+
+  public Path socket() {
+    return socket;
+  }
+
+  private void accept() {
+    while (running) {
+      try {
+        SocketChannel c = server.accept();
+        handlers.execute(() -> serve(c));
+      } catch (IOException e) {
+        if (!running) {
+          return;
+        }
+      }
+    }
+  }
+
+  private void serve(SocketChannel channel) {
+    active.incrementAndGet();
+    try (channel) {
+      BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel), StandardCharsets.UTF_8));
+      OutputStream out = Channels.newOutputStream(channel);
+      String line = in.readLine();
+      if (line == null || line.isBlank()) {
+        return;
+      }
+      Lines lines = new Lines(out);
+      try {
+        handle(line, lines);
+      } catch (IllegalArgumentException | IllegalStateException e) {
+        lines.send(error(e.getMessage()));
+      } catch (RuntimeException e) {
+        lines.send(error("internal error: " + e));
+      }
+    } catch (IOException e) {
+      // the client went away
+    } finally {
+      active.decrementAndGet();
+    }
+  }
+
+  /** Writes answer lines; false once the client is gone. */
+  static final class Lines {
+    private final OutputStream out;
+
+    Lines(OutputStream out) {
+      this.out = out;
+    }
+
+    boolean send(JsonNode node) {
+      try {
+        out.write((node.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        return true;
+      } catch (IOException e) {
+        return false;
+      }
+    }
+  }
+
+  static ObjectNode error(String message) {
+    ObjectNode o = DataFile.JSON.createObjectNode();
+    o.put("ok", false);
+    o.put("error", message);
+    return o;
+  }
+
+  private void handle(String line, Lines out) throws IOException {
+    JsonNode req;
+    try {
+      req = DataFile.JSON.readTree(line);
+    } catch (JsonProcessingException e) {
+      out.send(error("malformed JSON: " + e.getOriginalMessage()));
+      return;
+    }
+    if (req == null || !req.isObject() || !req.hasNonNull("op")) {
+      out.send(error("a request is a JSON object with an op, e.g. {\"op\":\"status\"}; ops: " + String.join(", ", OPS)));
+      return;
+    }
+    String op = req.get("op").asText();
+    switch (op) {
+      case "status" -> out.send(supervisor.onLoop(Supervisor::status));
+      case "set-policy" -> {
+        String id = text(req, "policy", null);
+        out.send(supervisor.onLoop(s -> s.setPolicy(id)));
+      }
+      case "press" -> out.send(press(req));
+      case "exhibit" -> exhibit(req, out);
+      case "follow" -> follow(req, out);
+      case "runs" -> out.send(runs());
+      case "run" -> out.send(run(req));
+      default -> out.send(error("unknown op '" + op + "'; known: " + String.join(", ", OPS)));
+    }
+  }
+
+  private static String text(JsonNode req, String field, String dflt) {
+    JsonNode n = req.get(field);
+    if (n == null || n.isNull()) {
+      return dflt;
+    }
+    if (!n.isTextual()) {
+      throw new IllegalArgumentException(field + " must be a string");
+    }
+    return n.asText();
+  }
+
+  private static double number(JsonNode req, String field, double dflt) {
+    JsonNode n = req.get(field);
+    if (n == null || n.isNull()) {
+      return dflt;
+    }
+    if (!n.isNumber()) {
+      throw new IllegalArgumentException(field + " must be a number");
+    }
+    return n.asDouble();
+  }
+
+  /** The big button: a batch drawn from a scenario's mixes, played by samples, offered like any other. */
+  private ObjectNode press(JsonNode req) {
+    String scenario = text(req, "scenario", "calm");
+    if (!ScenarioSpec.BUILT_IN.contains(scenario)) {
+      throw new IllegalArgumentException("unknown scenario '" + scenario + "'; known: " + String.join(", ", ScenarioSpec.BUILT_IN));
+    }
+    SampleLibrary lib = supervisor.samples();
+    if (lib == null) {
+      throw new IllegalStateException("no sample library yet: " + supervisor.samplesStatus());
+    }
+    JsonNode seedNode = req.get("seed");
+    long seed = seedNode != null && seedNode.isIntegralNumber() ? seedNode.asLong() : System.nanoTime();
+    ArrivalGenerator gen = new ArrivalGenerator(ScenarioSpec.builtIn(scenario), supervisor.machine(),
+        supervisor.calibration().cost(), supervisor.presets());
+    Task t = gen.sampleBatch(0, 0, new SplittableRandom(seed));
+    List<ValidBatch.ValidImage> images = new ArrayList<>();
+    for (var spec : t.images()) {
+      SampleLibrary.Sample s = lib.nearest(spec.megapixels());
+      images.add(new ValidBatch.ValidImage(lib.path(s), "jpeg", s.width(), s.height(),
+          supervisor.calibration().forecastSeconds(s.megapixels(), t.preset())));
+    }
+    Instant now = Instant.now();
+    var preset = supervisor.presets().get(t.preset());
+    ValidBatch b = new ValidBatch("press", preset.name(), preset.longEdge(), now,
+        now.plusMillis((long) (t.windowS() * 1000)), images);
+    Supervisor.Offer o = supervisor.offer(b);
+    ObjectNode reply = DataFile.JSON.createObjectNode();
+    reply.put("ok", o.status() != 503);
+    if (o.status() == 503) {
+      reply.put("error", o.reason());
+      reply.put("retry_after_s", o.retryAfterS());
+      return reply;
+    }
+    reply.put("admitted", o.admitted());
+    reply.put("batch", o.batchId());
+    reply.put("preset", preset.name());
+    reply.put("images", images.size());
+    reply.put("deadline", b.deadlineAt().toString());
+    if (!o.admitted()) {
+      reply.put("reason", o.reason());
+      reply.put("retry_after_s", o.retryAfterS());
+    }
+    return reply;
+  }
+
+  private void exhibit(JsonNode req, Lines out) {
+    String policy = text(req, "policy", null);
+    String scenario = text(req, "scenario", "calm");
+    double seedValue = number(req, "seed", 0);
+    double duration = number(req, "duration_s", 60);
+    double grace = number(req, "grace_s", 60);
+    JsonNode waitNode = req.get("wait");
+    boolean wait = waitNode != null && waitNode.asBoolean(false);
+    if (policy == null) {
+      throw new IllegalArgumentException("exhibit needs a policy (one of " + String.join(", ", PolicyCatalog.ids()) + ")");
+    }
+    CompletableFuture<ObjectNode> done = new CompletableFuture<>();
+    ObjectNode started = supervisor.onLoop(s -> s.startExhibit(policy, scenario, (long) seedValue, duration, grace, done));
+    if (!wait) {
+      out.send(started);
+      return;
+    }
+    try {
+      out.send(done.get((long) (duration + grace + 120), TimeUnit.SECONDS));
+    } catch (Exception e) {
+      out.send(error("the exhibit did not end cleanly: " + e.getMessage()));
+    }
+  }
+
+  private void follow(JsonNode req, Lines out) throws IOException {
+    String run = text(req, "run", null);
+    if (run == null) {
+      run = supervisor.currentRun();
+    } else {
+      try {
+        if (!supervisor.store().runExists(run)) {
+          out.send(error("no run '" + run + "'"));
+          return;
+        }
+      } catch (SQLException e) {
+        // cannot check: follow anyway (the stream may have it)
+      }
+    }
+    String from = text(req, "from", "0-0");
+    if (!from.matches("\\d+(-\\d+)?")) {
+      throw new IllegalArgumentException("from must be a stream id like 17-0 (or 0 for the start)");
+    }
+    String followed = run;
+    boolean[] gone = {false};
+    try {
+      supervisor.stream().follow(run, from, e -> {
+        ObjectNode line = DataFile.JSON.createObjectNode();
+        line.put("ok", true);
+        line.put("run", followed);
+        line.put("id", e.id());
+        line.put("type", e.type());
+        try {
+          line.set(e.type().equals("sample") ? "sample" : e.type().equals(EventStream.END) ? "end" : "event",
+              DataFile.JSON.readTree(e.json()));
+        } catch (JsonProcessingException ex) {
+          line.put("raw", e.json());
+        }
+        boolean sent = out.send(line);
+        gone[0] = !sent;
+        return sent;
+      }, () -> gone[0] || !running);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private ObjectNode runs() {
+    try {
+      ObjectNode o = DataFile.JSON.createObjectNode();
+      o.put("ok", true);
+      ArrayNode list = o.putArray("runs");
+      for (CageStore.RunRow r : supervisor.store().runs(null)) {
+        ObjectNode e = list.addObject();
+        e.put("id", r.id());
+        e.put("kind", r.kind());
+        e.put("policy", r.policy());
+        e.put("scenario", r.scenario());
+        e.put("seed", r.seed());
+        e.put("state", r.state());
+        e.put("started_at", r.startedAt().toString());
+        if (r.endedAt() != null) {
+          e.put("ended_at", r.endedAt().toString());
+        }
+      }
+      return o;
+    } catch (SQLException e) {
+      return error("the database is unavailable: " + e.getMessage());
+    }
+  }
+
+  private ObjectNode run(JsonNode req) throws IOException {
+    String id = text(req, "id", null);
+    if (id == null) {
+      throw new IllegalArgumentException("run needs an id (see {\"op\":\"runs\"})");
+    }
+    if (!id.matches("[A-Za-z0-9._-]{1,200}")) {
+      return error("no run '" + id + "'");
+    }
+    // The record file is written when the run ends; PostgreSQL has it once the next checkpoint is in.
+    Path file = supervisor.config().runsDir().resolve(id + ".json");
+    try {
+      String json = Files.isRegularFile(file) ? Files.readString(file) : null;
+      if (json == null && !supervisor.store().runExists(id)) {
+        return error("no run '" + id + "'");
+      }
+      if (json == null) {
+        json = supervisor.store().runRecord(id);
+      }
+      if (json == null) {
+        return error("run '" + id + "' has no record yet (it is still running; follow it, or ask again when it ends)");
+      }
+      ObjectNode o = DataFile.JSON.createObjectNode();
+      o.put("ok", true);
+      o.set("record", DataFile.JSON.readTree(json));
+      return o;
+    } catch (SQLException e) {
+      return error("the database is unavailable: " + e.getMessage());
+    }
+  }
+
+  /**
+   * Stops taking requests; requests being answered get a moment to finish (a follower of a run
+   * that has just ended reads to its end), then the rest are cut off. Close it after the supervisor.
+   */
+  @Override
+  public void close() {
+    try {
+      server.close();
+    } catch (IOException e) {
+      // closing anyway
+    }
+    long end = System.nanoTime() + 3_000_000_000L;
+    while (active.get() > 0 && System.nanoTime() < end) {
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    running = false;
+    handlers.shutdownNow();
+    try {
+      Files.deleteIfExists(socket);
+    } catch (IOException e) {
+      // a stale socket is removed at the next start
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package helperlab.cage.service;
+
+import helperlab.cage.image.SampleLibrary;
+import helperlab.model.Calibration;
+import helperlab.model.ImageSpec;
+import helperlab.model.MachineSpec;
+import helperlab.model.PresetCatalog;
+import helperlab.model.Task;
+import helperlab.policy.PolicySpec;
+import helperlab.sim.ArrivalGenerator;
+import helperlab.sim.ScenarioSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A short real run of a policy on a scenario and seed: the batches the simulator generates for that
+ * pair (same generator, same machine), each image played by the sample nearest in megapixels,
+ * sent at their times through the same client model the simulator uses (so retrying clients retry
+ * here too). It ends when everything sent is settled, or at the hard stop after its duration.
+ */
+final class Exhibit {
+  final String scenario;
+  final long seed;
+  final double durationS;
+  final double stopS;
+  final List<Task> tasks;
+  /** Per task, per image: the sample that plays it. */
+  final List<List<SampleLibrary.Sample>> samples;
+  final SampleLibrary library;
+  /** The client model in front of the cage; set by the run, which hands out the ids of retry copies. */
+  helperlab.policy.Client client;
+  private int nextArrival;
+
+  Exhibit(ScenarioSpec scenarioSpec, long seed, double durationS, double graceS, PolicySpec policy,
+      MachineSpec machine, Calibration calibration, PresetCatalog presets, SampleLibrary library) {
+    ScenarioSpec cut = scenarioSpec.withDuration(durationS);
+    this.scenario = scenarioSpec.name();
+    this.seed = seed;
+    this.durationS = durationS;
+    this.stopS = durationS + graceS;
+    this.tasks = new ArrivalGenerator(cut, machine, calibration.cost(), presets).generate(seed);
+    this.library = library;
+    List<List<SampleLibrary.Sample>> picked = new ArrayList<>();
+    for (Task t : tasks) {
+      picked.add(t.images().stream().map(im -> library.nearest(im.megapixels())).toList());
+    }
+    this.samples = List.copyOf(picked);
+  }
+
+  /**
+   * The tasks as the cage plays them: the generated arrivals and deadlines, with each image the
+   * sample that stands in for it. This is what a run record keeps, so a replay predicts the same
+   * costs the cage's scheduler did.
+   */
+  List<Task> playedTasks() {
+    List<Task> played = new ArrayList<>(tasks.size());
+    for (int i = 0; i < tasks.size(); i++) {
+      Task t = tasks.get(i);
+      List<ImageSpec> images = samples.get(i).stream().map(s -> new ImageSpec(s.width(), s.height())).toList();
+      played.add(new Task(t.id(), t.arrivalS(), t.preset(), t.deadlineS(), images));
+    }
+    return played;
+  }
+
+  /** When the next batch arrives (infinity when all have). */
+  double nextArrivalS() {
+    return nextArrival < tasks.size() ? tasks.get(nextArrival).arrivalS() : Double.POSITIVE_INFINITY;
+  }
+
+  /** The batches due by {@code now}, in order. */
+  List<Task> due(double now) {
+    List<Task> out = new ArrayList<>();
+    while (nextArrival < tasks.size() && tasks.get(nextArrival).arrivalS() <= now) {
+      out.add(tasks.get(nextArrival++));
+    }
+    return out;
+  }
+
+  boolean allSent() {
+    return nextArrival >= tasks.size();
+  }
+}

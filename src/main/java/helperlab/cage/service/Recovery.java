@@ -1,0 +1,201 @@
+package helperlab.cage.service;
+
+import helperlab.cage.events.EventStream;
+import helperlab.cage.store.CageStore;
+import helperlab.cage.store.StoredBatch;
+import helperlab.cage.worker.WorkerPool;
+import helperlab.model.Calibration;
+import helperlab.model.DataFile;
+import helperlab.model.EventLog;
+import helperlab.model.ImageSpec;
+import helperlab.model.MachineSpec;
+import helperlab.model.MetricsAccumulator;
+import helperlab.model.PresetCatalog;
+import helperlab.model.RunRecord;
+import helperlab.model.SampleRecorder;
+import helperlab.model.Task;
+import helperlab.sim.ArrivalGenerator;
+import helperlab.sim.ScenarioSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * What a supervisor does before it serves, after one before it died (or was stopped): clear the
+ * workers and half-written files it left, close its runs (rebuilding the record of a run cut short
+ * from the events and samples it had checkpointed), let go of batches nobody was promised, and find
+ * the admitted work to take back. An image whose output is already in the outbox was published
+ * (outputs appear only by rename) and is marked done, never made again.
+ */
+final class Recovery {
+  /** What was found. */
+  record Result(List<StoredBatch> resume, int leftoverWorkers, int tempFiles, List<String> interruptedRuns,
+      int abandoned, int cancelled, int foundPublished) {}
+
+  private final CageStore store;
+  private final CageConfig config;
+  private final Calibration calibration;
+  private final MachineSpec machine;
+  private final PrintStream log;
+
+  private final EventStream stream;
+
+  Recovery(CageStore store, EventStream stream, CageConfig config, Calibration calibration, MachineSpec machine,
+      PrintStream log) {
+    this.store = store;
+    this.stream = stream;
+    this.config = config;
+    this.calibration = calibration;
+    this.machine = machine;
+    this.log = log;
+  }
+
+  Result run() throws SQLException, IOException {
+    int leftovers = WorkerPool.killLeftovers(config.runDir());
+    int temps = removeTempFiles(config.outbox());
+    List<String> interrupted = new ArrayList<>();
+    for (CageStore.RunRow r : store.runs("running")) {
+      String json = null;
+      try {
+        List<String[]> entries = new ArrayList<>();
+        RunRecord record = rebuild(r, entries);
+        json = DataFile.compact(record);
+        writeRecordFile(r.id(), record);
+        String end = "{\"run\":" + DataFile.compact(r.id()) + ",\"interrupted\":true,\"metrics\":"
+            + DataFile.compact(record.metrics()) + "}";
+        if (stream.closeInterrupted(r.id(), r.startedAt().toEpochMilli(), entries, end) < 0) {
+          log.println("cage: Redis is away; the stream of interrupted run " + r.id() + " stays open");
+        }
+      } catch (RuntimeException e) {
+        log.println("cage: the record of interrupted run " + r.id() + " could not be rebuilt: " + e.getMessage());
+      }
+      store.endRun(r.id(), "interrupted", Instant.now(), json);
+      interrupted.add(r.id());
+    }
+    int abandoned = 0;
+    for (StoredBatch b : store.batches("pending")) {
+      store.setBatchState(b.id(), "abandoned"); // the client never heard "accepted"
+      abandoned++;
+    }
+    int cancelled = 0;
+    int published = 0;
+    List<StoredBatch> resume = new ArrayList<>();
+    for (StoredBatch b : store.batches("admitted")) {
+      if ("exhibit".equals(b.runKind())) {
+        store.setBatchState(b.id(), "cancelled"); // an exhibit is over when its supervisor dies
+        cancelled++;
+        continue;
+      }
+      List<Long> found = new ArrayList<>();
+      List<StoredBatch.StoredImage> images = new ArrayList<>();
+      for (StoredBatch.StoredImage im : b.images()) {
+        Path filed = config.deadLetters().resolve(im.id() + "_" + Path.of(im.source()).getFileName());
+        if (im.state().equals("queued") && !Files.exists(Path.of(im.source())) && Files.exists(filed)) {
+          // Dead-lettered just before the crash (its file moved, its row not yet written): it stays dead.
+          store.markDead(im.id(), b.id(), im.source(), filed.toString(), helperlab.policy.SchedulerConfig.DEFAULT_MAX_STRIKES);
+          images.add(new StoredBatch.StoredImage(im.id(), im.idx(), im.source(), im.output(), im.width(), im.height(),
+              im.predictedS(), "dead", helperlab.policy.SchedulerConfig.DEFAULT_MAX_STRIKES));
+        } else if (im.state().equals("queued") && Files.exists(Path.of(im.output()))) {
+          found.add(im.id());
+          images.add(new StoredBatch.StoredImage(im.id(), im.idx(), im.source(), im.output(), im.width(), im.height(),
+              im.predictedS(), "done", im.strikes()));
+        } else {
+          images.add(im);
+        }
+      }
+      store.markDone(found);
+      published += found.size();
+      resume.add(new StoredBatch(b.id(), b.runId(), b.runKind(), b.task(), b.origin(), b.preset(), b.longEdge(), b.state(),
+          b.arrivedAt(), b.deadlineAt(), images));
+    }
+    return new Result(resume, leftovers, temps, interrupted, abandoned, cancelled, published);
+  }
+
+  /** Half-written outputs (".name.tmp-PID") of workers that were stopped mid-image. */
+  static int removeTempFiles(Path outbox) throws IOException {
+    if (!Files.isDirectory(outbox)) {
+      return 0;
+    }
+    int n = 0;
+    try (Stream<Path> files = Files.walk(outbox)) {
+      for (Path p : files.filter(Files::isRegularFile).toList()) {
+        String name = p.getFileName().toString();
+        if (name.startsWith(".") && name.contains(".tmp-")) {
+          Files.deleteIfExists(p);
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The record of a run cut short, from what it had checkpointed: its events and samples, in order;
+   * {@code streamEntries} gets them as the live stream carries them.
+   */
+  RunRecord rebuild(CageStore.RunRow r, List<String[]> streamEntries) throws RuntimeException {
+    try {
+      MetricsAccumulator metrics = new MetricsAccumulator();
+      EventLog events = new EventLog();
+      SampleRecorder samples = new SampleRecorder();
+      double end = 0;
+      for (CageStore.JournalEntry e : store.runJournal(r.id())) {
+        if (streamEntries.size() + 1 != e.seq()) {
+          break; // a hole (a checkpoint lost with the crash): the record stops where the journal is whole
+        }
+        if (e.event() != null) {
+          e.event().replayInto(metrics);
+          e.event().replayInto(events);
+          end = Math.max(end, e.event().t());
+          streamEntries.add(new String[] {e.event().type().wire(), RunJournal.json(e.event())});
+        } else {
+          CageStore.SampleRow s = e.sample();
+          metrics.memory(s.t(), s.memoryMb());
+          samples.add(s.t(), s.workers(), s.busy(), s.queue(), s.memoryMb(), metrics);
+          end = Math.max(end, s.t());
+          streamEntries.add(new String[] {"sample",
+              RunJournal.sampleJson(s.t(), s.workers(), s.busy(), s.queue(), s.memoryMb(), metrics)});
+        }
+      }
+      List<Task> tasks = r.kind().equals("exhibit") ? exhibitTasks(r) : liveTasks(r);
+      double duration = r.durationS() != null ? r.durationS() : end;
+      return new RunRecord(RunRecord.FORMAT, r.id(), RunRecord.KIND_REAL, r.policy(), r.scenario(), machine, r.seed(),
+          r.admission(), calibration, null, duration, tasks, events.events(), samples.samples(), metrics.metrics(), null,
+          r.startedAt().toString(), "interrupted");
+    } catch (SQLException e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+  }
+
+  private List<Task> exhibitTasks(CageStore.RunRow r) {
+    ScenarioSpec s = ScenarioSpec.builtIn(r.scenario()).withDuration(r.durationS() == null ? 60 : r.durationS());
+    return new ArrivalGenerator(s, machine, calibration.cost(), PresetCatalog.defaults()).generate(r.seed());
+  }
+
+  private List<Task> liveTasks(CageStore.RunRow r) throws SQLException {
+    List<Task> out = new ArrayList<>();
+    List<StoredBatch> batches = new ArrayList<>(store.batchesOfRun(r.id()));
+    batches.removeIf(b -> b.images().isEmpty() || b.task() < 0);
+    for (StoredBatch b : batches) {
+      double arrival = Math.max(0, (b.arrivedAt().toEpochMilli() - r.startedAt().toEpochMilli()) / 1000.0);
+      double deadline = Math.max(arrival + 1e-3, (b.deadlineAt().toEpochMilli() - r.startedAt().toEpochMilli()) / 1000.0);
+      List<ImageSpec> images = b.images().stream().map(im -> new ImageSpec(im.width(), im.height())).toList();
+      out.add(new Task(b.task(), arrival, b.preset(), deadline, images));
+    }
+    return out;
+  }
+
+  void writeRecordFile(String id, RunRecord record) {
+    try {
+      DataFile.write(config.runsDir().resolve(id + ".json"), record);
+    } catch (IOException e) {
+      log.println("cage: cannot write the record file of " + id + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,737 @@
+package helperlab.cage.service;
+
+import helperlab.cage.events.EventStream;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.limits.CgroupCage;
+import helperlab.cage.limits.CgroupLimits;
+import helperlab.cage.measure.CageCalibration;
+import helperlab.cage.measure.SpeedProbe;
+import helperlab.cage.store.CageStore;
+import helperlab.cage.store.Checkpoint;
+import helperlab.cage.store.Checkpointer;
+import helperlab.cage.store.StoredBatch;
+import helperlab.cage.store.ValidBatch;
+import helperlab.cage.worker.RestartBreaker;
+import helperlab.cage.worker.Watchdog;
+import helperlab.cage.worker.WorkerLauncher;
+import helperlab.cage.worker.WorkerPool;
+import helperlab.cage.worker.WorkerProcess;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.model.Calibration;
+import helperlab.model.DataFile;
+import helperlab.model.MachineSpec;
+import helperlab.model.PresetCatalog;
+import helperlab.model.RunRecord;
+import helperlab.policy.AdmissionDecision;
+import helperlab.policy.AdmissionMode;
+import helperlab.policy.PolicyCatalog;
+import helperlab.policy.PolicySpec;
+import helperlab.policy.SchedulerConfig;
+import helperlab.policy.WorkerBudget;
+import helperlab.runs.RunRecords;
+import helperlab.sim.ScenarioSpec;
+import helperlab.sim.SimSetup;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * The cage's supervisor: the only writer of scheduling state. One thread owns the run (and with it
+ * the scheduler) and takes every input from one queue: batches offered by the intake and the big
+ * button, frames and exits of workers, control requests, and its own timers (scheduler wake-ups,
+ * an exhibit's arrivals, the watchdog, samples, checkpoints every two seconds). Started again after
+ * a crash it first recovers (see {@link Recovery}) and then takes back the work it had admitted.
+ */
+public final class Supervisor implements AutoCloseable {
+  /** The watchdog looks this often (heartbeats come every second; a worker is given several). */
+  static final double WATCH_EVERY_S = 0.5;
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC);
+
+  private final CageConfig config;
+  private final PrintStream log;
+  private final Calibration calibration;
+  private final PresetCatalog presets = PresetCatalog.defaults();
+  private final CgroupLimits limits;
+  private final WorkerBudget budget;
+  private final SchedulerConfig schedulerConfig;
+  private final MachineSpec machine;
+  private final CgroupCage cage;
+  private final CageStore store;
+  private final EventStream stream;
+  private final WorkerLauncher launcher;
+  /** The speed probe taken when the current run started (null when none could be). */
+  private Double runProbeMs;
+  /** Dumps the workers' class-data archive at boot; a probe waits for it (it takes a core for seconds). */
+  private volatile Thread archiveThread;
+  private final WorkerPool pool;
+  private final Watchdog watchdog;
+  private final Checkpointer checkpointer;
+  private final FileChannel lockChannel;
+  private final FileLock lock;
+  private final long started = System.nanoTime();
+  private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+  private final Thread loop;
+  private volatile boolean stopping;
+  private volatile boolean stopped;
+  private volatile Checkpoint checkpoint = new Checkpoint();
+  private volatile SampleLibrary samples;
+  private volatile String samplesStatus = "not loaded";
+  private final Recovery.Result recovered;
+  private CageRun run;
+  private PolicySpec livePolicy;
+  private CompletableFuture<ObjectNode> exhibitDone;
+  private double nextWatch;
+  private double nextSample;
+  private double nextCheckpoint;
+
+  /** The supervisor's answer to an offered batch. */
+  public record Offer(int status, long batchId, String runId, int task, double retryAfterS, String reason) {
+    public boolean admitted() {
+      return status == 202;
+    }
+  }
+
+  private record OfferInput(StoredBatch batch, CompletableFuture<Offer> reply) {}
+
+  private record Call(Function<Supervisor, Object> body, CompletableFuture<Object> reply) {}
+
+  private Supervisor(CageConfig config, PrintStream log) throws Exception {
+    this.config = config;
+    this.log = log;
+    for (Path dir : new Path[] {config.inbox(), config.outbox(), config.deadLetters(), config.runsDir(), config.runDir()}) {
+      Files.createDirectories(dir);
+    }
+    try {
+      Files.setPosixFilePermissions(config.runDir(), PosixFilePermissions.fromString("rwx------"));
+    } catch (UnsupportedOperationException | IOException e) {
+      // not a POSIX file system: the control socket is as private as the directory allows
+    }
+    this.lockChannel = FileChannel.open(config.runDir().resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    this.lock = lockChannel.tryLock();
+    if (lock == null) {
+      lockChannel.close();
+      throw new IllegalStateException("another supervisor is running on " + config.dataDir().toAbsolutePath());
+    }
+    this.calibration = config.calibration() == null ? Calibration.seed() : Calibration.load(Path.of(config.calibration()));
+    this.limits = CgroupLimits.detect(CgroupLimits.Sources.system(), config.cpus(), config.memoryBytes());
+    double perWorkerMb = calibration.workerPrivateMb() + calibration.imageMbPerMp() * SimSetup.LARGEST_IMAGE_MP;
+    this.budget = WorkerBudget.of(limits.cpus(), limits.memoryBytes(), (long) (perWorkerMb * 1024 * 1024));
+    double capacity = calibration.contentionModel().throughputCores(budget.workers(), limits.cpus());
+    this.schedulerConfig = new SchedulerConfig(budget.workers(), config.maxProcesses(), capacity,
+        AdmissionMode.of(config.admission()), (calibration.spawnCpuMs() + calibration.warmupCpuMs()) / 1000.0,
+        SchedulerConfig.DEFAULT_MAX_STRIKES);
+    this.machine = new MachineSpec("cage", limits.cpus(), limits.memoryBytes() / (1024.0 * 1024.0),
+        config.maxProcesses(), null, null, null, null, null, null, null, budget.workers());
+    this.cage = config.cgroup().equals("off") ? CgroupCage.uncapped("cgroup off (configured)")
+        : CgroupCage.create(config.cpus(), config.memoryBytes(), Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"));
+    // The supervisor is the last thing the kernel should take; it may not be allowed to say so.
+    try {
+      Files.writeString(Path.of("/proc/self/oom_score_adj"), "-500");
+    } catch (IOException e) {
+      // without the privilege the workers' raised scores still point the kernel at them
+    }
+    try {
+      this.store = CageStore.open(config.pgUrl());
+    } catch (SQLException e) {
+      cage.close();
+      lock.release();
+      lockChannel.close();
+      throw new IllegalStateException("PostgreSQL is not reachable at " + CageStore.redact(config.pgUrl()) + " ("
+          + e.getMessage() + "); start it with scripts/services, or point HELPERLAB_PG_URL at one");
+    }
+    this.stream = new EventStream(config.redisUrl(), config.redisPrefix());
+    int heap = config.workerHeapMb() > 0 ? config.workerHeapMb() : 768;
+    this.launcher = new WorkerLauncher(heap, config.maxPixels(), config.runDir(), config.cds().equals("auto"));
+    this.pool = new WorkerPool(launcher, cage, new RestartBreaker(config.restartLimit(), config.restartWindowS()),
+        config.maxProcesses(), config.runDir(), inbox::add, this::cageNow);
+    long memLimit = config.workerMemoryLimitMb() > 0 ? (long) (config.workerMemoryLimitMb() * 1024 * 1024)
+        : (heap + 256L) * 1024 * 1024;
+    this.watchdog = new Watchdog(config.spawnTimeoutS(), config.heartbeatTimeoutS(), memLimit, config.overrunFactor(),
+        config.overrunGraceS());
+    this.checkpointer = new Checkpointer(store, log);
+    this.recovered = new Recovery(store, stream, config, calibration, machine, log).run();
+    this.livePolicy = PolicyCatalog.get(config.policy());
+    startRun("live", livePolicy, null, true);
+    for (StoredBatch b : recovered.resume()) {
+      run.resume(b);
+    }
+    this.loop = new Thread(this::loop, "supervisor");
+  }
+
+  /** Starts a supervisor: recovers, then serves (the intake and control are started by their own classes). */
+  public static Supervisor start(CageConfig config, PrintStream log) throws Exception {
+    Supervisor s = new Supervisor(config, log);
+    s.loop.start();
+    Thread archive = new Thread(s.launcher::prepareArchive, "cds-archive");
+    archive.setDaemon(true);
+    s.archiveThread = archive;
+    archive.start();
+    Thread lib = new Thread(s::loadSamples, "samples");
+    lib.setDaemon(true);
+    lib.start();
+    Recovery.Result r = s.recovered;
+    log.printf(Locale.ROOT, "cage: %s; budget %d workers (%s); %s; recovered %d batches (%d outputs found published),"
+            + " abandoned %d, cancelled %d, killed %d leftover workers, removed %d temp files%n",
+        s.limits.describe(), s.budget.workers(), s.budget.reason(), s.cage.status(), r.resume().size(),
+        r.foundPublished(), r.abandoned(), r.cancelled(), r.leftoverWorkers(), r.tempFiles());
+    return s;
+  }
+
+  private double cageNow() {
+    return (System.nanoTime() - started) / 1e9;
+  }
+
+  public CageConfig config() {
+    return config;
+  }
+
+  public PresetCatalog presets() {
+    return presets;
+  }
+
+  public Calibration calibration() {
+    return calibration;
+  }
+
+  public CageStore store() {
+    return store;
+  }
+
+  public EventStream stream() {
+    return stream;
+  }
+
+  /** What the scheduler is told about this cage (budget, ceiling, capacity for admission). */
+  public SchedulerConfig schedulerConfig() {
+    return schedulerConfig;
+  }
+
+  public MachineSpec machine() {
+    return machine;
+  }
+
+  /** The id of the run on now. */
+  public String currentRun() {
+    return onLoop(s -> s.run.id);
+  }
+
+  public String limitsDescription() {
+    return limits.describe() + "; " + cage.status();
+  }
+
+  // ---- the loop -----------------------------------------------------------------------------
+
+  private void loop() {
+    nextWatch = cageNow();
+    nextSample = cageNow();
+    nextCheckpoint = cageNow() + config.checkpointS();
+    try {
+      while (!stopping) {
+        double wait = Math.min(nextWatch, Math.min(nextSample, nextCheckpoint)) - cageNow();
+        double runWake = Math.min(run.scheduler().nextWakeup(), run.exhibitWakeup()) - run.now();
+        wait = Math.min(wait, runWake);
+        Object in = inbox.poll(Math.max(0, Math.min(1000, (long) Math.ceil(wait * 1000))), TimeUnit.MILLISECONDS);
+        while (in != null) {
+          handle(in);
+          in = inbox.poll();
+        }
+        timers();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException | Error e) {
+      log.println("cage: the supervisor's loop failed: " + e);
+      e.printStackTrace(log);
+      stopping = true;
+    }
+  }
+
+  private void timers() {
+    if (stopping) {
+      return;
+    }
+    run.tickIfDue();
+    run.exhibitStep();
+    double now = cageNow();
+    if (now >= nextWatch) {
+      pool.sweep();
+      run.watch(watchdog);
+      pool.pump();
+      nextWatch = now + WATCH_EVERY_S;
+    }
+    if (now >= nextSample) {
+      run.sample();
+      nextSample += config.sampleS();
+      if (nextSample < now) {
+        nextSample = now + config.sampleS();
+      }
+    }
+    if (now >= nextCheckpoint) {
+      checkpointNow();
+      nextCheckpoint = now + config.checkpointS();
+    }
+    if (run.isExhibit() && run.exhibitOver()) {
+      finishExhibit();
+    }
+  }
+
+  private void checkpointNow() {
+    Checkpoint cp = checkpoint;
+    checkpoint = new Checkpoint();
+    cp.cursor(run.id, run.eventSeq(), run.sampleSeq(), Instant.now());
+    checkpointer.submit(cp);
+  }
+
+  private void handle(Object in) {
+    if (in instanceof WorkerProcess.Frame f) {
+      run.onFrame(f.worker(), f.message());
+    } else if (in instanceof WorkerProcess.Exit e) {
+      run.onExit(e.worker(), e.code());
+      pool.pump();
+    } else if (in instanceof OfferInput o) {
+      o.reply().complete(decide(o.batch()));
+    } else if (in instanceof Call c) {
+      try {
+        c.reply().complete(c.body().apply(this));
+      } catch (RuntimeException e) {
+        c.reply().completeExceptionally(e);
+      }
+    }
+  }
+
+  // ---- runs -----------------------------------------------------------------------------------
+
+  private void startRun(String kind, PolicySpec policy, Exhibit exhibit, boolean sync) throws SQLException {
+    runProbeMs = speedProbe(); // before the run's clock starts: arrivals keep their times
+    String stamp = STAMP.format(Instant.now()) + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+    String id = exhibit == null ? "real-live-" + policy.id() + "-" + stamp
+        : RunRecords.id(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), machine.name(), exhibit.seed,
+            config.admission()) + "-" + stamp;
+    CageRun.Context ctx = new CageRun.Context(config, calibration, presets, schedulerConfig, machine, pool, stream,
+        () -> checkpoint, log);
+    CageRun next = new CageRun(ctx, id, kind, policy, AdmissionMode.of(config.admission()), exhibit);
+    CageStore.RunRow row = new CageStore.RunRow(id, kind, policy.id(), next.scenario, next.seed, config.admission(),
+        exhibit == null ? null : exhibit.durationS, null, next.startedAt, null);
+    if (sync) {
+      store.createRun(row);
+    } else {
+      try {
+        store.createRun(row);
+      } catch (SQLException e) {
+        checkpoint.runStarted(row); // PostgreSQL is away: the row goes with the next checkpoint, before the events
+      }
+    }
+    stream.startRun(id, next.startedAt.toEpochMilli());
+    run = next;
+  }
+
+  /**
+   * The day's speed probe for a run that starts now, while the cage is idle (a few seconds on the
+   * loop); only kept when the calibration was measured the same way, on this cage.
+   */
+  private Double speedProbe() {
+    if (samples == null || !CageCalibration.measuredHere(calibration)) {
+      return null;
+    }
+    try {
+      Thread archive = archiveThread;
+      if (archive != null) {
+        // measured against the archive dump, the first run after boot read 143 ms against 107-112 ms
+        archive.join(120_000);
+      }
+      double ms = SpeedProbe.measure(launcher, cage, samples, config.runDir());
+      log.printf(java.util.Locale.ROOT, "cage: speed probe %.1f ms (calibration's %.1f ms)%n", ms, calibration.speedProbeMs());
+      return ms;
+    } catch (IOException e) {
+      log.println("cage: the speed probe failed: " + e.getMessage());
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  /** Ends the current run: its workers stop, its record is written (file, PostgreSQL) and its stream closed. */
+  private RunRecord endRun() {
+    run.stop();
+    RunRecord record = run.record(runProbeMs);
+    try {
+      DataFile.write(config.runsDir().resolve(record.id() + ".json"), record);
+    } catch (IOException e) {
+      log.println("cage: cannot write " + record.id() + ".json: " + e.getMessage());
+    }
+    checkpoint.runEnded(run.id, "finished", Instant.now(), DataFile.compact(record));
+    ObjectNode end = DataFile.JSON.createObjectNode();
+    end.put("run", run.id);
+    end.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
+    run.endStream(end.toString());
+    checkpointNow();
+    return record;
+  }
+
+  // ---- batches --------------------------------------------------------------------------------
+
+  /**
+   * Offers a batch that passed the door: stored as pending first (so nothing admitted lives only in
+   * memory), decided by the supervisor, and the decision made durable before it is answered. Any thread.
+   */
+  public Offer offer(ValidBatch b) {
+    if (stopping) {
+      return new Offer(503, -1, null, -1, 5, "the cage is stopping");
+    }
+    StoredBatch stored;
+    try {
+      stored = store.insertPending(b, config.outbox());
+    } catch (SQLException e) {
+      return new Offer(503, -1, null, -1, 5, "the database is unavailable (" + e.getMessage() + ")");
+    }
+    CompletableFuture<Offer> reply = new CompletableFuture<>();
+    inbox.add(new OfferInput(stored, reply));
+    Offer o;
+    try {
+      o = reply.get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Offer(503, stored.id(), null, -1, 5, "interrupted");
+    } catch (ExecutionException | TimeoutException e) {
+      return new Offer(503, stored.id(), null, -1, 5, "the supervisor did not answer in time");
+    }
+    if (o.runId() == null) {
+      try {
+        store.setBatchState(stored.id(), "abandoned"); // not decided (an exhibit is on): nobody was promised it
+      } catch (SQLException e) {
+        // left pending: the next start abandons it
+      }
+      return o;
+    }
+    SQLException last = null;
+    for (int attempt = 0; attempt < 3; attempt++) {
+      try {
+        store.recordDecision(stored.id(), o.runId(), o.task(), o.admitted(), o.reason(), o.retryAfterS());
+        return o;
+      } catch (SQLException e) {
+        last = e;
+        try {
+          Thread.sleep(200L << attempt);
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          break;
+        }
+      }
+    }
+    if (o.admitted()) {
+      return new Offer(503, stored.id(), o.runId(), o.task(), 5,
+          "admitted, but the database could not record it (" + last.getMessage() + "); resend it");
+    }
+    return o;
+  }
+
+  private Offer decide(StoredBatch b) {
+    if (run.isExhibit()) {
+      double left = Math.max(1, run.exhibit().stopS - run.now());
+      return new Offer(503, b.id(), null, -1, Math.ceil(left), "an exhibit is running");
+    }
+    AdmissionDecision d = run.offer(b);
+    int task = run.lastTaskId();
+    if (d.admitted()) {
+      checkpoint.batchRun(b.id(), run.id, task);
+      checkpoint.batchState(b.id(), "admitted", null);
+      return new Offer(202, b.id(), run.id, task, 0, "admitted");
+    }
+    checkpoint.batchRun(b.id(), run.id, task);
+    checkpoint.batchState(b.id(), "refused", Instant.now());
+    int status = d.retryAfterS() < 0 ? 422 : 429;
+    return new Offer(status, b.id(), run.id, task, d.retryAfterS(), d.reason());
+  }
+
+  /** Runs {@code body} on the supervisor's thread and returns its result. */
+  @SuppressWarnings("unchecked")
+  public <T> T onLoop(Function<Supervisor, T> body) {
+    if (stopping) {
+      throw new IllegalStateException("the cage is stopping");
+    }
+    CompletableFuture<Object> reply = new CompletableFuture<>();
+    inbox.add(new Call(s -> body.apply(s), reply));
+    try {
+      return (T) reply.get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (TimeoutException e) {
+      throw new IllegalStateException("the supervisor did not answer in time");
+    }
+  }
+
+  /** A batch's state and each image's, from the run that holds it or else from the store; null if unknown. */
+  public ObjectNode batchView(long id) {
+    ObjectNode live = onLoop(s -> s.liveView(id));
+    if (live != null) {
+      return live;
+    }
+    try {
+      StoredBatch b = store.batch(id);
+      return b == null ? null : BatchViews.of(b);
+    } catch (SQLException e) {
+      throw new IllegalStateException("the database is unavailable (" + e.getMessage() + ")");
+    }
+  }
+
+  private ObjectNode liveView(long id) {
+    CageTask t = run.taskOfBatch(id);
+    return t == null ? null : BatchViews.of(t, run.id);
+  }
+
+  // ---- control --------------------------------------------------------------------------------
+
+  ObjectNode status() {
+    ObjectNode s = DataFile.JSON.createObjectNode();
+    s.put("ok", true);
+    s.put("pid", ProcessHandle.current().pid());
+    s.put("data", config.dataDir().toAbsolutePath().toString());
+    s.put("policy", run.policy().id());
+    s.put("admission", config.admission());
+    ObjectNode r = s.putObject("run");
+    r.put("id", run.id);
+    r.put("kind", run.kind);
+    r.put("started_at", run.startedAt.toString());
+    r.put("t", run.now());
+    if (run.isExhibit()) {
+      r.put("scenario", run.scenario);
+      r.put("seed", run.seed);
+      r.put("stops_at_s", run.exhibit().stopS);
+    }
+    ObjectNode b = s.putObject("budget");
+    b.put("workers", budget.workers());
+    b.put("by_cpu", budget.byCpu());
+    b.put("by_memory", budget.byMemory());
+    b.put("reason", budget.reason());
+    b.put("per_worker_mb", calibration.workerPrivateMb() + calibration.imageMbPerMp() * SimSetup.LARGEST_IMAGE_MP);
+    b.put("capacity_cores", schedulerConfig.capacityCores());
+    s.set("limits", DataFile.JSON.valueToTree(limits));
+    s.put("capped", cage.capped());
+    s.put("cage", cage.status());
+    s.put("max_processes", config.maxProcesses());
+    s.put("processes", pool.running());
+    s.put("deferred_spawns", pool.deferredCount());
+    ArrayNode ws = s.putArray("workers");
+    for (WorkerProcess w : pool.all()) {
+      ObjectNode o = ws.addObject();
+      o.put("id", w.id);
+      o.put("pid", w.pid);
+      o.put("phase", w.phase.name().toLowerCase(Locale.ROOT));
+      o.put("task", w.task);
+      o.put("image", w.inFlight);
+      o.put("rss_mb", w.rssBytes / (1024.0 * 1024.0));
+    }
+    s.put("queue", run.scheduler().queuedImages());
+    s.put("unfinished_batches", run.unfinishedTasks());
+    ObjectNode br = s.putObject("breaker");
+    br.put("open", pool.breakerOpen());
+    br.put("trips", pool.breaker().trips());
+    br.put("limit", pool.breaker().limit());
+    br.put("window_s", pool.breaker().windowS());
+    ObjectNode pg = s.putObject("postgres");
+    pg.put("url", store.url());
+    pg.put("up", checkpointer.up());
+    pg.put("backlog", checkpointer.backlog());
+    pg.put("error", checkpointer.lastError());
+    ObjectNode rd = s.putObject("redis");
+    rd.put("up", stream.up());
+    rd.put("pending", stream.pending());
+    rd.put("error", stream.lastError());
+    rd.put("stream", stream.key(run.id));
+    s.put("cds", launcher.cdsStatus());
+    s.put("samples", samplesStatus);
+    s.put("calibration", calibration.name());
+    s.put("watchdog_memory_limit_mb", watchdog.memoryLimitBytes() / (1024.0 * 1024.0));
+    return s;
+  }
+
+  ObjectNode setPolicy(String id) {
+    if (id == null || !PolicyCatalog.has(id)) {
+      throw new IllegalArgumentException("unknown policy '" + id + "'; known: " + String.join(", ", PolicyCatalog.ids()));
+    }
+    if (run.isExhibit()) {
+      throw new IllegalStateException("an exhibit is running; set the policy when it ends");
+    }
+    PolicySpec p = PolicyCatalog.get(id);
+    String before = run.policy().id();
+    run.switchPolicy(p);
+    livePolicy = p;
+    ObjectNode o = DataFile.JSON.createObjectNode();
+    o.put("ok", true);
+    o.put("policy", id);
+    o.put("was", before);
+    return o;
+  }
+
+  /** Starts an exhibit (the live run ends first; it must be idle). */
+  ObjectNode startExhibit(String policyId, String scenarioName, long seed, double durationS, double graceS,
+      CompletableFuture<ObjectNode> done) {
+    if (policyId == null || !PolicyCatalog.has(policyId)) {
+      throw new IllegalArgumentException("unknown policy '" + policyId + "'; known: " + String.join(", ", PolicyCatalog.ids()));
+    }
+    if (!ScenarioSpec.BUILT_IN.contains(scenarioName)) {
+      throw new IllegalArgumentException("unknown scenario '" + scenarioName + "'; known: "
+          + String.join(", ", ScenarioSpec.BUILT_IN));
+    }
+    if (!(durationS > 0 && durationS <= 3600) || !(graceS >= 0 && graceS <= 3600)) {
+      throw new IllegalArgumentException("duration_s must be in (0, 3600] and grace_s in [0, 3600]");
+    }
+    if (run.isExhibit()) {
+      throw new IllegalStateException("an exhibit is already running (" + run.id + ")");
+    }
+    if (run.unfinishedTasks() > 0) {
+      throw new IllegalStateException("the cage is busy with " + run.unfinishedTasks()
+          + " unfinished batches; start the exhibit when they are done");
+    }
+    SampleLibrary lib = samples;
+    if (lib == null) {
+      throw new IllegalStateException("no sample library yet: " + samplesStatus);
+    }
+    PolicySpec policy = PolicyCatalog.get(policyId);
+    Exhibit ex = new Exhibit(ScenarioSpec.builtIn(scenarioName), seed, durationS, graceS, policy, machine, calibration,
+        presets, lib);
+    endRun();
+    try {
+      startRun("exhibit", policy, ex, false);
+    } catch (SQLException e) {
+      throw new IllegalStateException(e.getMessage());
+    }
+    exhibitDone = done;
+    ObjectNode o = DataFile.JSON.createObjectNode();
+    o.put("ok", true);
+    o.put("run", run.id);
+    o.put("policy", policyId);
+    o.put("scenario", scenarioName);
+    o.put("seed", seed);
+    o.put("tasks", ex.tasks.size());
+    o.put("duration_s", durationS);
+    o.put("stops_by_s", ex.stopS);
+    // what the exhibit will play and with which calibration, so a watcher can replay it as it goes
+    o.set("calibration", DataFile.JSON.valueToTree(calibration));
+    o.set("played", DataFile.JSON.valueToTree(ex.playedTasks()));
+    if (runProbeMs != null) {
+      o.put("speed_probe_ms", runProbeMs);
+    }
+    return o;
+  }
+
+  private void finishExhibit() {
+    RunRecord record = endRun();
+    CompletableFuture<ObjectNode> done = exhibitDone;
+    exhibitDone = null;
+    try {
+      startRun("live", livePolicy, null, false);
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+    if (done != null) {
+      ObjectNode o = DataFile.JSON.createObjectNode();
+      o.put("ok", true);
+      o.put("run", record.id());
+      o.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
+      done.complete(o);
+    }
+  }
+
+  /** The sample library, made in the data directory the first time it is needed. */
+  private void loadSamples() {
+    Path dir = config.samplesDir();
+    try {
+      if (!Files.isRegularFile(dir.resolve(SampleLibrary.MANIFEST))) {
+        samplesStatus = "making the sample library in " + dir + " (helper-lab cage samples)";
+        log.println("cage: " + samplesStatus);
+        SampleLibrary.generate(dir, 16, SampleLibrary.MIN_MP, SampleLibrary.MAX_MP, 1);
+      }
+      samples = SampleLibrary.open(dir);
+      samplesStatus = samples.samples().size() + " samples in " + dir;
+    } catch (IOException | RuntimeException e) {
+      samplesStatus = "no sample library: " + e.getMessage();
+    }
+  }
+
+  public SampleLibrary samples() {
+    return samples;
+  }
+
+  public String samplesStatus() {
+    return samplesStatus;
+  }
+
+  // ---- stopping -------------------------------------------------------------------------------
+
+  public boolean stopped() {
+    return stopped;
+  }
+
+  /** Stops serving: the run ends with its record, checkpoints and stream are flushed, workers killed. */
+  @Override
+  public synchronized void close() {
+    if (stopped) {
+      return;
+    }
+    try {
+      if (loop.isAlive()) {
+        CompletableFuture<Object> ended = new CompletableFuture<>();
+        inbox.add(new Call(s -> {
+          s.endRun();
+          if (s.exhibitDone != null) {
+            s.exhibitDone.completeExceptionally(new IllegalStateException("the cage stopped"));
+          }
+          s.stopping = true;
+          return null;
+        }, ended));
+        try {
+          ended.get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+          log.println("cage: could not end the run cleanly: " + e);
+        }
+        stopping = true;
+        loop.join(5000);
+      }
+      stopping = true;
+      pool.shutdown();
+      checkpointer.flush(5000);
+      stream.flush(3000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      checkpointer.close();
+      stream.close();
+      store.close();
+      cage.close();
+      try {
+        lock.release();
+        lockChannel.close();
+      } catch (IOException e) {
+        // the process is going anyway
+      }
+      stopped = true;
+    }
+  }
+}

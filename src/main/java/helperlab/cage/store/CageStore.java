@@ -1,0 +1,521 @@
+package helperlab.cage.store;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import helperlab.model.EventType;
+import helperlab.model.RunEvent;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import org.flywaydb.core.Flyway;
+import org.postgresql.Driver;
+
+/**
+ * The cage's durable state in PostgreSQL: batches and their images (states, strikes), dead letters,
+ * runs with their events, samples and records, and the supervisor's cursors. The schema is
+ * migrated by Flyway (src/main/resources/db/migration). Writes that must be durable before a client
+ * hears "accepted" are synchronous; the supervisor's state changes go through {@link Checkpoint}s.
+ */
+public final class CageStore implements AutoCloseable {
+  private final HikariDataSource pool;
+  private final String url;
+
+  private CageStore(HikariDataSource pool, String url) {
+    this.pool = pool;
+    this.url = url;
+  }
+
+  /** Connects (creating the database if it does not exist) and migrates the schema. */
+  public static CageStore open(String jdbcUrl) throws SQLException {
+    createDatabaseIfMissing(jdbcUrl);
+    HikariConfig hc = new HikariConfig();
+    hc.setJdbcUrl(jdbcUrl);
+    hc.setMaximumPoolSize(4);
+    hc.setMinimumIdle(1);
+    hc.setConnectionTimeout(2000);
+    hc.setValidationTimeout(1000);
+    hc.setPoolName("cage-store");
+    hc.addDataSourceProperty("connectTimeout", "3");
+    hc.addDataSourceProperty("socketTimeout", "15");
+    hc.addDataSourceProperty("tcpKeepAlive", "true");
+    hc.addDataSourceProperty("reWriteBatchedInserts", "true");
+    hc.addDataSourceProperty("ApplicationName", "helper-lab cage");
+    hc.setInitializationFailTimeout(-1);
+    HikariDataSource ds = new HikariDataSource(hc);
+    try {
+      Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+    } catch (RuntimeException e) {
+      ds.close();
+      throw new SQLException("cannot migrate the cage schema in " + redact(jdbcUrl) + ": " + e.getMessage(), e);
+    }
+    return new CageStore(ds, jdbcUrl);
+  }
+
+  /** The database named in the URL, created through the server's {@code postgres} database if missing. */
+  static void createDatabaseIfMissing(String jdbcUrl) throws SQLException {
+    Properties p = Driver.parseURL(jdbcUrl, new Properties());
+    if (p == null) {
+      throw new SQLException("not a PostgreSQL JDBC URL: " + redact(jdbcUrl));
+    }
+    String db = p.getProperty("PGDBNAME");
+    if (db == null || db.isEmpty() || db.equals("postgres")) {
+      return;
+    }
+    String admin = jdbcUrl.replaceFirst("(jdbc:postgresql://[^/]*/)[^?]*", "$1postgres");
+    try (Connection c = DriverManager.getConnection(admin, connectProps());
+        PreparedStatement q = c.prepareStatement("select 1 from pg_database where datname = ?")) {
+      q.setString(1, db);
+      try (ResultSet rs = q.executeQuery()) {
+        if (rs.next()) {
+          return;
+        }
+      }
+      try (Statement s = c.createStatement()) {
+        s.execute("create database \"" + db.replace("\"", "\"\"") + "\"");
+      } catch (SQLException e) {
+        if (!"42P04".equals(e.getSQLState())) { // created meanwhile by someone else: fine
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static Properties connectProps() {
+    Properties p = new Properties();
+    p.setProperty("connectTimeout", "3");
+    return p;
+  }
+
+  /** The URL without a password, for messages. */
+  public static String redact(String url) {
+    return url.replaceAll("(?i)(password=)[^&]*", "$1***");
+  }
+
+  public String url() {
+    return redact(url);
+  }
+
+  /** Whether the database answers now. */
+  public boolean ping() {
+    try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+      s.execute("select 1");
+      return true;
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
+  // ---- runs -----------------------------------------------------------------------------------
+
+  public void createRun(RunRow r) throws SQLException {
+    try (Connection c = pool.getConnection();
+        PreparedStatement s = c.prepareStatement("insert into runs (id, kind, policy, scenario, seed, admission,"
+            + " duration_s, state, started_at) values (?, ?, ?, ?, ?, ?, ?, 'running', ?)")) {
+      s.setString(1, r.id());
+      s.setString(2, r.kind());
+      s.setString(3, r.policy());
+      s.setString(4, r.scenario());
+      s.setLong(5, r.seed());
+      s.setString(6, r.admission());
+      if (r.durationS() == null) {
+        s.setNull(7, java.sql.Types.DOUBLE);
+      } else {
+        s.setDouble(7, r.durationS());
+      }
+      s.setTimestamp(8, Timestamp.from(r.startedAt()));
+      s.executeUpdate();
+    }
+  }
+
+  /** Ends a run now (used at start-up for runs cut short by a crash; a live supervisor ends runs by checkpoint). */
+  public void endRun(String id, String state, Instant at, String recordJson) throws SQLException {
+    try (Connection c = pool.getConnection();
+        PreparedStatement s = c.prepareStatement(
+            "update runs set state = ?, ended_at = ?, record = coalesce(?::jsonb, record) where id = ?")) {
+      s.setString(1, state);
+      s.setTimestamp(2, Timestamp.from(at));
+      s.setString(3, recordJson);
+      s.setString(4, id);
+      s.executeUpdate();
+    }
+  }
+
+  /** A run as listed: what it ran and when. */
+  public record RunRow(String id, String kind, String policy, String scenario, long seed, String admission,
+      Double durationS, String state, Instant startedAt, Instant endedAt) {}
+
+  public List<RunRow> runs(String state) throws SQLException {
+    String sql = "select id, kind, policy, scenario, seed, admission, duration_s, state, started_at, ended_at from runs"
+        + (state == null ? "" : " where state = ?") + " order by started_at, id";
+    List<RunRow> out = new ArrayList<>();
+    try (Connection c = pool.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+      if (state != null) {
+        s.setString(1, state);
+      }
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          Timestamp ended = rs.getTimestamp(10);
+          double d = rs.getDouble(7);
+          Double duration = rs.wasNull() ? null : d;
+          out.add(new RunRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getLong(5),
+              rs.getString(6), duration, rs.getString(8), rs.getTimestamp(9).toInstant(),
+              ended == null ? null : ended.toInstant()));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The record of a finished run as JSON, or null if it has none (yet). */
+  public String runRecord(String id) throws SQLException {
+    try (Connection c = pool.getConnection();
+        PreparedStatement s = c.prepareStatement("select record::text from runs where id = ?")) {
+      s.setString(1, id);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? rs.getString(1) : null;
+      }
+    }
+  }
+
+  public boolean runExists(String id) throws SQLException {
+    try (Connection c = pool.getConnection(); PreparedStatement s = c.prepareStatement("select 1 from runs where id = ?")) {
+      s.setString(1, id);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+
+  /** One entry of a run's journal: an event or a sample, in the order they happened. */
+  public record JournalEntry(int seq, RunEvent event, SampleRow sample) {}
+
+  /** A stored sample row: time and levels (running totals are rebuilt from the events). */
+  public record SampleRow(double t, int workers, int busy, int queue, double memoryMb) {}
+
+  /** Every event and sample stored for a run, merged in sequence order. */
+  public List<JournalEntry> runJournal(String runId) throws SQLException {
+    List<JournalEntry> out = new ArrayList<>();
+    try (Connection c = pool.getConnection()) {
+      try (PreparedStatement s = c.prepareStatement(
+          "select seq, t, type, worker, task, image, value, note from run_events where run_id = ?")) {
+        s.setString(1, runId);
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            out.add(new JournalEntry(rs.getInt(1), new RunEvent(rs.getDouble(2), EventType.fromWire(rs.getString(3)),
+                rs.getInt(4), rs.getInt(5), rs.getInt(6), rs.getDouble(7), rs.getString(8)), null));
+          }
+        }
+      }
+      try (PreparedStatement s = c.prepareStatement(
+          "select seq, t, workers, busy, queue, memory_mb from run_samples where run_id = ?")) {
+        s.setString(1, runId);
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            out.add(new JournalEntry(rs.getInt(1), null,
+                new SampleRow(rs.getDouble(2), rs.getInt(3), rs.getInt(4), rs.getInt(5), rs.getDouble(6))));
+          }
+        }
+      }
+    }
+    out.sort(java.util.Comparator.comparingInt(JournalEntry::seq));
+    return out;
+  }
+
+  /** The highest event sequence number stored for a run (0 if none). */
+  public int lastEventSeq(String runId) throws SQLException {
+    try (Connection c = pool.getConnection();
+        PreparedStatement s = c.prepareStatement("select coalesce(max(seq), 0) from run_events where run_id = ?")) {
+      s.setString(1, runId);
+      try (ResultSet rs = s.executeQuery()) {
+        rs.next();
+        return rs.getInt(1);
+      }
+    }
+  }
+
+  // ---- batches --------------------------------------------------------------------------------
+
+  /**
+   * Stores a batch that passed the door as 'pending', with its images and their output paths; this
+   * happens before the supervisor decides, so nothing it admits exists only in memory.
+   */
+  public StoredBatch insertPending(ValidBatch b, Path outbox) throws SQLException {
+    try (Connection c = pool.getConnection()) {
+      c.setAutoCommit(false);
+      try {
+        long id;
+        try (PreparedStatement s = c.prepareStatement(
+            "insert into batches (origin, preset, long_edge, state, arrived_at, deadline_at) values (?, ?, ?, 'pending', ?, ?)"
+                + " returning id")) {
+          s.setString(1, b.origin());
+          s.setString(2, b.preset());
+          s.setInt(3, b.longEdge());
+          s.setTimestamp(4, Timestamp.from(b.arrivedAt()));
+          s.setTimestamp(5, Timestamp.from(b.deadlineAt()));
+          try (ResultSet rs = s.executeQuery()) {
+            rs.next();
+            id = rs.getLong(1);
+          }
+        }
+        List<StoredBatch.StoredImage> images = new ArrayList<>();
+        // One statement for all the images: a batch of hundreds costs one round trip, not hundreds.
+        StringBuilder sql = new StringBuilder(
+            "insert into images (batch_id, idx, source, output, width, height, predicted_s) values ");
+        for (int i = 0; i < b.images().size(); i++) {
+          sql.append(i > 0 ? ", " : "").append("(?, ?, ?, ?, ?, ?, ?)");
+        }
+        sql.append(" returning id, idx");
+        long[] ids = new long[b.images().size()];
+        try (PreparedStatement s = c.prepareStatement(sql.toString())) {
+          int k = 1;
+          for (int i = 0; i < b.images().size(); i++) {
+            ValidBatch.ValidImage im = b.images().get(i);
+            s.setLong(k++, id);
+            s.setInt(k++, i);
+            s.setString(k++, im.source().toString());
+            s.setString(k++, outputPath(outbox, id, i, im).toString());
+            s.setInt(k++, im.width());
+            s.setInt(k++, im.height());
+            s.setDouble(k++, im.predictedS());
+          }
+          try (ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+              ids[rs.getInt(2)] = rs.getLong(1);
+            }
+          }
+        }
+        for (int i = 0; i < b.images().size(); i++) {
+          ValidBatch.ValidImage im = b.images().get(i);
+          images.add(new StoredBatch.StoredImage(ids[i], i, im.source().toString(),
+              outputPath(outbox, id, i, im).toString(), im.width(), im.height(), im.predictedS(), "queued", 0));
+        }
+        c.commit();
+        return new StoredBatch(id, null, null, -1, b.origin(), b.preset(), b.longEdge(), "pending", b.arrivedAt(),
+            b.deadlineAt(), images);
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      }
+    }
+  }
+
+  /** Where image {@code idx} of batch {@code batchId} is published: one directory per batch, one file per image. */
+  static Path outputPath(Path outbox, long batchId, int idx, ValidBatch.ValidImage im) {
+    String name = im.source().getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    String stem = dot > 0 ? name.substring(0, dot) : name;
+    String ext = im.format().equals("png") ? "png" : "jpg";
+    return outbox.resolve(String.format(Locale.ROOT, "%d/%04d_%s.%s", batchId, idx, stem, ext));
+  }
+
+  /** The supervisor's answer to a pending batch, made durable before the client hears it. */
+  public void recordDecision(long batchId, String runId, int task, boolean admitted, String reason, double retryAfterS)
+      throws SQLException {
+    try (Connection c = pool.getConnection();
+        PreparedStatement s = c.prepareStatement(
+            "update batches set run_id = ?, task = ?, state = ?, reason = ?, retry_after_s = ? where id = ? and state = 'pending'")) {
+      s.setString(1, runId);
+      s.setInt(2, task);
+      s.setString(3, admitted ? "admitted" : "refused");
+      s.setString(4, reason);
+      if (admitted) {
+        s.setNull(5, java.sql.Types.DOUBLE);
+      } else {
+        s.setDouble(5, retryAfterS);
+      }
+      s.setLong(6, batchId);
+      s.executeUpdate();
+    }
+  }
+
+  /** Sets a batch's state (and its still-queued images' to 'cancelled' when it is cancelled or abandoned). */
+  public void setBatchState(long id, String state) throws SQLException {
+    try (Connection c = pool.getConnection()) {
+      c.setAutoCommit(false);
+      try (PreparedStatement s = c.prepareStatement("update batches set state = ?, finished_at = now() where id = ?");
+          PreparedStatement i = c.prepareStatement(
+              "update images set state = 'cancelled' where batch_id = ? and state = 'queued'")) {
+        s.setString(1, state);
+        s.setLong(2, id);
+        s.executeUpdate();
+        if (state.equals("cancelled") || state.equals("abandoned")) {
+          i.setLong(1, id);
+          i.executeUpdate();
+        }
+        c.commit();
+      } catch (SQLException e) {
+        c.rollback();
+        throw e;
+      }
+    }
+  }
+
+  /** Marks images done now (their outputs were found published at start-up). */
+  public void markDone(List<Long> imageIds) throws SQLException {
+    if (imageIds.isEmpty()) {
+      return;
+    }
+    try (Connection c = pool.getConnection();
+        PreparedStatement s = c.prepareStatement(
+            "update images set state = 'done', done_at = coalesce(done_at, now()) where id = ? and state = 'queued'")) {
+      for (long id : imageIds) {
+        s.setLong(1, id);
+        s.addBatch();
+      }
+      s.executeBatch();
+    }
+  }
+
+  /** Records an image as dead-lettered (found filed at start-up, its row never written). */
+  public void markDead(long imageId, long batchId, String source, String movedTo, int strikes) throws SQLException {
+    try (Connection c = pool.getConnection()) {
+      c.setAutoCommit(false);
+      try (PreparedStatement u = c.prepareStatement("update images set state = 'dead', strikes = ? where id = ?");
+          PreparedStatement i = c.prepareStatement("insert into dead_letters (image_id, batch_id, source, moved_to, strikes,"
+              + " reason) values (?, ?, ?, ?, ?, 'found filed after a restart') on conflict (image_id) do nothing")) {
+        u.setInt(1, strikes);
+        u.setLong(2, imageId);
+        u.executeUpdate();
+        i.setLong(1, imageId);
+        i.setLong(2, batchId);
+        i.setString(3, source);
+        i.setString(4, movedTo);
+        i.setInt(5, strikes);
+        i.executeUpdate();
+        c.commit();
+      } catch (SQLException e) {
+        c.rollback();
+        throw e;
+      }
+    }
+  }
+
+  /** Batches in a state, with their images and the kind of run they belong to. */
+  public List<StoredBatch> batches(String state) throws SQLException {
+    return batchesWhere("b.state = ?", state);
+  }
+
+  /** The batches a run took in, with their images. */
+  public List<StoredBatch> batchesOfRun(String runId) throws SQLException {
+    return batchesWhere("b.run_id = ?", runId);
+  }
+
+  private List<StoredBatch> batchesWhere(String where, String arg) throws SQLException {
+    Map<Long, StoredBatch> byId = new LinkedHashMap<>();
+    Map<Long, List<StoredBatch.StoredImage>> images = new LinkedHashMap<>();
+    try (Connection c = pool.getConnection()) {
+      try (PreparedStatement s = c.prepareStatement(
+          "select b.id, b.run_id, r.kind, b.origin, b.preset, b.long_edge, b.state, b.arrived_at, b.deadline_at, b.task"
+              + " from batches b left join runs r on r.id = b.run_id where " + where + " order by b.id")) {
+        s.setString(1, arg);
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            long id = rs.getLong(1);
+            int task = rs.getInt(10);
+            byId.put(id, new StoredBatch(id, rs.getString(2), rs.getString(3), rs.wasNull() ? -1 : task, rs.getString(4),
+                rs.getString(5),
+                rs.getInt(6), rs.getString(7), rs.getTimestamp(8).toInstant(), rs.getTimestamp(9).toInstant(), List.of()));
+            images.put(id, new ArrayList<>());
+          }
+        }
+      }
+      if (byId.isEmpty()) {
+        return List.of();
+      }
+      try (PreparedStatement s = c.prepareStatement(
+          "select i.batch_id, i.id, i.idx, i.source, i.output, i.width, i.height, i.predicted_s, i.state, i.strikes"
+              + " from images i join batches b on b.id = i.batch_id where " + where + " order by i.batch_id, i.idx")) {
+        s.setString(1, arg);
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            List<StoredBatch.StoredImage> list = images.get(rs.getLong(1));
+            if (list != null) {
+              list.add(new StoredBatch.StoredImage(rs.getLong(2), rs.getInt(3), rs.getString(4), rs.getString(5),
+                  rs.getInt(6), rs.getInt(7), rs.getDouble(8), rs.getString(9), rs.getInt(10)));
+            }
+          }
+        }
+      }
+    }
+    List<StoredBatch> out = new ArrayList<>();
+    for (StoredBatch b : byId.values()) {
+      out.add(new StoredBatch(b.id(), b.runId(), b.runKind(), b.task(), b.origin(), b.preset(), b.longEdge(), b.state(),
+          b.arrivedAt(), b.deadlineAt(), images.get(b.id())));
+    }
+    return out;
+  }
+
+  /** One batch with its images, or null. */
+  public StoredBatch batch(long id) throws SQLException {
+    try (Connection c = pool.getConnection()) {
+      StoredBatch b;
+      try (PreparedStatement s = c.prepareStatement(
+          "select b.id, b.run_id, r.kind, b.origin, b.preset, b.long_edge, b.state, b.arrived_at, b.deadline_at, b.task"
+              + " from batches b left join runs r on r.id = b.run_id where b.id = ?")) {
+        s.setLong(1, id);
+        try (ResultSet rs = s.executeQuery()) {
+          if (!rs.next()) {
+            return null;
+          }
+          int task = rs.getInt(10);
+          b = new StoredBatch(id, rs.getString(2), rs.getString(3), rs.wasNull() ? -1 : task, rs.getString(4),
+              rs.getString(5), rs.getInt(6),
+              rs.getString(7), rs.getTimestamp(8).toInstant(), rs.getTimestamp(9).toInstant(), List.of());
+        }
+      }
+      List<StoredBatch.StoredImage> images = new ArrayList<>();
+      try (PreparedStatement s = c.prepareStatement(
+          "select id, idx, source, output, width, height, predicted_s, state, strikes from images where batch_id = ? order by idx")) {
+        s.setLong(1, id);
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            images.add(new StoredBatch.StoredImage(rs.getLong(1), rs.getInt(2), rs.getString(3), rs.getString(4),
+                rs.getInt(5), rs.getInt(6), rs.getDouble(7), rs.getString(8), rs.getInt(9)));
+          }
+        }
+      }
+      return new StoredBatch(b.id(), b.runId(), b.runKind(), b.task(), b.origin(), b.preset(), b.longEdge(), b.state(),
+          b.arrivedAt(), b.deadlineAt(), images);
+    }
+  }
+
+  // ---- checkpoints ----------------------------------------------------------------------------
+
+  /** Writes one checkpoint in one transaction; on failure nothing of it is written. */
+  public void apply(Checkpoint cp) throws SQLException {
+    if (cp.isEmpty()) {
+      return;
+    }
+    try (Connection c = pool.getConnection()) {
+      c.setAutoCommit(false);
+      try {
+        cp.writeTo(c);
+        c.commit();
+      } catch (SQLException | RuntimeException e) {
+        try {
+          c.rollback();
+        } catch (SQLException ignored) {
+          // the connection is gone; the transaction is too
+        }
+        throw e;
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    pool.close();
+  }
+}

@@ -1,0 +1,121 @@
+package helperlab.cage.store;
+
+import java.io.PrintStream;
+import java.util.ArrayDeque;
+
+/**
+ * Writes the supervisor's checkpoints to PostgreSQL on a thread of its own, in order, so a slow or
+ * restarting database never stalls scheduling. A checkpoint that fails stays at the head of the
+ * queue and is written again (every write is idempotent) until the database is back.
+ */
+public final class Checkpointer implements AutoCloseable {
+  private final CageStore store;
+  private final PrintStream log;
+  private final ArrayDeque<Checkpoint> queue = new ArrayDeque<>();
+  private final Thread thread;
+  private volatile boolean running = true;
+  private volatile boolean up = true;
+  private volatile String lastError;
+  private volatile long written;
+
+  public Checkpointer(CageStore store, PrintStream log) {
+    this.store = store;
+    this.log = log;
+    this.thread = new Thread(this::run, "checkpointer");
+    this.thread.setDaemon(true);
+    this.thread.start();
+  }
+
+  public synchronized void submit(Checkpoint cp) {
+    if (!cp.isEmpty()) {
+      queue.addLast(cp);
+      notifyAll();
+    }
+  }
+
+  public boolean up() {
+    return up;
+  }
+
+  public String lastError() {
+    return lastError;
+  }
+
+  public synchronized int backlog() {
+    return queue.size();
+  }
+
+  long written() {
+    return written;
+  }
+
+  /** Waits until every submitted checkpoint is written (or the timeout passes); true if it is. */
+  public synchronized boolean flush(long timeoutMs) throws InterruptedException {
+    long end = System.currentTimeMillis() + timeoutMs;
+    while (!queue.isEmpty()) {
+      long left = end - System.currentTimeMillis();
+      if (left <= 0) {
+        return false;
+      }
+      wait(Math.min(left, 50));
+    }
+    return true;
+  }
+
+  private void run() {
+    long backoff = 200;
+    while (running) {
+      Checkpoint head;
+      synchronized (this) {
+        while (queue.isEmpty() && running) {
+          try {
+            wait(500);
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+        head = queue.peekFirst();
+      }
+      if (head == null) {
+        continue;
+      }
+      try {
+        store.apply(head);
+        synchronized (this) {
+          queue.pollFirst();
+          written++;
+          notifyAll();
+        }
+        if (!up) {
+          log.println("cage: PostgreSQL is back; checkpoints resumed");
+        }
+        up = true;
+        lastError = null;
+        backoff = 200;
+      } catch (Exception e) {
+        if (up) {
+          log.println("cage: checkpoint failed, will retry (" + e.getMessage() + ")");
+        }
+        up = false;
+        lastError = e.getMessage();
+        try {
+          Thread.sleep(backoff);
+        } catch (InterruptedException ie) {
+          return;
+        }
+        backoff = Math.min(2000, backoff * 2);
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    thread.interrupt();
+    try {
+      thread.join(2000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

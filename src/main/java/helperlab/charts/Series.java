@@ -1,0 +1,137 @@
+package helperlab.charts;
+
+/**
+ * One line of a chart: its name, colour (the same in the window and in exported files), which y axis
+ * it uses, and how its value at a sample is computed from the run's columns.
+ */
+public enum Series {
+  WORKERS("workers alive", "#3b82f6", false) {
+    @Override
+    public double value(SampleTable s, int i) {
+      return s.get(Column.WORKERS, i);
+    }
+  },
+  BUSY("busy", "#14b8a6", false) {
+    @Override
+    public double value(SampleTable s, int i) {
+      return s.get(Column.BUSY, i);
+    }
+  },
+  SPAWNS_TOTAL("spawns (total)", "#a855f7", false) {
+    @Override
+    public double value(SampleTable s, int i) {
+      return s.get(Column.SPAWNS, i);
+    }
+  },
+  SPAWNS_PER_MINUTE("spawns / min", "#f59e0b", true) {
+    @Override
+    public double value(SampleTable s, int i) {
+      double t = s.t(i);
+      double before = 0;
+      if (t - 60 >= s.t(0)) {
+        before = s.get(Column.SPAWNS, s.indexAt(t - 60));
+      }
+      return s.get(Column.SPAWNS, i) - before;
+    }
+  },
+  CPU_USEFUL("useful", "#22c55e", false) {
+    @Override
+    public double value(SampleTable s, int i) {
+      return s.get(Column.CPU_USEFUL_S, i);
+    }
+  },
+  CPU_SPAWN("spawning", "#f59e0b", false) {
+    @Override
+    public double value(SampleTable s, int i) {
+      return s.get(Column.CPU_SPAWN_S, i);
+    }
+  },
+  CPU_KILLED("killed", "#ef4444", false) {
+    @Override
+    public double value(SampleTable s, int i) {
+      return s.get(Column.CPU_KILLED_S, i);
+    }
+  },
+  MET("met", "#22c55e", false) {
+    @Override
+    public double value(SampleTable s, int i) {
+      return s.get(Column.MET, i);
+    }
+  },
+  MISSED("missed", "#f59e0b", false) {
+    @Override
+    public double value(SampleTable s, int i) {
+      return s.get(Column.LATE, i);
+    }
+  },
+  REFUSED("refused", "#ef4444", false) {
+    @Override
+    public double value(SampleTable s, int i) {
+      return s.get(Column.REFUSED, i);
+    }
+  },
+  MET_SHARE("met share %", "#3b82f6", true) {
+    @Override
+    public double value(SampleTable s, int i) {
+      double met = s.get(Column.MET, i);
+      double all = met + s.get(Column.LATE, i) + s.get(Column.REFUSED, i);
+      return all > 0 ? 100 * met / all : Double.NaN;
+    }
+  },
+  QUEUE("images queued", "#a855f7", false) {
+    @Override
+    public double value(SampleTable s, int i) {
+      return s.get(Column.QUEUE, i);
+    }
+  },
+  MEMORY("memory", "#14b8a6", false) {
+    @Override
+    public double value(SampleTable s, int i) {
+      return s.get(Column.MEMORY_MB, i);
+    }
+  };
+
+  private final String label;
+  private final String color;
+  private final boolean rightAxis;
+
+  Series(String label, String color, boolean rightAxis) {
+    this.label = label;
+    this.color = color;
+    this.rightAxis = rightAxis;
+  }
+
+  public String label() {
+    return label;
+  }
+
+  /** CSS/hex colour, e.g. {@code #3b82f6}. */
+  public String color() {
+    return color;
+  }
+
+  public boolean rightAxis() {
+    return rightAxis;
+  }
+
+  /** The value at sample {@code i}; NaN where it is undefined (a share before any outcome). */
+  public abstract double value(SampleTable s, int i);
+
+  /** Values for samples {@code from} (inclusive) to {@code to} (exclusive). */
+  public double[] values(SampleTable s, int from, int to) {
+    double[] out = new double[Math.max(0, to - from)];
+    for (int i = from; i < to; i++) {
+      out[i - from] = value(s, i);
+    }
+    return out;
+  }
+
+  /** Times of samples {@code from} to {@code to}. */
+  public static double[] times(SampleTable s, int from, int to) {
+    double[] out = new double[Math.max(0, to - from)];
+    for (int i = from; i < to; i++) {
+      out[i - from] = s.t(i);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,97 @@
+package helperlab;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Holds the table of docs/ARCHITECTURE.md ("Packages and the way dependencies point") against the
+ * compiled classes: a change there and a change here go together.
+ */
+class ArchitectureTest {
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importTheProductsClasses() {
+    classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("helperlab");
+  }
+
+  @Test
+  void eachPartDependsOnlyOnThePartsItsRowNames() {
+    layeredArchitecture().consideringOnlyDependenciesInAnyPackage("helperlab..")
+        .layer("model").definedBy("helperlab.model..")
+        .layer("policy").definedBy("helperlab.policy..")
+        .layer("sim").definedBy("helperlab.sim..")
+        .layer("cage").definedBy("helperlab.cage..")
+        .layer("remote").definedBy("helperlab.remote..")
+        .layer("runs").definedBy("helperlab.runs..")
+        .layer("charts").definedBy("helperlab.charts..")
+        .layer("lab").definedBy("helperlab.lab..")
+        .layer("cli").definedBy("helperlab.cli..")
+        .whereLayer("model").mayNotAccessAnyLayer()
+        .whereLayer("policy").mayNotAccessAnyLayer()
+        .whereLayer("sim").mayOnlyAccessLayers("model", "policy")
+        .whereLayer("runs").mayOnlyAccessLayers("model", "policy", "sim")
+        .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "sim", "runs")
+        .whereLayer("remote").mayOnlyAccessLayers("model")
+        .whereLayer("charts").mayOnlyAccessLayers("model")
+        .whereLayer("lab").mayOnlyAccessLayers("model", "policy", "sim", "runs", "remote", "charts")
+        .whereLayer("cli").mayOnlyAccessLayers("model", "policy", "sim", "cage", "remote", "runs", "charts", "lab")
+        .check(classes);
+  }
+
+  @Test
+  void nothingDependsOnTheLabButTheCommandThatOpensIt() {
+    noClasses().that().resideOutsideOfPackage("helperlab.lab..")
+        .and().doNotHaveFullyQualifiedName("helperlab.cli.LabCommand")
+        .should().dependOnClassesThat().resideInAPackage("helperlab.lab..")
+        .check(classes);
+  }
+
+  @Test
+  void theSchedulerDoesNoIoAndReadsNoClock() {
+    noClasses().that().resideInAPackage("helperlab.policy..")
+        .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio..", "java.net..", "java.sql..",
+            "java.util.concurrent..", "java.time..")
+        .orShould().callMethod(System.class, "currentTimeMillis")
+        .orShould().callMethod(System.class, "nanoTime")
+        .orShould().dependOnClassesThat().areAssignableTo(Thread.class)
+        .check(classes);
+  }
+
+  @Test
+  void theCagesRoomsDependDownwardOnly() {
+    layeredArchitecture().consideringOnlyDependenciesInAnyPackage("helperlab.cage..")
+        .layer("image").definedBy("helperlab.cage.image..")
+        .layer("limits").definedBy("helperlab.cage.limits..")
+        .layer("events").definedBy("helperlab.cage.events..")
+        .layer("store").definedBy("helperlab.cage.store..")
+        .layer("worker").definedBy("helperlab.cage.worker..")
+        .layer("measure").definedBy("helperlab.cage.measure..")
+        .layer("service").definedBy("helperlab.cage.service..")
+        .layer("intake").definedBy("helperlab.cage.intake..")
+        .layer("bench").definedBy("helperlab.cage.bench..")
+        .whereLayer("image").mayNotAccessAnyLayer()
+        .whereLayer("limits").mayNotAccessAnyLayer()
+        .whereLayer("events").mayNotAccessAnyLayer()
+        .whereLayer("store").mayNotAccessAnyLayer()
+        .whereLayer("worker").mayOnlyAccessLayers("image", "limits")
+        .whereLayer("measure").mayOnlyAccessLayers("image", "limits", "worker")
+        .whereLayer("service").mayOnlyAccessLayers("image", "limits", "events", "store", "worker", "measure")
+        .whereLayer("intake").mayOnlyAccessLayers("image", "store", "service")
+        .whereLayer("bench").mayOnlyAccessLayers("image", "events", "worker", "measure", "service")
+        .check(classes);
+  }
+
+  @Test
+  void noPackagesDependOnEachOtherInALoop() {
+    slices().matching("helperlab.(**)").should().beFreeOfCycles().check(classes);
+  }
+}

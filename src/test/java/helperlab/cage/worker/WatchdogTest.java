@@ -1,0 +1,152 @@
+package helperlab.cage.worker;
+
+import static org.awaitility.Awaitility.await;
+import helperlab.cage.TestImages;
+import helperlab.cage.service.CageHarness;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.model.EventType;
+import helperlab.model.RunEvent;
+import helperlab.model.RunRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The watchdog on real workers: a worker that stops sending heartbeats is killed and its image
+ * retried; a worker over its memory limit is killed; a heavy image that is merely slow is not taken
+ * for a hung one (the seed's flat timeout did that). Its rules are also checked on their own.
+ */
+public class WatchdogTest {
+  /** A photo heavy enough to take seconds at the archive size. */
+  public static Path heavy() throws Exception {
+    return TestImages.photo(45);
+  }
+
+  private static List<RunEvent> of(RunRecord r, EventType type) {
+    return r.events().stream().filter(e -> e.type() == type).toList();
+  }
+
+  @Test
+  void aWorkerThatStopsHeartbeatsIsKilledAndItsImageRetried(@TempDir Path data) throws Exception {
+    // a frozen worker never beats again; a live one on a loaded machine may be seconds late
+    try (CageHarness cage = CageHarness.start(data, Map.of("policy", "pool-edf-1", "heartbeat_timeout_s", 10.0))) {
+      TestImages.copyInto(cage.inbox(), heavy(), "heavy.jpg");
+      long batch = cage.submit("archive", List.of("heavy.jpg"), 300.0);
+      long pid = await("a worker starts the image").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+          .until(() -> {
+            for (JsonNode w : cage.status().get("workers")) {
+              if (w.get("image").asInt() >= 0) {
+                return w.get("pid").asLong();
+              }
+            }
+            return -1L;
+          }, p -> p > 0);
+      assertTrue(pid > 0, "a worker started the image");
+      new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor(); // frozen: no heartbeats, no progress
+      JsonNode b = cage.awaitFinished(batch, Duration.ofSeconds(90));
+      assertEquals("done", b.get("images").get(0).get("state").asText());
+      assertEquals(1, b.get("images").get(0).get("strikes").asInt(), "the hung attempt counted against the image");
+      RunRecord r = cage.stopAndRecord();
+      List<RunEvent> killed = of(r, EventType.WORKER_KILLED);
+      assertEquals(1, killed.size(), killed.toString());
+      assertEquals(Watchdog.HEARTBEAT, killed.get(0).note());
+      assertEquals(1, of(r, EventType.IMAGE_KILLED).size());
+      assertEquals(1, r.metrics().imagesDone(), "retried on a fresh worker and done");
+      long pidFinal = pid;
+      assertTrue(ProcessHandle.of(pidFinal).map(p -> !p.isAlive()).orElse(true), "the frozen worker is gone");
+    }
+  }
+
+  @Test
+  void aHeavyImageThatIsMerelySlowIsNotKilledAsHung(@TempDir Path data) throws Exception {
+    // Tight limits: 0.1 s + 12 x the prediction. A 0.3 MP image (81 ms predicted) may run 1.1 s; a 70 MP
+    // one (520 ms, the seed curve's ceiling) 6.3 s. The 70 MP image takes 2 to 5 s here.
+    Watchdog dog = new Watchdog(60, 3, 0, 12, 0.1);
+    double smallLimit = dog.overrunLimitS(helperlab.model.Calibration.seed().cost().seconds(0.3), 1);
+    try (CageHarness cage = CageHarness.start(data, Map.of("policy", "pool-edf-1", "overrun_factor", 12,
+        "overrun_grace_s", 0.1))) {
+      TestImages.copyInto(cage.inbox(), TestImages.photo(70), "heavy.jpg");
+      long batch = cage.submit("archive", List.of("heavy.jpg"), 300.0);
+      JsonNode b = cage.awaitFinished(batch, Duration.ofSeconds(90));
+      assertEquals("met", b.get("state").asText());
+      RunRecord r = cage.stopAndRecord();
+      assertTrue(of(r, EventType.WORKER_KILLED).isEmpty(), "nobody was killed: " + of(r, EventType.WORKER_KILLED));
+      RunEvent started = of(r, EventType.IMAGE_STARTED).get(0);
+      RunEvent done = of(r, EventType.IMAGE_DONE).get(0);
+      double wall = done.t() - started.t();
+      assertTrue(wall > smallLimit, "the heavy image ran " + wall + " s, longer than a small image may ("
+          + smallLimit + " s): a flat timeout set for small images would have killed it");
+    }
+  }
+
+  @Test
+  void aWorkerOverItsMemoryLimitIsKilled(@TempDir Path data) throws Exception {
+    // A ready worker holds about 100 MiB resident and a 45 MP image adds 200-370 MiB, depending on the machine
+    // (lab-runs' calibrations): 200 MiB is well clear of both; 300 let the heavy image through on a lean VM.
+    try (CageHarness cage = CageHarness.start(data, Map.of("policy", "pool-edf-1", "worker_memory_limit_mb", 200))) {
+      TestImages.copyInto(cage.inbox(), heavy(), "heavy.jpg");
+      CageHarness.copyLibraryInto(cage.inbox());
+      String small = TestImages.library().samples().get(0).file();
+      long batch = cage.submit("archive", List.of("heavy.jpg", small), 300.0);
+      JsonNode b = cage.awaitFinished(batch, Duration.ofSeconds(120));
+      assertEquals("dead", b.get("images").get(0).get("state").asText(), "over the limit on every attempt: " + b);
+      assertEquals("done", b.get("images").get(1).get("state").asText());
+      RunRecord r = cage.stopAndRecord();
+      List<RunEvent> killed = of(r, EventType.WORKER_KILLED);
+      assertEquals(3, killed.size(), killed.toString());
+      assertTrue(killed.stream().allMatch(e -> Watchdog.MEMORY.equals(e.note())), killed.toString());
+      assertTrue(Files.exists(data.resolve("deadletters")));
+    }
+  }
+
+  @Test
+  void theRulesOnTheirOwn() {
+    Watchdog dog = new Watchdog(30, 3, 500L << 20, 10, 2);
+    WorkerProcess w = new WorkerProcess(0, 0, 0, -1, 0);
+    w.phase = WorkerProcess.Phase.STARTING;
+    w.launchedAt = 0;
+    assertNull(dog.verdict(w, 29, 0, 1));
+    assertEquals(Watchdog.SPAWN_TIMEOUT, dog.verdict(w, 31, 0, 1));
+    w.helloAt = 1;
+    w.lastHeartbeat = 10;
+    assertNull(dog.verdict(w, 12.9, 0, 1));
+    assertEquals(Watchdog.HEARTBEAT, dog.verdict(w, 13.1, 0, 1));
+    w.lastHeartbeat = 13;
+    w.rssBytes = 600L << 20;
+    assertEquals(Watchdog.MEMORY, dog.verdict(w, 13.5, 0, 1));
+    w.rssBytes = 100L << 20;
+    w.inFlight = 7;
+    w.inFlightSince = 10;
+    // 0.5 s predicted: 2 + 10 x 0.5 = 7 s alone; 12 s when twice as many workers as cores share the CPUs.
+    w.lastHeartbeat = 16.8;
+    assertNull(dog.verdict(w, 16.9, 0.5, 1));
+    assertEquals(Watchdog.OVERRUN, dog.verdict(w, 17.1, 0.5, 1));
+    assertNull(dog.verdict(w, 17.1, 0.5, 2));
+    assertEquals(Watchdog.OVERRUN, dog.verdict(w, 17.1, 0.1, 2), "a light image that long is hung");
+    // Progressing, however slowly (another process holds the CPUs): not hung, until it spends the limit in CPU.
+    w.lastCpuS = 2;
+    w.lastHeartbeat = 39.9;
+    assertNull(dog.verdict(w, 40, 0.5, 1), "2 CPU-s in 30 s: starved, not stuck");
+    w.lastCpuS = 7.1;
+    assertEquals(Watchdog.OVERRUN, dog.verdict(w, 40, 0.5, 1), "7.1 CPU-s on a 0.5 s image: a runaway");
+  }
+
+  @Test
+  void theBreakerOpensOnFlappingAndClosesAfterItsWindow() {
+    RestartBreaker b = new RestartBreaker(3, 10);
+    assertTrue(!b.lost(0) && !b.lost(1) && !b.lost(2), "three losses are within the limit");
+    assertTrue(b.lost(3), "the fourth in ten seconds opens it");
+    assertTrue(b.isOpen(12.9));
+    assertTrue(!b.isOpen(13.1));
+    assertTrue(!b.lost(30) && !b.lost(45) && !b.lost(60) && !b.lost(75), "losses spread out never open it");
+    assertEquals(1, b.trips());
+  }
+}

@@ -1,0 +1,93 @@
+package helperlab.charts.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.lab.TestRuns;
+import helperlab.charts.ChartKind;
+import helperlab.charts.PlottedRun;
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Export without a JavaFX toolkit: PNG and SVG pictures of real runs, CSV data, format from the extension. */
+class ChartExportTest {
+  private static final PlottedRun A = PlottedRun.of(TestRuns.sim("pool-edf-10", "calm", 1, 600));
+  private static final PlottedRun B = PlottedRun.of(TestRuns.sim("box", "calm", 1, 600));
+
+  @Test
+  void pngHasTheAskedSizeAndDrawsTheSeriesColours(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("workers.png");
+    ChartExport.write(new ChartExport.Request(ChartKind.WORKERS, List.of(A, B), 900, 500, ChartStyle.LIGHT, 300), out);
+    BufferedImage img = ImageIO.read(out.toFile());
+    assertEquals(900, img.getWidth());
+    assertEquals(500, img.getHeight());
+    int workersBlue = 0;
+    for (int x = 0; x < img.getWidth(); x++) {
+      for (int y = 0; y < img.getHeight(); y++) {
+        if (close(new Color(img.getRGB(x, y)), Color.decode("#3b82f6"))) {
+          workersBlue++;
+        }
+      }
+    }
+    assertTrue(workersBlue > 500, "the workers line is drawn: " + workersBlue + " pixels");
+  }
+
+  private static boolean close(Color a, Color b) {
+    return Math.abs(a.getRed() - b.getRed()) < 30 && Math.abs(a.getGreen() - b.getGreen()) < 30
+        && Math.abs(a.getBlue() - b.getBlue()) < 30;
+  }
+
+  @Test
+  void allChartsInOnePicture(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("all.png");
+    ChartExport.write(ChartExport.Request.of(null, List.of(A)), out);
+    BufferedImage img = ImageIO.read(out.toFile());
+    assertEquals(ChartExport.DEFAULT_ALL_WIDTH, img.getWidth());
+    assertEquals(ChartExport.DEFAULT_ALL_HEIGHT, img.getHeight());
+  }
+
+  @Test
+  void svgIsADrawingWithLegendText(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("cpu.svg");
+    ChartExport.write(new ChartExport.Request(ChartKind.CPU, List.of(A, B), 800, 450, ChartStyle.DARK, Double.NaN), out);
+    String svg = Files.readString(out);
+    assertTrue(svg.startsWith("<?xml") || svg.startsWith("<svg"), svg.substring(0, 40));
+    assertTrue(svg.contains("width='800.0'") && svg.contains("height='450.0'"), "size");
+    assertTrue(svg.contains("CPU split") && svg.contains("useful · " + A.label()) && svg.contains(B.label()),
+        "title and legend");
+    assertTrue(svg.contains("stroke-dasharray"), "run B is dashed");
+    assertTrue(svg.length() < 2_000_000, "lines are reduced per pixel: " + svg.length());
+  }
+
+  @Test
+  void csvHasARowPerSampleTimeAndAColumnPerRunAndSeries(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("deadlines.csv");
+    ChartExport.write(ChartExport.Request.of(ChartKind.DEADLINES, List.of(A, B)), out);
+    List<String> lines = Files.readAllLines(out);
+    assertEquals("t_s," + A.label() + ": met," + A.label() + ": missed," + A.label() + ": refused," + A.label()
+        + ": met share %," + B.label() + ": met," + B.label() + ": missed," + B.label() + ": refused," + B.label()
+        + ": met share %", lines.get(0));
+    int rows = Math.max(A.samples().size(), B.samples().size());
+    assertTrue(lines.size() - 1 >= rows, "at least one row per sample of the longer run");
+    String last = lines.get(lines.size() - 1);
+    assertEquals(9, last.split(",", -1).length, last);
+    int metA = (int) A.samples().get(helperlab.charts.Column.MET, A.samples().size() - 1);
+    assertTrue(lines.stream().anyMatch(l -> l.split(",", -1)[1].equals(Integer.toString(metA))),
+        "A's final met count " + metA + " is in the data");
+  }
+
+  @Test
+  void anUnknownExtensionIsRefusedWithTheReason(@TempDir Path dir) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ChartExport.write(ChartExport.Request.of(ChartKind.QUEUE, List.of(A)), dir.resolve("q.jpg")));
+    assertTrue(e.getMessage().contains("q.jpg") && e.getMessage().contains(".png, .svg or .csv"), e.getMessage());
+    assertTrue(Files.notExists(dir.resolve("q.jpg")));
+  }
+}
