@@ -1,6 +1,7 @@
 package helperlab.cage.worker;
 
 import java.awt.color.ColorSpace;
+import java.awt.color.ICC_ColorSpace;
 import java.awt.color.ICC_Profile;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -22,7 +23,7 @@ import javax.imageio.stream.ImageInputStream;
 /**
  * Decodes a source picture for resizing: dimensions first (a decompression bomb is refused before
  * any pixel is allocated), then at most about twice the target size, converted to 8-bit sRGB (see
- * {@link Srgb}; CMYK without a profile through {@link StandardCmyk}). The EXIF orientation is read
+ * {@link Srgb}; CMYK without a profile through {@link Cmyk}). The EXIF orientation is read
  * but not applied: turning the small result is cheaper than turning the decoded one.
  *
  * <p>Decoder warnings are passed on, not fatal, except those that say pixels are missing (a corrupt
@@ -77,15 +78,21 @@ final class Decoder {
       }
       BufferedImage image;
       ImageTypeSpecifier raw = format.equals("jpeg") ? reader.getRawImageType(0) : null;
-      if (raw != null && raw.getNumBands() == 4 && raw.getColorModel().getColorSpace().getType() == ColorSpace.TYPE_CMYK
-          && !markers.iccProfile()) {
-        // CMYK or YCCK with no profile of its own: the decoder's CMYK samples, through the standard profile.
-        param.setDestinationType(raw);
-        image = reader.read(0, param);
+      if (raw != null && raw.getNumBands() == 4 && raw.getColorModel().getColorSpace().getType() == ColorSpace.TYPE_CMYK) {
+        // CMYK or YCCK: the decoder's CMYK samples, converted here through their own profile, or the
+        // standard one when they have none (or one that is not a CMYK profile).
+        ICC_Profile own = markers.profile();
+        ICC_ColorSpace profile;
+        if (own != null && own.getColorSpaceType() == ColorSpace.TYPE_CMYK) {
+          profile = new ICC_ColorSpace(own);
+        } else {
+          warnings.accept("CMYK JPEG without " + (markers.iccProfile() ? "a usable" : "an embedded")
+              + " ICC profile: converted with the standard " + Cmyk.NAME + " profile");
+          profile = Cmyk.standard();
+        }
+        java.awt.image.Raster stored = reader.readRaster(0, param); // the samples as stored, unconverted
         checkWhole(lost);
-        warnings.accept("CMYK JPEG without an embedded ICC profile: converted with the standard " + StandardCmyk.NAME
-            + " profile");
-        image = StandardCmyk.toSrgb(image.getRaster(), markers.adobe());
+        image = Cmyk.toSrgb(stored, markers.adobeTransform(), profile);
       } else {
         image = reader.read(0, param);
         checkWhole(lost);

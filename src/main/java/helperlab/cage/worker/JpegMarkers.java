@@ -7,8 +7,11 @@ import com.twelvemonkeys.imageio.metadata.jpeg.JPEGSegment;
 import com.twelvemonkeys.imageio.metadata.jpeg.JPEGSegmentUtil;
 import com.twelvemonkeys.imageio.metadata.tiff.TIFF;
 import com.twelvemonkeys.imageio.metadata.tiff.TIFFReader;
+import java.awt.color.ICC_Profile;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -17,11 +20,12 @@ import javax.imageio.stream.ImageInputStream;
 
 /**
  * What a JPEG's markers say about how to show it, read before its pixels: the EXIF orientation
- * (1-8; 1 when there is none or it cannot be read), whether it embeds an ICC profile, and whether
- * it carries Adobe's APP14 marker (whose CMYK samples are stored inverted).
+ * (1-8; 1 when there is none or it cannot be read), whether it embeds an ICC profile (and the
+ * profile, null when it cannot be read), and the transform of Adobe's APP14 marker (-1 without one;
+ * see {@link Cmyk#toSrgb}).
  */
-record JpegMarkers(int orientation, boolean iccProfile, boolean adobe) {
-  static final JpegMarkers NONE = new JpegMarkers(1, false, false);
+record JpegMarkers(int orientation, boolean iccProfile, ICC_Profile profile, int adobeTransform) {
+  static final JpegMarkers NONE = new JpegMarkers(1, false, null, -1);
 
   private static final Map<Integer, List<String>> WANTED = Map.of(
       JPEG.APP1, List.of("Exif"), JPEG.APP2, List.of("ICC_PROFILE"), JPEG.APP14, List.of("Adobe"));
@@ -39,18 +43,53 @@ record JpegMarkers(int orientation, boolean iccProfile, boolean adobe) {
       in.reset();
     }
     int orientation = 1;
-    boolean icc = false;
-    boolean adobe = false;
+    int adobe = -1;
+    List<JPEGSegment> icc = new ArrayList<>();
     for (JPEGSegment s : segments) {
       if (s.marker() == JPEG.APP2) {
-        icc = true;
+        icc.add(s);
       } else if (s.marker() == JPEG.APP14) {
-        adobe = true;
+        adobe = adobeTransform(s);
       } else if (s.marker() == JPEG.APP1 && orientation == 1) {
         orientation = orientation(s, warnings);
       }
     }
-    return new JpegMarkers(orientation, icc, adobe);
+    return new JpegMarkers(orientation, !icc.isEmpty(), icc.isEmpty() ? null : profile(icc, warnings), adobe);
+  }
+
+  /** "Adobe", version (2 bytes), flags (2 + 2), then the transform. */
+  private static int adobeTransform(JPEGSegment adobe) {
+    try (InputStream data = adobe.segmentData()) {
+      byte[] b = data.readNBytes(12);
+      return b.length == 12 ? b[11] & 0xff : 0;
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  /** The profile from its APP2 chunks (each: sequence number, count, bytes), in sequence order. */
+  private static ICC_Profile profile(List<JPEGSegment> chunks, Consumer<String> warnings) {
+    try {
+      byte[][] parts = new byte[chunks.size()][];
+      for (JPEGSegment s : chunks) {
+        try (InputStream data = s.data()) {
+          int seq = data.read();
+          data.read(); // the count
+          if (seq < 1 || seq > parts.length || parts[seq - 1] != null) {
+            throw new IOException("ICC chunk " + seq + " of " + parts.length + " is out of order");
+          }
+          parts[seq - 1] = data.readAllBytes();
+        }
+      }
+      ByteArrayOutputStream all = new ByteArrayOutputStream();
+      for (byte[] p : parts) {
+        all.write(p);
+      }
+      return ICC_Profile.getInstance(all.toByteArray());
+    } catch (IOException | RuntimeException e) {
+      warnings.accept("unreadable embedded ICC profile (" + e.getMessage() + ")");
+      return null;
+    }
   }
 
   private static int orientation(JPEGSegment exif, Consumer<String> warnings) {
