@@ -2,6 +2,8 @@ package helperlab.cage.worker;
 
 import helperlab.cage.image.Jpeg;
 import helperlab.cage.image.SampleLibrary;
+import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;
@@ -13,55 +15,63 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.Iterator;
+import java.util.Locale;
+import java.util.function.Consumer;
 import javax.imageio.IIOException;
 import javax.imageio.IIOImage;
+import javax.imageio.ImageIO;
 import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageWriter;
-import javax.imageio.stream.ImageOutputStream;
-import javax.imageio.ImageIO;
-import javax.imageio.ImageReadParam;
-import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.ImageOutputStream;
 import net.coobird.thumbnailator.Thumbnails;
 
 /**
- * Resizes one image to fit a long edge (never enlarging it) and publishes it atomically: written
- * to a temporary name, flushed to disk, renamed into place, then the directory flushed, so a
- * reader never sees half an image and a published image is never written again.
+ * Resizes one image to fit a long edge (never enlarging it), as a viewer shows it: EXIF orientation
+ * applied, colours in sRGB, alpha on white when the output is a JPEG, and nothing of the source's
+ * metadata (location, camera, dates) carried over. Publishes it atomically: written to a temporary
+ * name, flushed to disk, renamed into place, then the directory flushed, so a reader never sees half
+ * an image and a published image is never written again.
  */
 public final class Resizer {
   /** JPEG quality of outputs. */
   static final float QUALITY = 0.85f;
 
   private final long maxPixels;
+  private final Consumer<String> warnings;
 
+  /** A resizer whose decoder warnings go nowhere. */
   public Resizer(long maxPixels) {
+    this(maxPixels, w -> { });
+  }
+
+  /** {@code warnings}: what the decoders noticed and got past (logged by the worker, never fatal). */
+  public Resizer(long maxPixels, Consumer<String> warnings) {
     this.maxPixels = maxPixels;
+    this.warnings = warnings;
   }
 
   /** What was published. */
   public record Output(int width, int height, boolean alreadyPublished) {}
 
+  /** Resizes {@code source} into {@code target}, whose extension (.jpg, .jpeg or .png) says the output's format. */
   public Output resizeFile(Path source, Path target, int longEdge) throws IOException {
     if (Files.exists(target)) {
       return new Output(0, 0, true); // published before (by a worker whose supervisor died): never twice
     }
-    BufferedImage image;
-    String format;
+    Decoder.Decoded d;
     try (ImageInputStream in = ImageIO.createImageInputStream(source.toFile())) {
       if (in == null) {
         throw new IOException("cannot open " + source);
       }
-      Decoded d = decode(in, longEdge);
-      image = d.image;
-      format = d.format;
+      d = Decoder.read(in, longEdge, maxPixels, warnings);
     }
+    String format = formatOf(target, d.format());
     Files.createDirectories(target.getParent());
     Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
     int[] size;
     try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {
-      size = encode(image, format, longEdge, out);
+      size = encode(d, format, longEdge, out);
       out.getFD().sync();
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(tmp);
@@ -74,82 +84,79 @@ public final class Resizer {
     return new Output(size[0], size[1], false);
   }
 
-  /** The same work on bytes in memory: the warm-up path, so a fresh worker's first image runs at full speed. */
+  /** The same work on bytes in memory (output in the source's format): the warm-up path. */
   public int[] resizeBytes(InputStream source, int longEdge, OutputStream out) throws IOException {
     try (ImageInputStream in = ImageIO.createImageInputStream(source)) {
-      Decoded d = decode(in, longEdge);
-      return encode(d.image, d.format, longEdge, out);
+      Decoder.Decoded d = Decoder.read(in, longEdge, maxPixels, warnings);
+      return encode(d, d.format(), longEdge, out);
     }
   }
 
-  private record Decoded(BufferedImage image, String format) {}
-
-  private Decoded decode(ImageInputStream in, int longEdge) throws IOException {
-    Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
-    if (!readers.hasNext()) {
-      throw new IIOException("not an image ImageIO can read");
+  private static String formatOf(Path target, String sourceFormat) {
+    String name = target.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (name.endsWith(".png")) {
+      return "png";
     }
-    ImageReader reader = readers.next();
-    try {
-      reader.setInput(in, true, true);
-      String format = reader.getFormatName().toLowerCase(java.util.Locale.ROOT);
-      format = format.startsWith("jp") ? "jpeg" : format.startsWith("png") ? "png" : format;
-      int w = reader.getWidth(0);
-      int h = reader.getHeight(0);
-      if ((long) w * h > maxPixels) {
-        throw new IIOException("declares " + w + " x " + h + " pixels, over the limit: refused before decoding");
-      }
-      // A corrupt or cut-short stream only warns in some decoders; a grey half-image is not a result.
-      StringBuilder warnings = new StringBuilder();
-      reader.addIIOReadWarningListener((source, warning) -> warnings.append(warnings.length() > 0 ? "; " : "")
-          .append(warning));
-      ImageReadParam param = reader.getDefaultReadParam();
-      // Decode at most twice the target size: the memory of a 70 MP image is never needed for a thumbnail.
-      int step = Math.max(1, Math.max(w, h) / (2 * longEdge));
-      if (step > 1) {
-        param.setSourceSubsampling(step, step, 0, 0);
-      }
-      BufferedImage image = reader.read(0, param);
-      if (warnings.length() > 0) {
-        throw new IIOException("corrupt image: " + warnings);
-      }
-      return new Decoded(image, format);
-    } finally {
-      reader.dispose();
+    if (name.endsWith(".jpg") || name.endsWith(".jpeg")) {
+      return "jpeg";
     }
+    return sourceFormat;
   }
 
-  private static int[] encode(BufferedImage image, String format, int longEdge, OutputStream out) throws IOException {
-    int w = image.getWidth();
-    int h = image.getHeight();
+  /** The output's size as shown: the declared size fitted to the long edge (from the declared size, not the subsampled one). */
+  static int[] fitted(int w, int h, int longEdge) {
     int longest = Math.max(w, h);
-    BufferedImage result;
     if (longest <= longEdge) {
-      result = image;
+      return new int[] {w, h};
+    }
+    double scale = (double) longEdge / longest;
+    int tw = Math.max(1, (int) Math.round(w * scale));
+    int th = Math.max(1, (int) Math.round(h * scale));
+    if (w >= h) {
+      tw = longEdge; // rounding must not miss the preset's edge
     } else {
-      double scale = (double) longEdge / longest;
-      int tw = Math.max(1, (int) Math.round(w * scale));
-      int th = Math.max(1, (int) Math.round(h * scale));
-      if (Math.max(tw, th) != longEdge) { // rounding must not miss the preset's edge
-        if (tw >= th) {
-          tw = longEdge;
-        } else {
-          th = longEdge;
-        }
-      }
+      th = longEdge;
+    }
+    return new int[] {tw, th};
+  }
+
+  private static int[] encode(Decoder.Decoded d, String format, int longEdge, OutputStream out) throws IOException {
+    BufferedImage image = d.image();
+    if (format.equals("jpeg") && image.getColorModel().hasAlpha()) {
+      image = onWhite(image);
+    }
+    int[] shown = fitted(d.shownWidth(), d.shownHeight(), longEdge);
+    boolean swap = Orientation.swapsAxes(d.orientation());
+    int tw = swap ? shown[1] : shown[0]; // resized as stored, turned afterwards (fewer pixels to turn)
+    int th = swap ? shown[0] : shown[1];
+    BufferedImage result = image;
+    if (image.getWidth() != tw || image.getHeight() != th) {
       Thumbnails.Builder<BufferedImage> b = Thumbnails.of(image).forceSize(tw, th);
-      if (format.equals("jpeg")) {
-        b.imageType(image.getColorModel().getNumComponents() == 1 ? BufferedImage.TYPE_BYTE_GRAY
-            : BufferedImage.TYPE_INT_RGB);
-      }
+      b.imageType(image.getType() == BufferedImage.TYPE_BYTE_GRAY ? BufferedImage.TYPE_BYTE_GRAY
+          : image.getColorModel().hasAlpha() ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
       result = b.asBufferedImage();
     }
+    result = Orientation.apply(result, d.orientation());
     if (format.equals("jpeg")) {
       Jpeg.write(result, out, QUALITY);
     } else if (!ImageIO.write(result, "png", out)) {
       throw new IIOException("no PNG writer");
     }
     return new int[] {result.getWidth(), result.getHeight()};
+  }
+
+  /** A JPEG has no alpha: transparent parts are shown on white, as a page behind them would be. */
+  private static BufferedImage onWhite(BufferedImage argb) {
+    BufferedImage rgb = new BufferedImage(argb.getWidth(), argb.getHeight(), BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = rgb.createGraphics();
+    try {
+      g.setColor(Color.WHITE);
+      g.fillRect(0, 0, rgb.getWidth(), rgb.getHeight());
+      g.drawImage(argb, 0, 0, null);
+    } finally {
+      g.dispose();
+    }
+    return rgb;
   }
 
   /** A small photo-like JPEG made in memory, for warming up. */

@@ -51,7 +51,9 @@ public final class WorkerMain {
     this.in = new BufferedInputStream(in);
     this.out = new BufferedOutputStream(out);
     this.log = log;
-    this.resizer = new Resizer(maxPixels);
+    // What the decoders got past is worth a line in the log, never a dead worker.
+    this.resizer = new Resizer(maxPixels, warning -> log.println("worker " + ProcessHandle.current().pid()
+        + ": image " + inFlight + ": decoder warning (not fatal): " + warning));
   }
 
   /** Runs the worker on this process's stdin and stdout; returns its exit code. */

@@ -43,8 +43,8 @@ public final class CageHarness implements AutoCloseable {
   final Path data;
   public final TestDatabase db;
   public final TestRedis redis;
-  final Supervisor supervisor;
-  final Intake intake;
+  public final Supervisor supervisor;
+  public final Intake intake;
   final CtlServer ctl;
   final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
