@@ -52,6 +52,7 @@ public final class RunsController {
   @FXML private Label runTitle;
   @FXML private Label runMetrics;
   @FXML private ChartGrid runCharts;
+  @FXML private SplitPane chartsAndEvents;
   @FXML private ToggleButton playButton;
   @FXML private ChoiceBox<PlaybackSpeed> speed;
   @FXML private Button prevEventButton;
@@ -94,6 +95,13 @@ public final class RunsController {
     });
     runList.setPlaceholder(new Label("No run records here yet.\nRun something in the Live view,\nor choose a folder."));
     folderLabel.textProperty().bind(main.library().folderProperty().asString("folder: %s"));
+
+    runCharts.columnsProperty().bind(main.chartColumnsProperty());
+    // the divider stays where the user put it, across resizes and sessions
+    SplitPane.Divider divider = chartsAndEvents.getDividers().get(0);
+    divider.setPosition(main.runsDividerProperty().get());
+    divider.positionProperty().addListener((o, a, b) -> main.runsDividerProperty().set(b.doubleValue()));
+    SplitPane.setResizableWithParent(runCharts, true);
 
     runTitle.textProperty().bind(vm.titleProperty());
     vm.recordProperty().addListener((o, a, r) -> showRecord());
