@@ -30,7 +30,7 @@ import javafx.scene.layout.StackPane;
  */
 public final class ChartGrid extends ScrollPane {
   /** The least height of one chart's cell (header, plot, time axis): its plot stays at least ~120 px. */
-  public static final double MIN_CELL_HEIGHT = 180;
+  public static final double MIN_CELL_HEIGHT = 190;
   private static final double GAP = 6;
 
   private final GridPane grid = new GridPane();
