@@ -69,7 +69,7 @@ public final class AxisTicks {
       return "–";
     }
     String s = String.format(Locale.ROOT, "%,." + decimals + "f", v);
-    return s.matches("-0([.,]0*)?") ? s.substring(1) : s;
+    return s.startsWith("-") && s.substring(1).replaceAll("[0.,]", "").isEmpty() ? s.substring(1) : s;
   }
 
   /** A series' value as the pointer readout shows it, in the series' unit. */
