@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
+import helperlab.lab.chart.AxisTicks;
 import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.chart.ChartKind;
 import helperlab.lab.chart.LabChart;
+import helperlab.lab.chart.Series;
 import helperlab.lab.live.SimulatorSource;
 import helperlab.lab.viewmodel.LabConfig;
 import helperlab.lab.viewmodel.LabView;
@@ -25,6 +27,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -112,6 +115,27 @@ class LabLayoutTest extends FxRobot {
     assertTrue(problems.isEmpty(), v + " view at " + fx(() -> window.stage().getScene().getWidth()) + " px: " + problems
         + " (plot heights " + heights + ")");
     return heights;
+  }
+
+  @Test
+  void thePointerReadsTheValuesOfARunAndOfAAndBSideBySide() throws Exception {
+    RunRecord a = TestRuns.sim("pool-edf-10", "busy", 1, 600);
+    RunRecord b = TestRuns.sim("box", "busy", 1, 600);
+    resize(1366, 768);
+    interact(() -> window.viewModel().showRun(a));
+    show(LabView.RUNS);
+    LabChart memory = fx(() -> window.visibleCharts().chart(ChartKind.MEMORY));
+    int i = a.samples().indexAt(300);
+    String one = fx(() -> memory.readoutAt(300));
+    assertEquals("5:00\nmemory " + AxisTicks.value(Series.MEMORY, a.samples().memoryMb()[i]), one);
+
+    interact(() -> window.viewModel().compare().overlay(a, b));
+    show(LabView.COMPARE);
+    LabChart workers = fx(() -> window.visibleCharts().chart(ChartKind.WORKERS));
+    String two = fx(() -> workers.readoutAt(300));
+    int j = b.samples().indexAt(300);
+    assertEquals("5:00 A B\nworkers alive " + a.samples().workers()[i] + " " + b.samples().workers()[j]
+        + "\nbusy " + a.samples().busy()[i] + " " + b.samples().busy()[j], two);
   }
 
   @ParameterizedTest(name = "{0}x{1}")
