@@ -19,11 +19,15 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SelectionMode;
 import javafx.scene.control.Slider;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
@@ -31,6 +35,7 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.stage.DirectoryChooser;
@@ -92,8 +97,17 @@ public final class RunsController {
       if (e.getCode() == KeyCode.ENTER) {
         openSelected();
         e.consume();
+      } else if (e.getCode() == KeyCode.DELETE) {
+        deleteSelected();
+        e.consume();
       }
     });
+    runList.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+    MenuItem delete = new MenuItem("Delete from history");
+    delete.setOnAction(e -> deleteSelected());
+    runList.setContextMenu(new ContextMenu(delete));
+    runList.setOnContextMenuRequested(e -> delete.setDisable(runList.getSelectionModel().getSelectedItems().stream()
+        .anyMatch(r -> r.origin() != RunEntry.Origin.HISTORY)));
     runList.setPlaceholder(new Label("No run records here yet.\nRun something in the Live view,\nor choose a folder."));
     folderLabel.textProperty().bind(main.library().folderProperty().asString("folder: %s"));
 
@@ -332,5 +346,25 @@ public final class RunsController {
   @FXML
   void previousEvent() {
     vm.previousEvent();
+  }
+
+  /** Deletes the selected history runs after asking (runs in the runs folder are not the lab's to delete). */
+  @FXML
+  void deleteSelected() {
+    List<RunEntry> chosen = List.copyOf(runList.getSelectionModel().getSelectedItems());
+    if (chosen.isEmpty()) {
+      return;
+    }
+    if (chosen.stream().anyMatch(r -> r.origin() != RunEntry.Origin.HISTORY)) {
+      main.notices().error("Cannot delete: only runs in the lab's history can be deleted here; runs in the runs folder"
+          + " are your files");
+      return;
+    }
+    Alert ask = new Alert(Alert.AlertType.CONFIRMATION, chosen.size() == 1 ? "Delete " + chosen.get(0).name()
+        + " from the history?" : "Delete these " + chosen.size() + " runs from the history?", ButtonType.OK,
+        ButtonType.CANCEL);
+    ask.initOwner(runList.getScene().getWindow());
+    ask.setHeaderText(null);
+    ask.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> main.library().delete(chosen));
   }
 }

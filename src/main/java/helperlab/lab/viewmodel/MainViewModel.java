@@ -79,6 +79,7 @@ public final class MainViewModel {
     compare.seedProperty().set(p.compareSeed);
     timeline.speedProperty().set(enumOr(PlaybackSpeed.class, p.timelineSpeed, PlaybackSpeed.X10));
     sweep.seedsProperty().set(Math.max(1, p.sweepSeeds));
+    library.setHistoryCapBytes(Math.max(0, p.historyCapMb) * 1048576L);
     chartColumns.set(p.chartColumns >= 0 && p.chartColumns <= 3 ? p.chartColumns : 0);
     runsDivider.set(p.runsDivider > 0.2 && p.runsDivider < 0.95 ? p.runsDivider : 0.66);
   }
@@ -222,6 +223,7 @@ public final class MainViewModel {
     p.timelineSpeed = timeline.speedProperty().get().name();
     p.sweepSeeds = sweep.seedsProperty().get();
     p.chartColumns = chartColumns.get();
+    p.historyCapMb = (int) (library.historyCapBytes() / 1048576L);
     p.runsDivider = runsDivider.get();
     Path shown = sweep.shownProperty().get();
     p.lastSweepDir = shown == null ? p.lastSweepDir : shown.toString();
