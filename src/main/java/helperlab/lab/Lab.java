@@ -39,6 +39,19 @@ public final class Lab {
       System.setProperty("prism.dirtyregioncount", "20");
     }
     LabApp.configure(config, opened);
-    Application.launch(LabApp.class);
+    try {
+      Application.launch(LabApp.class);
+    } catch (RuntimeException e) {
+      // JavaFX wraps whatever stopped the window in "Exception in Application start method": say what it was
+      Throwable cause = e;
+      while (cause.getCause() != null && cause.getCause() != cause) {
+        cause = cause.getCause();
+      }
+      if (Boolean.getBoolean("helperlab.lab.trace")) {
+        e.printStackTrace();
+      }
+      String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+      throw new IllegalStateException("the lab's window could not open: " + why, e);
+    }
   }
 }

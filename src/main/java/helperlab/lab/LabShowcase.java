@@ -5,6 +5,7 @@ import helperlab.lab.view.LabWindow;
 import helperlab.lab.viewmodel.LabConfig;
 import helperlab.lab.viewmodel.LabView;
 import helperlab.lab.viewmodel.LiveViewModel;
+import helperlab.lab.viewmodel.Theme;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,8 +59,9 @@ public final class LabShowcase {
     FxWait.frames(2);
     LiveViewModel live = window.viewModel().live();
     FxWait.run(() -> {
-      window.stage().setWidth(1600);
-      window.stage().setHeight(1000);
+      window.stage().setWidth(width());
+      window.stage().setHeight(height());
+      window.viewModel().themeProperty().set(Theme.of(System.getProperty(THEME_PROPERTY, "light")));
       window.viewModel().viewProperty().set(LabView.LIVE);
       live.policyProperty().set("box");
       live.scenarioProperty().set("calm");
@@ -120,6 +122,29 @@ public final class LabShowcase {
     FxWait.call(() -> window.viewModel().sweep().run()).get();
     FxWait.frames(5);
     save(file.resolveSibling(base + "-sweep.png"));
+  }
+
+  /** Window size for the pictures, e.g. {@code -Dhelperlab.screenshot.size=1366x768} (default 1600x1000). */
+  static final String SIZE_PROPERTY = "helperlab.screenshot.size";
+  /** Theme for the pictures: {@code light} (default) or {@code dark}. */
+  static final String THEME_PROPERTY = "helperlab.screenshot.theme";
+
+  private static double width() {
+    return size(0, 1600);
+  }
+
+  private static double height() {
+    return size(1, 1000);
+  }
+
+  private static double size(int part, double fallback) {
+    String s = System.getProperty(SIZE_PROPERTY, "");
+    String[] wh = s.split("x");
+    try {
+      return wh.length == 2 ? Double.parseDouble(wh[part].trim()) : fallback;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(SIZE_PROPERTY + " takes WIDTHxHEIGHT, e.g. 1366x768; got '" + s + "'");
+    }
   }
 
   private void save(Path target) throws Exception {

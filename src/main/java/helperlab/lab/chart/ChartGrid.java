@@ -7,10 +7,14 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
@@ -21,12 +25,23 @@ import javafx.scene.layout.StackPane;
  * The six charts in a grid, with one time cursor shared by all: drag it on any chart and every chart
  * (and whoever binds {@link #timeCursorProperty()}) follows. Shows recorded runs ({@link #show}) or streams
  * a live run ({@link #stream} then {@link #pull()} every frame). Clicking a chart selects it (for export).
+ *
+ * <p>Every chart keeps a readable plot: the grid picks 1, 2 or 3 columns for the room it has (or the
+ * number the user chose, {@link #columnsProperty()}), and when the charts still do not fit at
+ * {@link #MIN_CELL_HEIGHT} each, it scrolls rather than squash them.
  */
-public final class ChartGrid extends GridPane {
+public final class ChartGrid extends ScrollPane {
+  /** The least height of one chart's cell (header, plot, time axis): its plot stays at least ~120 px. */
+  public static final double MIN_CELL_HEIGHT = 190;
+  private static final double GAP = 6;
+
+  private final GridPane grid = new GridPane();
   private final Map<ChartKind, LabChart> charts = new EnumMap<>(ChartKind.class);
   private final Map<ChartKind, StackPane> frames = new EnumMap<>(ChartKind.class);
   private final DoubleProperty cursor = new SimpleDoubleProperty(Double.NaN);
   private final ObjectProperty<ChartKind> selected = new SimpleObjectProperty<>(ChartKind.WORKERS);
+  private final IntegerProperty columns = new SimpleIntegerProperty(0);
+  private int laidOutColumns;
   private List<PlottedRun> runs = List.of();
   private PlottedRun live;
   private int liveShown;
@@ -35,24 +50,17 @@ public final class ChartGrid extends GridPane {
 
   public ChartGrid() {
     getStyleClass().add("chart-grid");
-    setHgap(6);
-    setVgap(6);
-    setPadding(new Insets(2));
-    int cols = 2;
-    for (int c = 0; c < cols; c++) {
-      ColumnConstraints cc = new ColumnConstraints();
-      cc.setPercentWidth(100.0 / cols);
-      cc.setHgrow(Priority.ALWAYS);
-      getColumnConstraints().add(cc);
-    }
-    int rows = (ChartKind.values().length + cols - 1) / cols;
-    for (int r = 0; r < rows; r++) {
-      RowConstraints rc = new RowConstraints();
-      rc.setPercentHeight(100.0 / rows);
-      rc.setVgrow(Priority.ALWAYS);
-      getRowConstraints().add(rc);
-    }
-    int i = 0;
+    grid.getStyleClass().add("chart-grid-cells");
+    grid.setHgap(GAP);
+    grid.setVgap(GAP);
+    grid.setPadding(new Insets(2));
+    setContent(grid);
+    setFitToWidth(true);
+    setFitToHeight(true);
+    setHbarPolicy(ScrollBarPolicy.NEVER);
+    setVbarPolicy(ScrollBarPolicy.AS_NEEDED);
+    setPannable(false);
+    setMinSize(0, 0);
     for (ChartKind k : ChartKind.values()) {
       long t0 = System.nanoTime();
       LabChart c = new LabChart(k);
@@ -61,17 +69,88 @@ public final class ChartGrid extends GridPane {
       }
       charts.put(k, c);
       c.timeCursorProperty().bindBidirectional(cursor);
-      StackPane frame = new StackPane(c.chart());
+      StackPane frame = new StackPane(c.node());
       frame.getStyleClass().add("chart-frame");
       frame.setMinSize(0, 0);
-      c.chart().setMinSize(0, 0);
       frame.setOnMousePressed(e -> selected.set(k));
       frames.put(k, frame);
-      add(frame, i % cols, i / cols);
-      i++;
     }
+    arrange(2);
+    viewportBoundsProperty().addListener((o, a, b) -> rearrange());
+    columns.addListener((o, a, b) -> rearrange());
     selected.addListener((o, a, b) -> markSelected());
     markSelected();
+  }
+
+  /** Columns for the room there is (or as chosen), re-laid only when the number changes. */
+  private void rearrange() {
+    Bounds v = getViewportBounds();
+    int c = columns.get() >= 1 && columns.get() <= 3 ? columns.get() : autoColumns(v.getWidth(), v.getHeight(),
+        ChartKind.values().length);
+    if (c != laidOutColumns) {
+      arrange(c);
+    }
+  }
+
+  /**
+   * The column count (1–3) giving the charts the most readable cells for a {@code width} × {@code height}
+   * area: each cell's height, or its width over 1.6 (a plot much wider than tall is fine; a very narrow
+   * one is not), whichever is smaller, made as large as it can be.
+   */
+  public static int autoColumns(double width, double height, int charts) {
+    if (!(width > 0) || !(height > 0)) {
+      return 2;
+    }
+    int best = 2;
+    double bestScore = -1;
+    for (int c = 1; c <= 3; c++) {
+      int rows = (charts + c - 1) / c;
+      double cellW = (width - GAP * (c - 1)) / c;
+      double cellH = Math.max((height - GAP * (rows - 1)) / rows, 0);
+      double score = Math.min(cellW / 1.6, cellH);
+      if (score > bestScore + 1e-9) {
+        best = c;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  private void arrange(int cols) {
+    laidOutColumns = cols;
+    grid.getChildren().clear();
+    grid.getColumnConstraints().clear();
+    grid.getRowConstraints().clear();
+    for (int c = 0; c < cols; c++) {
+      ColumnConstraints cc = new ColumnConstraints();
+      cc.setPercentWidth(100.0 / cols);
+      cc.setHgrow(Priority.ALWAYS);
+      grid.getColumnConstraints().add(cc);
+    }
+    int n = ChartKind.values().length;
+    int rows = (n + cols - 1) / cols;
+    for (int r = 0; r < rows; r++) {
+      RowConstraints rc = new RowConstraints();
+      rc.setMinHeight(MIN_CELL_HEIGHT);
+      rc.setPrefHeight(MIN_CELL_HEIGHT);
+      rc.setVgrow(Priority.ALWAYS);
+      grid.getRowConstraints().add(rc);
+    }
+    int i = 0;
+    for (ChartKind k : ChartKind.values()) {
+      grid.add(frames.get(k), i % cols, i / cols);
+      i++;
+    }
+  }
+
+  /** The columns in use now (1–3). */
+  public int columnsShown() {
+    return laidOutColumns;
+  }
+
+  /** Columns the user chose: 1, 2 or 3; 0 lets the grid choose for the room it has. */
+  public IntegerProperty columnsProperty() {
+    return columns;
   }
 
   private void markSelected() {

@@ -7,11 +7,10 @@ import helperlab.charts.SampleTable;
 import helperlab.charts.Series;
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.AxisMode;
-import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
-import io.fair_acc.chartfx.plugins.DataPointTooltip;
 import io.fair_acc.chartfx.plugins.XRangeIndicator;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
+import io.fair_acc.chartfx.renderer.LineStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
 import io.fair_acc.chartfx.ui.geometry.Side;
 import io.fair_acc.dataset.DataSet;
@@ -24,11 +23,14 @@ import java.util.Map;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 
 /**
  * One chartfx chart of a {@link ChartKind}: a data set per run slot (A solid, B dashed) and series,
- * a right axis where the kind has one, zoom and pan (time), tooltips, a legend, and a draggable time
- * cursor.
+ * a right axis where the kind has one, zoom and pan (time), the values at the pointer, a one-line
+ * title and legend above the plot ({@link #node()}), and a draggable time cursor. Time reads like the
+ * clocks; counts get whole-number ticks, headroom, and are drawn as steps.
  *
  * <p>The chart draws what a line needs at screen resolution, not every sample: each series goes
  * through a {@link Decimator} (first, lowest, highest and last point per time bucket), so an hour of
@@ -44,9 +46,11 @@ public final class LabChart {
 
   private final ChartKind kind;
   private final XYChart chart;
-  private final DefaultNumericAxis xAxis = new DefaultNumericAxis("time", "s");
-  private final DefaultNumericAxis yLeft;
-  private final DefaultNumericAxis yRight;
+  private final LabAxis xAxis = new LabAxis(null, LabAxis.Kind.TIME);
+  private final LabAxis yLeft;
+  private final LabAxis yRight;
+  private final VBox node;
+  private final PointerReadout readout;
   private final ErrorDataSetRenderer leftRenderer;
   private final ErrorDataSetRenderer rightRenderer;
   private final ChartCursor cursorLine;
@@ -76,29 +80,23 @@ public final class LabChart {
 
   public LabChart(ChartKind kind) {
     this.kind = kind;
-    xAxis.setAutoRangeRounding(false);
-    xAxis.setForceZeroInRange(true);
-    xAxis.setAnimated(false);
-    yLeft = new DefaultNumericAxis(kind.leftLabel());
-    yLeft.setUnit(null);
-    yLeft.setForceZeroInRange(true);
-    yLeft.setAutoRangeRounding(true);
-    yLeft.setAnimated(false);
+    boolean countsLeft = kind.series().stream().filter(x -> !x.rightAxis()).allMatch(AxisTicks::isCount);
+    boolean countsRight = kind.series().stream().filter(Series::rightAxis).allMatch(AxisTicks::isCount);
+    yLeft = new LabAxis(kind.leftLabel(), countsLeft ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
     leftRenderer = renderer();
+    if (countsLeft) {
+      leftRenderer.setPolyLineStyle(LineStyle.STAIR_CASE);
+    }
     chart = new XYChart(xAxis, yLeft);
-    chart.setTitle(kind.title());
     chart.setAnimated(false);
-    chart.setLegendVisible(true);
-    chart.getLegend().setSide(Side.BOTTOM);
+    // title and legend are drawn above the plot by ChartHeader (one line, never over the plot)
+    chart.setTitle(null);
+    chart.setLegendVisible(false);
     chart.getStyleClass().add("lab-chart");
     chart.getRenderers().set(0, leftRenderer);
     if (kind.hasRightAxis()) {
-      yRight = new DefaultNumericAxis(kind.rightLabel());
-      yRight.setUnit(null);
+      yRight = new LabAxis(kind.rightLabel(), countsRight ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
       yRight.setSide(Side.RIGHT);
-      yRight.setForceZeroInRange(true);
-      yRight.setAutoRangeRounding(true);
-      yRight.setAnimated(false);
       rightRenderer = renderer();
       rightRenderer.getAxes().add(yRight);
       chart.getRenderers().add(rightRenderer);
@@ -119,14 +117,24 @@ public final class LabChart {
     zoomer.setSliderVisible(false);
     zoomer.setAnimated(false);
     chart.getPlugins().add(zoomer);
-    chart.getPlugins().add(new DataPointTooltip());
+    // the zoom buttons would slide over the title (and ignore the theme): View → Reset zoom, right-click
+    // and Ctrl+0 do the same
+    chart.getToolBar().getChildren().clear();
+    chart.getToolBar().setVisible(false);
+    chart.getToolBar().setManaged(false);
     cursorLine = new ChartCursor(chart, xAxis, cursor);
+    readout = new PointerReadout(this, chart, xAxis);
     for (int s = 0; s < SLOTS; s++) {
       lines[s] = new EnumMap<>(Series.class);
     }
     xAxis.autoRangingProperty().addListener((o, a, b) -> zoomChanged());
     xAxis.minProperty().addListener((o, a, b) -> zoomChanged());
     xAxis.maxProperty().addListener((o, a, b) -> zoomChanged());
+    ChartHeader header = new ChartHeader(kind);
+    chart.setMinSize(0, 0);
+    VBox.setVgrow(chart, Priority.ALWAYS);
+    node = new VBox(header, chart);
+    node.setMinSize(0, 0);
   }
 
   /** Times the data were drawn (both renderers), for tests and benchmarks. */
@@ -155,6 +163,35 @@ public final class LabChart {
 
   public XYChart chart() {
     return chart;
+  }
+
+  /** What goes on screen: the header line (title, legend) over the chart. */
+  public VBox node() {
+    return node;
+  }
+
+  /** The run shown in slot {@code s} (null when none). */
+  PlottedRun run(int s) {
+    return runs[s];
+  }
+
+  /** The height of the plot (the area the lines are drawn in), in pixels. */
+  public double plotHeight() {
+    return chart.getCanvas().getHeight();
+  }
+
+  /**
+   * Shows the values at time {@code t} as the pointer would there (the middle of the plot), and
+   * returns the readout's text: the time, then a row per series (with A and B values for two runs).
+   */
+  public String readoutAt(double t) {
+    readout.showAt(t, xAxis.getDisplayPosition(t), chart.getCanvas().getHeight() / 2);
+    return readout.text();
+  }
+
+  /** The readout's text now (empty when hidden). */
+  public String readoutText() {
+    return readout.text();
   }
 
   /** The time cursor in seconds; NaN hides it. Dragging the cursor line sets it. */

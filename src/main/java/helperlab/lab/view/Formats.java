@@ -1,5 +1,6 @@
 package helperlab.lab.view;
 
+import helperlab.lab.viewmodel.Numbers;
 import helperlab.model.RunMetrics;
 import java.util.Locale;
 
@@ -12,11 +13,11 @@ final class Formats {
   }
 
   static String mb(double mb) {
-    return String.format(Locale.ROOT, "%,.0f MB", mb);
+    return Numbers.fixed(mb, 0) + " MB";
   }
 
   static String seconds(double s) {
-    return String.format(Locale.ROOT, "%.2f s", s);
+    return Numbers.fixed(s, 2) + " s";
   }
 
   /** One line of a run's headline numbers. */

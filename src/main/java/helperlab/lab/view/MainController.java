@@ -57,6 +57,10 @@ public final class MainController {
   @FXML private Label statusMessage;
   @FXML private RadioMenuItem lightItem;
   @FXML private RadioMenuItem darkItem;
+  @FXML private RadioMenuItem columnsAuto;
+  @FXML private RadioMenuItem columns1;
+  @FXML private RadioMenuItem columns2;
+  @FXML private RadioMenuItem columns3;
   @FXML private LiveController liveController;
   // the other views are built the first time they are shown, so the window opens fast
   private RunsController runsController;
@@ -75,6 +79,9 @@ public final class MainController {
     this.vm = model;
     this.stage = window;
     liveController.init(vm.live());
+    liveController.charts().columnsProperty().bind(vm.chartColumnsProperty());
+    RadioMenuItem[] columnItems = {columnsAuto, columns1, columns2, columns3};
+    columnItems[Math.max(0, Math.min(3, vm.chartColumnsProperty().get()))].setSelected(true);
 
     tabByView.put(LabView.LIVE, liveTab);
     tabByView.put(LabView.RUNS, runsTab);
@@ -158,12 +165,14 @@ public final class MainController {
         if (compareController == null) {
           compareController = load("/fxml/compare.fxml", compareTab);
           compareController.init(vm.compare());
+          compareController.charts().columnsProperty().bind(vm.chartColumnsProperty());
         }
       }
       case SWEEP -> {
         if (sweepController == null) {
           sweepController = load("/fxml/sweep.fxml", sweepTab);
           sweepController.init(vm);
+          vm.openDefaultSweep();
         }
       }
       case REMOTE -> {
@@ -171,6 +180,9 @@ public final class MainController {
           remoteController = load("/fxml/remote.fxml", remoteTab);
           remoteController.init(vm.remote(), stage, () -> root.getScene() == null ? List.of()
               : List.copyOf(root.getScene().getStylesheets()));
+          if (remoteController.charts() != null) {
+            remoteController.charts().columnsProperty().bind(vm.chartColumnsProperty());
+          }
         }
       }
     }
@@ -359,6 +371,12 @@ public final class MainController {
   @FXML
   void darkTheme() {
     vm.themeProperty().set(Theme.DARK);
+  }
+
+  @FXML
+  void chartColumns() {
+    int c = columns1.isSelected() ? 1 : columns2.isSelected() ? 2 : columns3.isSelected() ? 3 : 0;
+    vm.chartColumnsProperty().set(c);
   }
 
   @FXML

@@ -4,6 +4,7 @@ import helperlab.lab.chart.ChartGrid;
 import helperlab.charts.PlottedRun;
 import helperlab.lab.viewmodel.Clock;
 import helperlab.lab.viewmodel.EventFilter;
+import helperlab.lab.viewmodel.EventValues;
 import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.PlaybackSpeed;
 import helperlab.lab.viewmodel.RunEntry;
@@ -13,16 +14,20 @@ import helperlab.model.EventType;
 import helperlab.model.RunEvent;
 import java.io.File;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SelectionMode;
 import javafx.scene.control.Slider;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
@@ -30,6 +35,7 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.stage.DirectoryChooser;
@@ -52,6 +58,7 @@ public final class RunsController {
   @FXML private Label runTitle;
   @FXML private Label runMetrics;
   @FXML private ChartGrid runCharts;
+  @FXML private SplitPane chartsAndEvents;
   @FXML private ToggleButton playButton;
   @FXML private ChoiceBox<PlaybackSpeed> speed;
   @FXML private Button prevEventButton;
@@ -90,10 +97,26 @@ public final class RunsController {
       if (e.getCode() == KeyCode.ENTER) {
         openSelected();
         e.consume();
+      } else if (e.getCode() == KeyCode.DELETE) {
+        deleteSelected();
+        e.consume();
       }
     });
+    runList.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+    MenuItem delete = new MenuItem("Delete from history");
+    delete.setOnAction(e -> deleteSelected());
+    runList.setContextMenu(new ContextMenu(delete));
+    runList.setOnContextMenuRequested(e -> delete.setDisable(runList.getSelectionModel().getSelectedItems().stream()
+        .anyMatch(r -> r.origin() != RunEntry.Origin.HISTORY)));
     runList.setPlaceholder(new Label("No run records here yet.\nRun something in the Live view,\nor choose a folder."));
     folderLabel.textProperty().bind(main.library().folderProperty().asString("folder: %s"));
+
+    runCharts.columnsProperty().bind(main.chartColumnsProperty());
+    // the divider stays where the user put it, across resizes and sessions
+    SplitPane.Divider divider = chartsAndEvents.getDividers().get(0);
+    divider.setPosition(main.runsDividerProperty().get());
+    divider.positionProperty().addListener((o, a, b) -> main.runsDividerProperty().set(b.doubleValue()));
+    SplitPane.setResizableWithParent(runCharts, true);
 
     runTitle.textProperty().bind(vm.titleProperty());
     vm.recordProperty().addListener((o, a, r) -> showRecord());
@@ -136,7 +159,11 @@ public final class RunsController {
     column(workerColumn, e -> e.worker() >= 0 ? Integer.toString(e.worker()) : "");
     column(taskColumn, e -> e.task() >= 0 ? Integer.toString(e.task()) : "");
     column(imageColumn, e -> e.image() >= 0 ? Integer.toString(e.image()) : "");
-    column(valueColumn, e -> e.value() == 0 || e.value() == -1 ? "" : String.format(Locale.ROOT, "%.3f", e.value()));
+    column(valueColumn, EventValues::text);
+    Label valueHeader = new Label("value");
+    valueHeader.setTooltip(new Tooltip(EventValues.legend()));
+    valueColumn.setText(null);
+    valueColumn.setGraphic(valueHeader);
     column(noteColumn, e -> e.note() == null ? "" : e.note());
     events.setRowFactory(t -> new EventRow());
     events.setFixedCellSize(ROW_HEIGHT);
@@ -319,5 +346,25 @@ public final class RunsController {
   @FXML
   void previousEvent() {
     vm.previousEvent();
+  }
+
+  /** Deletes the selected history runs after asking (runs in the runs folder are not the lab's to delete). */
+  @FXML
+  void deleteSelected() {
+    List<RunEntry> chosen = List.copyOf(runList.getSelectionModel().getSelectedItems());
+    if (chosen.isEmpty()) {
+      return;
+    }
+    if (chosen.stream().anyMatch(r -> r.origin() != RunEntry.Origin.HISTORY)) {
+      main.notices().error("Cannot delete: only runs in the lab's history can be deleted here; runs in the runs folder"
+          + " are your files");
+      return;
+    }
+    Alert ask = new Alert(Alert.AlertType.CONFIRMATION, chosen.size() == 1 ? "Delete " + chosen.get(0).name()
+        + " from the history?" : "Delete these " + chosen.size() + " runs from the history?", ButtonType.OK,
+        ButtonType.CANCEL);
+    ask.initOwner(runList.getScene().getWindow());
+    ask.setHeaderText(null);
+    ask.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> main.library().delete(chosen));
   }
 }

@@ -14,6 +14,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.geometry.HPos;
+import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
@@ -28,6 +29,8 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.stage.DirectoryChooser;
 
 /** The Sweep view: run or open a sweep, the met-share heat map per machine, the table with intervals. */
@@ -164,6 +167,7 @@ public final class SweepController {
     for (String p : vm.heatPolicies()) {
       Label name = new Label(p);
       name.getStyleClass().add("heat-header");
+      name.setMinWidth(Region.USE_PREF_SIZE); // a policy name is never cut short
       heatMap.add(name, 0, row);
       col = 1;
       for (String s : vm.heatScenarios()) {
@@ -171,6 +175,28 @@ public final class SweepController {
       }
       row++;
     }
+    heatMap.add(colourScale(), 1, row, Math.max(1, vm.heatScenarios().size()), 1);
+  }
+
+  /** The key to the colours: met share from 0 % (red) to 100 % (green). */
+  private static HBox colourScale() {
+    HBox scale = new HBox(0);
+    scale.getStyleClass().add("heat-scale");
+    scale.setAlignment(Pos.CENTER_LEFT);
+    Label title = new Label("met share ");
+    title.getStyleClass().add("hint");
+    scale.getChildren().add(title);
+    for (int i = 0; i <= 10; i++) {
+      double m = i / 10.0;
+      Label step = new Label(i % 5 == 0 ? (i * 10) + "%" : "");
+      step.getStyleClass().add("heat-scale-step");
+      step.setMinWidth(30);
+      step.setPrefWidth(30);
+      step.setAlignment(Pos.CENTER);
+      step.setStyle("-fx-background-color: " + HeatColors.background(m) + "; -fx-text-fill: " + HeatColors.text(m) + ";");
+      scale.getChildren().add(step);
+    }
+    return scale;
   }
 
   private Label cell(String policy, String scenario) {

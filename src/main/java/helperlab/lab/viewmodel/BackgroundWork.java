@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -57,6 +59,7 @@ public final class BackgroundWork {
         ui.execute(() -> {
           try {
             onDone.accept(value);
+            notices.succeeded(what);
             result.complete(value);
           } catch (RuntimeException e) {
             notices.error(what + ": " + reason(e));
@@ -96,9 +99,14 @@ public final class BackgroundWork {
     if (e instanceof IOException && e.getMessage() != null) {
       return e.getMessage();
     }
+    if ((e instanceof CompletionException || e instanceof ExecutionException)
+        && e.getCause() != null) {
+      return reason(e.getCause());
+    }
     String m = e.getMessage();
     if (m == null || m.isBlank()) {
-      return e.getClass().getSimpleName();
+      e.printStackTrace(); // a bug, not bad input: the trace goes to the terminal, the user gets plain words
+      return "an internal error (a bug in the lab; the details went to the terminal)";
     }
     return m;
   }

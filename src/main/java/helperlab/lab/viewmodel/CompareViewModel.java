@@ -9,7 +9,9 @@ import helperlab.runs.RunRecords;
 import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import javafx.beans.property.BooleanProperty;
@@ -33,6 +35,13 @@ import javafx.collections.ObservableList;
 public final class CompareViewModel {
   private final BackgroundWork work;
   private final RunLibrary library;
+  /** Runs simulated for a comparison, most recent last (a few seeds' worth, in memory only). */
+  private final Map<String, RunRecord> simulated = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, RunRecord> eldest) {
+      return size() > 8;
+    }
+  };
 
   private final StringProperty policyA = new SimpleStringProperty("pool-edf-10");
   private final StringProperty policyB = new SimpleStringProperty("box");
@@ -117,8 +126,18 @@ public final class CompareViewModel {
     Calibration cal = s.template != null ? s.template.calibration() : Calibration.seed();
     SimSetup setup = SimSetup.of(ScenarioSpec.builtIn(s.scenario), s.policy, m, s.seed, AdmissionMode.of(s.admission),
         cal, true);
+    // simulated on demand and kept in memory only: stepping through seeds must not fill the history
+    String key = s.describe() + " " + s.admission;
+    synchronized (simulated) {
+      RunRecord known = simulated.get(key);
+      if (known != null) {
+        return known;
+      }
+    }
     RunRecord r = RunRecords.fromSimulation(new Simulation(setup).run());
-    library.addToHistory(r);
+    synchronized (simulated) {
+      simulated.put(key, r);
+    }
     return r;
   }
 

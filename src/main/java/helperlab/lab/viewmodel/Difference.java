@@ -3,7 +3,6 @@ package helperlab.lab.viewmodel;
 import helperlab.model.RunMetrics;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /** One row of the overlay's difference table: a metric for run A, run B, and B − A. */
@@ -23,12 +22,14 @@ public record Difference(String metric, double a, double b, boolean whole, Strin
   public String deltaText() {
     double d = delta();
     String s = fmt(Math.abs(d));
-    return d > 0 ? "+" + s : d < 0 ? "−" + s : "0";
+    if (s.replaceAll("[^1-9]", "").isEmpty()) {
+      return "0"; // a difference too small to show is no difference, not "−0.00"
+    }
+    return d > 0 ? "+" + s : "−" + s;
   }
 
   private String fmt(double v) {
-    String n = whole || Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,d", Math.round(v))
-        : String.format(Locale.ROOT, "%.2f", v);
+    String n = Numbers.fixed(v, whole || Math.abs(v) >= 100 ? 0 : 2);
     return unit.isEmpty() ? n : n + " " + unit;
   }
 

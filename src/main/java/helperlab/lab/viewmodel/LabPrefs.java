@@ -54,6 +54,12 @@ public final class LabPrefs {
   public long remoteSeed;
 
   public String timelineSpeed = "X10";
+  /** The history's size cap in MB (0: no cap); past it the oldest runs go. */
+  public int historyCapMb = 200;
+  /** Chart columns: 1, 2 or 3; 0 lets each view choose for its size. */
+  public int chartColumns;
+  /** Runs view: the share of the height the charts take above the event list. */
+  public double runsDivider = 0.66;
   public int sweepSeeds = 3;
   public String lastSweepDir;
 

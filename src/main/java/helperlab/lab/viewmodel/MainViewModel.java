@@ -10,12 +10,18 @@ import helperlab.charts.export.ExportFormat;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.Speed;
 import helperlab.model.RunRecord;
+import helperlab.runs.SweepRuns;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 
 /**
@@ -36,6 +42,8 @@ public final class MainViewModel {
   private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.LIGHT);
   private final ObjectProperty<LabView> view = new SimpleObjectProperty<>(LabView.LIVE);
   private final LabPrefs prefs;
+  private final IntegerProperty chartColumns = new SimpleIntegerProperty(0);
+  private final DoubleProperty runsDivider = new SimpleDoubleProperty(0.66);
 
   public MainViewModel(LabConfig config, Executor ui) {
     this.config = config;
@@ -71,6 +79,9 @@ public final class MainViewModel {
     compare.seedProperty().set(p.compareSeed);
     timeline.speedProperty().set(enumOr(PlaybackSpeed.class, p.timelineSpeed, PlaybackSpeed.X10));
     sweep.seedsProperty().set(Math.max(1, p.sweepSeeds));
+    library.setHistoryCapBytes(Math.max(0, p.historyCapMb) * 1048576L);
+    chartColumns.set(p.chartColumns >= 0 && p.chartColumns <= 3 ? p.chartColumns : 0);
+    runsDivider.set(p.runsDivider > 0.2 && p.runsDivider < 0.95 ? p.runsDivider : 0.66);
   }
 
   private static <E extends Enum<E>> E enumOr(Class<E> type, String name, E fallback) {
@@ -84,6 +95,26 @@ public final class MainViewModel {
   /** Lists the runs folder and history (call once the window is up). */
   public void start() {
     library.refresh();
+  }
+
+  /** The sweep committed with the lab, opened when the Sweep view has nothing else to show. */
+  public static final Path COMMITTED_SWEEP = Path.of("docs", "sweep");
+
+  /**
+   * When the Sweep view is first shown with no sweep in it: opens the sweep shown last time, else the one
+   * committed in {@code docs/sweep} (when the lab runs from its checkout); otherwise does nothing.
+   */
+  public void openDefaultSweep() {
+    if (sweep.shownProperty().get() != null || sweep.runningProperty().get()) {
+      return;
+    }
+    Path last = prefs.lastSweepDir == null ? null : Path.of(prefs.lastSweepDir);
+    for (Path dir : new Path[] {last, COMMITTED_SWEEP}) {
+      if (dir != null && Files.exists(SweepRuns.runsFile(dir))) {
+        sweep.open(dir);
+        return;
+      }
+    }
   }
 
   /** Opens a run record file in the timeline (the Runs view). */
@@ -191,6 +222,9 @@ public final class MainViewModel {
     p.compareSeed = compare.seedProperty().get();
     p.timelineSpeed = timeline.speedProperty().get().name();
     p.sweepSeeds = sweep.seedsProperty().get();
+    p.chartColumns = chartColumns.get();
+    p.historyCapMb = (int) (library.historyCapBytes() / 1048576L);
+    p.runsDivider = runsDivider.get();
     Path shown = sweep.shownProperty().get();
     p.lastSweepDir = shown == null ? p.lastSweepDir : shown.toString();
     try {
@@ -250,6 +284,16 @@ public final class MainViewModel {
 
   public RemoteViewModel remote() {
     return remote;
+  }
+
+  /** Chart columns in every view: 1, 2 or 3; 0 lets each view choose for its size. */
+  public IntegerProperty chartColumnsProperty() {
+    return chartColumns;
+  }
+
+  /** Runs view: the share of the height the charts take above the event list (the divider the user drags). */
+  public DoubleProperty runsDividerProperty() {
+    return runsDivider;
   }
 
   public ObjectProperty<Theme> themeProperty() {

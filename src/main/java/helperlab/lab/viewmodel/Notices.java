@@ -24,8 +24,26 @@ public final class Notices {
     banner.set(n);
   }
 
+  /** A note; something just worked, so an error banner from before is out of date and goes. */
   public void info(String text) {
     add(Notice.Level.INFO, text);
+    banner.set(null);
+  }
+
+  /**
+   * Work named {@code what} has now succeeded: its earlier error ({@code "what: ..."}) leaves the banner
+   * and the status line.
+   */
+  public void succeeded(String what) {
+    String prefix = what + ":";
+    Notice b = banner.get();
+    if (b != null && b.text().startsWith(prefix)) {
+      banner.set(null);
+    }
+    Notice l = latest.get();
+    if (l != null && l.isError() && l.text().startsWith(prefix)) {
+      latest.set(null);
+    }
   }
 
   private Notice add(Notice.Level level, String text) {
@@ -38,8 +56,13 @@ public final class Notices {
     return n;
   }
 
+  /** The user has read the error: it leaves the banner, and the status line if it shows it too. */
   public void dismissBanner() {
+    Notice b = banner.get();
     banner.set(null);
+    if (b != null && latest.get() == b) {
+      latest.set(null);
+    }
   }
 
   /** The error shown in the banner, or null. */

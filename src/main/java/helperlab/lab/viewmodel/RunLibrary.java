@@ -1,10 +1,14 @@
 package helperlab.lab.viewmodel;
 
+import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import helperlab.runs.RunRecords;
 import helperlab.runs.RunStore;
 import helperlab.runs.StoredRun;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,15 +17,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.zip.GZIPOutputStream;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The runs the lab knows: the record files in the runs folder ({@code lab-runs/} unless chosen
- * otherwise) and the lab's own history (every run made in the lab, saved as it ends). Listing,
- * loading and saving happen in the background.
+ * The runs the lab knows: the lab's own history (every run made in the lab, saved gzipped as it ends,
+ * listed first, newest first, kept under a size cap by dropping the oldest) and the record files in the
+ * runs folder ({@code lab-runs/} unless chosen otherwise). Listing, loading, saving and deleting happen
+ * in the background.
  */
 public final class RunLibrary {
   private static final int CACHE = 6;
@@ -30,6 +36,8 @@ public final class RunLibrary {
   private final ObjectProperty<Path> folder = new SimpleObjectProperty<>();
   private final RunStore history;
   private final ObservableList<RunEntry> entries = FXCollections.observableArrayList();
+  /** The history's size cap in bytes (0: none). */
+  private volatile long historyCapBytes = 200L << 20;
   /** Recently used records by file (access order), so reopening one is instant. */
   private final Map<Path, RunRecord> cache = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
@@ -62,11 +70,14 @@ public final class RunLibrary {
     Path dir = folder.get();
     return work.run("Listing runs in " + dir, () -> {
       List<RunEntry> list = new ArrayList<>();
-      for (StoredRun s : new RunStore(dir).list()) {
-        list.add(new RunEntry(RunEntry.Origin.FOLDER, s));
-      }
+      // the user's own runs first (newest first), then the folder's
       for (StoredRun s : history.list()) {
         list.add(new RunEntry(RunEntry.Origin.HISTORY, s));
+      }
+      if (!dir.toAbsolutePath().normalize().equals(history.dir().toAbsolutePath().normalize())) {
+        for (StoredRun s : new RunStore(dir).list()) {
+          list.add(new RunEntry(RunEntry.Origin.FOLDER, s));
+        }
       }
       return list;
     }, entries::setAll);
@@ -94,15 +105,111 @@ public final class RunLibrary {
    * a run that ends as the window closes is not lost. List again afterwards with {@link #refresh()}.
    */
   public Path saveToHistoryNow(RunRecord record) throws IOException {
-    Path p = history.saveNew(record);
+    Path p = saveCompressed(record);
     remember(p, record);
     return p;
+  }
+
+  /**
+   * Writes a record to the history gzipped under a name no other run has ({@code <id>.json.gz}, else
+   * {@code <id>-2.json.gz}, ...): written whole to a temporary file first, then moved to the first free
+   * name (a move that never replaces), so neither a reader nor a second lab sees a half-written record.
+   * Then drops the oldest records while the history is over its cap.
+   */
+  private Path saveCompressed(RunRecord record) throws IOException {
+    Files.createDirectories(history.dir());
+    String base = history.fileFor(record.id()).getFileName().toString().replaceFirst("\\.json$", "");
+    Path tmp = Files.createTempFile(history.dir(), "." + base, ".part");
+    try {
+      try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(tmp))) {
+        DataFile.JSON.writeValue(out, record);
+      }
+      for (int n = 1; ; n++) {
+        Path file = history.dir().resolve(base + (n == 1 ? "" : "-" + n) + ".json.gz");
+        try {
+          Files.move(tmp, file);
+          trimHistory(file);
+          return file;
+        } catch (FileAlreadyExistsException taken) {
+          // try the next name
+        }
+      }
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  /** Deletes the oldest history records while the history is over its cap (never {@code keep}). */
+  private void trimHistory(Path keep) throws IOException {
+    long cap = historyCapBytes;
+    if (cap <= 0) {
+      return;
+    }
+    List<StoredRun> runs = history.list(); // newest first
+    long total = 0;
+    for (StoredRun r : runs) {
+      total += r.bytes();
+    }
+    for (int i = runs.size() - 1; i >= 0 && total > cap; i--) {
+      StoredRun r = runs.get(i);
+      if (r.file().equals(keep)) {
+        continue;
+      }
+      Files.deleteIfExists(r.file());
+      forget(r.file());
+      total -= r.bytes();
+    }
+  }
+
+  /** The history's size cap in bytes (0: no cap); applied at the next save. */
+  public void setHistoryCapBytes(long bytes) {
+    historyCapBytes = Math.max(0, bytes);
+  }
+
+  public long historyCapBytes() {
+    return historyCapBytes;
+  }
+
+  /** The history's size on disk now (call off the UI thread). */
+  public long historyBytes() throws IOException {
+    long total = 0;
+    for (StoredRun r : history.list()) {
+      total += r.bytes();
+    }
+    return total;
+  }
+
+  /**
+   * Deletes runs from the history (runs in the runs folder are the user's files and are left alone),
+   * then lists again.
+   */
+  public CompletableFuture<Integer> delete(List<RunEntry> runs) {
+    List<RunEntry> chosen = List.copyOf(runs);
+    return work.run("Cannot delete runs", () -> {
+      int n = 0;
+      for (RunEntry e : chosen) {
+        if (e.origin() != RunEntry.Origin.HISTORY) {
+          throw new IllegalArgumentException(e.name() + " is in the runs folder, not the lab's history; the lab only"
+              + " deletes runs from its history");
+        }
+      }
+      for (RunEntry e : chosen) {
+        if (Files.deleteIfExists(e.stored().file())) {
+          n++;
+        }
+        forget(e.stored().file());
+      }
+      return n;
+    }, n -> {
+      work.notices().info("Deleted " + n + (n == 1 ? " run" : " runs") + " from the history");
+      refresh();
+    });
   }
 
   /** Saves a run made in the lab to the history, then lists again. */
   public CompletableFuture<Path> addToHistory(RunRecord record) {
     return work.run("Cannot save run " + record.id() + " to the history", () -> {
-      Path p = history.saveNew(record);
+      Path p = saveCompressed(record);
       remember(p, record);
       return p;
     }, p -> refresh());
@@ -116,7 +223,10 @@ public final class RunLibrary {
       String admission) throws IOException {
     String id = RunRecords.id(kind, scenario, policy, machine, seed, admission);
     for (RunStore store : List.of(new RunStore(folder.get()), history)) {
-      Optional<Path> f = store.find(id);
+      Optional<Path> f = store.find(id).or(() -> {
+        Path gz = store.dir().resolve(store.fileFor(id).getFileName() + ".gz");
+        return Files.isRegularFile(gz) ? Optional.of(gz) : Optional.empty();
+      });
       if (f.isPresent()) {
         RunRecord r;
         synchronized (cache) {
@@ -130,6 +240,12 @@ public final class RunLibrary {
       }
     }
     return Optional.empty();
+  }
+
+  private void forget(Path file) {
+    synchronized (cache) {
+      cache.remove(file);
+    }
   }
 
   private void remember(Path file, RunRecord r) {

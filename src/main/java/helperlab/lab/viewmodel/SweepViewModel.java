@@ -164,9 +164,17 @@ public final class SweepViewModel {
     }
   }
 
-  /** Opens a sweep's output directory (its runs.jsonl). */
+  /** Opens a sweep's output directory (its runs.jsonl or runs.jsonl.gz), with progress while it loads. */
   public CompletableFuture<List<RunRow>> open(Path dir) {
-    return work.run("Cannot open sweep output", () -> SweepRuns.read(dir), r -> show(dir, r));
+    progress.set(0);
+    progressText.set("reading " + dir.getFileName() + "…");
+    return work.run("Cannot open sweep output", () -> SweepRuns.read(dir, share -> work.ui().execute(() -> {
+      progress.set(share);
+      progressText.set(String.format(Locale.ROOT, "reading %s: %.0f %%", dir.getFileName(), 100 * share));
+    })), r -> {
+      progress.set(1);
+      show(dir, r);
+    });
   }
 
   private void show(Path dir, List<RunRow> result) {

@@ -115,18 +115,20 @@ public final class TimelineViewModel {
     int at = lastAtOrBefore(eventTimes, t);
     moveWindow(at);
     cursorEvent.set(at);
-    cursorRow.set(at < 0 ? -1 : at - windowStart.get());
+    // before the first event the list sits on that first event (the next thing to happen), and says so
+    boolean beforeFirst = at < 0 && eventTimes.length > 0;
+    cursorRow.set(beforeFirst ? -windowStart.get() : at < 0 ? -1 : at - windowStart.get());
     RunRecord r = record.get();
     if (r == null || r.samples().size() == 0) {
-      stateText.set("");
+      stateText.set(beforeFirst ? "first event at " + Clock.precise(eventTimes[0]) : "");
       return;
     }
     Samples s = r.samples();
     int i = s.indexAt(t);
-    stateText.set(String.format(Locale.ROOT,
-        "workers %d (busy %d) · queue %d · memory %.0f MB · spawns %d · met %d · missed %d · refused %d",
-        s.workers()[i], s.busy()[i], s.queue()[i], s.memoryMb()[i], s.spawns()[i], s.met()[i], s.late()[i],
-        s.refused()[i]));
+    stateText.set((beforeFirst ? "first event at " + Clock.precise(eventTimes[0]) + " · " : "")
+        + String.format(Locale.ROOT, "workers %d (busy %d) · queue %d · memory %s MB · spawns %d · met %d · missed %d"
+            + " · refused %d", s.workers()[i], s.busy()[i], s.queue()[i], Numbers.fixed(s.memoryMb()[i], 0),
+            s.spawns()[i], s.met()[i], s.late()[i], s.refused()[i]));
   }
 
   /** Keeps the cursor's event inside the table's window, away from its edges. */

@@ -62,6 +62,10 @@ class CompareViewModelTest {
       assertTrue(ui.call(() -> vm.differences().stream().anyMatch(d -> d.metric().equals(m))), m);
     }
     assertEquals(2, ui.call(() -> vm.plottedProperty().get().size()));
+    ui.await("background work done", Duration.ofSeconds(30), () -> work.running() == 0);
+    assertTrue(!java.nio.file.Files.exists(dir.resolve("history"))
+        || java.nio.file.Files.list(dir.resolve("history")).findAny().isEmpty(),
+        "runs simulated for a comparison stay out of the history");
   }
 
   @Test

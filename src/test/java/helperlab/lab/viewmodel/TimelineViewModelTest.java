@@ -16,6 +16,21 @@ class TimelineViewModelTest {
   private static final RunRecord RUN = TestRuns.sim("split-timer-budget", "busy", 5, 600);
 
   @Test
+  void atTheStartTheEventListSitsOnTheFirstEventAndSaysWhenItComes() {
+    TimelineViewModel vm = new TimelineViewModel();
+    vm.open(RUN);
+    vm.setCursor(0);
+    double first = vm.events().get(0).t();
+    assertTrue(first > 0, "this run's first event comes after 0:00: " + first);
+    assertEquals(-1, vm.cursorEventProperty().get(), "no event has happened yet");
+    assertEquals(0, vm.cursorRowProperty().get() + vm.windowStartProperty().get(), "the list is on the first event");
+    assertTrue(vm.stateTextProperty().get().startsWith("first event at " + Clock.precise(first)),
+        vm.stateTextProperty().get());
+    vm.setCursor(first);
+    assertFalse(vm.stateTextProperty().get().startsWith("first event"), "once it has happened, no more");
+  }
+
+  @Test
   void theEventAtTheCursorIsTheLastOneAtOrBeforeIt() {
     TimelineViewModel vm = new TimelineViewModel();
     vm.open(RUN);

@@ -1,0 +1,17 @@
+package helperlab.lab.viewmodel;
+
+import java.util.Locale;
+
+/** Numbers as the lab writes them: thousands separated, and never a negative zero ({@code -0 MB}). */
+public final class Numbers {
+  private Numbers() {}
+
+  /** {@code v} with {@code decimals} places; a value that rounds to zero reads {@code 0}, not {@code -0}. */
+  public static String fixed(double v, int decimals) {
+    if (!Double.isFinite(v)) {
+      return "–";
+    }
+    String s = String.format(Locale.ROOT, "%,." + decimals + "f", v);
+    return s.startsWith("-") && s.substring(1).replaceAll("[0.,]", "").isEmpty() ? s.substring(1) : s;
+  }
+}

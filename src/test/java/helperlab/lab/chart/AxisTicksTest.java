@@ -1,0 +1,53 @@
+package helperlab.lab.chart;
+
+import helperlab.charts.Series;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class AxisTicksTest {
+  @Test
+  void timeTicksReadLikeTheClocks() {
+    assertEquals("0:00", AxisTicks.clock(0, 300));
+    assertEquals("15:00", AxisTicks.clock(900, 300));
+    assertEquals("1:05:00", AxisTicks.clock(3900, 300));
+    assertEquals("0:02.5", AxisTicks.clock(2.5, 0.5));
+  }
+
+  @Test
+  void timeStepsAreOnesAClockReaderCountsIn() {
+    assertEquals(300, AxisTicks.clockStep(250));
+    assertEquals(900, AxisTicks.clockStep(700));
+    assertEquals(3600, AxisTicks.clockStep(2000));
+    assertEquals(60, AxisTicks.clockStep(31));
+  }
+
+  @Test
+  void countsTickOnWholeNumbers() {
+    assertEquals(1, AxisTicks.countStep(0.25));
+    assertEquals(1, AxisTicks.countStep(0.5));
+    assertEquals(2, AxisTicks.countStep(1.5));
+    assertEquals(50, AxisTicks.countStep(31));
+  }
+
+  @Test
+  void noNegativeZero() {
+    assertEquals("0", AxisTicks.number(-0.3, 0));
+    assertEquals("0.00", AxisTicks.number(-0.001, 2));
+    assertEquals("-1", AxisTicks.number(-1, 0));
+    assertEquals("1,024", AxisTicks.number(1024, 0));
+  }
+
+  @Test
+  void valuesCarryTheirSeriesUnit() {
+    assertEquals("2,048 MB", AxisTicks.value(Series.MEMORY, 2048));
+    assertEquals("12.5 s", AxisTicks.value(Series.CPU_USEFUL, 12.46));
+    assertEquals("91.8 %", AxisTicks.value(Series.MET_SHARE, 91.77));
+    assertEquals("–", AxisTicks.value(Series.MET_SHARE, Double.NaN));
+    assertTrue(AxisTicks.isCount(Series.QUEUE));
+    assertFalse(AxisTicks.isCount(Series.MEMORY));
+  }
+}

@@ -1,0 +1,189 @@
+package helperlab.lab.view;
+
+import helperlab.charts.ChartKind;
+import helperlab.charts.Series;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.lab.TestRuns;
+import helperlab.lab.chart.AxisTicks;
+import helperlab.lab.chart.ChartGrid;
+import helperlab.lab.chart.LabChart;
+import helperlab.lab.live.SimulatorSource;
+import helperlab.lab.viewmodel.LabConfig;
+import helperlab.lab.viewmodel.LabView;
+import helperlab.model.RunRecord;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The lab on laptop screens: at 1280×720 and 1366×768 every chart of every view keeps a plot at least
+ * {@link #MIN_PLOT_PX} high, no legend covers a plot, heat-map names are whole, and after the window is
+ * squeezed and given its size back the Runs view returns to its proportions.
+ */
+class LabLayoutTest extends FxRobot {
+  static final double MIN_PLOT_PX = 120;
+
+  @TempDir Path dir;
+  private LabWindow window;
+
+  @BeforeAll
+  static void toolkit() throws Exception {
+    FxToolkit.registerPrimaryStage();
+  }
+
+  @BeforeEach
+  void open() throws Exception {
+    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
+    window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(30, TimeUnit.SECONDS);
+    WaitForAsyncUtils.waitForFxEvents();
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> window.viewModel().work().running() == 0));
+    WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);
+  }
+
+  private <T> T fx(Callable<T> f) throws Exception {
+    return WaitForAsyncUtils.asyncFx(f).get(30, TimeUnit.SECONDS);
+  }
+
+  private void resize(double w, double h) throws Exception {
+    interact(() -> {
+      window.stage().setMinWidth(0);
+      window.stage().setMinHeight(0);
+      window.stage().setWidth(w);
+      window.stage().setHeight(h);
+    });
+    WaitForAsyncUtils.waitForFxEvents();
+    assertEquals(w, fx(() -> window.stage().getScene().getWidth()), 1, "the window got the width asked for");
+    assertEquals(h, fx(() -> window.stage().getScene().getHeight()), 1, "the window got the height asked for");
+  }
+
+  private void show(LabView v) throws Exception {
+    interact(() -> window.viewModel().viewProperty().set(v));
+    WaitForAsyncUtils.waitForFxEvents();
+    interact(() -> window.stage().getScene().getRoot().layout());
+    WaitForAsyncUtils.waitForFxEvents();
+  }
+
+  /** Each chart's plot height, checking on the way that its header (title and legend) stays off the plot. */
+  private Map<ChartKind, Double> measure(LabView v) throws Exception {
+    ChartGrid grid = fx(window::visibleCharts);
+    assertTrue(grid != null, v + " shows charts");
+    Map<ChartKind, Double> heights = new EnumMap<>(ChartKind.class);
+    List<String> problems = new ArrayList<>();
+    for (ChartKind k : ChartKind.values()) {
+      LabChart c = grid.chart(k);
+      double plot = fx(c::plotHeight);
+      heights.put(k, plot);
+      if (plot < MIN_PLOT_PX) {
+        problems.add(k + " plot " + Math.round(plot) + " px high");
+      }
+      boolean covered = fx(() -> {
+        Bounds canvas = c.chart().getCanvas().localToScene(c.chart().getCanvas().getBoundsInLocal());
+        Node header = c.node().getChildren().get(0);
+        Bounds legend = header.localToScene(header.getBoundsInLocal());
+        double overlapW = Math.min(canvas.getMaxX(), legend.getMaxX()) - Math.max(canvas.getMinX(), legend.getMinX());
+        double overlapH = Math.min(canvas.getMaxY(), legend.getMaxY()) - Math.max(canvas.getMinY(), legend.getMinY());
+        return overlapW > 0.5 && overlapH > 0.5;
+      });
+      if (covered) {
+        problems.add(k + " legend covers its plot");
+      }
+    }
+    assertTrue(problems.isEmpty(), v + " view at " + fx(() -> window.stage().getScene().getWidth()) + " px: " + problems
+        + " (plot heights " + heights + ")");
+    return heights;
+  }
+
+  @Test
+  void thePointerReadsTheValuesOfARunAndOfAAndBSideBySide() throws Exception {
+    RunRecord a = TestRuns.sim("pool-edf-10", "busy", 1, 600);
+    RunRecord b = TestRuns.sim("box", "busy", 1, 600);
+    resize(1366, 768);
+    interact(() -> window.viewModel().showRun(a));
+    show(LabView.RUNS);
+    LabChart memory = fx(() -> window.visibleCharts().chart(ChartKind.MEMORY));
+    int i = a.samples().indexAt(300);
+    String one = fx(() -> memory.readoutAt(300));
+    assertEquals("5:00\nmemory " + AxisTicks.value(Series.MEMORY, a.samples().memoryMb()[i]), one);
+
+    interact(() -> window.viewModel().compare().overlay(a, b));
+    show(LabView.COMPARE);
+    LabChart workers = fx(() -> window.visibleCharts().chart(ChartKind.WORKERS));
+    String two = fx(() -> workers.readoutAt(300));
+    int j = b.samples().indexAt(300);
+    assertEquals("5:00 A B\nworkers alive " + a.samples().workers()[i] + " " + b.samples().workers()[j]
+        + "\nbusy " + a.samples().busy()[i] + " " + b.samples().busy()[j], two);
+  }
+
+  @ParameterizedTest(name = "{0}x{1}")
+  @CsvSource({"1280, 720", "1366, 768"})
+  void everyViewKeepsReadablePlotsAndLegendsOffThem(int w, int h) throws Exception {
+    RunRecord a = TestRuns.sim("pool-edf-10", "busy", 1, 600);
+    RunRecord b = TestRuns.sim("box", "busy", 1, 600);
+    resize(w, h);
+
+    show(LabView.LIVE);
+    measure(LabView.LIVE);
+
+    interact(() -> window.viewModel().showRun(a));
+    show(LabView.RUNS);
+    Map<ChartKind, Double> runs = measure(LabView.RUNS);
+
+    interact(() -> window.viewModel().compare().overlay(a, b));
+    show(LabView.COMPARE);
+    measure(LabView.COMPARE);
+
+    show(LabView.REMOTE);
+    measure(LabView.REMOTE);
+
+    show(LabView.SWEEP);
+    interact(() -> window.viewModel().sweep().open(Path.of("docs", "sweep")));
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> !window.viewModel().sweep().heatPolicies().isEmpty()
+        && !lookup(".heat-header").queryAll().isEmpty()));
+    WaitForAsyncUtils.waitForFxEvents();
+    List<String> cut = fx(() -> {
+      List<String> out = new ArrayList<>();
+      for (Node n : lookup(".heat-header").queryAll()) {
+        Label l = (Label) n;
+        if (l.getWidth() + 0.5 < l.prefWidth(-1)) {
+          out.add(l.getText() + " (" + Math.round(l.getWidth()) + " of " + Math.round(l.prefWidth(-1)) + " px)");
+        }
+      }
+      return out;
+    });
+    assertTrue(cut.isEmpty(), "heat-map names cut short: " + cut);
+
+    // squeezed, then given the room back: the Runs view returns to its proportions
+    show(LabView.RUNS);
+    resize(1024, 700);
+    resize(w, h);
+    Map<ChartKind, Double> again = measure(LabView.RUNS);
+    for (ChartKind k : ChartKind.values()) {
+      assertEquals(runs.get(k), again.get(k), 2, k + " plot height after the window was squeezed and restored");
+    }
+  }
+}
