@@ -23,6 +23,9 @@ import javafx.fxml.FXMLLoader;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -42,7 +45,10 @@ public final class RemoteController {
   @FXML private ComboBox<String> pushPolicy;
   @FXML private Button pushButton;
   @FXML private Label policyResult;
-  @FXML private ComboBox<String> exhibitPolicy;
+  @FXML private Label exhibitPolicy;
+  @FXML private Button calibrateButton;
+  @FXML private CheckBox quickCalibration;
+  @FXML private Label calibrationProgress;
   @FXML private ComboBox<String> exhibitScenario;
   @FXML private Spinner<Integer> exhibitSeed;
   @FXML private Button exhibitButton;
@@ -67,9 +73,12 @@ public final class RemoteController {
     LiveViewModel ex = vm.exhibit();
     pushPolicy.getItems().setAll(PolicyCatalog.ids());
     pushPolicy.valueProperty().bindBidirectional(vm.policyProperty());
-    exhibitPolicy.getItems().setAll(PolicyCatalog.ids());
     exhibitScenario.getItems().setAll(ScenarioSpec.BUILT_IN);
-    exhibitPolicy.valueProperty().bindBidirectional(ex.policyProperty());
+    // one policy choice: the exhibit plays the policy pushed (or about to be pushed) to the cage
+    ex.policyProperty().bindBidirectional(vm.policyProperty());
+    exhibitPolicy.textProperty().bind(vm.policyProperty());
+    calibrationProgress.textProperty().bind(vm.calibrationProgressProperty());
+    vm.calibratingProperty().addListener((o, a, b) -> showConnection());
     exhibitScenario.valueProperty().bindBidirectional(ex.scenarioProperty());
     Choices.seedSpinner(exhibitSeed, ex.seedProperty());
 
@@ -104,6 +113,9 @@ public final class RemoteController {
         remoteCharts.clear();
       } else {
         remoteCharts.stream(runs.get(0), runs.size() > 1 ? runs.get(1) : null);
+        if (!vm.cageCalibrated()) {
+          UncalibratedReplay.grey(remoteCharts);
+        }
       }
     });
     // the exhibit's record and its exact replay, once both are in, take the place of the streamed lines
@@ -112,7 +124,11 @@ public final class RemoteController {
       if (b != null && real != null) {
         remoteCharts.show(List.of(new PlottedRun("cage " + real.policy() + " s" + real.seed(),
             new RecordedSamples(real.samples()), real.machine().memoryMb()),
-            new PlottedRun("replay " + real.policy(), new RecordedSamples(b.samples()), b.machine().memoryMb())));
+            new PlottedRun("replay " + real.policy() + (RemoteViewModel.calibrated(real) ? "" : " (uncalibrated)"),
+                new RecordedSamples(b.samples()), b.machine().memoryMb())));
+        if (!RemoteViewModel.calibrated(real)) {
+          UncalibratedReplay.grey(remoteCharts);
+        }
       }
     });
     remoteCharts.timeCursorProperty().set(Double.NaN);
@@ -127,8 +143,9 @@ public final class RemoteController {
     connectButton.setDisable(c == Connection.CONNECTING);
     disconnectButton.setDisable(c == Connection.DISCONNECTED);
     pushButton.setDisable(!connected);
-    remoteHelper.setDisable(!connected);
-    exhibitButton.setDisable(!connected || running);
+    remoteHelper.setDisable(!connected || running); // during an exhibit the cage plays the exhibit's batches only
+    exhibitButton.setDisable(!connected || running || vm.calibratingProperty().get());
+    calibrateButton.setDisable(!connected || running || vm.calibratingProperty().get());
     stopButton.setDisable(!running);
     remoteState.setText(s.name());
     remoteState.getStyleClass().removeAll("running", "paused", "finished", "failed");
@@ -147,7 +164,13 @@ public final class RemoteController {
       k.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // names whole; the values wrap
       Label v = new Label(r[1]);
       v.getStyleClass().add("status-value");
-      v.setWrapText(true);
+      if (r[1].contains("/")) {
+        // a cgroup path or a file: one line, its end kept, the whole on hover (it must not push the panel down)
+        v.setTextOverrun(OverrunStyle.LEADING_ELLIPSIS);
+        v.setTooltip(new Tooltip(r[1]));
+      } else {
+        v.setWrapText(true);
+      }
       v.setId("status-" + r[0].toLowerCase(Locale.ROOT).replace(' ', '-'));
       statusGrid.add(k, 0, row);
       statusGrid.add(v, 1, row);
@@ -218,6 +241,11 @@ public final class RemoteController {
   @FXML
   void press() {
     vm.press();
+  }
+
+  @FXML
+  void calibrate() {
+    vm.calibrate(quickCalibration.isSelected());
   }
 
   @FXML
