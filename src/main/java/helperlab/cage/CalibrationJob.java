@@ -41,6 +41,10 @@ final class CalibrationJob {
       if (supervisor.onLoop(Supervisor::exhibitRunning)) {
         throw new IllegalStateException("an exhibit is running; calibrate when it ends");
       }
+      if (supervisor.samples() == null) {
+        throw new IllegalStateException("the cage's sample library is not ready (" + supervisor.samplesStatus()
+            + "); calibrate when status says the samples are loaded");
+      }
       Path data = supervisor.config().dataDir().toAbsolutePath();
       Path work = data.resolve("calibrating");
       Path result = CageCalibration.ownFile(data).getParent();

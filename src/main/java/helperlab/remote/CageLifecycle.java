@@ -68,7 +68,7 @@ public final class CageLifecycle {
           + " systemd user unit " + Deployer.UNIT + "; fi", "remove the unit"), out);
       if (purge) {
         lines(deployer.run(s, "if [ -d " + dir() + " ]; then rm -rf " + dir() + " && echo removed " + dir()
-            + " with the cage's data and the private databases; fi", "remove the remote directory"), out);
+            + " with the data of the cage and of the private databases; fi", "remove the remote directory"), out);
       } else {
         lines(deployer.run(s, "cd " + dir() + " 2>/dev/null || exit 0; rm -f " + Deployer.JAR + " helper-lab cage-serve"
             + " cage.pid .upload-*; echo removed the jar and the scripts from " + dir() + "; echo kept the data"

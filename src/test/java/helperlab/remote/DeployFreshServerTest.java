@@ -128,7 +128,7 @@ class DeployFreshServerTest {
         Files.writeString(knownHosts, sshd.hostKeyLine);
         SshSettings ssh = new SshSettings(new SshTarget(user, "127.0.0.1", sshd.port), key, knownHosts, null, null,
             20_000);
-        List<String> serveArgs = List.of("--set", "port=0", "--set", "samples=" + lib, "--set", "cds=off");
+        List<String> serveArgs = List.of("--port", "0", "--samples", lib.toString(), "--set", "cds=off");
         DeployOptions options = new DeployOptions(null, null, serveArgs, false, 300, true, null, null, false);
         Deployer deployer = new Deployer(ssh, HostKeyPrompt.REFUSE, CredentialsPrompt.NONE);
 
@@ -161,6 +161,8 @@ class DeployFreshServerTest {
             "cd ~/helper-lab && ./helper-lab ctl --data cage-data", 20_000);
         try (CageClient c = new CageClient(new SshTransport(ctlSsh, HostKeyPrompt.REFUSE, CredentialsPrompt.NONE))) {
           assertFalse(c.status().path("calibrated").asBoolean(true), "a fresh cage is not calibrated");
+          Awaitility.await("the cage's samples loaded").atMost(Duration.ofMinutes(2))
+              .until(() -> c.status().path("samples").asText().matches("\\d+ samples in .*"));
           List<String> lines = new ArrayList<>();
           JsonNode done = c.calibrate(true, lines::add);
           assertTrue(done.path("calibrated").asBoolean(), done + "\n" + String.join("\n", lines));
@@ -204,7 +206,10 @@ class DeployFreshServerTest {
         assertFalse(Files.exists(remote), "--purge removes the directory");
       }
     } finally {
+      // the test's own account: whatever of it is left (a failed run) goes, then the account
       new ProcessBuilder("pkill", "-KILL", "-u", user).start().waitFor(30, TimeUnit.SECONDS);
+      Awaitility.await("the account's processes gone").atMost(Duration.ofSeconds(60))
+          .until(() -> processesOf(user).isEmpty());
       new ProcessBuilder("userdel", "-r", user).start().waitFor(30, TimeUnit.SECONDS);
       sh("rm", "-rf", shared.toString());
     }
@@ -232,7 +237,8 @@ class DeployFreshServerTest {
     assertFalse(ls.isEmpty(), "the private services listen");
     for (String line : ls.split("\n")) {
       String local = line.trim().split("\\s+")[3];
-      assertTrue(local.startsWith("127.0.0.1:") || local.startsWith("[::1]:"), "loopback only: " + line);
+      assertTrue(local.startsWith("127.0.0.1:") || local.startsWith("[::ffff:127.0.0.1]:") || local.startsWith("[::1]:"),
+          "loopback only: " + line);
     }
   }
 }

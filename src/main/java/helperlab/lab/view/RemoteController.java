@@ -49,6 +49,10 @@ public final class RemoteController {
   @FXML private Button calibrateButton;
   @FXML private CheckBox quickCalibration;
   @FXML private Label calibrationProgress;
+  @FXML private Button deployButton;
+  @FXML private Button stopCageButton;
+  @FXML private Button uninstallButton;
+  @FXML private javafx.scene.control.ListView<String> deploySteps;
   @FXML private ComboBox<String> exhibitScenario;
   @FXML private Spinner<Integer> exhibitSeed;
   @FXML private Button exhibitButton;
@@ -79,6 +83,12 @@ public final class RemoteController {
     exhibitPolicy.textProperty().bind(vm.policyProperty());
     calibrationProgress.textProperty().bind(vm.calibrationProgressProperty());
     vm.calibratingProperty().addListener((o, a, b) -> showConnection());
+    deploySteps.setItems(vm.deploy().steps());
+    vm.deploy().steps().addListener((javafx.collections.ListChangeListener<String>) c ->
+        deploySteps.scrollTo(Math.max(0, deploySteps.getItems().size() - 1)));
+    deployButton.disableProperty().bind(vm.deploy().busyProperty());
+    stopCageButton.disableProperty().bind(vm.deploy().busyProperty());
+    uninstallButton.disableProperty().bind(vm.deploy().busyProperty());
     exhibitScenario.valueProperty().bindBidirectional(ex.scenarioProperty());
     Choices.seedSpinner(exhibitSeed, ex.seedProperty());
 
@@ -226,6 +236,80 @@ public final class RemoteController {
       FxPrompts prompts = new FxPrompts(owner, stylesheets);
       vm.connect(s, prompts, prompts);
     });
+  }
+
+  /** The connect dialog's fields (where to), plus what deploy may do there. */
+  @FXML
+  void deploy() {
+    FXMLLoader loader = new FXMLLoader(RemoteController.class.getResource("/fxml/connect.fxml"));
+    Node fields;
+    try {
+      fields = loader.load();
+    } catch (IOException e) {
+      vm.errorProperty().set("Cannot open the deploy dialog: " + e.getMessage());
+      return;
+    }
+    ConnectController c = loader.getController();
+    c.init(vm.settingsProperty().get());
+    CheckBox privateServices = new CheckBox("Private PostgreSQL and Redis, even where the server has its own");
+    CheckBox install = new CheckBox("Install what is missing (Java, PostgreSQL, Redis) through sudo -n");
+    Label where = new Label("This build goes to ~/helper-lab on the server; the cage's data to ~/helper-lab/cage-data."
+        + " PostgreSQL and Redis: the server's where they answer, else private ones in that directory.");
+    where.setWrapText(true);
+    where.setMaxWidth(520);
+    javafx.scene.layout.VBox content = new javafx.scene.layout.VBox(10, fields, where, privateServices, install);
+    Dialog<ButtonType> d = dialog("Deploy a cage", "Deploy the cage to a server over SSH", content, "Deploy");
+    d.getDialogPane().setId("deploy-dialog");
+    d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
+      RemoteSettings s;
+      try {
+        s = c.settings();
+      } catch (IllegalArgumentException e) {
+        vm.errorProperty().set("Cannot deploy: " + e.getMessage());
+        return;
+      }
+      FxPrompts prompts = new FxPrompts(owner, stylesheets);
+      vm.deploy().deploy(s, privateServices.isSelected(), install.isSelected(), prompts, prompts,
+          deployed -> vm.connect(deployed, prompts, prompts));
+    });
+  }
+
+  @FXML
+  void stopCage() {
+    RemoteSettings s = vm.settingsProperty().get();
+    Dialog<ButtonType> d = dialog("Stop the cage", "Stop the cage on " + s.describe() + "?",
+        new Label("The cage and its private PostgreSQL and Redis stop; the files and the data stay."), "Stop");
+    d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
+      vm.disconnect();
+      FxPrompts prompts = new FxPrompts(owner, stylesheets);
+      vm.deploy().stop(s, prompts, prompts);
+    });
+  }
+
+  @FXML
+  void uninstall() {
+    RemoteSettings s = vm.settingsProperty().get();
+    CheckBox purge = new CheckBox("Also remove the data (the cage's runs, the private databases and their passwords)");
+    Dialog<ButtonType> d = dialog("Uninstall the cage", "Uninstall the cage from " + s.describe() + "?",
+        new javafx.scene.layout.VBox(10, new Label("Stops everything deploy started there and removes the jar, the"
+            + " scripts and the systemd unit."), purge), "Uninstall");
+    d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
+      vm.disconnect();
+      FxPrompts prompts = new FxPrompts(owner, stylesheets);
+      vm.deploy().uninstall(s, purge.isSelected(), prompts, prompts);
+    });
+  }
+
+  private Dialog<ButtonType> dialog(String title, String header, Node content, String ok) {
+    Dialog<ButtonType> d = new Dialog<>();
+    d.initOwner(owner);
+    d.setTitle(title);
+    d.setHeaderText(header);
+    d.getDialogPane().setContent(content);
+    d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+    ((Button) d.getDialogPane().lookupButton(ButtonType.OK)).setText(ok);
+    d.getDialogPane().getStylesheets().setAll(stylesheets.get());
+    return d;
   }
 
   @FXML

@@ -58,6 +58,7 @@ public final class RemoteViewModel {
   private final LabPrefs prefs;
   private final RunLibrary library;
   private final CageSource source = new CageSource();
+  private final DeployViewModel deploy;
   private final LiveViewModel exhibit;
   // one thread for requests, so the cage sees them in the order they were made
   private final ExecutorService requests = Executors.newSingleThreadExecutor(daemon("cage-requests"));
@@ -86,6 +87,7 @@ public final class RemoteViewModel {
     this.notices = notices;
     this.prefs = prefs;
     this.library = library;
+    this.deploy = new DeployViewModel(ui, notices);
     LiveSettings initial;
     try {
       initial = new LiveSettings(prefs.remotePolicy, prefs.remoteScenario, "cage", prefs.remoteSeed, "edf-fit");
@@ -492,6 +494,7 @@ public final class RemoteViewModel {
 
   /** Ends what runs in the background (window closing): the exhibit stops streaming, the link closes. */
   public void shutdown() {
+    deploy.shutdown();
     exhibit.shutdown();
     disconnect();
     refresher.shutdownNow();
@@ -502,6 +505,11 @@ public final class RemoteViewModel {
 
   public LiveViewModel exhibit() {
     return exhibit;
+  }
+
+  /** Deploy, Stop and Uninstall on the server. */
+  public DeployViewModel deploy() {
+    return deploy;
   }
 
   public CageSource source() {
