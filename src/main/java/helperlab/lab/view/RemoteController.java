@@ -174,12 +174,12 @@ public final class RemoteController {
       k.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // names whole; the values wrap
       Label v = new Label(r[1]);
       v.getStyleClass().add("status-value");
-      if (r[1].contains("/")) {
-        // a cgroup path or a file: one line, its end kept, the whole on hover (it must not push the panel down)
-        v.setTextOverrun(OverrunStyle.LEADING_ELLIPSIS);
+      v.setWrapText(true);
+      if (r[1].length() > 40) {
+        // a long cgroup path must not push the exhibit's buttons below the fold: two lines, the whole on hover
+        v.setMaxHeight(2.6 * v.getFont().getSize() * 1.3);
+        v.setTextOverrun(OverrunStyle.ELLIPSIS);
         v.setTooltip(new Tooltip(r[1]));
-      } else {
-        v.setWrapText(true);
       }
       v.setId("status-" + r[0].toLowerCase(Locale.ROOT).replace(' ', '-'));
       statusGrid.add(k, 0, row);
