@@ -50,7 +50,7 @@ class ArchitectureTest {
   @Test
   void nothingDependsOnTheLabButTheCommandThatOpensIt() {
     noClasses().that().resideOutsideOfPackage("helperlab.lab..")
-        .and().doNotHaveFullyQualifiedName("helperlab.cli.LabCommand")
+        .and().doNotHaveFullyQualifiedName(helperlab.cli.LabCommand.class.getName())
         .should().dependOnClassesThat().resideInAPackage("helperlab.lab..")
         .check(classes);
   }

@@ -76,16 +76,22 @@ public final class CageCommand implements Runnable {
       for (Map.Entry<String, String> e : set.entrySet()) {
         flags.put(e.getKey(), jsonValue(e.getValue()));
       }
-      flags.put("data", data != null ? data : (configFile == null ? "cage-data" : null));
-      flags.put("port", port);
-      flags.put("bind", bind);
-      flags.put("policy", policy);
-      flags.put("admission", admission);
-      flags.put("cpus", cpus);
-      flags.put("memory", memory);
-      flags.put("max_processes", maxProcesses);
-      flags.put("calibration", calibration);
-      flags.put("samples", samples);
+      // an option not given must not wipe out the same setting given with --set
+      java.util.function.BiConsumer<String, Object> flag = (k, v) -> {
+        if (v != null) {
+          flags.put(k, v);
+        }
+      };
+      flag.accept("data", data != null ? data : (configFile == null && !flags.containsKey("data") ? "cage-data" : null));
+      flag.accept("port", port);
+      flag.accept("bind", bind);
+      flag.accept("policy", policy);
+      flag.accept("admission", admission);
+      flag.accept("cpus", cpus);
+      flag.accept("memory", memory);
+      flag.accept("max_processes", maxProcesses);
+      flag.accept("calibration", calibration);
+      flag.accept("samples", samples);
       CageConfig config = CageConfig.load(configFile, flags, System.getenv());
       Supervisor supervisor = Supervisor.start(config, System.err);
       Intake intake;

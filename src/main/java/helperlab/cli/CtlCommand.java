@@ -100,6 +100,10 @@ public final class CtlCommand implements Callable<Integer> {
         while ((answer = answers.readLine()) != null) {
           out.println(answer);
           out.flush();
+          if (out.checkError()) {
+            // whoever read our answers is gone (a cut SSH session): stop following instead of living on
+            return 1;
+          }
         }
       } catch (IOException e) {
         out.println(error("cannot reach the cage at " + socket + ": " + e.getMessage()));

@@ -1,9 +1,11 @@
 package helperlab.cli;
 
+import helperlab.remote.CageLifecycle;
 import helperlab.remote.ControlException;
 import helperlab.remote.DeployOptions;
 import helperlab.remote.DeployReport;
 import helperlab.remote.Deployer;
+import helperlab.remote.ServerCheck;
 import helperlab.remote.SshSettings;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -20,7 +22,10 @@ import picocli.CommandLine.Option;
 /** {@code helper-lab deploy}: the jar to a server over SFTP, the cage (re)started there, its status printed. */
 @Command(name = "deploy", mixinStandardHelpOptions = true,
     description = {"Copy this jar to a server over SFTP, (re)start the cage there (a systemd user unit where"
-        + " 'systemctl --user' works, else a background process) and print its status.",
+        + " 'systemctl --user' works, else a background process) and print its status. Where PostgreSQL or Redis do"
+        + " not answer, private ones are started in --remote-dir (loopback ports, generated passwords in 0600 files).",
+        "--check looks without changing anything; --status, --stop, --logs [--follow] and --uninstall [--purge] look"
+            + " after what deploy made. A second deploy keeps the private services, their ports and data.",
         "Exit code 1 if the deploy fails (one line on stderr says why), 2 for bad arguments."})
 public final class DeployCommand implements Callable<Integer> {
   @Mixin
@@ -44,6 +49,46 @@ public final class DeployCommand implements Callable<Integer> {
   @Option(names = "--set", paramLabel = "KEY=VALUE", description = "a cage setting passed to 'cage serve --set' (repeatable)")
   Map<String, String> set = new LinkedHashMap<>();
 
+  @Option(names = "--private-services",
+      description = "start PostgreSQL and Redis of the cage's own in --remote-dir even where the system's answer"
+          + " (default: only where nothing answers on 5432 / 6379)")
+  boolean privateServices;
+
+  @Option(names = "--pg-url", paramLabel = "JDBC-URL", description = "use this PostgreSQL (kept in a 0600 file on the server)")
+  String pgUrl;
+
+  @Option(names = "--redis-url", paramLabel = "URL", description = "use this Redis (kept in a 0600 file on the server)")
+  String redisUrl;
+
+  @Option(names = "--install", description = "install what is missing (Java, PostgreSQL, Redis) through sudo -n")
+  boolean install;
+
+  @Option(names = "--status", description = "say what deploy made there and whether it runs, with the cage's status")
+  boolean status;
+
+  @Option(names = "--stop", description = "stop the cage and its private services (files and data stay)")
+  boolean stop;
+
+  @Option(names = "--logs", description = "print the end of the cage's log")
+  boolean logs;
+
+  @Option(names = "--follow", description = "with --logs: keep printing as the log grows (Ctrl-C ends)")
+  boolean follow;
+
+  @Option(names = "--lines", defaultValue = "100", description = "with --logs: how many lines (default: ${DEFAULT-VALUE})")
+  int lines;
+
+  @Option(names = "--uninstall", description = "stop everything and remove the unit, the jar and the scripts (the data stays)")
+  boolean uninstall;
+
+  @Option(names = "--purge", description = "with --uninstall: remove the data too (the cage's, the private databases)")
+  boolean purge;
+
+  @Option(names = "--check",
+      description = "only look: Java, PostgreSQL, Redis, cgroup, systemd, disk, memory and the worker budget there,"
+          + " one line each (changes nothing; exit 1 when something the cage needs is missing)")
+  boolean check;
+
   @Option(names = "--status-timeout", paramLabel = "SECONDS", defaultValue = "120",
       description = "how long to wait for the new cage to answer (default: ${DEFAULT-VALUE})")
   int statusTimeoutS;
@@ -64,19 +109,61 @@ public final class DeployCommand implements Callable<Integer> {
         args.add("--set");
         args.add(k + "=" + v);
       });
-      options = new DeployOptions(remoteDir, data, args, systemd, statusTimeoutS);
-      theJar = jar != null ? jar : runningJar();
+      options = new DeployOptions(remoteDir, data, args, systemd, statusTimeoutS, privateServices, pgUrl, redisUrl,
+          install);
+      int actions = (check ? 1 : 0) + (status ? 1 : 0) + (stop ? 1 : 0) + (logs ? 1 : 0) + (uninstall ? 1 : 0);
+      if (actions > 1) {
+        throw new IllegalArgumentException("--check, --status, --stop, --logs and --uninstall go one at a time");
+      }
+      if (follow && !logs) {
+        throw new IllegalArgumentException("--follow goes with --logs");
+      }
+      if (purge && !uninstall) {
+        throw new IllegalArgumentException("--purge goes with --uninstall");
+      }
+      theJar = actions > 0 ? null : jar != null ? jar : runningJar();
     } catch (IllegalArgumentException e) {
       System.err.println("helper-lab deploy: " + e.getMessage());
       return 2;
     }
     ConsolePrompts prompts = new ConsolePrompts();
+    if (status || stop || uninstall || logs) {
+      CageLifecycle life = new CageLifecycle(new Deployer(settings, prompts, prompts), options);
+      try {
+        if (logs) {
+          life.logs(lines, follow, System.out);
+        } else {
+          (status ? life.status() : stop ? life.stop() : life.uninstall(purge)).forEach(System.out::println);
+        }
+        return 0;
+      } catch (ControlException e) {
+        System.err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
+        return 1;
+      }
+    }
+    if (check) {
+      try {
+        List<ServerCheck.Item> items = new Deployer(settings, prompts, prompts).check(options, 5432, 6379);
+        items.forEach(i -> System.out.println(i));
+        List<String> missing = items.stream().filter(i -> i.level() == ServerCheck.Level.MISSING)
+            .map(ServerCheck.Item::name).toList();
+        if (!missing.isEmpty()) {
+          System.err.println("helper-lab deploy: missing on " + settings.target() + ": "
+              + String.join(", ", missing));
+          return 1;
+        }
+        return 0;
+      } catch (ControlException e) {
+        System.err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
+        return 1;
+      }
+    }
     try {
       DeployReport r = new Deployer(settings, prompts, prompts).deploy(theJar, options,
           line -> System.err.println("deploy: " + line));
       System.err.println("deploy: " + r.stoppedPrevious() + "; the cage runs as " + r.startedAs() + " in "
           + r.remoteDir() + " (jar " + r.jarBytes() / 1024 + " KiB, sha256 " + r.jarSha256() + ") after "
-          + r.elapsedMs() + " ms");
+          + r.elapsedMs() + " ms; " + r.services());
       System.out.println(r.status());
       return 0;
     } catch (ControlException e) {

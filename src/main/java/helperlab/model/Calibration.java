@@ -176,6 +176,16 @@ public record Calibration(
   }
 
   /** The seed server's calibration, shipped with the lab. */
+  /** The source a calibration measured by the cage's bench starts with. */
+  public static final String CAGE_BENCH_SOURCE = "helper-lab cage bench";
+  /** The source a calibration measured by {@code helper-lab calibrate} starts with. */
+  public static final String CALIBRATE_SOURCE = "helper-lab calibrate";
+
+  /** Measured by workers like a cage's (calibrate or the cage bench), not a placeholder or a hand-made file. */
+  public boolean measuredOnACage() {
+    return source != null && (source.startsWith(CAGE_BENCH_SOURCE) || source.startsWith(CALIBRATE_SOURCE));
+  }
+
   public static Calibration seed() {
     return DataFile.resource(Calibration.class, "calibration-seed.json", Calibration.class);
   }

@@ -66,6 +66,33 @@ public final class CageClient implements AutoCloseable {
         .put("duration_s", durationS));
   }
 
+  /**
+   * Measures the cage ({@code calibrate}; {@code quick}: the short ladder): each line it prints goes to
+   * {@code progress} as it comes; returns the final answer (the calibration's name, how long it took).
+   */
+  public synchronized JsonNode calibrate(boolean quick, java.util.function.Consumer<String> progress)
+      throws ControlException {
+    if (channel == null || !channel.isOpen()) {
+      channel = transport.open();
+    }
+    try {
+      channel.send(op("calibrate").put("quick", quick).toString());
+      while (true) {
+        JsonNode r = check(parse(channel.receive(REPLY_TIMEOUT_MS), channel.peer()));
+        if (!"progress".equals(r.path("type").asText())) {
+          return r;
+        }
+        progress.accept(r.path("line").asText());
+      }
+    } catch (ControlException e) {
+      if (e.kind() != ControlException.Kind.REMOTE_ERROR) {
+        channel.close();
+        channel = null;
+      }
+      throw e;
+    }
+  }
+
   public JsonNode runs() throws ControlException {
     return request(op("runs"));
   }

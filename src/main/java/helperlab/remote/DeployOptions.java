@@ -7,10 +7,13 @@ import java.util.regex.Pattern;
  * Where and how {@link Deployer} puts the cage on a server: the remote directory ({@code ~/helper-lab}
  * by default; {@code ~/...}, relative to the login's home, or absolute), the cage's data directory
  * (relative to the remote directory unless absolute), further {@code cage serve} arguments, and
- * whether to run it as a systemd user unit ({@code null}: when {@code systemctl --user} works).
+ * whether to run it as a systemd user unit ({@code null}: when {@code systemctl --user} works);
+ * private PostgreSQL and Redis even where the system's answer ({@code privateServices}), or existing
+ * ones ({@code pgUrl}, {@code redisUrl}: a JDBC and a redis:// URL); whether to install what is
+ * missing through {@code sudo -n} ({@code install}).
  */
 public record DeployOptions(String remoteDir, String dataDir, List<String> serveArgs, Boolean systemd,
-    int statusTimeoutS) {
+    int statusTimeoutS, boolean privateServices, String pgUrl, String redisUrl, boolean install) {
   public static final String DEFAULT_REMOTE_DIR = "~/helper-lab";
   public static final String DEFAULT_DATA_DIR = "cage-data";
 
@@ -28,11 +31,27 @@ public record DeployOptions(String remoteDir, String dataDir, List<String> serve
       throw new IllegalArgumentException("the data directory is relative to the remote directory or absolute, got '"
           + dataDir + "'");
     }
+    if (pgUrl != null && !pgUrl.startsWith("jdbc:postgresql://")) {
+      throw new IllegalArgumentException("--pg-url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db?user=...),"
+          + " got '" + pgUrl + "'");
+    }
+    if (redisUrl != null && !redisUrl.matches("rediss?://.+")) {
+      throw new IllegalArgumentException("--redis-url must be a redis:// URL, got '" + redisUrl + "'");
+    }
+    if (privateServices && (pgUrl != null || redisUrl != null)) {
+      throw new IllegalArgumentException("--private-services starts PostgreSQL and Redis of its own: leave out --pg-url"
+          + " and --redis-url, or --private-services");
+    }
     for (String a : serveArgs) {
       if (a == null || a.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
         throw new IllegalArgumentException("a cage serve argument must be one line of printable text, got '" + a + "'");
       }
     }
+  }
+
+  /** Without private services, given URLs or installing. */
+  public DeployOptions(String remoteDir, String dataDir, List<String> serveArgs, Boolean systemd, int statusTimeoutS) {
+    this(remoteDir, dataDir, serveArgs, systemd, statusTimeoutS, false, null, null, false);
   }
 
   public static DeployOptions defaults() {

@@ -59,6 +59,7 @@ public final class Deployer {
         throw new ControlException(ControlException.Kind.CLOSED, "the jar arrived damaged on " + ssh.describe()
             + " (SHA-256 " + remoteSha + ", sent " + sha + ")");
       }
+      String services = services(s, options, dir, progress);
       boolean systemd = useSystemd(s, options, abs);
       progress.accept("stopping the cage this deployer started before, if any");
       String stopped = run(s, stopScript(dir), "stop the previous cage").strip();
@@ -82,10 +83,82 @@ public final class Deployer {
       }
       JsonNode status = awaitStatus(s, options, dir, progress);
       return new DeployReport(abs, bytes, sha, startedAs, pid, stopped.isEmpty() ? "nothing was running" : stopped,
-          status, (System.nanoTime() - t0) / 1_000_000);
+          services, status, (System.nanoTime() - t0) / 1_000_000);
     } catch (IOException e) {
       throw new ControlException(ControlException.Kind.REFUSED_INPUT, "cannot read " + jar + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * {@code deploy --check}: what the server offers the cage, one item per line, changing nothing
+   * there; {@code pgPort} and {@code redisPort} are where the cage would look for PostgreSQL and Redis.
+   */
+  public java.util.List<ServerCheck.Item> check(DeployOptions options, int pgPort, int redisPort)
+      throws ControlException {
+    try (SshTransport.Sessions s = ssh.connect()) {
+      Result r = exec(s, ServerCheck.script(shellPath(options.remoteDir()), pgPort, redisPort));
+      return ServerCheck.items(ServerCheck.parse(r.out()));
+    }
+  }
+
+  /**
+   * PostgreSQL and Redis for the cage: private ones started (or found running) in the remote
+   * directory where the system's do not answer or {@code --private-services} asks; binaries missing
+   * are installed through {@code sudo -n} with {@code --install}, else named with the command that
+   * installs them.
+   */
+  private String services(SshTransport.Sessions s, DeployOptions o, String dir, Consumer<String> progress)
+      throws ControlException {
+    progress.accept("PostgreSQL and Redis: " + (o.privateServices() ? "private ones (--private-services)"
+        : "the system's where they answer, else private ones"));
+    String script = PrivateServices.ensure(dir, o.privateServices(), o.pgUrl(), o.redisUrl());
+    Result r = exec(s, script);
+    java.util.Map<String, String> f = ServerCheck.parse(r.out());
+    if (r.code() == 3) {
+      String install = ServerCheck.installCommand(ServerCheck.parse(exec(s, ServerCheck.script(dir, 5432, 6379)).out()));
+      String missing = f.getOrDefault("missing", "a service");
+      if (!o.install()) {
+        throw new ControlException(ControlException.Kind.COMMAND_FAILED, missing + " is not installed on "
+            + ssh.describe() + "; install it with: " + install + " (or deploy with --install to run that through sudo -n)");
+      }
+      if (!install.startsWith("sudo ")) {
+        throw new ControlException(ControlException.Kind.COMMAND_FAILED, missing + " is not installed on "
+            + ssh.describe() + " and its package manager is not one deploy knows: " + install);
+      }
+      progress.accept("installing: " + install);
+      Result inst = exec(s, "sudo -n " + install.substring("sudo ".length()));
+      if (inst.code() != 0) {
+        throw new ControlException(ControlException.Kind.COMMAND_FAILED, "could not install " + missing + " on "
+            + ssh.describe() + ": sudo -n is not allowed for this login (or the install failed: "
+            + tail(inst.err()) + "); run it by hand: " + install);
+      }
+      r = exec(s, script);
+      f = ServerCheck.parse(r.out());
+    }
+    if (r.code() != 0) {
+      throw new ControlException(ControlException.Kind.COMMAND_FAILED, "could not start the private "
+          + f.getOrDefault("failed", "services") + " on " + ssh.describe() + " (exit status " + r.code() + "); its log: "
+          + tail(r.out().replaceAll("(?m)^[a-z_]+=.*$", "")) + tail(r.err()));
+    }
+    String pg = describe("PostgreSQL", f.get("pg"), f.get("pg_port"), 5432);
+    String redis = describe("Redis", f.get("redis"), f.get("redis_port"), 6379);
+    progress.accept(pg);
+    progress.accept(redis);
+    return pg + "; " + redis;
+  }
+
+  private static String describe(String what, String how, String port, int systemPort) {
+    return switch (how == null ? "" : how) {
+      case "started" -> "started a private " + what + " on 127.0.0.1:" + port;
+      case "running" -> "the private " + what + " runs on 127.0.0.1:" + port;
+      case "given" -> what + " as given";
+      default -> "the system's " + what + " on 127.0.0.1:" + systemPort;
+    };
+  }
+
+  private static String tail(String text) {
+    String t = text.strip().replace('\n', ' ');
+    return t.length() <= 400 ? t : "…" + t.substring(t.length() - 400);
   }
 
   /** The directory as a shell word: {@code ~/x} becomes {@code "$HOME"/'x'}, anything else is quoted. */
@@ -122,12 +195,16 @@ public final class Deployer {
     for (String a : o.serveArgs()) {
       cmd.append(' ').append(quote(a));
     }
+    cmd.append(" \"$@\"");
+    // the PostgreSQL and Redis URLs with their passwords: from a 0600 file, never on the command line
     return InputStreamSource.of("#!/bin/sh\n# Written by helper-lab deploy: the cage, as deployed.\n"
-        + "cd \"$(dirname \"$0\")\" || exit 1\n" + cmd + "\n");
+        + "cd \"$(dirname \"$0\")\" || exit 1\n"
+        + "if [ -f " + PrivateServices.CONFIG + " ]; then set -- --config " + PrivateServices.CONFIG + "; else set --; fi\n"
+        + cmd + "\n");
   }
 
   /** Stops what a previous deploy started: its unit, or the process in its pid file if that is still our java. */
-  private static String stopScript(String dir) {
+  static String stopScript(String dir) {
     return "cd " + dir + " || exit 1\n"
         + "if command -v systemctl >/dev/null 2>&1 && systemctl --user is-active --quiet " + UNIT + " 2>/dev/null; then\n"
         + "  systemctl --user stop " + UNIT + " && echo \"stopped the systemd user unit " + UNIT + "\"\n"
@@ -210,8 +287,17 @@ public final class Deployer {
   /** An exec's outcome. */
   record Result(int code, String out, String err) {}
 
+  /** Connects once for a few scripts (the lifecycle's). */
+  SshTransport.Sessions connect() throws ControlException {
+    return ssh.connect();
+  }
+
+  SshTransport transport() {
+    return ssh;
+  }
+
   /** Runs a POSIX sh script on the server (through {@code sh -c}, whatever the login shell is). */
-  private Result exec(SshTransport.Sessions s, String script) throws ControlException {
+  Result exec(SshTransport.Sessions s, String script) throws ControlException {
     try {
       ChannelExec c = (ChannelExec) s.session().openChannel("exec");
       c.setCommand("sh -c " + quote(script));
@@ -228,7 +314,7 @@ public final class Deployer {
     }
   }
 
-  private String run(SshTransport.Sessions s, String script, String what) throws ControlException {
+  String run(SshTransport.Sessions s, String script, String what) throws ControlException {
     Result r = exec(s, script);
     if (r.code() != 0) {
       throw new ControlException(ControlException.Kind.COMMAND_FAILED, "could not " + what + " on " + ssh.describe()

@@ -160,7 +160,7 @@ public final class SshTransport implements ControlTransport {
     try {
       s = jsch.getSession(who.user(), host, port);
     } catch (JSchException e) {
-      throw new ControlException(ControlException.Kind.UNREACHABLE, who + ": " + e.getMessage(), e);
+      throw NetworkFailure.of(e, who.toString(), settings.connectTimeoutMs());
     }
     if (alias != null) {
       s.setHostKeyAlias(alias);
@@ -187,17 +187,7 @@ public final class SshTransport implements ControlTransport {
         throw new ControlException(ControlException.Kind.AUTH_FAILED, who + ": the server did not accept the key"
             + (settings.identity() != null ? " " + settings.identity() : "") + " (or the password)", e);
       }
-      String lower = msg.toLowerCase(java.util.Locale.ROOT);
-      if (lower.contains("timeout") || lower.contains("timed out")) {
-        throw new ControlException(ControlException.Kind.TIMEOUT, who + " did not answer within "
-            + settings.connectTimeoutMs() + " ms (" + host + ":" + port + " took the connection but no SSH server"
-            + " spoke; check the host and port)", e);
-      }
-      if (lower.contains("connection refused")) {
-        throw new ControlException(ControlException.Kind.UNREACHABLE, who + ": connection refused (nothing listens on "
-            + host + ":" + port + ")", e);
-      }
-      throw new ControlException(ControlException.Kind.UNREACHABLE, who + " did not answer: " + msg, e);
+      throw NetworkFailure.of(e, who.toString(), settings.connectTimeoutMs());
     }
   }
 

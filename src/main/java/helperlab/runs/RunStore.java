@@ -4,6 +4,7 @@ import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -78,12 +79,22 @@ public final class RunStore {
 
   /** Writes the record under a fresh name: {@code <id>.json}, else {@code <id>-2.json}, ... */
   public Path saveNew(RunRecord record) throws IOException {
-    Path file = fileFor(record.id());
-    for (int n = 2; Files.exists(file); n++) {
-      file = fileFor(record.id() + "-" + n);
+    Files.createDirectories(dir);
+    for (int n = 1; ; n++) {
+      Path file = fileFor(n == 1 ? record.id() : record.id() + "-" + n);
+      try {
+        Files.createFile(file); // claims the name: two saves at once never write one file
+      } catch (FileAlreadyExistsException taken) {
+        continue;
+      }
+      try {
+        DataFile.write(file, record);
+      } catch (IOException | RuntimeException e) {
+        Files.deleteIfExists(file);
+        throw e;
+      }
+      return file;
     }
-    DataFile.write(file, record);
-    return file;
   }
 
   public Path fileFor(String id) {

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 record CliRun(int code, String out, String err) {
   static CliRun run(Path dir, String stdin, String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(SshTestServer.javaCommand(), "-cp", System.getProperty("java.class.path"),
-        "helperlab.cli.Main"));
+        helperlab.cli.Main.class.getName()));
     cmd.addAll(List.of(args));
     Path out = Files.createTempFile(dir, "cli", ".out");
     Path err = Files.createTempFile(dir, "cli", ".err");

@@ -35,7 +35,7 @@ class DeployerTest {
   static Path thinJar(Path dir) throws Exception {
     Manifest m = new Manifest();
     m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-    m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "helperlab.cli.Main");
+    m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, helperlab.cli.Main.class.getName());
     List<String> cp = new ArrayList<>();
     for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
       cp.add(Path.of(e).toUri().toString());

@@ -137,6 +137,22 @@ class SshTransportTest {
         () -> new SshTransport(s, HostKeyPrompt.REFUSE, CredentialsPrompt.NONE).open());
     assertEquals(ControlException.Kind.UNREACHABLE, e.kind());
     assertTrue(e.transientFailure());
+    assertEquals("lab@127.0.0.1:" + silent + ": connection refused (nothing listens on that port)", e.getMessage());
+  }
+
+  @Test
+  void aNameThatDoesNotResolveIsToldApartFromARefusal() {
+    SshSettings s = new SshSettings(new SshTarget("lab", "no-such-host.invalid", 22), key, knownHosts, null, "cat", 2000);
+    ControlException e = assertThrows(ControlException.class,
+        () -> new SshTransport(s, HostKeyPrompt.REFUSE, CredentialsPrompt.NONE).open());
+    assertEquals("cannot find lab@no-such-host.invalid: the name does not resolve (check its spelling, or the DNS)",
+        e.getMessage());
+  }
+
+  @Test
+  void exceptionClassNamesAreLeftOutOfMessages() {
+    assertEquals("Network is unreachable", NetworkFailure.plain("java.net.SocketException: Network is unreachable"));
+    assertEquals("boom", NetworkFailure.plain("com.jcraft.jsch.JSchException: boom"));
   }
 
   @Test

@@ -47,6 +47,33 @@ class RunStoreTest {
   }
 
   @Test
+  void runsSavedAtOnceUnderOneIdNeverShareAFile(@TempDir Path dir) throws Exception {
+    RunStore store = new RunStore(dir.resolve("history"));
+    RunRecord a = TestRuns.sim("box", "calm", 3, 120);
+    int n = 8;
+    java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(n);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+    try {
+      List<java.util.concurrent.Future<Path>> saved = new java.util.ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        saved.add(pool.submit(() -> {
+          together.await();
+          return store.saveNew(a);
+        }));
+      }
+      java.util.Set<Path> files = new java.util.HashSet<>();
+      for (var f : saved) {
+        Path p = f.get();
+        files.add(p);
+        assertEquals(a.metrics(), RunStore.load(p).metrics(), "whole: " + p);
+      }
+      assertEquals(n, files.size(), "every save its own file: " + files);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
   void theCommittedCompressedRunsInItsFoldersAreListedAndLoadToo(@TempDir Path dir) throws Exception {
     RunStore store = new RunStore(dir.resolve("lab-runs"));
     RunRecord top = TestRuns.sim("pool-edf-10", "calm", 1, 300);

@@ -40,13 +40,15 @@ import java.util.concurrent.TimeUnit;
  * The control socket: a Unix socket in the cage's private run directory (mode 0600, in a 0700
  * directory, so only the cage's user can use it). Each connection carries one request line (JSON
  * with an {@code op}) and gets its answer lines; every line carries {@code ok} and, when false, a
- * clear {@code error}. Ops: status, set-policy, press, exhibit, follow, runs, run.
+ * clear {@code error}. Ops: status, set-policy, press, exhibit, follow, runs, run, calibrate.
  */
 public final class CtlServer implements AutoCloseable {
   public static final String SOCKET = "ctl.sock";
-  static final List<String> OPS = List.of("status", "set-policy", "press", "exhibit", "follow", "runs", "run");
+  static final List<String> OPS = List.of("status", "set-policy", "press", "exhibit", "follow", "runs", "run",
+      "calibrate");
 
   private final Supervisor supervisor;
+  private final CalibrationJob calibrations;
   private final Path socket;
   private final ServerSocketChannel server;
   private final ExecutorService handlers;
@@ -56,6 +58,7 @@ public final class CtlServer implements AutoCloseable {
 
   public CtlServer(Supervisor supervisor) throws IOException {
     this.supervisor = supervisor;
+    this.calibrations = new CalibrationJob(supervisor);
     this.socket = supervisor.config().runDir().resolve(SOCKET);
     Files.deleteIfExists(socket); // left by a supervisor that was killed; the data dir's lock is ours
     this.server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
@@ -166,6 +169,7 @@ public final class CtlServer implements AutoCloseable {
       case "follow" -> follow(req, out);
       case "runs" -> out.send(runs());
       case "run" -> out.send(run(req));
+      case "calibrate" -> calibrations.run(req.path("quick").asBoolean(false), out);
       default -> out.send(error("unknown op '" + op + "'; known: " + String.join(", ", OPS)));
     }
   }

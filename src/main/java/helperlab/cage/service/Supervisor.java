@@ -68,7 +68,7 @@ public final class Supervisor implements AutoCloseable {
 
   private final CageConfig config;
   private final PrintStream log;
-  private final Calibration calibration;
+  private volatile Calibration calibration; // replaced when ctl calibrate has measured this cage
   private final PresetCatalog presets = PresetCatalog.defaults();
   private final CgroupLimits limits;
   private final WorkerBudget budget;
@@ -131,7 +131,7 @@ public final class Supervisor implements AutoCloseable {
       lockChannel.close();
       throw new IllegalStateException("another supervisor is running on " + config.dataDir().toAbsolutePath());
     }
-    this.calibration = config.calibration() == null ? Calibration.seed() : Calibration.load(Path.of(config.calibration()));
+    this.calibration = CageCalibration.forCage(config.calibration(), config.dataDir());
     this.limits = CgroupLimits.detect(CgroupLimits.Sources.system(), config.cpus(), config.memoryBytes());
     double perWorkerMb = calibration.workerPrivateMb() + calibration.imageMbPerMp() * SimSetup.LARGEST_IMAGE_MP;
     this.budget = WorkerBudget.of(limits.cpus(), limits.memoryBytes(), (long) (perWorkerMb * 1024 * 1024));
@@ -567,8 +567,19 @@ public final class Supervisor implements AutoCloseable {
     s.put("cds", launcher.cdsStatus());
     s.put("samples", samplesStatus);
     s.put("calibration", calibration.name());
+    s.put("calibrated", CageCalibration.measuredHere(calibration));
     s.put("watchdog_memory_limit_mb", watchdog.memoryLimitBytes() / (1024.0 * 1024.0));
     return s;
+  }
+
+  /** Exhibits from now on forecast and record with {@code c} (the worker budget stays as sized at start). */
+  void useCalibration(Calibration c) {
+    calibration = c;
+  }
+
+  /** True while an exhibit plays (no calibration then: it would take the exhibit's cores). */
+  boolean exhibitRunning() {
+    return run.isExhibit();
   }
 
   ObjectNode setPolicy(String id) {

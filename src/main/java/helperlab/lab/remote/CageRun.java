@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * A cage exhibit streaming into the lab: it asks the cage to start the exhibit, follows its event
@@ -36,9 +36,11 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private final CageClient client;
   private final ControlTransport transport;
   private final Listener listener;
-  /** The overlay for the exhibit's reply (null before it has answered: the scenario's own arrivals). */
-  private final Function<JsonNode, ReplayOverlay> overlayFactory;
+  /** The overlay for the exhibit's reply, writing into the given table. */
+  private final BiFunction<JsonNode, LiveSamples, ReplayOverlay> overlayFactory;
   private final LiveSamples real = new LiveSamples();
+  /** The simulator's replay, one table for the whole run (the window streams it from the first frame). */
+  private final LiveSamples replay = new LiveSamples();
   private final List<Gap> gaps = new CopyOnWriteArrayList<>();
   private final CountDownLatch ended = new CountDownLatch(1);
   private volatile LiveStatus status;
@@ -58,7 +60,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private int missing;
 
   CageRun(LiveSettings settings, double durationS, CageClient client, ControlTransport transport,
-      Function<JsonNode, ReplayOverlay> overlayFactory, Listener listener) {
+      BiFunction<JsonNode, LiveSamples, ReplayOverlay> overlayFactory, Listener listener) {
     this.settings = settings;
     this.durationS = durationS;
     this.client = client;
@@ -70,11 +72,6 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
 
   /** Starts the exhibit and the follower on a thread of its own (returns at once). */
   CageRun begin() {
-    try {
-      overlay = overlayFactory.apply(null); // built now (cheap), so the window streams it from the first frame
-    } catch (RuntimeException e) {
-      link = "no simulator overlay: " + e.getMessage(); // the real run still streams
-    }
     Thread t = new Thread(this::startExhibit, "cage-exhibit");
     t.setDaemon(true);
     t.start();
@@ -85,12 +82,11 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
     try {
       JsonNode started = client.exhibit(settings.policy(), settings.scenario(), settings.seed(), durationS);
       runId = started.path("run").asText();
-      if (started.has("played")) {
-        try {
-          overlay = overlayFactory.apply(started); // the images the cage plays, with its calibration: the same tasks
-        } catch (RuntimeException e) {
-          link = "the simulator overlay uses the scenario's own images: " + e.getMessage();
-        }
+      // before the first sample: the images the cage plays, with its calibration (an older cage: the scenario's own)
+      try {
+        overlay = overlayFactory.apply(started, replay);
+      } catch (RuntimeException e) {
+        link = "no simulator overlay: " + e.getMessage(); // the real run still streams
       }
       if (stopRequested) {
         ended.countDown();
@@ -257,10 +253,9 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
     return real;
   }
 
-  /** The simulator's replay so far (null when it could not be built). */
+  /** The simulator's replay so far: the same table for the whole run (empty until the cage has answered). */
   public LiveSamples replaySamples() {
-    ReplayOverlay o = overlay;
-    return o == null ? null : o.samples();
+    return replay;
   }
 
   @Override

@@ -69,9 +69,9 @@ public final class CageSource implements LiveSource {
         return "no cage";
       }
     });
-    return new CageRun(settings, d, use, use.transport(), reply -> reply == null
-        ? new ReplayOverlay(settings.policy(), settings.scenario(), settings.seed(), d, m, Calibration.seed(),
-            settings.admission())
-        : ReplayOverlay.ofPlayed(reply, settings.policy(), d, m, settings.admission()), listener).begin();
+    return new CageRun(settings, d, use, use.transport(), (reply, into) -> reply.has("played")
+        ? ReplayOverlay.ofPlayed(reply, settings.policy(), d, m, settings.admission(), into)
+        : new ReplayOverlay(settings.policy(), settings.scenario(), settings.seed(), d, m, Calibration.seed(),
+            settings.admission(), into), listener).begin();
   }
 }

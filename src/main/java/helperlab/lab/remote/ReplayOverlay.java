@@ -22,18 +22,20 @@ import java.util.Map;
  * The simulator's replay of a cage exhibit as it happens: the tasks the cage said it plays (or,
  * from an older cage, the scenario's own arrivals), each sent into a live {@link Simulation} (same
  * policy, machine and calibration) when the stream reports it submitted, the simulation advanced to
- * the real run's clock. Not thread-safe: the follower's thread drives it.
+ * the real run's clock. It writes into a table the run owns, so the charts that stream it keep the
+ * same table when the overlay is built from the cage's answer. Not thread-safe: the follower's thread drives it.
  */
 final class ReplayOverlay {
   private final Simulation sim;
   private final Map<Integer, Task> tasks = new HashMap<>();
-  private final LiveSamples samples = new LiveSamples();
+  /** The run's replay table, which the window streams from the start: the overlay writes into it, never replaces it. */
+  private final LiveSamples samples;
   private int sent;
 
   ReplayOverlay(String policy, String scenario, long seed, double durationS, MachineSpec machine,
-      Calibration calibration, String admission) {
+      Calibration calibration, String admission, LiveSamples into) {
     this(new ArrivalGenerator(ScenarioSpec.builtIn(scenario).withDuration(durationS), machine, calibration.cost(),
-        PresetCatalog.defaults()).generate(seed), policy, seed, durationS, machine, calibration, admission, 1.0);
+        PresetCatalog.defaults()).generate(seed), policy, seed, durationS, machine, calibration, admission, 1.0, into);
   }
 
   /**
@@ -41,18 +43,19 @@ final class ReplayOverlay {
    * and the calibration it forecasts with, so the overlay is the replay of the same tasks.
    */
   static ReplayOverlay ofPlayed(JsonNode exhibitReply, String policy, double durationS, MachineSpec machine,
-      String admission) {
+      String admission, LiveSamples into) {
     List<Task> played = DataFile.JSON.convertValue(exhibitReply.get("played"), new TypeReference<List<Task>>() {});
     Calibration calibration = exhibitReply.has("calibration")
         ? DataFile.JSON.convertValue(exhibitReply.get("calibration"), Calibration.class) : Calibration.seed();
     double probe = exhibitReply.path("speed_probe_ms").asDouble(0);
     double workFactor = probe > 0 ? probe / calibration.speedProbeMs() : 1.0;
     return new ReplayOverlay(played, policy, exhibitReply.path("seed").asLong(), durationS, machine, calibration,
-        admission, workFactor);
+        admission, workFactor, into);
   }
 
   private ReplayOverlay(List<Task> arrivals, String policy, long seed, double durationS, MachineSpec machine,
-      Calibration calibration, String admission, double workFactor) {
+      Calibration calibration, String admission, double workFactor, LiveSamples into) {
+    this.samples = into;
     for (Task t : arrivals) {
       tasks.put(t.id(), t);
     }

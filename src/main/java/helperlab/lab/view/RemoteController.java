@@ -23,6 +23,9 @@ import javafx.fxml.FXMLLoader;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -42,7 +45,14 @@ public final class RemoteController {
   @FXML private ComboBox<String> pushPolicy;
   @FXML private Button pushButton;
   @FXML private Label policyResult;
-  @FXML private ComboBox<String> exhibitPolicy;
+  @FXML private Label exhibitPolicy;
+  @FXML private Button calibrateButton;
+  @FXML private CheckBox quickCalibration;
+  @FXML private Label calibrationProgress;
+  @FXML private Button deployButton;
+  @FXML private Button stopCageButton;
+  @FXML private Button uninstallButton;
+  @FXML private javafx.scene.control.ListView<String> deploySteps;
   @FXML private ComboBox<String> exhibitScenario;
   @FXML private Spinner<Integer> exhibitSeed;
   @FXML private Button exhibitButton;
@@ -67,9 +77,18 @@ public final class RemoteController {
     LiveViewModel ex = vm.exhibit();
     pushPolicy.getItems().setAll(PolicyCatalog.ids());
     pushPolicy.valueProperty().bindBidirectional(vm.policyProperty());
-    exhibitPolicy.getItems().setAll(PolicyCatalog.ids());
     exhibitScenario.getItems().setAll(ScenarioSpec.BUILT_IN);
-    exhibitPolicy.valueProperty().bindBidirectional(ex.policyProperty());
+    // one policy choice: the exhibit plays the policy pushed (or about to be pushed) to the cage
+    ex.policyProperty().bindBidirectional(vm.policyProperty());
+    exhibitPolicy.textProperty().bind(vm.policyProperty());
+    calibrationProgress.textProperty().bind(vm.calibrationProgressProperty());
+    vm.calibratingProperty().addListener((o, a, b) -> showConnection());
+    deploySteps.setItems(vm.deploy().steps());
+    vm.deploy().steps().addListener((javafx.collections.ListChangeListener<String>) c ->
+        deploySteps.scrollTo(Math.max(0, deploySteps.getItems().size() - 1)));
+    deployButton.disableProperty().bind(vm.deploy().busyProperty());
+    stopCageButton.disableProperty().bind(vm.deploy().busyProperty());
+    uninstallButton.disableProperty().bind(vm.deploy().busyProperty());
     exhibitScenario.valueProperty().bindBidirectional(ex.scenarioProperty());
     Choices.seedSpinner(exhibitSeed, ex.seedProperty());
 
@@ -104,6 +123,9 @@ public final class RemoteController {
         remoteCharts.clear();
       } else {
         remoteCharts.stream(runs.get(0), runs.size() > 1 ? runs.get(1) : null);
+        if (!vm.cageCalibrated()) {
+          UncalibratedReplay.grey(remoteCharts);
+        }
       }
     });
     // the exhibit's record and its exact replay, once both are in, take the place of the streamed lines
@@ -112,7 +134,11 @@ public final class RemoteController {
       if (b != null && real != null) {
         remoteCharts.show(List.of(new PlottedRun("cage " + real.policy() + " s" + real.seed(),
             new RecordedSamples(real.samples()), real.machine().memoryMb()),
-            new PlottedRun("replay " + real.policy(), new RecordedSamples(b.samples()), b.machine().memoryMb())));
+            new PlottedRun("replay " + real.policy() + (RemoteViewModel.calibrated(real) ? "" : " (uncalibrated)"),
+                new RecordedSamples(b.samples()), b.machine().memoryMb())));
+        if (!RemoteViewModel.calibrated(real)) {
+          UncalibratedReplay.grey(remoteCharts);
+        }
       }
     });
     remoteCharts.timeCursorProperty().set(Double.NaN);
@@ -127,8 +153,9 @@ public final class RemoteController {
     connectButton.setDisable(c == Connection.CONNECTING);
     disconnectButton.setDisable(c == Connection.DISCONNECTED);
     pushButton.setDisable(!connected);
-    remoteHelper.setDisable(!connected);
-    exhibitButton.setDisable(!connected || running);
+    remoteHelper.setDisable(!connected || running); // during an exhibit the cage plays the exhibit's batches only
+    exhibitButton.setDisable(!connected || running || vm.calibratingProperty().get());
+    calibrateButton.setDisable(!connected || running || vm.calibratingProperty().get());
     stopButton.setDisable(!running);
     remoteState.setText(s.name());
     remoteState.getStyleClass().removeAll("running", "paused", "finished", "failed");
@@ -148,6 +175,12 @@ public final class RemoteController {
       Label v = new Label(r[1]);
       v.getStyleClass().add("status-value");
       v.setWrapText(true);
+      if (r[1].length() > 40) {
+        // a long cgroup path must not push the exhibit's buttons below the fold: two lines, the whole on hover
+        v.setMaxHeight(2.6 * v.getFont().getSize() * 1.3);
+        v.setTextOverrun(OverrunStyle.ELLIPSIS);
+        v.setTooltip(new Tooltip(r[1]));
+      }
       v.setId("status-" + r[0].toLowerCase(Locale.ROOT).replace(' ', '-'));
       statusGrid.add(k, 0, row);
       statusGrid.add(v, 1, row);
@@ -205,6 +238,80 @@ public final class RemoteController {
     });
   }
 
+  /** The connect dialog's fields (where to), plus what deploy may do there. */
+  @FXML
+  void deploy() {
+    FXMLLoader loader = new FXMLLoader(RemoteController.class.getResource("/fxml/connect.fxml"));
+    Node fields;
+    try {
+      fields = loader.load();
+    } catch (IOException e) {
+      vm.errorProperty().set("Cannot open the deploy dialog: " + e.getMessage());
+      return;
+    }
+    ConnectController c = loader.getController();
+    c.init(vm.settingsProperty().get());
+    CheckBox privateServices = new CheckBox("Private PostgreSQL and Redis, even where the server has its own");
+    CheckBox install = new CheckBox("Install what is missing (Java, PostgreSQL, Redis) through sudo -n");
+    Label where = new Label("This build goes to ~/helper-lab on the server; the cage's data to ~/helper-lab/cage-data."
+        + " PostgreSQL and Redis: the server's where they answer, else private ones in that directory.");
+    where.setWrapText(true);
+    where.setMaxWidth(520);
+    javafx.scene.layout.VBox content = new javafx.scene.layout.VBox(10, fields, where, privateServices, install);
+    Dialog<ButtonType> d = dialog("Deploy a cage", "Deploy the cage to a server over SSH", content, "Deploy");
+    d.getDialogPane().setId("deploy-dialog");
+    d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
+      RemoteSettings s;
+      try {
+        s = c.settings();
+      } catch (IllegalArgumentException e) {
+        vm.errorProperty().set("Cannot deploy: " + e.getMessage());
+        return;
+      }
+      FxPrompts prompts = new FxPrompts(owner, stylesheets);
+      vm.deploy().deploy(s, privateServices.isSelected(), install.isSelected(), prompts, prompts,
+          deployed -> vm.connect(deployed, prompts, prompts));
+    });
+  }
+
+  @FXML
+  void stopCage() {
+    RemoteSettings s = vm.settingsProperty().get();
+    Dialog<ButtonType> d = dialog("Stop the cage", "Stop the cage on " + s.describe() + "?",
+        new Label("The cage and its private PostgreSQL and Redis stop; the files and the data stay."), "Stop");
+    d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
+      vm.disconnect();
+      FxPrompts prompts = new FxPrompts(owner, stylesheets);
+      vm.deploy().stop(s, prompts, prompts);
+    });
+  }
+
+  @FXML
+  void uninstall() {
+    RemoteSettings s = vm.settingsProperty().get();
+    CheckBox purge = new CheckBox("Also remove the data (the cage's runs, the private databases and their passwords)");
+    Dialog<ButtonType> d = dialog("Uninstall the cage", "Uninstall the cage from " + s.describe() + "?",
+        new javafx.scene.layout.VBox(10, new Label("Stops everything deploy started there and removes the jar, the"
+            + " scripts and the systemd unit."), purge), "Uninstall");
+    d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
+      vm.disconnect();
+      FxPrompts prompts = new FxPrompts(owner, stylesheets);
+      vm.deploy().uninstall(s, purge.isSelected(), prompts, prompts);
+    });
+  }
+
+  private Dialog<ButtonType> dialog(String title, String header, Node content, String ok) {
+    Dialog<ButtonType> d = new Dialog<>();
+    d.initOwner(owner);
+    d.setTitle(title);
+    d.setHeaderText(header);
+    d.getDialogPane().setContent(content);
+    d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+    ((Button) d.getDialogPane().lookupButton(ButtonType.OK)).setText(ok);
+    d.getDialogPane().getStylesheets().setAll(stylesheets.get());
+    return d;
+  }
+
   @FXML
   void disconnect() {
     vm.disconnect();
@@ -218,6 +325,11 @@ public final class RemoteController {
   @FXML
   void press() {
     vm.press();
+  }
+
+  @FXML
+  void calibrate() {
+    vm.calibrate(quickCalibration.isSelected());
   }
 
   @FXML

@@ -29,7 +29,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -48,11 +51,14 @@ public final class RemoteViewModel {
   public enum Connection { DISCONNECTED, CONNECTING, CONNECTED }
 
   private static final long REFRESH_MS = 2_000;
+  private static final String PRESS_FAILED = "The cage did not take the batch";
 
   private final Executor ui;
   private final Notices notices;
   private final LabPrefs prefs;
+  private final RunLibrary library;
   private final CageSource source = new CageSource();
+  private final DeployViewModel deploy;
   private final LiveViewModel exhibit;
   // one thread for requests, so the cage sees them in the order they were made
   private final ExecutorService requests = Executors.newSingleThreadExecutor(daemon("cage-requests"));
@@ -73,11 +79,15 @@ public final class RemoteViewModel {
   private final StringProperty link = new SimpleStringProperty("");
   private final StringProperty pushScenario = new SimpleStringProperty("calm");
   private final ObjectProperty<RunRecord> replay = new SimpleObjectProperty<>();
+  private final BooleanProperty calibrating = new SimpleBooleanProperty();
+  private final StringProperty calibrationProgress = new SimpleStringProperty("");
 
   public RemoteViewModel(RunLibrary library, Notices notices, Executor ui, LabPrefs prefs) {
     this.ui = ui;
     this.notices = notices;
     this.prefs = prefs;
+    this.library = library;
+    this.deploy = new DeployViewModel(ui, notices);
     LiveSettings initial;
     try {
       initial = new LiveSettings(prefs.remotePolicy, prefs.remoteScenario, "cage", prefs.remoteSeed, "edf-fit");
@@ -97,7 +107,7 @@ public final class RemoteViewModel {
   /**
    * When an exhibit's record is in, the live overlay (seed calibration, the simulator's images) is
    * replaced by the exact replay: the record's own batches, images and calibration scaled by its
-   * speed probe, as {@code helper-lab replay} does.
+   * speed probe, as {@code helper-lab replay} does; saved to the history beside the record.
    */
   private void replayExactly(RunRecord record) {
     if (record == null || !RunRecord.KIND_REAL.equals(record.kind())) {
@@ -106,7 +116,19 @@ public final class RemoteViewModel {
     requests.execute(() -> {
       try {
         RunRecord r = Replay.of(record);
+        // kept beside the record ({id}-replay.json, replay_of its id), so Runs and Compare find the pair
+        String saveError = null;
+        try {
+          library.saveToHistoryNow(r);
+        } catch (java.io.IOException | RuntimeException e) {
+          saveError = "Cannot save the replay of " + record.id() + " to the history: " + message(e);
+        }
+        String error = saveError;
         ui.execute(() -> {
+          if (error != null) {
+            showError(error);
+          }
+          library.refresh();
           if (exhibit.lastRecordProperty().get() == record) {
             replay.set(r);
           }
@@ -214,6 +236,20 @@ public final class RemoteViewModel {
     connection.set(Connection.DISCONNECTED);
     connectionText.set("Not connected");
     status.set(null);
+    pressResult.set(""); // answers of the cage left behind
+    policyResult.set("");
+  }
+
+  /** An ISO instant as the lab's local time of day and how far off it is ("14:32:05, in 45 s"). */
+  static String deadline(String iso) {
+    try {
+      java.time.Instant at = java.time.Instant.parse(iso);
+      long in = java.time.Duration.between(java.time.Instant.now(), at).toSeconds();
+      return java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss").withZone(java.time.ZoneId.systemDefault())
+          .format(at) + (in >= 0 ? ", in " + in + " s" : ", " + -in + " s ago");
+    } catch (java.time.format.DateTimeParseException e) {
+      return iso;
+    }
   }
 
   private void refresh(int gen) {
@@ -263,6 +299,67 @@ public final class RemoteViewModel {
     }, policyResult);
   }
 
+  /**
+   * Measures the cage ({@code calibrate} on the server; {@code quick}: the short ladder, minutes); its
+   * lines show as they come; the following exhibits use the calibration it leaves.
+   */
+  public void calibrate(boolean quick) {
+    if (calibrating.get()) {
+      return;
+    }
+    calibrating.set(true);
+    calibrationProgress.set((quick ? "Quick" : "Full") + " calibration starting on the cage…");
+    int gen = generation;
+    CageClient c = client;
+    if (c == null) {
+      calibrating.set(false);
+      calibrationProgress.set("");
+      showError("Cannot calibrate: not connected to a cage");
+      return;
+    }
+    requests.execute(() -> {
+      long t0 = System.nanoTime();
+      try {
+        JsonNode done = c.calibrate(quick, line -> ui.execute(() -> {
+          if (gen == generation) {
+            calibrationProgress.set(line);
+          }
+        }));
+        CageStatus st = CageStatus.of(c.status());
+        String text = String.format(java.util.Locale.ROOT, "Calibrated in %.0f s: %s", (System.nanoTime() - t0) / 1e9,
+            done.path("calibration").asText());
+        ui.execute(() -> {
+          calibrating.set(false);
+          if (gen == generation) {
+            status.set(st);
+            calibrationProgress.set(text);
+            notices.info(text);
+          }
+        });
+      } catch (ControlException | RuntimeException e) {
+        ui.execute(() -> {
+          calibrating.set(false);
+          if (gen == generation) {
+            calibrationProgress.set("The calibration failed: " + message(e));
+            showError("The calibration failed: " + message(e));
+          }
+        });
+      }
+    });
+  }
+
+  /** True when the cage runs on a calibration measured on it (its replays are comparisons). */
+  public boolean cageCalibrated() {
+    CageStatus st = status.get();
+    return st != null && st.calibrated();
+  }
+
+  /** True when {@code record} was made with a calibration measured on its cage. */
+  public static boolean calibrated(RunRecord record) {
+    return record != null && record.calibration() != null
+        && record.calibration().measuredOnACage();
+  }
+
   /** The big button, on the real cage: one batch drawn from the scenario's mix ({@code press}). */
   public void press() {
     String scenario = pushScenario.get();
@@ -270,14 +367,19 @@ public final class RemoteViewModel {
     if (r != null && exhibit.isActive()) {
       r.press();
     }
-    run("The cage did not take the batch", c -> {
+    run(PRESS_FAILED, c -> {
       JsonNode p = c.press(scenario);
       String text = p.path("admitted").asBoolean()
           ? "Batch " + p.path("batch").asText() + " (" + p.path("images").asInt() + " images, " + p.path("preset").asText()
-              + ") admitted; deadline " + p.path("deadline").asText()
+              + ") admitted; deadline " + deadline(p.path("deadline").asText())
           : "Batch " + p.path("batch").asText() + " refused: " + p.path("reason").asText() + " (retry after "
               + p.path("retry_after_s").asText() + " s)";
-      ui.execute(() -> pressResult.set(text));
+      ui.execute(() -> {
+        pressResult.set(text);
+        if (error.get().startsWith(PRESS_FAILED)) {
+          error.set(""); // the refusal before this one is over
+        }
+      });
     }, pressResult);
     refreshNow();
   }
@@ -372,7 +474,8 @@ public final class RemoteViewModel {
     if (r instanceof CageRun c) {
       LiveSamples replay = c.replaySamples();
       if (replay != null) {
-        out.add(new PlottedRun("simulator " + r.settings().policy(), replay, out.get(0).memoryLimitMb()));
+        out.add(new PlottedRun("simulator " + r.settings().policy() + (cageCalibrated() ? "" : " (uncalibrated)"), replay,
+            out.get(0).memoryLimitMb()));
       }
     }
     return out;
@@ -391,6 +494,7 @@ public final class RemoteViewModel {
 
   /** Ends what runs in the background (window closing): the exhibit stops streaming, the link closes. */
   public void shutdown() {
+    deploy.shutdown();
     exhibit.shutdown();
     disconnect();
     refresher.shutdownNow();
@@ -401,6 +505,11 @@ public final class RemoteViewModel {
 
   public LiveViewModel exhibit() {
     return exhibit;
+  }
+
+  /** Deploy, Stop and Uninstall on the server. */
+  public DeployViewModel deploy() {
+    return deploy;
   }
 
   public CageSource source() {
@@ -449,6 +558,16 @@ public final class RemoteViewModel {
   /** The exact replay of the last exhibit's record (null until it is in). */
   public ReadOnlyObjectProperty<RunRecord> replayProperty() {
     return replay;
+  }
+
+  /** A calibration is running on the cage. */
+  public ReadOnlyBooleanProperty calibratingProperty() {
+    return calibrating;
+  }
+
+  /** The calibration's last line, or its outcome. */
+  public ReadOnlyStringProperty calibrationProgressProperty() {
+    return calibrationProgress;
   }
 
   /** The exhibit stream's link, in words. */

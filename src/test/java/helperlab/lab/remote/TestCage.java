@@ -90,7 +90,7 @@ public final class TestCage implements AutoCloseable {
   /** The command that runs this build's {@code helper-lab} (the java running the test, its classpath). */
   public static List<String> helperLab(String... args) {
     List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
-        System.getProperty("java.class.path"), "helperlab.cli.Main"));
+        System.getProperty("java.class.path"), helperlab.cli.Main.class.getName()));
     cmd.addAll(List.of(args));
     return cmd;
   }

@@ -7,7 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import helperlab.charts.ChartKind;
 import helperlab.lab.chart.LabChart;
 import helperlab.charts.Series;
+import helperlab.lab.live.LiveState;
 import helperlab.lab.live.SimulatorSource;
+import io.fair_acc.chartfx.renderer.Renderer;
+import io.fair_acc.dataset.DataSet;
+import java.util.ArrayList;
+import java.util.List;
 import helperlab.lab.remote.CageRun;
 import helperlab.remote.SshTestServer;
 import helperlab.lab.remote.TestCage;
@@ -98,6 +103,37 @@ class RemoteWindowTest extends FxRobot {
     clickOn(f).write(text);
   }
 
+  /** The replay's data sets on a chart ("… · simulator POLICY", dashed): points on screen, summed. */
+  private static int replayPoints(LabChart chart) {
+    int n = 0;
+    for (DataSet ds : replaySets(chart)) {
+      n += ds.getDataCount();
+    }
+    return n;
+  }
+
+  private static double replayMaxTime(LabChart chart) {
+    double max = Double.NEGATIVE_INFINITY;
+    for (DataSet ds : replaySets(chart)) {
+      for (int i = 0; i < ds.getDataCount(); i++) {
+        max = Math.max(max, ds.get(DataSet.DIM_X, i));
+      }
+    }
+    return max;
+  }
+
+  private static List<DataSet> replaySets(LabChart chart) {
+    List<DataSet> out = new ArrayList<>();
+    for (Renderer r : chart.chart().getRenderers()) {
+      for (DataSet ds : r.getDatasets()) {
+        if (ds.getName().contains("· simulator ") && ds.getStyle() != null && ds.getStyle().contains("dash")) {
+          out.add(ds);
+        }
+      }
+    }
+    return out;
+  }
+
   @Test
   void connectsThroughTheDialogTrustsTheHostAndPushesAPolicy() throws Exception {
     interact(() -> window.viewModel().viewProperty().set(LabView.REMOTE));
@@ -143,7 +179,7 @@ class RemoteWindowTest extends FxRobot {
     // a short exhibit streams into the charts with the simulator's replay beside it; a cut link is shaded
     interact(() -> {
       var remote = window.viewModel().remote();
-      remote.setExhibitSeconds(6);
+      remote.setExhibitSeconds(20);
       remote.exhibit().policyProperty().set("pool-edf-10");
       remote.exhibit().scenarioProperty().set("calm");
     });
@@ -151,6 +187,21 @@ class RemoteWindowTest extends FxRobot {
     waitFor(60, "samples streaming", () -> window.viewModel().remote().exhibit().runProperty().get() != null
         && window.viewModel().remote().exhibit().runProperty().get().samples().size() >= 2);
     CageRun run = fx(() -> (CageRun) window.viewModel().remote().exhibit().runProperty().get());
+    // partway through: every chart's data sets hold the replay's dashed points beside the cage's
+    waitFor(60, "the replay's points on every chart while the exhibit runs", () -> {
+      if (run.status().state() != LiveState.RUNNING) {
+        throw new AssertionError("the exhibit ended before the replay was seen on the charts");
+      }
+      for (ChartKind k : ChartKind.values()) {
+        if (replayPoints(window.visibleCharts().chart(k)) < 2) {
+          return false;
+        }
+      }
+      return true;
+    });
+    LabChart partway = fx(() -> window.visibleCharts().chart(ChartKind.WORKERS));
+    assertTrue(fx(() -> replayMaxTime(partway)) > 0, "the replay's line has moved past 0 s");
+    assertTrue(fx(() -> replayMaxTime(partway)) < 20, "read before the exhibit ended");
     run.dropConnection();
     waitFor(60, "the link back", () -> !run.gaps().isEmpty());
     LabChart workers = fx(() -> window.visibleCharts().chart(ChartKind.WORKERS));
@@ -158,13 +209,14 @@ class RemoteWindowTest extends FxRobot {
     // while it streams: the cage solid, the simulator's live replay beside it
     assertEquals(2, fx(workers::slotsShown), "the cage and the simulator on the same axes");
     assertEquals("cage pool-edf-10 s0", fx(() -> workers.label(0)));
-    assertEquals("simulator pool-edf-10", fx(() -> workers.label(1)));
+    // the test cage runs on the seed's placeholder calibration: the replay says so
+    assertEquals("simulator pool-edf-10 (uncalibrated)", fx(() -> workers.label(1)));
     waitFor(30, "both lines growing", () -> workers.points(0, Series.WORKERS) >= 2
         && workers.points(1, Series.WORKERS) >= 2);
     waitFor(90, "the exhibit's record and its exact replay", () -> window.viewModel().remote().replayProperty().get()
         != null);
     // then the record and its exact replay take their place
-    waitFor(10, "the record and replay shown", () -> "replay pool-edf-10".equals(workers.label(1)));
+    waitFor(10, "the record and replay shown", () -> "replay pool-edf-10 (uncalibrated)".equals(workers.label(1)));
     assertEquals("cage pool-edf-10 s0", fx(() -> workers.label(0)));
     assertTrue(fx(() -> workers.points(1, Series.WORKERS)) >= 2);
     assertFalse(fx(workers::bands).isEmpty(), "the down time stays shaded");

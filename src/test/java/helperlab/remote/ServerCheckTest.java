@@ -1,0 +1,61 @@
+package helperlab.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code deploy --check}'s script run by a real {@code sh} on this machine (which has Java 17, and
+ * PostgreSQL and Redis answering on their ports): one line per item, what answers said to answer,
+ * a port with nothing on it said to be silent, the worker budget there.
+ */
+class ServerCheckTest {
+  private static Map<String, String> runScript(int pg, int redis) throws Exception {
+    Process p = new ProcessBuilder("sh", "-c", ServerCheck.script("\"$HOME\"", pg, redis)).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    return ServerCheck.parse(out);
+  }
+
+  @Test
+  void thisMachineHasWhatTheCageNeeds() throws Exception {
+    List<ServerCheck.Item> items = ServerCheck.items(runScript(5432, 6379));
+    assertEquals(List.of("java", "postgresql", "redis", "cgroup", "systemd", "disk", "memory", "budget", "sudo"),
+        items.stream().map(ServerCheck.Item::name).toList());
+    for (ServerCheck.Item i : items) {
+      assertTrue(!i.toString().contains("\n"), "one line: " + i);
+    }
+    ServerCheck.Item java = items.get(0);
+    assertEquals(ServerCheck.Level.OK, java.level(), java.toString());
+    assertTrue(items.get(1).text().startsWith("answers on 127.0.0.1:5432"), items.get(1).toString());
+    assertTrue(items.get(2).text().startsWith("answers on 127.0.0.1:6379"), items.get(2).toString());
+    assertTrue(items.get(7).text().matches("\\d+ workers \\(.*\\): .*"), items.get(7).toString());
+  }
+
+  @Test
+  void aPortWithNothingOnItIsSilent() throws Exception {
+    int free;
+    try (ServerSocket s = new ServerSocket(0)) {
+      free = s.getLocalPort();
+    }
+    List<ServerCheck.Item> items = ServerCheck.items(runScript(free, free));
+    assertTrue(items.get(1).text().startsWith("nothing answers on 127.0.0.1:" + free), items.get(1).toString());
+    assertTrue(items.get(2).text().startsWith("nothing answers on 127.0.0.1:" + free), items.get(2).toString());
+  }
+
+  @Test
+  void theInstallCommandIsTheDistributions() {
+    assertEquals("sudo apt-get install -y openjdk-17-jre-headless postgresql redis-server",
+        ServerCheck.installCommand(Map.of("os_id", "ubuntu", "os_like", "debian")));
+    assertEquals("sudo dnf install -y java-17-openjdk-headless postgresql-server redis",
+        ServerCheck.installCommand(Map.of("os_id", "rocky", "os_like", "rhel centos fedora")));
+    assertEquals(17, ServerCheck.javaMajor("openjdk version \"17.0.15\" 2025-04-15"));
+    assertEquals(8, ServerCheck.javaMajor("java version \"1.8.0_292\""));
+  }
+}
