@@ -128,7 +128,8 @@ public final class Simulation {
     this(setup, workload, null);
   }
 
-  private Simulation(SimSetup setup, Workload workload, EventSink observer) {
+  /** A run on a shared workload whose events and samples are also shown to {@code observer} (a sweep's meters). */
+  Simulation(SimSetup setup, Workload workload, EventSink observer) {
     this.setup = setup;
     this.arrivals = setup.tasks();
     this.taskById = new ArrayList<>(arrivals);

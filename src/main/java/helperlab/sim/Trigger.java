@@ -68,6 +68,10 @@ public record Trigger(
     }
   }
 
+  public Trigger withSize(double other) {
+    return new Trigger(kind, atS, durationS, other);
+  }
+
   public double endS() {
     return atS + durationS;
   }
