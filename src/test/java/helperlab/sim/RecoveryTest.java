@@ -48,4 +48,15 @@ class RecoveryTest {
           "the retries are what sustains it: " + storm.after().retriesPerTask() + " per admitted task after the spike");
     }
   }
+
+  @Test
+  void eachRetryBudgetBringsTheSameStormBack() {
+    for (PolicySpec.ClientMode mode : new PolicySpec.ClientMode[] {PolicySpec.ClientMode.RETRY_THROTTLED,
+        PolicySpec.ClientMode.RETRY_BUDGET, PolicySpec.ClientMode.RETRY_RATIO}) {
+      PolicySpec.Client budgeted = new PolicySpec.Client(mode, 0.5, 4, 10, 0.1);
+      Recovery r = StormCase.recovery(StormCase.scenario(0.5, SPIKE_X3), StormCase.fifoPool(budgeted), 0);
+      assertFalse(r.metastable(), mode + " recovers");
+      assertTrue(r.after().retriesPerTask() < 0.5, mode + ": " + r.after().retriesPerTask() + " retries per task after");
+    }
+  }
 }
