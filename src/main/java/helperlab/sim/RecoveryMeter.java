@@ -62,12 +62,14 @@ public final class RecoveryMeter implements EventSink {
 
   @Override
   public void on(double t, EventType type, int worker, int task, int image, double value, String note) {
+    // the bin first: it may grow the arrays, and an indexed write takes its array before its index
+    int b = bin(t);
     switch (type) {
       case SUBMITTED -> {
         ensureTask(task);
         original[task] = value < 0 ? task : (int) value;
         if (value >= 0) {
-          retries[bin(t)]++;
+          retries[b]++;
         }
       }
       case ADMITTED -> {
@@ -76,16 +78,15 @@ public final class RecoveryMeter implements EventSink {
         ensureTask(o);
         if (!admittedOnce[o]) {
           admittedOnce[o] = true;
-          admitted[bin(t)]++;
+          admitted[b]++;
         }
       }
-      case WORKER_SPAWNED -> spawns[bin(t)]++;
+      case WORKER_SPAWNED -> spawns[b]++;
       case TASK_MET -> {
-        int b = bin(t);
         met[b]++;
         settled[b]++;
       }
-      case TASK_LATE, TASK_TURNED_AWAY -> settled[bin(t)]++;
+      case TASK_LATE, TASK_TURNED_AWAY -> settled[b]++;
       default -> { }
     }
   }
