@@ -7,11 +7,14 @@ import java.util.Arrays;
 
 /**
  * Watches a run second by second (outcomes, queue, live processes, spawns, retries, admissions) and
- * measures its recovery from a trigger: see {@link Recovery}. The band is stated here: the met share
- * over the last {@link #WINDOW_S} seconds at most {@link #MET_BAND} below the baseline's, and the
- * window's mean queue at most {@link #QUEUE_BAND} above the baseline's (or {@link #QUEUE_SLACK}
- * images, whichever is more), both holding for {@link #HOLD_S} seconds. The baseline is the
- * {@link #BASELINE_S} seconds before the trigger.
+ * measures its recovery from a trigger: see {@link Recovery}. The sweep's studies judge it against
+ * the same run without the trigger (its twin); on its own, against the pre-trigger baseline: the baseline is the {@link #BASELINE_S}
+ * seconds before the trigger, seen through the same sliding window of {@link #WINDOW_S} seconds as
+ * the recovery; the band is the range its windows covered, widened: the window's met share at most
+ * {@link #MET_BAND} below the baseline's lowest, and the window's mean queue at most {@link #QUEUE_BAND}
+ * above the baseline's highest (or {@link #QUEUE_SLACK} images, whichever is more), both holding for
+ * {@link #HOLD_S} seconds. (A band around the baseline's mean is left by ordinary minutes of a busy
+ * hour, so it measured noise, not recovery.)
  */
 public final class RecoveryMeter implements EventSink {
   public static final double WINDOW_S = 60;
@@ -102,17 +105,55 @@ public final class RecoveryMeter implements EventSink {
   }
 
   /**
-   * The recovery from {@code trigger}, judged up to {@code endS} (the end of the scenario's arrivals:
-   * after it the load drops, so coming back then would not be recovering).
+   * The recovery from {@code trigger} against the pre-trigger baseline's band (see the class), judged
+   * up to {@code endS} (the end of the scenario's arrivals: after it the load drops, so coming back then
+   * would not be recovering).
    */
   public Recovery recovery(Trigger trigger, double endS) {
+    int at = (int) Math.floor(trigger.atS());
+    int from = Math.max(0, at - (int) BASELINE_S);
+    int window = (int) WINDOW_S;
+    double lowestMet = Double.NaN;
+    double highestQueue = 0;
+    for (int s = Math.min(from + window - 1, at - 1); s < at; s++) {
+      int lo = Math.max(from, s - window + 1);
+      double m = share(lo, s + 1);
+      if (!Double.isNaN(m) && !(m >= lowestMet)) {
+        lowestMet = m;
+      }
+      highestQueue = Math.max(highestQueue, meanQueue(lo, s + 1));
+    }
+    double metLimit = lowestMet - MET_BAND;
+    double queueLimit = highestQueue + Math.max(QUEUE_BAND * highestQueue, QUEUE_SLACK);
+    return recovery(trigger, endS, (lo, hi) -> new double[] {metLimit, queueLimit});
+  }
+
+  /**
+   * The recovery from {@code trigger} against {@code twin}, the same run without the trigger (the same
+   * arrivals but the spike's, the same policy): back when the window's met share is at most
+   * {@link #MET_BAND} below the twin's over the same seconds and its mean queue at most
+   * {@link #QUEUE_BAND} (or {@link #QUEUE_SLACK} images) above the twin's, holding for {@link #HOLD_S}.
+   * This separates what the trigger did from the ordinary ups and downs of the hour, which the twin
+   * has too.
+   */
+  public Recovery recovery(Trigger trigger, double endS, RecoveryMeter twin) {
+    return recovery(trigger, endS, (lo, hi) -> {
+      double m = twin.share(lo, hi);
+      double q = twin.meanQueue(lo, hi);
+      return new double[] {Double.isNaN(m) ? Double.NaN : m - MET_BAND, q + Math.max(QUEUE_BAND * q, QUEUE_SLACK)};
+    });
+  }
+
+  /** The band for the window of seconds [lo, hi): the lowest met share and the highest mean queue in it. */
+  private interface Band {
+    double[] limits(int lo, int hi);
+  }
+
+  private Recovery recovery(Trigger trigger, double endS, Band band) {
     int at = (int) Math.floor(trigger.atS());
     int end = (int) Math.ceil(trigger.endS());
     int from = Math.max(0, at - (int) BASELINE_S);
     int window = (int) WINDOW_S;
-    double baseMet = share(from, at);
-    double baseQueue = meanQueue(from, at);
-    double queueLimit = baseQueue + Math.max(QUEUE_BAND * baseQueue, QUEUE_SLACK);
     int last = (int) Math.floor(endS);
     int hold = (int) HOLD_S;
     Double recovery = null;
@@ -120,8 +161,8 @@ public final class RecoveryMeter implements EventSink {
     for (int s = end; s <= last; s++) {
       int lo = Math.max(0, s - window + 1);
       double m = share(lo, s + 1);
-      boolean ok = (Double.isNaN(m) || Double.isNaN(baseMet) || m >= baseMet - MET_BAND)
-          && meanQueue(lo, s + 1) <= queueLimit;
+      double[] limits = band.limits(lo, s + 1);
+      boolean ok = (Double.isNaN(m) || Double.isNaN(limits[0]) || m >= limits[0]) && meanQueue(lo, s + 1) <= limits[1];
       if (!ok) {
         inBandSince = -1;
         continue;
@@ -134,7 +175,7 @@ public final class RecoveryMeter implements EventSink {
         break;
       }
     }
-    return new Recovery(recovery, recovery == null, nanToZero(baseMet), baseQueue,
+    return new Recovery(recovery, recovery == null, nanToZero(share(from, at)), meanQueue(from, at),
         amplification(from, at), amplification(at, end), amplification(end, end + (int) AFTER_S));
   }
 

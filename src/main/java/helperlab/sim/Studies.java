@@ -55,8 +55,8 @@ public final class Studies {
       List<SweepPlan.Variant> variants = variants(META_POLICIES);
       for (String scenario : META_SCENARIOS) {
         for (String machine : META_MACHINES) {
-          for (Trigger t : TRIGGERS) {
-            for (long seed = 0; seed < seeds; seed++) {
+          for (long seed = 0; seed < seeds; seed++) {
+            for (Trigger t : TRIGGERS) { // a seed's triggers side by side: they share the untriggered twin runs
               groups.add(new SweepPlan.Group(scenario, machine, seed, variants, study, t, null));
             }
           }
