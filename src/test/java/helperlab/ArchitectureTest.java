@@ -41,7 +41,7 @@ class ArchitectureTest {
         .whereLayer("runs").mayOnlyAccessLayers("model", "policy", "sim")
         .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "sim", "runs")
         .whereLayer("remote").mayOnlyAccessLayers("model")
-        .whereLayer("charts").mayOnlyAccessLayers("model")
+        .whereLayer("charts").mayOnlyAccessLayers("model", "sim")
         .whereLayer("lab").mayOnlyAccessLayers("model", "policy", "sim", "runs", "remote", "charts")
         .whereLayer("cli").mayOnlyAccessLayers("model", "policy", "sim", "cage", "remote", "runs", "charts", "lab")
         .check(classes);

@@ -4,6 +4,9 @@ import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
+import helperlab.policy.PolicyCatalog;
+import helperlab.policy.PolicySpec;
+import helperlab.sim.RecoveryMeter;
 import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
@@ -21,7 +24,8 @@ public final class SimCommand implements Callable<Integer> {
   @Option(names = "--scenario", defaultValue = "calm", description = "calm, busy, burst, heavy, overload or a JSON file (default: ${DEFAULT-VALUE})")
   String scenario;
 
-  @Option(names = "--policy", defaultValue = "pool-edf-10", description = "a policy id (default: ${DEFAULT-VALUE})")
+  @Option(names = "--policy", defaultValue = "pool-edf-10",
+      description = "a policy id or a policy JSON file (default: ${DEFAULT-VALUE})")
   String policy;
 
   @Option(names = "--machine", defaultValue = "cage", description = "small, cage, large or a JSON file (default: ${DEFAULT-VALUE})")
@@ -42,13 +46,33 @@ public final class SimCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Calibration cal = calibration == null ? Calibration.seed() : Calibration.load(calibration);
-    SimSetup setup = SimSetup.of(ScenarioSpec.named(scenario), policy, MachineSpec.named(machine), seed,
+    boolean policyFile = policy.endsWith(".json") && !PolicyCatalog.has(policy);
+    ScenarioSpec spec = ScenarioSpec.named(scenario);
+    SimSetup setup = SimSetup.of(spec, policyFile ? PolicyCatalog.ids().get(0) : policy, MachineSpec.named(machine), seed,
         AdmissionMode.of(admission), cal, record != null);
-    SimResult result = new Simulation(setup).run();
+    if (policyFile) {
+      setup = setup.withPolicy(DataFile.read(Path.of(policy), PolicySpec.class));
+    }
+    RecoveryMeter meter = spec.trigger() == null ? null : new RecoveryMeter();
+    SimResult result = meter == null ? new Simulation(setup).run() : new Simulation(setup, meter).run();
     if (record != null) {
       DataFile.write(record, RunRecords.fromSimulation(result));
     }
     System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(result.metrics()));
+    if (meter != null) {
+      // the same policy on the same arrivals without the trigger: what the trigger did, apart from the hour's ups and downs
+      ScenarioSpec plain = spec.withTrigger(null);
+      SimSetup twinSetup = SimSetup.of(plain, PolicyCatalog.ids().get(0), MachineSpec.named(machine), seed,
+          AdmissionMode.of(admission), cal, false).withPolicy(setup.policy());
+      RecoveryMeter twin = new RecoveryMeter();
+      new Simulation(twinSetup, twin).run();
+      System.out.println("recovery from " + spec.trigger().label() + ", against the same run without it:");
+      System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(
+          meter.recovery(spec.trigger(), spec.durationS(), twin)));
+      System.out.println("against the " + (int) RecoveryMeter.BASELINE_S + " s before the trigger:");
+      System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(
+          meter.recovery(spec.trigger(), spec.durationS())));
+    }
     return 0;
   }
 }

@@ -3,7 +3,9 @@ package helperlab.cli;
 import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.policy.PolicyCatalog;
-import helperlab.sim.Findings;
+import helperlab.charts.export.BreakevenChart;
+import helperlab.sim.Shard;
+import helperlab.sim.Studies;
 import helperlab.sim.RunRow;
 import helperlab.sim.ScenarioSpec;
 import helperlab.sim.Sweep;
@@ -17,8 +19,11 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code helper-lab sweep}: every scenario × policy × machine × seed, with a summary and findings. */
-@Command(name = "sweep", mixinStandardHelpOptions = true,
+/**
+ * {@code helper-lab sweep}: every scenario × policy × machine × seed, with a summary and findings;
+ * the opt-in studies; one shard of it ({@code --shard I/N}); {@code sweep merge} puts shards together.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, subcommands = SweepMergeCommand.class,
     description = "Run scenarios x policies x machines x seeds and write runs.jsonl, summary.csv and findings.md.")
 public final class SweepCommand implements Callable<Integer> {
   @Option(names = "--scenarios", split = ",", description = "comma list (default: all five)")
@@ -43,22 +48,45 @@ public final class SweepCommand implements Callable<Integer> {
   @Option(names = "--calibration", description = "a calibration JSON file (default: the seed server's)")
   Path calibration;
 
-  @Option(names = "--out", required = true, description = "output directory")
+  @Option(names = "--study", split = ",", paramLabel = "STUDY",
+      description = "add a study: metastability (policies x triggers x seeds), spawn-cost (splitting against the pool "
+          + "at spawn costs from 5 ms to 3 s); opt-in, each adds thousands of runs")
+  List<String> studies = List.of();
+
+  @Option(names = "--study-seeds", defaultValue = "" + Studies.DEFAULT_SEEDS,
+      description = "seeds per study cell (default: ${DEFAULT-VALUE})")
+  int studySeeds;
+
+  @Option(names = "--shard", paramLabel = "I/N",
+      description = "run only shard I of N (I from 0) and write its runs.jsonl and shard.json; put the shards "
+          + "together with sweep merge")
+  String shard;
+
+  @Option(names = "--out", description = "output directory (required)")
   Path out;
 
   @Override
   public Integer call() throws Exception {
-    SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy);
+    if (out == null) {
+      throw new IllegalArgumentException("--out DIR is required (where runs.jsonl, summary.csv and findings.md go)");
+    }
+    SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy, studies, studySeeds);
     Calibration cal = calibration == null ? Calibration.seed() : Calibration.load(calibration);
-    int total = plan.runCount();
-    int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    ProgressBar bar = new ProgressBar(System.err, total, System.console() != null);
+    Shard part = shard == null ? Shard.WHOLE : Shard.parse(shard);
     Sweep sweep = new Sweep(plan, cal);
+    int total = sweep.runCount(part);
+    int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    ProgressBar bar = new ProgressBar(System.err, Math.max(1, total), System.console() != null);
     long start = System.nanoTime();
-    List<RunRow> rows = sweep.run(n, bar::update);
+    List<RunRow> rows = sweep.run(n, bar::update, part);
     double seconds = (System.nanoTime() - start) / 1e9;
     bar.finish();
-    SweepOutput.write(out, rows, plan, cal);
+    if (shard != null) {
+      SweepOutput.writeShard(out, rows, plan, cal, part);
+    } else {
+      SweepOutput.write(out, rows, plan, cal);
+      BreakevenChart.writeBeside(out, rows);
+    }
     System.out.printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
         rows.size(), seconds, n, rows.size() / seconds, sweep.steps() / seconds / 1e6, out.toAbsolutePath());
     return 0;

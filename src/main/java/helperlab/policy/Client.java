@@ -13,7 +13,7 @@ import java.util.PriorityQueue;
  */
 public final class Client {
   private final PolicySpec.Client knobs;
-  private final RetryThrottle throttle;
+  private final RetryBudget throttle;
   private final Map<Integer, Pending> pending = new HashMap<>();
   private final Map<Integer, Pending> byCopy = new HashMap<>();
   private final PriorityQueue<double[]> timers =
@@ -53,10 +53,7 @@ public final class Client {
   public Client(PolicySpec.Client knobs, java.util.function.IntSupplier newCopyId) {
     this.knobs = knobs;
     this.newCopyId = newCopyId;
-    this.throttle = switch (knobs.mode()) {
-      case RETRY_THROTTLED -> RetryThrottle.grpc(knobs.maxTokens(), knobs.tokenRatio());
-      default -> RetryThrottle.unlimited();
-    };
+    this.throttle = RetryBudget.of(knobs);
   }
 
   public boolean retries() {
@@ -86,8 +83,9 @@ public final class Client {
     if (p == null) {
       return;
     }
+    throttle.ended(copy != p.task);
     throttle.failure();
-    if (retries() && retryAfterS >= 0 && now + retryAfterS < p.deadline && canRetry(p)) {
+    if (retries() && retryAfterS >= 0 && now + retryAfterS < p.deadline && canRetry(now, p)) {
       p.waitingToResend = true;
       timers.add(new double[] {now + retryAfterS, p.task, -1});
       return;
@@ -102,6 +100,7 @@ public final class Client {
       out.add(new ClientAction.Discard(copy)); // its task was already answered
       return;
     }
+    throttle.ended(copy != p.task);
     p.inService--;
     pending.remove(p.task);
     dropCopies(p);
@@ -125,14 +124,14 @@ public final class Client {
       int copy = (int) timer[2];
       if (copy < 0) { // a Retry-After elapsed
         p.waitingToResend = false;
-        if (now < p.deadline && canRetry(p)) {
+        if (now < p.deadline && canRetry(now, p)) {
           send(now, p, newCopyId.getAsInt());
         } else {
           settleIfHopeless(now, p);
         }
       } else if (byCopy.get(copy) == p) { // that copy timed out without an answer
         throttle.failure();
-        if (now < p.deadline && canRetry(p)) {
+        if (now < p.deadline && canRetry(now, p)) {
           send(now, p, newCopyId.getAsInt());
         }
       }
@@ -170,13 +169,14 @@ public final class Client {
     return pending.size();
   }
 
-  private boolean canRetry(Pending p) {
-    return retries() && p.attempts < knobs.maxAttempts() && throttle.allowsRetry();
+  private boolean canRetry(double now, Pending p) {
+    return retries() && p.attempts < knobs.maxAttempts() && throttle.allowsRetry(now);
   }
 
   private void send(double now, Pending p, int copy) {
     p.attempts++;
     byCopy.put(copy, p);
+    throttle.sent(now, copy != p.task);
     out.add(new ClientAction.Send(p.task, copy));
   }
 
@@ -192,7 +192,13 @@ public final class Client {
   }
 
   private void dropCopies(Pending p) {
-    byCopy.values().removeIf(q -> q == p);
+    byCopy.entrySet().removeIf(e -> {
+      if (e.getValue() != p) {
+        return false;
+      }
+      throttle.ended(e.getKey() != p.task);
+      return true;
+    });
     // Copies still in service will report finished later; they are discarded then.
   }
 }

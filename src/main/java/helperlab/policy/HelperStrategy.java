@@ -16,9 +16,11 @@ final class HelperStrategy implements Strategy {
   private final Scheduler s;
   private final PolicySpec.Split split;
   private final int cap;
+  private final HelpBudget helpBudget;
 
   HelperStrategy(Scheduler scheduler) {
     this.s = scheduler;
+    this.helpBudget = new HelpBudget(scheduler);
     this.split = scheduler.policy().split();
     SchedulerConfig c = scheduler.config();
     this.cap = scheduler.policy().budgeted() ? c.workerBudget() : c.maxProcesses();
@@ -106,7 +108,7 @@ final class HelperStrategy implements Strategy {
       return;
     }
     double now = s.now;
-    if (now - w.lastSplitAt < split.cooldownS() || !s.canSpawnWithin(cap)) {
+    if (now - w.lastSplitAt < split.cooldownS() || !s.canSpawnWithin(cap) || !helpBudget.allowsHelper()) {
       return;
     }
     boolean busy = !w.assigned.isEmpty();
@@ -125,6 +127,9 @@ final class HelperStrategy implements Strategy {
     int total = w.share.size() + (busy ? 1 : 0);
     int perHelper = Math.max(1, total / (helpers + 1));
     for (int i = 0; i < helpers && w.share.size() - (busy ? 0 : 1) >= 1; i++) {
+      if (i > 0 && !helpBudget.allowsHelper()) {
+        return;
+      }
       WorkerState h = s.spawn(w.task);
       if (h == null) {
         return;

@@ -13,7 +13,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The seventeen policies by id, with the knobs they are run with. */
+/**
+ * The seventeen policies by id, with the knobs they are run with; and the budget policies of the
+ * metastability study (retry budgets after Envoy and the SRE book, help budgets), which the main
+ * sweep leaves out unless named.
+ */
 public final class PolicyCatalog {
   /** An idle pool worker exits after this long: PHP-FPM's default process_idle_timeout. */
   static final double POOL_IDLE_TIMEOUT_S = 10;
@@ -23,6 +27,7 @@ public final class PolicyCatalog {
   static final double TIMER_FRACTION = 0.5;
 
   private static final Map<String, PolicySpec> POLICIES = build();
+  private static final Map<String, PolicySpec> BUDGET_POLICIES = buildBudgets();
 
   private PolicyCatalog() {}
 
@@ -52,6 +57,28 @@ public final class PolicyCatalog {
     return m;
   }
 
+  private static Map<String, PolicySpec> buildBudgets() {
+    Map<String, PolicySpec> m = new LinkedHashMap<>();
+    // Envoy's retry budget: retries in flight at most 20% of requests in flight, at least 3.
+    add(m, new PolicySpec("retry-client-envoy", Family.HELPERS, false, null, null, null,
+        new Client(ClientMode.RETRY_BUDGET, 0.5, 4, 10, 0.1, 0.2, 3)));
+    // The SRE book: per client, retries at most 10% of requests, at most 3 attempts.
+    add(m, new PolicySpec("retry-client-sre", Family.HELPERS, false, null, null, null,
+        new Client(ClientMode.RETRY_RATIO, 0.5, 3, 10, 0.1, 0.1, null)));
+    // Help budgets: the box and the forecast splitter without a worker budget, but with extra helpers at
+    // most 10/20/50% of the tasks in flight, at least 3 (Envoy's minimum).
+    for (int percent : new int[] {10, 20, 50}) {
+      add(m, helpBudget("box-help-" + percent, Trigger.TIMER, percent / 100.0));
+    }
+    add(m, helpBudget("split-forecast-help-20", Trigger.FORECAST, 0.2));
+    return m;
+  }
+
+  private static PolicySpec helpBudget(String id, Trigger trigger, double ratio) {
+    return new PolicySpec(id, Family.HELPERS, false, null, new Split(trigger, TIMER_FRACTION, SPLIT_COOLDOWN_S, false),
+        null, null, new PolicySpec.HelpBudget(ratio, 3));
+  }
+
   private static void add(Map<String, PolicySpec> m, PolicySpec p) {
     m.put(p.id(), p);
   }
@@ -79,15 +106,24 @@ public final class PolicyCatalog {
     return List.copyOf(POLICIES.keySet());
   }
 
+  /** The budget policies (retry and help budgets), not in {@link #ids()}. */
+  public static List<String> budgetIds() {
+    return List.copyOf(BUDGET_POLICIES.keySet());
+  }
+
   public static PolicySpec get(String id) {
     PolicySpec p = POLICIES.get(id);
     if (p == null) {
-      throw new IllegalArgumentException("unknown policy '" + id + "'; known: " + String.join(", ", ids()));
+      p = BUDGET_POLICIES.get(id);
+    }
+    if (p == null) {
+      throw new IllegalArgumentException("unknown policy '" + id + "'; known: " + String.join(", ", ids())
+          + "; budget policies: " + String.join(", ", budgetIds()));
     }
     return p;
   }
 
   public static boolean has(String id) {
-    return POLICIES.containsKey(id);
+    return POLICIES.containsKey(id) || BUDGET_POLICIES.containsKey(id);
   }
 }

@@ -16,7 +16,13 @@ public record PolicySpec(
     @JsonProperty("pool") Pool pool,
     @JsonProperty("split") Split split,
     @JsonProperty("scaling") Scaling scaling,
-    @JsonProperty("client") Client client) {
+    @JsonProperty("client") Client client,
+    @JsonProperty("help_budget") HelpBudget helpBudget) {
+
+  /** A policy without a help budget. */
+  public PolicySpec(String id, Family family, boolean budgeted, Pool pool, Split split, Scaling scaling, Client client) {
+    this(id, family, budgeted, pool, split, scaling, client, null);
+  }
 
   /** How work is given to processes. */
   public enum Family {
@@ -36,7 +42,13 @@ public record PolicySpec(
   public enum ScalingMode { FIXED, LAG, HPA }
 
   /** How the client behaves. */
-  public enum ClientMode { ONE_SHOT, RETRY, RETRY_THROTTLED }
+  public enum ClientMode {
+    ONE_SHOT, RETRY, RETRY_THROTTLED,
+    /** Envoy's retry budget: retries in flight at most budget_ratio of requests in flight, at least budget_min. */
+    RETRY_BUDGET,
+    /** The SRE book's per-client budget: retries at most budget_ratio of recent sends. */
+    RETRY_RATIO
+  }
 
   /** Pool knobs: queue order, images handed out at a time, and how long an idle worker lingers. */
   public record Pool(
@@ -119,15 +131,29 @@ public record PolicySpec(
    * throttling (a token bucket of {@code maxTokens}, +{@code tokenRatio} per success, -1 per failure,
    * retries only while more than half full).
    */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Client(
       @JsonProperty(required = true) ClientMode mode,
       @JsonProperty(value = "timeout_fraction", required = true) double timeoutFraction,
       @JsonProperty(value = "max_attempts", required = true) int maxAttempts,
       @JsonProperty(value = "max_tokens", required = true) double maxTokens,
-      @JsonProperty(value = "token_ratio", required = true) double tokenRatio) {
+      @JsonProperty(value = "token_ratio", required = true) double tokenRatio,
+      @JsonProperty("budget_ratio") Double budgetRatio,
+      @JsonProperty("budget_min") Integer budgetMin) {
+
+    public Client(ClientMode mode, double timeoutFraction, int maxAttempts, double maxTokens, double tokenRatio) {
+      this(mode, timeoutFraction, maxAttempts, maxTokens, tokenRatio, null, null);
+    }
+
     public Client {
       if (mode == null) {
-        throw new IllegalArgumentException("client.mode must be one_shot, retry or retry_throttled");
+        throw new IllegalArgumentException("client.mode must be one_shot, retry, retry_throttled, retry_budget or retry_ratio");
+      }
+      if (budgetRatio != null && !(budgetRatio >= 0 && budgetRatio <= 1)) {
+        throw new IllegalArgumentException("client.budget_ratio must be in [0, 1], got " + budgetRatio);
+      }
+      if (budgetMin != null && budgetMin < 0) {
+        throw new IllegalArgumentException("client.budget_min must be 0 or more, got " + budgetMin);
       }
       if (!(timeoutFraction > 0 && timeoutFraction <= 1)) {
         throw new IllegalArgumentException("client.timeout_fraction must be in (0, 1], got " + timeoutFraction);
@@ -137,6 +163,31 @@ public record PolicySpec(
       }
       if (!(maxTokens > 0) || !(tokenRatio > 0)) {
         throw new IllegalArgumentException("client.max_tokens and client.token_ratio must be > 0");
+      }
+    }
+
+    public double budgetRatioOr(double otherwise) {
+      return budgetRatio == null ? otherwise : budgetRatio;
+    }
+
+    public int budgetMinOr(int otherwise) {
+      return budgetMin == null ? otherwise : budgetMin;
+    }
+  }
+
+  /**
+   * A budget for help, after the retry budgets: helpers beyond each task's first may be at most
+   * {@code ratio} of the tasks in flight (admitted, not finished), but {@code min} are always allowed.
+   */
+  public record HelpBudget(
+      @JsonProperty(required = true) double ratio,
+      @JsonProperty(required = true) int min) {
+    public HelpBudget {
+      if (!(ratio >= 0) || Double.isInfinite(ratio)) {
+        throw new IllegalArgumentException("help_budget.ratio must be >= 0, got " + ratio);
+      }
+      if (min < 0) {
+        throw new IllegalArgumentException("help_budget.min must be 0 or more, got " + min);
       }
     }
   }
@@ -159,6 +210,9 @@ public record PolicySpec(
     }
     if (client == null) {
       client = new Client(ClientMode.ONE_SHOT, 0.5, 1, 10, 0.1);
+    }
+    if (helpBudget != null && family != Family.HELPERS) {
+      throw new IllegalArgumentException("help_budget is for helper policies (a pool has no helpers)");
     }
     if (split.yieldToUrgent() && !budgeted) {
       throw new IllegalArgumentException("yield needs a worker budget (there is nothing to yield to without one)");

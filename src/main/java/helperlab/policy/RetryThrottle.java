@@ -5,7 +5,7 @@ package helperlab.policy;
  * token, each success gives back {@code tokenRatio}; retries are allowed only while more than half
  * the tokens remain. An unlimited throttle allows every retry.
  */
-public final class RetryThrottle {
+public final class RetryThrottle implements RetryBudget {
   private final double maxTokens;
   private final double tokenRatio;
   private final boolean unlimited;
@@ -26,14 +26,21 @@ public final class RetryThrottle {
     return new RetryThrottle(1, 1, true);
   }
 
+  @Override
+  public boolean allowsRetry(double now) {
+    return allowsRetry();
+  }
+
   public boolean allowsRetry() {
     return unlimited || tokens > maxTokens / 2;
   }
 
+  @Override
   public void failure() {
     tokens = Math.max(0, tokens - 1);
   }
 
+  @Override
   public void success() {
     tokens = Math.min(maxTokens, tokens + tokenRatio);
   }

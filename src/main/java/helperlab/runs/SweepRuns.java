@@ -1,10 +1,6 @@
 package helperlab.runs;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import helperlab.model.DataFile;
 import helperlab.model.DataFileException;
-import helperlab.model.RunMetrics;
 import helperlab.sim.RunRow;
 import java.io.BufferedReader;
 import java.io.FilterInputStream;
@@ -102,27 +98,6 @@ public final class SweepRuns {
   }
 
   static RunRow row(String line, String source) {
-    JsonNode node = DataFile.parse(line, source, JsonNode.class);
-    if (!(node instanceof ObjectNode o)) {
-      throw new DataFileException(source + ": expected a JSON object");
-    }
-    String scenario = text(o, "scenario", source);
-    String policy = text(o, "policy", source);
-    String machine = text(o, "machine", source);
-    String admission = text(o, "admission", source);
-    JsonNode seed = o.remove("seed");
-    if (seed == null || !seed.canConvertToLong()) {
-      throw new DataFileException(source + ": missing required field 'seed' (a whole number)");
-    }
-    RunMetrics metrics = DataFile.parse(o.toString(), source, RunMetrics.class);
-    return new RunRow(scenario, policy, machine, seed.asLong(), admission, metrics);
-  }
-
-  private static String text(ObjectNode o, String field, String source) {
-    JsonNode v = o.remove(field);
-    if (v == null || !v.isTextual()) {
-      throw new DataFileException(source + ": missing required field '" + field + "' (text)");
-    }
-    return v.asText();
+    return RunRow.parse(line, source);
   }
 }

@@ -116,7 +116,7 @@ public final class ArrivalGenerator {
       t = next;
       tasks.add(batch(tasks.size(), t, sizes, presetDraw, classDraw, mpDraw, aspectDraw, noiseDraw));
     }
-    return tasks;
+    return SpikeArrivals.add(tasks, scenario.trigger(), base, scenario.durationS(), this, streams);
   }
 
   /**

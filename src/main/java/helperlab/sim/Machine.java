@@ -13,6 +13,8 @@ import helperlab.model.Contention;
  */
 final class Machine {
   private final double cores;
+  /** The cores the service gets now: all of them, or what a co-tenant leaves. */
+  private double quota;
   private final double speed;
   private final Contention contention;
   private final double startupParallelism;
@@ -28,6 +30,7 @@ final class Machine {
       throw new IllegalArgumentException("a starting worker's parallelism must be 1 or more, got " + startupParallelism);
     }
     this.cores = cores;
+    this.quota = cores;
     this.speed = speed;
     this.contention = contention;
     this.startupParallelism = startupParallelism;
@@ -44,12 +47,12 @@ final class Machine {
 
   /** CPU seconds per second each share gets (a share is one thread: at most one core). */
   double cpuShare() {
-    return runnable == 0 ? 0 : Math.min(1, cores / shares());
+    return runnable == 0 ? 0 : Math.min(1, quota / shares());
   }
 
   /** Work (seconds of the calibrated server's core) each share completes per second. */
   double progressRate() {
-    return cpuShare() * contention.efficiency(runnable, cores) * speed;
+    return cpuShare() * contention.efficiency(runnable, quota) * speed;
   }
 
   void advanceTo(double t) {
@@ -57,7 +60,7 @@ final class Machine {
     if (dt > 0) {
       progress += progressRate() * dt;
       cpuClock += cpuShare() * dt;
-      cpuTotal += Math.min(shares(), cores) * dt;
+      cpuTotal += Math.min(shares(), quota) * dt;
       now = t;
     }
   }
@@ -69,6 +72,18 @@ final class Machine {
       return Double.POSITIVE_INFINITY;
     }
     return now + Math.max(0, target - progress) / rate;
+  }
+
+  /**
+   * A co-tenant takes part of the machine from now on: the service keeps {@code share} of its cores
+   * (1 = all). Call after {@link #advanceTo} the moment it changes; the progress clock carries on at
+   * the new rate, so every running process simply slows down.
+   */
+  void setCpuLeft(double share) {
+    if (!(share > 0 && share <= 1)) {
+      throw new IllegalArgumentException("the share of CPU left must be in (0, 1], got " + share);
+    }
+    quota = cores * share;
   }
 
   void addRunnable(boolean startingUp) {

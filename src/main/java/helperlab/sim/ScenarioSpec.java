@@ -20,7 +20,14 @@ public record ScenarioSpec(
     @JsonProperty(required = true) Map<String, Double> presets,
     @JsonProperty(value = "image_mix", required = true) List<ImageClass> imageMix,
     @JsonProperty(value = "cost_noise", required = true) CostNoise costNoise,
-    @JsonProperty("bursts") Bursts bursts) {
+    @JsonProperty("bursts") Bursts bursts,
+    @JsonProperty("trigger") Trigger trigger) {
+
+  /** A scenario without a trigger. */
+  public ScenarioSpec(String name, double durationS, double load, BatchSize batchSize, Map<String, Double> presets,
+      List<ImageClass> imageMix, CostNoise costNoise, Bursts bursts) {
+    this(name, durationS, load, batchSize, presets, imageMix, costNoise, bursts, null);
+  }
 
   public static final List<String> BUILT_IN = List.of("calm", "busy", "burst", "heavy", "overload");
 
@@ -130,6 +137,11 @@ public record ScenarioSpec(
 
   /** This scenario cut to a shorter (or longer) duration, for exhibits. */
   public ScenarioSpec withDuration(double seconds) {
-    return new ScenarioSpec(name, seconds, load, batchSize, presets, imageMix, costNoise, bursts);
+    return new ScenarioSpec(name, seconds, load, batchSize, presets, imageMix, costNoise, bursts, trigger);
+  }
+
+  /** This scenario with a trigger (null: none); its name, and so its arrivals' random streams, stay the same. */
+  public ScenarioSpec withTrigger(Trigger t) {
+    return new ScenarioSpec(name, durationS, load, batchSize, presets, imageMix, costNoise, bursts, t);
   }
 }

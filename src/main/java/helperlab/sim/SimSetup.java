@@ -16,7 +16,8 @@ import java.util.List;
  * Everything one simulated run needs: the tasks, the policy, the machine and the model's constants.
  * {@code workFactor} scales the CPU the work really takes (resizes, spawns, warm-ups) without the
  * scheduler knowing: a replay of a real run on a slower day forecasts with the calibration, as the
- * cage did, while its work costs what that day's speed probe says.
+ * cage did, while its work costs what that day's speed probe says. {@code trigger} (null: none) is a
+ * disturbance at a set time; a spike's extra batches are already among the tasks.
  */
 public record SimSetup(
     String scenario,
@@ -30,7 +31,8 @@ public record SimSetup(
     PresetCatalog presets,
     boolean record,
     double sampleEveryS,
-    double workFactor) {
+    double workFactor,
+    Trigger trigger) {
 
   /** The largest image the lab handles; a worker's memory budget must hold one. */
   public static final double LARGEST_IMAGE_MP = 70;
@@ -53,6 +55,14 @@ public record SimSetup(
     }
   }
 
+  /** A run without a trigger. */
+  public SimSetup(String scenario, long seed, List<Task> tasks, double durationS, PolicySpec policy, MachineSpec machine,
+      Calibration calibration, AdmissionMode admission, PresetCatalog presets, boolean record, double sampleEveryS,
+      double workFactor) {
+    this(scenario, seed, tasks, durationS, policy, machine, calibration, admission, presets, record, sampleEveryS,
+        workFactor, null);
+  }
+
   /** A run whose work costs what the calibration says (work factor 1). */
   public SimSetup(String scenario, long seed, List<Task> tasks, double durationS, PolicySpec policy, MachineSpec machine,
       Calibration calibration, AdmissionMode admission, PresetCatalog presets, boolean record, double sampleEveryS) {
@@ -65,17 +75,17 @@ public record SimSetup(
     PresetCatalog presets = PresetCatalog.defaults();
     List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration.cost(), presets).generate(seed);
     return new SimSetup(scenario.name(), seed, tasks, scenario.durationS(), PolicyCatalog.get(policyId), machine,
-        calibration, admission, presets, record, 1.0);
+        calibration, admission, presets, record, 1.0, 1.0, scenario.trigger());
   }
 
   public SimSetup withPolicy(PolicySpec other) {
     return new SimSetup(scenario, seed, tasks, durationS, other, machine, calibration, admission, presets, record,
-        sampleEveryS, workFactor);
+        sampleEveryS, workFactor, trigger);
   }
 
   public SimSetup recording(boolean on) {
     return new SimSetup(scenario, seed, tasks, durationS, policy, machine, calibration, admission, presets, on,
-        sampleEveryS, workFactor);
+        sampleEveryS, workFactor, trigger);
   }
 
   public Contention contention() {

@@ -56,6 +56,10 @@ public final class Simulation {
   private final double memoryLimit;
   private final double speed;
   private final boolean sampling;
+  /** The run's trigger, null when there is none (or it is of size 0: then nothing may differ). */
+  private final Trigger trigger;
+  /** Slowdown edges carried out so far: 0 none, 1 the co-tenant arrived, 2 it left. */
+  private int slowdownEdges;
 
   private final List<Proc> procs = new ArrayList<>();
   private final List<Proc> live = new ArrayList<>();
@@ -124,7 +128,8 @@ public final class Simulation {
     this(setup, workload, null);
   }
 
-  private Simulation(SimSetup setup, Workload workload, EventSink observer) {
+  /** A run on a shared workload whose events and samples are also shown to {@code observer} (a sweep's meters). */
+  Simulation(SimSetup setup, Workload workload, EventSink observer) {
     this.setup = setup;
     this.arrivals = setup.tasks();
     this.taskById = new ArrayList<>(arrivals);
@@ -163,6 +168,7 @@ public final class Simulation {
     this.images = workload.imageCount();
     this.imageMp = workload.megapixels;
     this.imageWork = workload.trueWork;
+    this.trigger = setup.trigger() == null || setup.trigger().isNone() ? null : setup.trigger();
   }
 
   // ---- driving ----------------------------------------------------------------------------------
@@ -290,7 +296,8 @@ public final class Simulation {
     double tTask = nextArrival < arrivals.size() ? arrivals.get(nextArrival).arrivalS() : Double.POSITIVE_INFINITY;
     double tSched = scheduler.nextWakeup();
     double tClient = client.nextWakeup();
-    double t = Math.min(Math.min(tProc, tTask), Math.min(Math.min(tSched, tClient), nextSample));
+    double tTrigger = nextSlowdownEdge();
+    double t = Math.min(Math.min(Math.min(tProc, tTask), Math.min(Math.min(tSched, tClient), nextSample)), tTrigger);
     if (t > until || t == Double.POSITIVE_INFINITY) {
       return false;
     }
@@ -303,7 +310,11 @@ public final class Simulation {
     machine.advanceTo(t);
     now = t;
     steps++;
-    if (t == tProc) {
+    if (t == tTrigger) {
+      // the co-tenant comes or goes: every running process carries on at the new rate
+      slowdownEdges++;
+      machine.setCpuLeft(trigger.cpuLeftAt(t));
+    } else if (t == tProc) {
       complete();
     } else if (t == tTask) {
       Task task = arrivals.get(nextArrival++);
@@ -318,6 +329,13 @@ public final class Simulation {
     }
     execute();
     return true;
+  }
+
+  private double nextSlowdownEdge() {
+    if (trigger == null || trigger.kind() != Trigger.Kind.SLOWDOWN || slowdownEdges >= 2) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return slowdownEdges == 0 ? trigger.atS() : trigger.endS();
   }
 
   private int addImage(double megapixels, double work) {
@@ -412,7 +430,11 @@ public final class Simulation {
       p.heldImageMb = needs;
     }
     sink.on(now, EventType.IMAGE_STARTED, p.id, next.task(), next.id(), 0, null);
-    run(p, Phase.RUNNING, imageWork[next.id()] * setup.calibration().workerImageFactor(p.imagesStarted++));
+    double work = imageWork[next.id()] * setup.calibration().workerImageFactor(p.imagesStarted++);
+    if (trigger != null) {
+      work *= trigger.costFactorAt(now);
+    }
+    run(p, Phase.RUNNING, work);
   }
 
   /** Carries out what the scheduler and the client asked for, until neither has anything left. */

@@ -10,6 +10,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,6 +31,9 @@ public final class Sweep {
   private final Calibration calibration;
   private final AtomicBoolean cancelled = new AtomicBoolean();
   private final AtomicLong steps = new AtomicLong();
+  /** Untriggered twins of triggered runs, shared by a seed's triggers and dropped after their last use. */
+  private final Map<String, CompletableFuture<RecoveryMeter>> twins = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> twinUses = new ConcurrentHashMap<>();
 
   public Sweep(SweepPlan plan, Calibration calibration) {
     this.plan = plan;
@@ -49,14 +54,26 @@ public final class Sweep {
    * @throws CancellationException if {@link #cancel()} was called
    */
   public List<RunRow> run(int threads, IntConsumer progress) throws InterruptedException {
-    List<SweepPlan.Group> groups = plan.groups();
-    Map<String, ScenarioSpec> scenarios = new HashMap<>();
-    for (String s : plan.scenarios()) {
-      scenarios.put(s, ScenarioSpec.named(s));
+    return run(threads, progress, Shard.WHOLE);
+  }
+
+  /** Runs one shard of the plan's groups; its rows, in plan order. */
+  public List<RunRow> run(int threads, IntConsumer progress, Shard shard) throws InterruptedException {
+    List<SweepPlan.Group> groups = shard.of(plan.groups());
+    twins.clear();
+    twinUses.clear();
+    for (SweepPlan.Group g : groups) {
+      if (g.trigger() != null) {
+        for (SweepPlan.Variant v : g.variants()) {
+          twinUses.computeIfAbsent(twinKey(g, v), k -> new AtomicInteger()).incrementAndGet();
+        }
+      }
     }
+    Map<String, ScenarioSpec> scenarios = new HashMap<>();
     Map<String, MachineSpec> machines = new HashMap<>();
-    for (String m : plan.machines()) {
-      machines.put(m, MachineSpec.named(m));
+    for (SweepPlan.Group g : groups) {
+      scenarios.computeIfAbsent(g.scenario(), ScenarioSpec::named);
+      machines.computeIfAbsent(g.machine(), MachineSpec::named);
     }
     PresetCatalog presets = PresetCatalog.defaults();
     AtomicInteger done = new AtomicInteger();
@@ -71,7 +88,7 @@ public final class Sweep {
         futures.add(pool.submit(() -> runGroup(g, scenarios.get(g.scenario()), machines.get(g.machine()), presets,
             done, progress)));
       }
-      List<RunRow> rows = new ArrayList<>(plan.runCount());
+      List<RunRow> rows = new ArrayList<>(runCount(groups));
       for (Future<List<RunRow>> f : futures) {
         try {
           rows.addAll(f.get());
@@ -90,8 +107,52 @@ public final class Sweep {
     }
   }
 
-  private List<RunRow> runGroup(SweepPlan.Group g, ScenarioSpec scenario, MachineSpec machine, PresetCatalog presets,
-      AtomicInteger done, IntConsumer progress) {
+  private static String twinKey(SweepPlan.Group g, SweepPlan.Variant v) {
+    return g.study() + "|" + g.scenario() + "|" + g.machine() + "|" + g.seed() + "|" + v.policy() + "|" + v.admission().id();
+  }
+
+  /** The run of this group's policy on its arrivals without the trigger, computed once for all its triggers. */
+  private RecoveryMeter twin(SweepPlan.Group g, SweepPlan.Variant v, ScenarioSpec scenario, MachineSpec machine,
+      PresetCatalog presets) {
+    String key = twinKey(g, v);
+    CompletableFuture<RecoveryMeter> mine = new CompletableFuture<>();
+    CompletableFuture<RecoveryMeter> f = twins.putIfAbsent(key, mine);
+    if (f == null) {
+      f = mine;
+      try {
+        List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration.cost(), presets).generate(g.seed());
+        SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
+            PolicyCatalog.get(v.policy()), machine, calibration, v.admission(), presets, false, 1.0);
+        RecoveryMeter meter = new RecoveryMeter();
+        SimResult r = new Simulation(setup, new Workload(tasks, calibration, machine.speedOrDefault()), meter).run();
+        steps.addAndGet(r.steps());
+        mine.complete(meter);
+      } catch (RuntimeException e) {
+        mine.completeExceptionally(e);
+        throw e;
+      }
+    }
+    RecoveryMeter twin = f.join();
+    if (twinUses.get(key).decrementAndGet() == 0) {
+      twins.remove(key);
+    }
+    return twin;
+  }
+
+  /** Runs in one shard of the plan. */
+  public int runCount(Shard shard) {
+    return runCount(shard.of(plan.groups()));
+  }
+
+  private static int runCount(List<SweepPlan.Group> groups) {
+    return groups.stream().mapToInt(g -> g.variants().size()).sum();
+  }
+
+  private List<RunRow> runGroup(SweepPlan.Group g, ScenarioSpec baseScenario, MachineSpec baseMachine,
+      PresetCatalog presets, AtomicInteger done, IntConsumer progress) {
+    ScenarioSpec scenario = g.trigger() == null ? baseScenario : baseScenario.withTrigger(g.trigger());
+    MachineSpec machine = g.spawnCostS() == null ? baseMachine
+        : Studies.withSpawnCost(baseMachine, calibration, g.spawnCostS());
     List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration.cost(), presets).generate(g.seed());
     Workload workload = new Workload(tasks, calibration, machine.speedOrDefault());
     List<RunRow> rows = new ArrayList<>(g.variants().size());
@@ -100,10 +161,14 @@ public final class Sweep {
         throw new CancellationException("sweep cancelled");
       }
       SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
-          PolicyCatalog.get(v.policy()), machine, calibration, v.admission(), presets, false, 1.0);
-      SimResult r = new Simulation(setup, workload).run();
+          PolicyCatalog.get(v.policy()), machine, calibration, v.admission(), presets, false, 1.0, 1.0, g.trigger());
+      RecoveryMeter meter = g.trigger() == null ? null : new RecoveryMeter();
+      SimResult r = meter == null ? new Simulation(setup, workload).run() : new Simulation(setup, workload, meter).run();
       steps.addAndGet(r.steps());
-      rows.add(new RunRow(scenario.name(), v.policy(), machine.name(), g.seed(), v.admission().id(), r.metrics()));
+      Recovery recovery = meter == null ? null
+          : meter.recovery(g.trigger(), scenario.durationS(), twin(g, v, baseScenario, machine, presets));
+      rows.add(new RunRow(scenario.name(), v.policy(), machine.name(), g.seed(), v.admission().id(), r.metrics(),
+          g.study(), g.trigger(), g.spawnCostS(), recovery));
       progress.accept(done.incrementAndGet());
     }
     return rows;

@@ -1,5 +1,7 @@
 package helperlab.sim;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
@@ -9,10 +11,23 @@ import java.util.List;
 /**
  * Which runs a sweep makes: scenarios × policies × machines × seeds with edf-fit admission, plus
  * (the admission study) the calm scenario under pool-edf-10 with the flat and no admission, on the
- * same seeds, so the two admissions can be compared pairwise.
+ * same seeds, so the two admissions can be compared pairwise; plus the opt-in {@link Studies}
+ * (metastability, spawn cost) on {@code studySeeds} seeds, after the main runs.
  */
-public record SweepPlan(List<String> scenarios, List<String> policies, List<String> machines, int seeds,
-    boolean admissionStudy) {
+public record SweepPlan(
+    @JsonProperty("scenarios") List<String> scenarios,
+    @JsonProperty("policies") List<String> policies,
+    @JsonProperty("machines") List<String> machines,
+    @JsonProperty("seeds") int seeds,
+    @JsonProperty("admission_study") boolean admissionStudy,
+    @JsonProperty("studies") List<String> studies,
+    @JsonProperty("study_seeds") int studySeeds) {
+
+  /** A plan without studies. */
+  public SweepPlan(List<String> scenarios, List<String> policies, List<String> machines, int seeds,
+      boolean admissionStudy) {
+    this(scenarios, policies, machines, seeds, admissionStudy, List.of(), Studies.DEFAULT_SEEDS);
+  }
 
   public static final String STUDY_SCENARIO = "calm";
   public static final String STUDY_POLICY = "pool-edf-10";
@@ -21,6 +36,15 @@ public record SweepPlan(List<String> scenarios, List<String> policies, List<Stri
     scenarios = List.copyOf(scenarios);
     policies = List.copyOf(policies);
     machines = List.copyOf(machines);
+    studies = studies == null ? List.of() : List.copyOf(studies);
+    for (String study : studies) {
+      if (!Studies.ALL.contains(study)) {
+        throw new IllegalArgumentException("unknown study '" + study + "'; known: " + String.join(", ", Studies.ALL));
+      }
+    }
+    if (studySeeds < 1 || studySeeds > 100_000) {
+      throw new IllegalArgumentException("study seeds must be between 1 and 100000, got " + studySeeds);
+    }
     if (scenarios.isEmpty() || policies.isEmpty() || machines.isEmpty()) {
       throw new IllegalArgumentException("a sweep needs at least one scenario, policy and machine");
     }
@@ -43,12 +67,21 @@ public record SweepPlan(List<String> scenarios, List<String> policies, List<Stri
     return new SweepPlan(ScenarioSpec.BUILT_IN, PolicyCatalog.ids(), MachineSpec.BUILT_IN, 20, true);
   }
 
-  /** One (scenario, machine, seed) group: the runs that share its arrivals. */
-  public record Group(String scenario, String machine, long seed, List<Variant> variants) {}
+  /**
+   * One (scenario, machine, seed) group: the runs that share its arrivals. A study's group also names
+   * the study and its condition: a trigger, or the spawn cost its machine is given.
+   */
+  public record Group(String scenario, String machine, long seed, List<Variant> variants, String study, Trigger trigger,
+      Double spawnCostS) {
+    public Group(String scenario, String machine, long seed, List<Variant> variants) {
+      this(scenario, machine, seed, variants, null, null, null);
+    }
+  }
 
   /** A policy under an admission mode. */
   public record Variant(String policy, AdmissionMode admission) {}
 
+  @JsonIgnore
   public List<Group> groups() {
     List<Group> groups = new ArrayList<>();
     for (String scenario : scenarios) {
@@ -66,9 +99,19 @@ public record SweepPlan(List<String> scenarios, List<String> policies, List<Stri
         }
       }
     }
+    for (String study : studies) {
+      groups.addAll(Studies.groups(study, studySeeds));
+    }
     return groups;
   }
 
+  /** Runs of the main sweep (without the studies). */
+  @JsonIgnore
+  public int mainRunCount() {
+    return groups().stream().filter(g -> g.study() == null).mapToInt(g -> g.variants().size()).sum();
+  }
+
+  @JsonIgnore
   public int runCount() {
     return groups().stream().mapToInt(g -> g.variants().size()).sum();
   }

@@ -1,0 +1,73 @@
+package helperlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** sweep --shard and sweep merge from the command line, and their usage errors (exit 2). */
+class SweepShardCliTest {
+  private record Result(int code, String out, String err) {}
+
+  private static Result run(String... args) {
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(out, true));
+      System.setErr(new PrintStream(err, true));
+      return new Result(Main.run(args), out.toString(), err.toString());
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+    }
+  }
+
+  private static String[] sweep(String... extra) {
+    String[] base = {"sweep", "--scenarios", "calm", "--policies", "pool-edf-10,box", "--machines", "small", "--seeds", "2",
+        "--threads", "1"};
+    String[] all = new String[base.length + extra.length];
+    System.arraycopy(base, 0, all, 0, base.length);
+    System.arraycopy(extra, 0, all, base.length, extra.length);
+    return all;
+  }
+
+  @Test
+  void twoShardsMergeIntoWhatOneSweepWrites(@TempDir Path dir) throws Exception {
+    assertEquals(0, run(sweep("--out", dir.resolve("one").toString())).code());
+    for (int i = 0; i < 2; i++) {
+      Result r = run(sweep("--shard", i + "/2", "--out", dir.resolve("s" + i).toString()));
+      assertEquals(0, r.code(), r.err());
+      assertTrue(Files.exists(dir.resolve("s" + i).resolve("shard.json")));
+    }
+    Result merged = run("sweep", "merge", dir.resolve("s1").toString(), dir.resolve("s0").toString(), "--out",
+        dir.resolve("merged").toString());
+    assertEquals(0, merged.code(), merged.err());
+    for (String f : new String[] {"runs.jsonl", "summary.csv", "findings.md"}) {
+      assertArrayEquals(Files.readAllBytes(dir.resolve("one").resolve(f)), Files.readAllBytes(dir.resolve("merged").resolve(f)), f);
+    }
+  }
+
+  @Test
+  void badShardsStudiesAndMergesAreUsageErrors(@TempDir Path dir) {
+    Result shard = run(sweep("--shard", "2/2", "--out", dir.toString()));
+    assertEquals(2, shard.code());
+    assertTrue(shard.err().contains("shard index"), shard.err());
+    Result study = run(sweep("--study", "chaos", "--out", dir.toString()));
+    assertEquals(2, study.code());
+    assertTrue(study.err().contains("unknown study 'chaos'") && study.err().contains("metastability"), study.err());
+    Result noOut = run(sweep());
+    assertEquals(2, noOut.code());
+    assertTrue(noOut.err().contains("--out"), noOut.err());
+    Result notShard = run("sweep", "merge", dir.toString(), "--out", dir.resolve("m").toString());
+    assertEquals(2, notShard.code());
+    assertTrue(notShard.err().contains("not a sweep shard"), notShard.err());
+  }
+}
