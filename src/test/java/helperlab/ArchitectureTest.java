@@ -40,7 +40,7 @@ class ArchitectureTest {
         .whereLayer("sim").mayOnlyAccessLayers("model", "policy")
         .whereLayer("runs").mayOnlyAccessLayers("model", "policy", "sim")
         .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "sim", "runs")
-        .whereLayer("remote").mayOnlyAccessLayers("model")
+        .whereLayer("remote").mayOnlyAccessLayers("model", "policy", "sim")
         .whereLayer("charts").mayOnlyAccessLayers("model", "sim")
         .whereLayer("lab").mayOnlyAccessLayers("model", "policy", "sim", "runs", "remote", "charts")
         .whereLayer("cli").mayOnlyAccessLayers("model", "policy", "sim", "cage", "remote", "runs", "charts", "lab")

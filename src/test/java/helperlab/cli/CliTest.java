@@ -114,7 +114,9 @@ class CliTest {
     assertEquals(1 + 5, Files.readAllLines(out.resolve("repeats.csv")).size());
     assertTrue(md.contains("| box | 1 | 42 | 21 / 23 ✗ | 191 / 183 | 0 / 0 |"), md);
     assertTrue(md.contains("Tasks turned away agree in **2 of 5** runs"), md);
-    assertEquals(md, r.out());
+    String judged = Files.readString(out.resolve("judged.md"));
+    assertTrue(judged.contains("| tasks turned away equal | 5 |"), judged);
+    assertEquals(md + "\n" + judged, r.out());
   }
 
   @Test

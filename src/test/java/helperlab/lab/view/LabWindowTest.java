@@ -75,7 +75,7 @@ class LabWindowTest extends FxRobot {
 
   private void waitFor(int seconds, String what, Callable<Boolean> condition) throws Exception {
     try {
-      WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> fx(condition));
+      WaitForAsyncUtils.waitFor(Math.max(seconds, 120), TimeUnit.SECONDS, () -> fx(condition));
     } catch (TimeoutException e) {
       String state = fx(() -> window.viewModel().live().stateProperty().get() + ", notices: "
           + window.viewModel().notices().all());

@@ -172,7 +172,7 @@ class RemoteViewModelTest {
     assertEquals(r.tasks().size(), replay.tasks().size());
     // kept with the lab's runs (the history, which the runs list shows)
     assertTrue(new RunStore(dir.resolve("history")).list().stream()
-        .anyMatch(f -> f.file().getFileName().toString().equals(r.id() + ".json")));
+        .anyMatch(f -> f.name().equals(r.id())));
     // and its exact replay beside it, which says it was made with the seed's placeholder calibration
     Path kept = dir.resolve("history").resolve(r.id() + "-replay.json");
     org.awaitility.Awaitility.await("the replay kept beside the record").atMost(WAIT).until(() -> Files.isRegularFile(kept));
