@@ -85,6 +85,7 @@ class DeployerTest {
         assertTrue(ProcessHandle.of(first).get().info().commandLine().orElse("").contains("helper-lab.jar"));
         assertTrue(Files.isDirectory(remote.resolve("cage-data").resolve("run")), "its data directory is the remote one");
         assertTrue(progress.stream().anyMatch(l -> l.contains("SFTP")), progress.toString());
+        assertTrue(progress.stream().anyMatch(l -> l.startsWith("copied 100% of ")), progress.toString());
         try (var files = Files.list(remote)) {
           assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith(".upload-")), "no temporary left");
         }
