@@ -50,7 +50,7 @@ public final class Deployer {
       String tmp = ".upload-" + System.nanoTime();
       long bytes = Files.size(jar);
       progress.accept("copying " + jar.getFileName() + " (" + bytes / 1024 + " KiB) over SFTP");
-      String sha = upload(s, jar, sftpPath(options.remoteDir()) + "/" + tmp + "." + JAR);
+      String sha = upload(s, jar, sftpPath(options.remoteDir()) + "/" + tmp + "." + JAR, progress);
       upload(s, launcher(), sftpPath(options.remoteDir()) + "/" + tmp + ".launcher");
       upload(s, serveScript(options), sftpPath(options.remoteDir()) + "/" + tmp + ".serve");
       String remoteSha = run(s, "cd " + dir + " && (sha256sum " + tmp + "." + JAR + " 2>/dev/null || echo none)",
@@ -323,21 +323,28 @@ public final class Deployer {
     return r.out();
   }
 
-  private String upload(SshTransport.Sessions s, Path file, String remote) throws ControlException, IOException {
+  private String upload(SshTransport.Sessions s, Path file, String remote, Consumer<String> progress)
+      throws ControlException, IOException {
+    long size = Files.size(file);
     try (InputStream in = Files.newInputStream(file)) {
       DigestInputStream digest = new DigestInputStream(in, sha256());
-      upload(s, () -> digest, remote);
+      upload(s, () -> digest, remote, new CopyProgress(size, progress));
       return HexFormat.of().formatHex(digest.getMessageDigest().digest());
     }
   }
 
   private void upload(SshTransport.Sessions s, InputStreamSource source, String remote) throws ControlException {
+    upload(s, source, remote, null);
+  }
+
+  private void upload(SshTransport.Sessions s, InputStreamSource source, String remote,
+      com.jcraft.jsch.SftpProgressMonitor monitor) throws ControlException {
     ChannelSftp sftp = null;
     try {
       sftp = (ChannelSftp) s.session().openChannel("sftp");
       sftp.connect(ssh.settings().connectTimeoutMs());
       try (InputStream in = source.open()) {
-        sftp.put(in, remote, ChannelSftp.OVERWRITE);
+        sftp.put(in, remote, monitor, ChannelSftp.OVERWRITE);
       }
     } catch (JSchException | SftpException | IOException e) {
       throw new ControlException(ControlException.Kind.CLOSED, "SFTP to " + ssh.describe() + " failed writing "
@@ -346,6 +353,40 @@ public final class Deployer {
       if (sftp != null) {
         sftp.disconnect();
       }
+    }
+  }
+
+  /** Reports the copy in steps of a tenth ("copied 40% of 31.2 MiB"), for the lab's list and the terminal. */
+  private static final class CopyProgress implements com.jcraft.jsch.SftpProgressMonitor {
+    private final long size;
+    private final Consumer<String> progress;
+    private long done;
+    private int tenth;
+
+    CopyProgress(long size, Consumer<String> progress) {
+      this.size = Math.max(1, size);
+      this.progress = progress;
+    }
+
+    @Override
+    public void init(int op, String src, String dest, long max) {
+      // the size is known from the file
+    }
+
+    @Override
+    public boolean count(long count) {
+      done += count;
+      int now = (int) Math.min(10, done * 10 / size);
+      if (now > tenth) {
+        tenth = now;
+        progress.accept(String.format(java.util.Locale.ROOT, "copied %d%% of %.1f MiB", now * 10, size / 1048576.0));
+      }
+      return true;
+    }
+
+    @Override
+    public void end() {
+      // the last tenth was reported by count
     }
   }
 

@@ -85,6 +85,7 @@ class DeployerTest {
         assertTrue(ProcessHandle.of(first).get().info().commandLine().orElse("").contains("helper-lab.jar"));
         assertTrue(Files.isDirectory(remote.resolve("cage-data").resolve("run")), "its data directory is the remote one");
         assertTrue(progress.stream().anyMatch(l -> l.contains("SFTP")), progress.toString());
+        assertTrue(progress.stream().anyMatch(l -> l.startsWith("copied 100% of ")), progress.toString());
         try (var files = Files.list(remote)) {
           assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith(".upload-")), "no temporary left");
         }
@@ -104,6 +105,23 @@ class DeployerTest {
         assertNotEquals(first, second);
         assertFalse(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false), "the first cage is gone");
         assertTrue(ProcessHandle.of(second).map(ProcessHandle::isAlive).orElse(false), "the second one runs");
+
+        // what deploy made, looked after from the command line: status, logs, stop
+        List<String> base = List.of("deploy", "--ssh", "lab@127.0.0.1:" + server.port(), "--identity", key.toString(),
+            "--known-hosts", knownHosts.toString());
+        CliRun st = CliRun.run(dir, "", concat(base, "--status"));
+        assertEquals(0, st.code(), st.toString());
+        assertTrue(st.out().contains("cage: running as process " + second), st.toString());
+        assertTrue(st.out().contains("status: {\"ok\":true"), st.toString());
+        CliRun logs = CliRun.run(dir, "", concat(base, "--logs", "--lines", "50"));
+        assertEquals(0, logs.code(), logs.toString());
+        assertTrue(logs.out().contains("cage: serving on http://127.0.0.1:"), logs.toString());
+        CliRun stop = CliRun.run(dir, "", concat(base, "--stop"));
+        assertEquals(0, stop.code(), stop.toString());
+        assertTrue(stop.out().contains("stopped process " + second), stop.toString());
+        assertFalse(ProcessHandle.of(second).map(ProcessHandle::isAlive).orElse(false), "stopped");
+        CliRun bad = CliRun.run(dir, "", concat(base, "--stop", "--status"));
+        assertEquals(2, bad.code(), bad.toString());
       } finally {
         for (long pid : new long[] {first, second}) {
           ProcessHandle.of(pid).ifPresent(p -> {
@@ -113,6 +131,12 @@ class DeployerTest {
         }
       }
     }
+  }
+
+  private static String[] concat(List<String> base, String... more) {
+    List<String> all = new ArrayList<>(base);
+    all.addAll(List.of(more));
+    return all.toArray(String[]::new);
   }
 
   @Test

@@ -84,6 +84,19 @@ public final class RemoteController {
     calibrationProgress.textProperty().bind(vm.calibrationProgressProperty());
     vm.calibratingProperty().addListener((o, a, b) -> showConnection());
     deploySteps.setItems(vm.deploy().steps());
+    deploySteps.setCellFactory(list -> new javafx.scene.control.ListCell<>() {
+      { // steps and failures are sentences: wrapped to the panel, never cut
+        setWrapText(true);
+        prefWidthProperty().bind(list.widthProperty().subtract(20));
+        setMaxWidth(javafx.scene.control.Control.USE_PREF_SIZE);
+      }
+
+      @Override
+      protected void updateItem(String item, boolean empty) {
+        super.updateItem(item, empty);
+        setText(empty ? null : item);
+      }
+    });
     vm.deploy().steps().addListener((javafx.collections.ListChangeListener<String>) c ->
         deploySteps.scrollTo(Math.max(0, deploySteps.getItems().size() - 1)));
     deployButton.disableProperty().bind(vm.deploy().busyProperty());

@@ -64,7 +64,14 @@ public final class DeployViewModel {
     steps.setAll(title);
     outcome.set("");
     work.execute(() -> {
-      Consumer<String> step = line -> ui.execute(() -> steps.add(line));
+      // the copy's progress replaces its previous line: one line that counts up, not ten
+      Consumer<String> step = line -> ui.execute(() -> {
+        if (line.startsWith("copied ") && !steps.isEmpty() && steps.get(steps.size() - 1).startsWith("copied ")) {
+          steps.set(steps.size() - 1, line);
+        } else {
+          steps.add(line);
+        }
+      });
       String result;
       boolean ok;
       try {
