@@ -116,7 +116,7 @@ public final class RemoteViewModel {
     requests.execute(() -> {
       try {
         RunRecord r = Replay.of(record);
-        // kept beside the record ({id}-replay.json, replay_of its id), so Runs and Compare find the pair
+        // kept beside the record ({id}-replay.json.gz, replay_of its id), so Runs and Compare find the pair
         String saveError = null;
         try {
           library.saveToHistoryNow(r);

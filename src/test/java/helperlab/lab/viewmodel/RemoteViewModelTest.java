@@ -174,8 +174,10 @@ class RemoteViewModelTest {
     assertTrue(new RunStore(dir.resolve("history")).list().stream()
         .anyMatch(f -> f.name().equals(r.id())));
     // and its exact replay beside it, which says it was made with the seed's placeholder calibration
-    Path kept = dir.resolve("history").resolve(r.id() + "-replay.json");
-    org.awaitility.Awaitility.await("the replay kept beside the record").atMost(WAIT).until(() -> Files.isRegularFile(kept));
+    RunStore history = new RunStore(dir.resolve("history"));
+    Path kept = org.awaitility.Awaitility.await("the replay kept beside the record").atMost(WAIT)
+        .until(() -> history.list().stream().filter(f -> f.name().equals(r.id() + "-replay")).map(f -> f.file())
+            .findFirst().orElse(null), java.util.Objects::nonNull);
     assertEquals(r.id(), RunStore.load(kept).replayOf());
     assertFalse(RemoteViewModel.calibrated(r), "the test cage is not calibrated: its record says so");
   }
