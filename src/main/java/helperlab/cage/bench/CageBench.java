@@ -6,6 +6,7 @@ import helperlab.cage.measure.BenchWorker;
 import helperlab.cage.measure.CageCalibration;
 import helperlab.cage.measure.CalibrationFit;
 import helperlab.cage.service.CageConfig;
+import helperlab.cage.store.CageStore;
 import helperlab.cage.service.CtlServer;
 import helperlab.cage.worker.WorkerLauncher;
 import helperlab.cage.worker.WorkerPool;
@@ -25,9 +26,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -379,8 +377,8 @@ public final class CageBench {
         sup.destroyForcibly();
       }
       WorkerPool.killLeftovers(cageData.resolve("run"));
-      try (Connection c = DriverManager.getConnection(server); Statement s = c.createStatement()) {
-        s.execute("drop database if exists " + db + " with (force)");
+      try {
+        CageStore.dropDatabase(pgUrl);
       } catch (Exception e) {
         err.println("bench: could not drop " + db + ": " + e.getMessage());
       }

@@ -92,6 +92,19 @@ public final class CageStore implements AutoCloseable {
     }
   }
 
+  /** Drops the database the URL names (through the server's {@code postgres} database), if it exists. */
+  public static void dropDatabase(String jdbcUrl) throws SQLException {
+    Properties p = Driver.parseURL(jdbcUrl, new Properties());
+    String db = p == null ? null : p.getProperty("PGDBNAME");
+    if (db == null || db.isEmpty() || db.equals("postgres")) {
+      throw new SQLException("not a PostgreSQL JDBC URL naming a database of its own: " + redact(jdbcUrl));
+    }
+    String admin = jdbcUrl.replaceFirst("(jdbc:postgresql://[^/]*/)[^?]*", "$1postgres");
+    try (Connection c = DriverManager.getConnection(admin, connectProps()); Statement s = c.createStatement()) {
+      s.execute("drop database if exists \"" + db.replace("\"", "\"\"") + "\" with (force)");
+    }
+  }
+
   private static Properties connectProps() {
     Properties p = new Properties();
     p.setProperty("connectTimeout", "3");
@@ -120,35 +133,15 @@ public final class CageStore implements AutoCloseable {
   // ---- runs -----------------------------------------------------------------------------------
 
   public void createRun(RunRow r) throws SQLException {
-    try (Connection c = pool.getConnection();
-        PreparedStatement s = c.prepareStatement("insert into runs (id, kind, policy, scenario, seed, admission,"
-            + " duration_s, state, started_at) values (?, ?, ?, ?, ?, ?, ?, 'running', ?)")) {
-      s.setString(1, r.id());
-      s.setString(2, r.kind());
-      s.setString(3, r.policy());
-      s.setString(4, r.scenario());
-      s.setLong(5, r.seed());
-      s.setString(6, r.admission());
-      if (r.durationS() == null) {
-        s.setNull(7, java.sql.Types.DOUBLE);
-      } else {
-        s.setDouble(7, r.durationS());
-      }
-      s.setTimestamp(8, Timestamp.from(r.startedAt()));
-      s.executeUpdate();
+    try (Connection c = pool.getConnection()) {
+      Writes.RUN_STARTED.run(c, r);
     }
   }
 
   /** Ends a run now (used at start-up for runs cut short by a crash; a live supervisor ends runs by checkpoint). */
   public void endRun(String id, String state, Instant at, String recordJson) throws SQLException {
-    try (Connection c = pool.getConnection();
-        PreparedStatement s = c.prepareStatement(
-            "update runs set state = ?, ended_at = ?, record = coalesce(?::jsonb, record) where id = ?")) {
-      s.setString(1, state);
-      s.setTimestamp(2, Timestamp.from(at));
-      s.setString(3, recordJson);
-      s.setString(4, id);
-      s.executeUpdate();
+    try (Connection c = pool.getConnection()) {
+      Writes.RUN_ENDED.run(c, new Writes.RunEnd(id, state, at, recordJson));
     }
   }
 
@@ -342,58 +335,40 @@ public final class CageStore implements AutoCloseable {
 
   /** Sets a batch's state (and its still-queued images' to 'cancelled' when it is cancelled or abandoned). */
   public void setBatchState(long id, String state) throws SQLException {
-    try (Connection c = pool.getConnection()) {
-      c.setAutoCommit(false);
-      try (PreparedStatement s = c.prepareStatement("update batches set state = ?, finished_at = now() where id = ?");
-          PreparedStatement i = c.prepareStatement(
-              "update images set state = 'cancelled' where batch_id = ? and state = 'queued'")) {
-        s.setString(1, state);
-        s.setLong(2, id);
-        s.executeUpdate();
-        if (state.equals("cancelled") || state.equals("abandoned")) {
-          i.setLong(1, id);
-          i.executeUpdate();
-        }
-        c.commit();
-      } catch (SQLException e) {
-        c.rollback();
-        throw e;
+    inTransaction(c -> {
+      Writes.BATCH_STATE.run(c, new Writes.BatchState(id, state, Instant.now()));
+      if (state.equals("cancelled") || state.equals("abandoned")) {
+        Writes.QUEUED_IMAGES_OF_BATCH_CANCELLED.run(c, id);
       }
-    }
+    });
   }
 
   /** Marks images done now (their outputs were found published at start-up). */
   public void markDone(List<Long> imageIds) throws SQLException {
-    if (imageIds.isEmpty()) {
-      return;
-    }
-    try (Connection c = pool.getConnection();
-        PreparedStatement s = c.prepareStatement(
-            "update images set state = 'done', done_at = coalesce(done_at, now()) where id = ? and state = 'queued'")) {
-      for (long id : imageIds) {
-        s.setLong(1, id);
-        s.addBatch();
-      }
-      s.executeBatch();
+    Instant now = Instant.now();
+    try (Connection c = pool.getConnection()) {
+      Writes.IMAGE_DONE.run(c, imageIds.stream().map(id -> new Writes.ImageDone(id, now)).toList());
     }
   }
 
   /** Records an image as dead-lettered (found filed at start-up, its row never written). */
   public void markDead(long imageId, long batchId, String source, String movedTo, int strikes) throws SQLException {
+    Writes.Dead d = new Writes.Dead(imageId, batchId, source, movedTo, strikes, "found filed after a restart");
+    inTransaction(c -> {
+      Writes.IMAGE_DEAD.run(c, d);
+      Writes.DEAD_LETTER.run(c, d);
+    });
+  }
+
+  private interface Work {
+    void on(Connection c) throws SQLException;
+  }
+
+  private void inTransaction(Work work) throws SQLException {
     try (Connection c = pool.getConnection()) {
       c.setAutoCommit(false);
-      try (PreparedStatement u = c.prepareStatement("update images set state = 'dead', strikes = ? where id = ?");
-          PreparedStatement i = c.prepareStatement("insert into dead_letters (image_id, batch_id, source, moved_to, strikes,"
-              + " reason) values (?, ?, ?, ?, ?, 'found filed after a restart') on conflict (image_id) do nothing")) {
-        u.setInt(1, strikes);
-        u.setLong(2, imageId);
-        u.executeUpdate();
-        i.setLong(1, imageId);
-        i.setLong(2, batchId);
-        i.setString(3, source);
-        i.setString(4, movedTo);
-        i.setInt(5, strikes);
-        i.executeUpdate();
+      try {
+        work.on(c);
         c.commit();
       } catch (SQLException e) {
         c.rollback();
