@@ -9,6 +9,8 @@ import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerPool;
 import helperlab.cage.worker.WorkerProcess;
 import helperlab.cage.worker.WorkerProtocol;
+import helperlab.drive.Driver;
+import helperlab.drive.World;
 import helperlab.model.Calibration;
 import helperlab.model.EventLog;
 import helperlab.model.EventSink;
@@ -21,7 +23,6 @@ import helperlab.model.SampleRecorder;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionDecision;
 import helperlab.policy.AdmissionMode;
-import helperlab.policy.ClientAction;
 import helperlab.policy.Command;
 import helperlab.policy.PolicySpec;
 import helperlab.policy.Scheduler;
@@ -76,6 +77,7 @@ final class CageRun {
   private final SampleRecorder samples = new SampleRecorder();
   private final RunJournal journal;
   private final EventSink sink;
+  private final Driver driver;
 
   private PolicySpec policy;
   private Scheduler scheduler;
@@ -106,6 +108,8 @@ final class CageRun {
     this.t0 = System.nanoTime();
     this.journal = new RunJournal(id, ctx.stream(), ctx.checkpoint());
     this.sink = EventSink.tee(metrics, log, samples, journal);
+    this.driver = new Driver(() -> scheduler.drain(), () -> exhibit == null ? List.of() : exhibit.client.drain(),
+        new RealWorld(), sink);
     this.scheduler = new Scheduler(policy, ctx.schedulerConfig());
     this.nextTask = exhibit == null ? 0 : exhibit.tasks.size();
     this.oomSeen = oomKills();
@@ -489,27 +493,20 @@ final class CageRun {
 
   /** Carries out what the scheduler (and an exhibit's client) asked, until neither has anything left. */
   private void execute(double now) {
-    while (true) {
-      List<Command> commands = scheduler.drain();
-      List<ClientAction> actions = exhibit == null ? List.of() : exhibit.client.drain();
-      if (commands.isEmpty() && actions.isEmpty()) {
-        return;
-      }
-      for (Command c : commands) {
-        carryOut(c, now);
-      }
-      for (ClientAction a : actions) {
-        carryOut(a, now);
-      }
-    }
+    driver.execute(now);
   }
 
-  private void carryOut(Command c, double now) {
-    if (c instanceof Command.Spawn s) {
+  /** What the scheduler's commands mean in the cage: real worker processes, files and dead letters. */
+  private final class RealWorld implements World {
+    @Override
+    public void spawn(double now, Command.Spawn s) {
       WorkerProcess w = ctx.pool().spawn(nextWorker++, s.worker(), generation, s.task());
       workers.put(s.worker(), w);
       sink.on(now, EventType.WORKER_SPAWNED, w.id, s.task(), -1, 0, null);
-    } else if (c instanceof Command.Assign a) {
+    }
+
+    @Override
+    public void assign(double now, Command.Assign a) {
       WorkerProcess w = workers.get(a.worker());
       if (w == null) {
         return;
@@ -526,7 +523,10 @@ final class CageRun {
       if (w.inFlight < 0) {
         startNext(w, now); // an idle worker starts as soon as it reads its first job
       }
-    } else if (c instanceof Command.Retire r) {
+    }
+
+    @Override
+    public void retire(double now, Command.Retire r) {
       WorkerProcess w = workers.remove(r.worker());
       if (w == null) {
         return;
@@ -534,13 +534,24 @@ final class CageRun {
       ctx.pool().retire(w);
       double startup = w.readyAt < 0 ? Math.max(0, w.lastCpuS) : 0;
       sink.on(now, EventType.WORKER_EXITED, w.id, w.task, -1, startup, r.reason());
-    } else if (c instanceof Command.TaskFinished f) {
+    }
+
+    @Override
+    public void taskFinished(double now, Command.TaskFinished f) {
       CageTask t = tasks.get(f.task());
       boolean met = f.met() && t.dead == 0;
       finishTask(t, now, met);
-    } else if (c instanceof Command.DeadLetter d) {
+    }
+
+    @Override
+    public void deadLetter(double now, Command.DeadLetter d) {
       CageTask.Image im = images.get(d.image().id());
-      deadLetter(im, d.strikes(), now);
+      CageRun.this.deadLetter(im, d.strikes(), now);
+    }
+
+    @Override
+    public void send(double now, int task, int copy) {
+      sendCopy(task, copy, now);
     }
   }
 
@@ -569,21 +580,6 @@ final class CageRun {
     } else {
       sink.on(now, met ? EventType.TASK_MET : EventType.TASK_LATE, -1, t.id, -1, now - t.deadlineS,
           t.dead > 0 ? t.dead + " image(s) dead-lettered" : null);
-    }
-  }
-
-  private void carryOut(ClientAction a, double now) {
-    if (a instanceof ClientAction.Send s) {
-      sendCopy(s.task(), s.copy(), now);
-    } else if (a instanceof ClientAction.Outcome o) {
-      EventType type = switch (o.result()) {
-        case MET -> EventType.TASK_MET;
-        case LATE -> EventType.TASK_LATE;
-        case TURNED_AWAY -> EventType.TASK_TURNED_AWAY;
-      };
-      sink.on(now, type, -1, o.task(), -1, o.latenessS(), null);
-    } else if (a instanceof ClientAction.Discard d) {
-      sink.on(now, EventType.DISCARDED, -1, d.copy(), -1, 0, null);
     }
   }
 
@@ -691,9 +687,7 @@ final class CageRun {
     workers.clear();
     if (exhibit != null) {
       exhibit.client.close(now);
-      for (ClientAction a : exhibit.client.drain()) {
-        carryOut(a, now);
-      }
+      driver.carryOutClientActions(now);
     }
     double mb = ctx.pool().memoryBytes() / (1024.0 * 1024.0);
     sink.memory(now, mb);
