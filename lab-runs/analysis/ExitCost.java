@@ -1,10 +1,14 @@
-// An experiment, not part of the build (lab-runs/README.md, finding 22): the CPU and wall time of a warm
+// An experiment, not part of the build (lab-runs/findings/22-the-cage-gives-fresh-worker-policies-1-3-less.md): the CPU and wall time of a warm
 // worker's exit (Stop to reaped), and its CPU over five 8 MP images as a cpuacct cgroup counts it against
 // what it reports. Needs root (cgroups).
-//   javac -cp target/helper-lab.jar -d /tmp/x lab-runs/experiments/ExitCost.java
-//   java -cp target/helper-lab.jar:/tmp/x helperlab.cage.ExitCost /tmp/helperlab-record 8   # a calibrated data dir, workers
-package helperlab.cage;
+//   javac -cp target/helper-lab.jar -d /tmp/x lab-runs/analysis/ExitCost.java
+//   java -cp target/helper-lab.jar:/tmp/x helperlab.cage.measure.ExitCost /tmp/helperlab-record 8   # a calibrated data dir, workers
+package helperlab.cage.measure;
 
+import helperlab.cage.image.ImageHeader;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.limits.CgroupCage;
+import helperlab.cage.worker.WorkerLauncher;
 import helperlab.model.PresetCatalog;
 import java.nio.file.*;
 import java.util.*;

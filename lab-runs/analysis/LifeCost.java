@@ -1,11 +1,15 @@
-// An experiment, not part of the build (lab-runs/README.md, finding 22): a fresh worker's whole life (start,
+// An experiment, not part of the build (lab-runs/findings/22-the-cage-gives-fresh-worker-policies-1-3-less.md): a fresh worker's whole life (start,
 // warm-up, N images, exit) as a cpuacct cgroup counts it, against what the worker reports (its start-up CPU at
 // ready plus each image's CPU). This JVM joins the cgroup so that every worker is born in it; its own CPU is
 // taken off. Needs root (cgroups).
-//   javac -cp target/helper-lab.jar -d /tmp/x lab-runs/experiments/LifeCost.java
-//   java -cp target/helper-lab.jar:/tmp/x helperlab.cage.LifeCost /tmp/helperlab-record 6 12   # data dir, workers, images
-package helperlab.cage;
+//   javac -cp target/helper-lab.jar -d /tmp/x lab-runs/analysis/LifeCost.java
+//   java -cp target/helper-lab.jar:/tmp/x helperlab.cage.measure.LifeCost /tmp/helperlab-record 6 12   # data dir, workers, images
+package helperlab.cage.measure;
 
+import helperlab.cage.image.ImageHeader;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.limits.CgroupCage;
+import helperlab.cage.worker.WorkerLauncher;
 import helperlab.model.PresetCatalog;
 import java.lang.management.ManagementFactory;
 import java.nio.file.*;

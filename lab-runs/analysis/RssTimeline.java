@@ -1,9 +1,13 @@
-// An experiment, not part of the build (lab-runs/README.md, finding 17): how a worker's resident memory grows
+// An experiment, not part of the build (lab-runs/findings/17-an-image-s-memory-comes-all-at-once-in-the-model.md): how a worker's resident memory grows
 // through each image of the ladder, in ascending size, then through one 11 MP image on a fresh worker.
-//   javac -cp target/helper-lab.jar -d /tmp/x lab-runs/experiments/RssTimeline.java
-//   java -cp target/helper-lab.jar:/tmp/x helperlab.cage.RssTimeline /tmp/helperlab-record   # a calibrated data dir
-package helperlab.cage;
+//   javac -cp target/helper-lab.jar -d /tmp/x lab-runs/analysis/RssTimeline.java
+//   java -cp target/helper-lab.jar:/tmp/x helperlab.cage.measure.RssTimeline /tmp/helperlab-record   # a calibrated data dir
+package helperlab.cage.measure;
 
+import helperlab.cage.image.ImageHeader;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.limits.CgroupCage;
+import helperlab.cage.worker.WorkerLauncher;
 import helperlab.model.PresetCatalog;
 import java.nio.file.*;
 import java.util.*;

@@ -1,12 +1,16 @@
-// An experiment, not part of the build (lab-runs/README.md, finding 22): warm workers in the capped cage resize
+// An experiment, not part of the build (lab-runs/findings/22-the-cage-gives-fresh-worker-policies-1-3-less.md): warm workers in the capped cage resize
 // a shuffled mix of the ladder's samples and presets, one alone and then two side by side, and each image's CPU
 // is set against what a calibration charges it (its sample's cost with its preset, by the sample's own ratio).
 // Needs root (cgroups).
-//   javac -cp target/helper-lab.jar -d /tmp/x lab-runs/experiments/SideBySide.java
-//   java -cp target/helper-lab.jar:/tmp/x helperlab.cage.SideBySide /tmp/helperlab-record \
+//   javac -cp target/helper-lab.jar -d /tmp/x lab-runs/analysis/SideBySide.java
+//   java -cp target/helper-lab.jar:/tmp/x helperlab.cage.measure.SideBySide /tmp/helperlab-record \
 //     lab-runs/amd-2026-12-01c/calibration/calibration.json 150        # data dir, calibration, images per worker
-package helperlab.cage;
+package helperlab.cage.measure;
 
+import helperlab.cage.image.ImageHeader;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.limits.CgroupCage;
+import helperlab.cage.worker.WorkerLauncher;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.ImageSpec;

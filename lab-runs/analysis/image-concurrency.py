@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Usage: scripts/image-concurrency.py DIR   (DIR holds real-*.json.gz)
+# Usage: lab-runs/analysis/image-concurrency.py DIR   (DIR holds real-*.json.gz)
 # Real CPU of an image over what the run's calibration charges it (sample cost x preset x position factor x the
 # run's probe over the calibration's), grouped by the live processes when it started: how CPU per image grows
 # with crowding, against the contention line (lab-runs/README.md, finding 13).

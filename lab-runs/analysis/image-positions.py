@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Usage: scripts/image-positions.py DIR   (DIR holds real-*.json.gz; the first set: git archive d0977bf lab-runs/real | tar -x -C /tmp/first)
+# Usage: lab-runs/analysis/image-positions.py DIR   (DIR holds real-*.json.gz; the first set: git archive d0977bf lab-runs/real | tar -x -C /tmp/first)
 # By position in a worker's life: real CPU of an image over the calibration's measured cost (sample, preset).
 import collections, statistics, sys
 from image_costs import real_runs, images

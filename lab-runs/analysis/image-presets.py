@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Usage: scripts/image-presets.py DIR...   (each DIR holds real-*.json.gz)
+# Usage: lab-runs/analysis/image-presets.py DIR...   (each DIR holds real-*.json.gz)
 # By preset and sample size: the median of each image's real CPU over what the simulator charges it
 # (the sample's cost with its preset, by the sample's own ratio where measured, times the position
 # factor), over the runs in all DIRs; the box's runs are left out (its crowding costs more). Finding 24.

@@ -1,6 +1,6 @@
 """Each resized image of a recorded real run, with what the run's calibration charges it.
 
-Imported by scripts/image-concurrency.py, run-speed.py, image-positions.py and oom-kill-progress.py.
+Imported by lab-runs/analysis/image-concurrency.py, run-speed.py, image-positions.py and oom-kill-progress.py.
 """
 import collections, glob, gzip, json
 

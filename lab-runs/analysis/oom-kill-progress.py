@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Usage: scripts/oom-kill-progress.py DIR   (DIR holds real-busy-box-*.json.gz and their replays)
+# Usage: lab-runs/analysis/oom-kill-progress.py DIR   (DIR holds real-busy-box-*.json.gz and their replays)
 # How far through its work an image was when the OOM killer took its worker: the CPU it had used over
 # what the calibration charges it (sample x preset), per box run and replay (lab-runs/README.md, finding 17).
 import glob, gzip, json, sys

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Usage: scripts/run-speed.py DIR...   (each DIR holds real-*.json.gz)
+# Usage: lab-runs/analysis/run-speed.py DIR...   (each DIR holds real-*.json.gz)
 # Per run: its images' real CPU summed over what the calibration charges them (sample x preset x position
 # factor), against its speed probe over the calibration's: does the probe follow the run? (finding 16)
 import sys

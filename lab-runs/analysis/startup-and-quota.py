@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Usage: scripts/startup-and-quota.py DIR...   (each DIR holds real-*.json.gz and their -replay.json.gz)
+# Usage: lab-runs/analysis/startup-and-quota.py DIR...   (each DIR holds real-*.json.gz and their -replay.json.gz)
 # Per run, real and replay (lab-runs/README.md, findings 21 and 22):
 #   start-up: median seconds from a worker's spawn to ready, alone and beside one busy process;
 #   quota: the CPU its images and start-ups reported over what the quota could give while they were busy
