@@ -26,7 +26,6 @@ import helperlab.policy.SchedulerConfig;
 import helperlab.policy.TaskRequest;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -75,6 +74,7 @@ final class CageRun {
   final Driver driver;
   final WorkerFrames frames = new WorkerFrames(this);
   final ExhibitPlayer player = new ExhibitPlayer(this);
+  final TaskIntake intake = new TaskIntake(this);
 
   PolicySpec policy;
   Scheduler scheduler;
@@ -175,74 +175,20 @@ final class CageRun {
 
   /** A live batch from the intake or the big button: admitted or refused now. */
   AdmissionDecision offer(StoredBatch b) {
-    double now = now();
-    CageTask t = newTask(nextTask++, b, now, toRunS(b.deadlineAt()), b.id());
-    sink.on(now, EventType.SUBMITTED, -1, t.id, -1, -1, b.origin());
-    AdmissionDecision d;
-    if (!(t.deadlineS > now)) {
-      d = AdmissionDecision.refuse(-1, "its deadline passed before it could be admitted");
-    } else {
-      d = scheduler.submit(now, t.request(flatWork(t)));
-    }
-    if (d.admitted()) {
-      register(t);
-      sink.on(now, EventType.ADMITTED, -1, t.id, -1, 0, null);
-    } else {
-      sink.on(now, EventType.REFUSED, -1, t.id, -1, d.retryAfterS(), d.reason());
-      sink.on(now, EventType.TASK_TURNED_AWAY, -1, t.id, -1, 0, null);
-    }
-    recordTasks.add(recordTask(t, now));
-    execute(now);
-    return d;
+    return intake.offer(b);
   }
+
+  /** A batch admitted before a restart (or carried over from another run): taken back without judging it again. */
+  void resume(StoredBatch b) {
+    intake.resume(b);
+  }
+
 
   int lastTaskId() {
     return nextTask - 1;
   }
 
-  /** A batch admitted before a restart (or carried over from another run): taken back without judging it again. */
-  void resume(StoredBatch b) {
-    double now = now();
-    CageTask t = newTask(nextTask++, b, toRunS(b.arrivedAt()), toRunS(b.deadlineAt()), b.id());
-    for (int i = 0; i < b.images().size(); i++) {
-      StoredBatch.StoredImage s = b.images().get(i);
-      CageTask.Image im = t.images.get(i);
-      im.strikes = s.strikes();
-      switch (s.state()) {
-        case "done" -> {
-          im.state = CageTask.ImageState.DONE;
-          t.done++;
-        }
-        case "dead" -> {
-          im.state = CageTask.ImageState.DEAD;
-          t.dead++;
-        }
-        case "cancelled" -> im.state = CageTask.ImageState.CANCELLED;
-        default -> { }
-      }
-    }
-    sink.on(now, EventType.SUBMITTED, -1, t.id, -1, -1, "recovered");
-    sink.on(now, EventType.ADMITTED, -1, t.id, -1, 0, "recovered");
-    recordTasks.add(recordTask(t, now));
-    ctx.checkpoint().get().batchRun(b.id(), id, t.id);
-    register(t);
-    if (t.openImages() == 0) {
-      finishTask(t, now, t.dead == 0 && now <= t.deadlineS);
-    } else {
-      scheduler.resume(now, t.request(flatWork(t)), t.strikes());
-    }
-    execute(now);
-  }
 
-  CageTask newTask(int taskId, StoredBatch b, double arrivalS, double deadlineS, long batchId) {
-    CageTask t = new CageTask(taskId, batchId, b.origin(), b.preset(), b.longEdge(), arrivalS, deadlineS,
-        b.deadlineAt(), taskId);
-    for (StoredBatch.StoredImage s : b.images()) {
-      t.images.add(new CageTask.Image((int) s.id(), t, s.idx(), Path.of(s.source()), Path.of(s.output()), s.width(),
-          s.height(), s.predictedS()));
-    }
-    return t;
-  }
 
   void register(CageTask t) {
     tasks.put(t.id, t);

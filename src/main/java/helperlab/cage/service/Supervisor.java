@@ -446,16 +446,7 @@ public final class Supervisor implements AutoCloseable {
   /** Starts an exhibit (the live run ends first; it must be idle). */
   ObjectNode startExhibit(String policyId, String scenarioName, long seed, double durationS, double graceS,
       CompletableFuture<ObjectNode> done) {
-    if (policyId == null || !PolicyCatalog.has(policyId)) {
-      throw new IllegalArgumentException("unknown policy '" + policyId + "'; known: " + String.join(", ", PolicyCatalog.ids()));
-    }
-    if (!ScenarioSpec.BUILT_IN.contains(scenarioName)) {
-      throw new IllegalArgumentException("unknown scenario '" + scenarioName + "'; known: "
-          + String.join(", ", ScenarioSpec.BUILT_IN));
-    }
-    if (!(durationS > 0 && durationS <= 3600) || !(graceS >= 0 && graceS <= 3600)) {
-      throw new IllegalArgumentException("duration_s must be in (0, 3600] and grace_s in [0, 3600]");
-    }
+    Exhibit.checkRequest(policyId, scenarioName, durationS, graceS);
     if (run.isExhibit()) {
       throw new IllegalStateException("an exhibit is already running (" + run.id + ")");
     }
@@ -477,22 +468,7 @@ public final class Supervisor implements AutoCloseable {
       throw new IllegalStateException(e.getMessage());
     }
     exhibitDone = done;
-    ObjectNode o = DataFile.JSON.createObjectNode();
-    o.put("ok", true);
-    o.put("run", run.id);
-    o.put("policy", policyId);
-    o.put("scenario", scenarioName);
-    o.put("seed", seed);
-    o.put("tasks", ex.tasks.size());
-    o.put("duration_s", durationS);
-    o.put("stops_by_s", ex.stopS);
-    // what the exhibit will play and with which calibration, so a watcher can replay it as it goes
-    o.set("calibration", DataFile.JSON.valueToTree(calibration));
-    o.set("played", DataFile.JSON.valueToTree(ex.playedTasks()));
-    if (runProbeMs != null) {
-      o.put("speed_probe_ms", runProbeMs);
-    }
-    return o;
+    return ex.startedAnswer(run.id, policyId, calibration, runProbeMs);
   }
 
   private void finishExhibit() {
