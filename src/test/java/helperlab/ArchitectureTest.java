@@ -28,6 +28,7 @@ class ArchitectureTest {
     layeredArchitecture().consideringOnlyDependenciesInAnyPackage("helperlab..")
         .layer("model").definedBy("helperlab.model..")
         .layer("policy").definedBy("helperlab.policy..")
+        .layer("drive").definedBy("helperlab.drive..")
         .layer("sim").definedBy("helperlab.sim..")
         .layer("cage").definedBy("helperlab.cage..")
         .layer("remote").definedBy("helperlab.remote..")
@@ -37,13 +38,14 @@ class ArchitectureTest {
         .layer("cli").definedBy("helperlab.cli..")
         .whereLayer("model").mayNotAccessAnyLayer()
         .whereLayer("policy").mayNotAccessAnyLayer()
-        .whereLayer("sim").mayOnlyAccessLayers("model", "policy")
-        .whereLayer("runs").mayOnlyAccessLayers("model", "policy", "sim")
-        .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "sim", "runs")
+        .whereLayer("drive").mayOnlyAccessLayers("model", "policy")
+        .whereLayer("sim").mayOnlyAccessLayers("model", "policy", "drive")
+        .whereLayer("runs").mayOnlyAccessLayers("model", "policy", "drive", "sim")
+        .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "drive", "sim", "runs")
         .whereLayer("remote").mayOnlyAccessLayers("model", "policy", "sim")
         .whereLayer("charts").mayOnlyAccessLayers("model", "sim")
-        .whereLayer("lab").mayOnlyAccessLayers("model", "policy", "sim", "runs", "remote", "charts")
-        .whereLayer("cli").mayOnlyAccessLayers("model", "policy", "sim", "cage", "remote", "runs", "charts", "lab")
+        .whereLayer("lab").mayOnlyAccessLayers("model", "policy", "drive", "sim", "runs", "remote", "charts")
+        .whereLayer("cli").mayOnlyAccessLayers("model", "policy", "drive", "sim", "cage", "remote", "runs", "charts", "lab")
         .check(classes);
   }
 
@@ -86,7 +88,7 @@ class ArchitectureTest {
         .whereLayer("measure").mayOnlyAccessLayers("image", "limits", "worker")
         .whereLayer("service").mayOnlyAccessLayers("image", "limits", "events", "store", "worker", "measure")
         .whereLayer("intake").mayOnlyAccessLayers("image", "store", "service")
-        .whereLayer("bench").mayOnlyAccessLayers("image", "events", "worker", "measure", "service")
+        .whereLayer("bench").mayOnlyAccessLayers("image", "events", "store", "worker", "measure", "service")
         .check(classes);
   }
 

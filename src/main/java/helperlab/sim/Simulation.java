@@ -11,7 +11,8 @@ import helperlab.model.SampleRecorder;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionDecision;
 import helperlab.policy.Client;
-import helperlab.policy.ClientAction;
+import helperlab.drive.Driver;
+import helperlab.drive.World;
 import helperlab.policy.Command;
 import helperlab.policy.ImageJob;
 import helperlab.policy.Scheduler;
@@ -45,6 +46,7 @@ public final class Simulation {
   private final EventLog log;
   private final SampleRecorder samples;
   private final EventSink sink;
+  private final Driver driver;
 
   private final double spawnWork;
   private final double warmupWork;
@@ -163,6 +165,7 @@ public final class Simulation {
       sinks.add(observer);
     }
     this.sink = sinks.size() == 1 ? metrics : EventSink.tee(sinks.toArray(EventSink[]::new));
+    this.driver = new Driver(scheduler::drain, client::drain, new SimulatedWorld(), sink);
     this.sampling = samples != null || observer != null;
     this.nextSample = sampling ? 0 : Double.POSITIVE_INFINITY;
     this.images = workload.imageCount();
@@ -439,25 +442,19 @@ public final class Simulation {
 
   /** Carries out what the scheduler and the client asked for, until neither has anything left. */
   private void execute() {
-    while (true) {
-      killWhileOverMemory();
-      List<Command> commands = scheduler.drain();
-      List<ClientAction> actions = client.drain();
-      if (commands.isEmpty() && actions.isEmpty()) {
-        break;
-      }
-      for (Command c : commands) {
-        carryOut(c);
-      }
-      for (ClientAction a : actions) {
-        carryOut(a);
-      }
-    }
+    driver.execute(now);
     sink.memory(now, memory);
   }
 
-  private void carryOut(Command c) {
-    if (c instanceof Command.Assign a) {
+  /** What the scheduler's commands mean on the simulated machine. */
+  private final class SimulatedWorld implements World {
+    @Override
+    public void settle(double at) {
+      killWhileOverMemory();
+    }
+
+    @Override
+    public void assign(double at, Command.Assign a) {
       Proc p = procs.get(a.worker());
       if (p.phase == Phase.GONE) {
         return; // killed in the same instant; the scheduler already took its images back
@@ -466,7 +463,10 @@ public final class Simulation {
       if (p.phase == Phase.IDLE) {
         startNext(p);
       }
-    } else if (c instanceof Command.Spawn s) {
+    }
+
+    @Override
+    public void spawn(double at, Command.Spawn s) {
       Proc p = new Proc(s.worker(), s.task());
       if (p.id != procs.size()) {
         throw new IllegalStateException("worker ids must be sequential");
@@ -478,32 +478,31 @@ public final class Simulation {
       live.add(p);
       sink.on(now, EventType.WORKER_SPAWNED, p.id, p.task, -1, 0, null);
       run(p, Phase.SPAWNING, spawnWork);
-    } else if (c instanceof Command.Retire r) {
+    }
+
+    @Override
+    public void retire(double at, Command.Retire r) {
       Proc p = procs.get(r.worker());
       if (p.phase == Phase.GONE) {
         return;
       }
       remove(p);
       sink.on(now, EventType.WORKER_EXITED, p.id, p.task, -1, 0, r.reason());
-    } else if (c instanceof Command.TaskFinished f) {
+    }
+
+    @Override
+    public void taskFinished(double at, Command.TaskFinished f) {
       client.finished(now, f.task(), f.deadImages() == 0);
-    } else if (c instanceof Command.DeadLetter d) {
+    }
+
+    @Override
+    public void deadLetter(double at, Command.DeadLetter d) {
       sink.on(now, EventType.IMAGE_DEAD, -1, d.image().task(), d.image().id(), d.strikes(), null);
     }
-  }
 
-  private void carryOut(ClientAction a) {
-    if (a instanceof ClientAction.Send s) {
-      submit(s.task(), s.copy());
-    } else if (a instanceof ClientAction.Outcome o) {
-      EventType type = switch (o.result()) {
-        case MET -> EventType.TASK_MET;
-        case LATE -> EventType.TASK_LATE;
-        case TURNED_AWAY -> EventType.TASK_TURNED_AWAY;
-      };
-      sink.on(now, type, -1, o.task(), -1, o.latenessS(), null);
-    } else if (a instanceof ClientAction.Discard d) {
-      sink.on(now, EventType.DISCARDED, -1, d.copy(), -1, 0, null);
+    @Override
+    public void send(double at, int task, int copy) {
+      submit(task, copy);
     }
   }
 
@@ -590,9 +589,7 @@ public final class Simulation {
       sink.on(now, EventType.WORKER_EXITED, p.id, p.task, -1, startup, END);
     }
     client.close(now);
-    for (ClientAction a : client.drain()) {
-      carryOut(a);
-    }
+    driver.carryOutClientActions(now);
     sink.memory(now, memory);
     if (sampling) {
       sink.sample(now, 0, 0, scheduler.queuedImages(), memory, metrics);

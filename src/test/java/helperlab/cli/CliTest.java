@@ -106,11 +106,11 @@ class CliTest {
 
   @Test
   void compareAgainstARepeatFolderPairsTheCommittedRepeatsWithTheirFirstRecording(@TempDir Path out) throws Exception {
-    Result r = run("compare", "lab-runs/real", "--against", "lab-runs/repeat", "--out", out.toString(), "--no-charts");
+    Result r = run("compare", "lab-runs/amd-2026-12-01a/real", "--against", "lab-runs/amd-2026-12-01a/repeat", "--out", out.toString(), "--no-charts");
     assertEquals(0, r.code(), r.err());
     String md = Files.readString(out.resolve("repeats.md"));
     assertTrue(md.startsWith("# Real runs against the same runs recorded again"), md);
-    // the five seed-1 runs of lab-runs/repeat, each against its first recording (lab-runs/README.md's table)
+    // the five seed-1 runs of lab-runs/amd-2026-12-01a/repeat, each against its first recording (lab-runs/README.md's table)
     assertEquals(1 + 5, Files.readAllLines(out.resolve("repeats.csv")).size());
     assertTrue(md.contains("| box | 1 | 42 | 21 / 23 ✗ | 191 / 183 | 0 / 0 |"), md);
     assertTrue(md.contains("Tasks turned away agree in **2 of 5** runs"), md);
@@ -124,10 +124,10 @@ class CliTest {
     Path record = dir.resolve("sim-run.json");
     assertEquals(0, run("sim", "--scenario", "calm", "--policy", "pool-edf-10", "--seed", "1", "--record",
         record.toString()).code());
-    Result none = run("compare", "lab-runs/repeat", "--against", dir.toString(), "--no-charts");
+    Result none = run("compare", "lab-runs/amd-2026-12-01a/repeat", "--against", dir.toString(), "--no-charts");
     assertEquals(2, none.code());
     assertTrue(none.err().contains("no real run in " + dir) && none.err().contains("same tasks"), none.err());
-    Result missing = run("compare", "lab-runs/repeat", "--against", dir.resolve("nowhere").toString());
+    Result missing = run("compare", "lab-runs/amd-2026-12-01a/repeat", "--against", dir.resolve("nowhere").toString());
     assertEquals(2, missing.code());
     assertTrue(missing.err().contains("nowhere is not a folder"), missing.err());
   }

@@ -72,8 +72,8 @@ class LabRunsFidelityTest {
         // the AMD VM on a steady host (speed spread 1.2-4.5%), 2026-12-01 09:40, every run recorded twice
         new LabRunSet("the steady AMD set (lab-runs/amd-2026-12-01c)", Path.of("lab-runs", "amd-2026-12-01c", "real"), 13, 11, 10),
         new LabRunSet("its repeat (lab-runs/amd-2026-12-01c/repeat)", Path.of("lab-runs", "amd-2026-12-01c", "repeat"), 12, 11, 9),
-        // AMD EPYC VM on a noisy host, 2026-12-01 04:00 (the cage itself repeats no better: lab-runs/repeat)
-        new LabRunSet("the noisy AMD set (lab-runs/real)", Path.of("lab-runs", "real"), 10, 7, 8),
+        // AMD EPYC VM on a noisy host, 2026-12-01 04:00 (the cage itself repeats no better: lab-runs/amd-2026-12-01a/repeat)
+        new LabRunSet("the noisy AMD set (lab-runs/amd-2026-12-01a)", Path.of("lab-runs", "amd-2026-12-01a", "real"), 10, 7, 8),
         // Intel Xeon VM, quiet, 2026-12-01 00:00
         new LabRunSet("the Xeon set (lab-runs/xeon-2026-12-01)", Path.of("lab-runs", "xeon-2026-12-01", "real"), 10, 9, 10),
         // the AMD VM again, 2026-12-01 05:50, its speed drifting 10% between calibration and runs (its steadiness reports)

@@ -16,7 +16,7 @@ import java.util.Arrays;
  * machine delays into the probe). A replay scales the calibration's costs by the run's probe over
  * the calibration's. The cage's memory is reclaimed first, so the probe's thread is not charged the
  * kernel's reclaim of the cache a previous run left (probes right after a box run read high; see
- * lab-runs/README.md, finding 9: reclaiming does not cure all of it).
+ * lab-runs/findings/09-the-speed-probe-is-disturbed-after-a-memory.md: reclaiming does not cure all of it).
  */
 public final class SpeedProbe {
   static final double PROBE_MP = 8;

@@ -23,7 +23,7 @@ import java.util.concurrent.Future;
  * time is the machine's speed then. A replay knows the speed probe taken before its run, so a machine
  * whose speed moves within minutes (a shared VM's neighbours) makes real runs that no replay can
  * follow: here one worker's image went from 104 to 135 ms within 30 s, and two workers side by side
- * cost 1.5 times what one did in one minute and the same in the next (lab-runs/README.md, finding 18).
+ * cost 1.5 times what one did in one minute and the same in the next (lab-runs/findings/18-this-host-s-speed-changes-within-a-run-and.md).
  */
 public final class SteadinessCheck {
   /** One window: when it started (s), its images, and their median CPU per image (ms). */

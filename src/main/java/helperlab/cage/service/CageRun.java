@@ -1,14 +1,13 @@
 package helperlab.cage.service;
 
 import helperlab.cage.events.EventStream;
-import helperlab.cage.image.SampleLibrary;
-import helperlab.cage.limits.CgroupCage;
 import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerPool;
 import helperlab.cage.worker.WorkerProcess;
 import helperlab.cage.worker.WorkerProtocol;
+import helperlab.drive.Driver;
 import helperlab.model.Calibration;
 import helperlab.model.EventLog;
 import helperlab.model.EventSink;
@@ -21,16 +20,12 @@ import helperlab.model.SampleRecorder;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionDecision;
 import helperlab.policy.AdmissionMode;
-import helperlab.policy.ClientAction;
-import helperlab.policy.Command;
 import helperlab.policy.PolicySpec;
 import helperlab.policy.Scheduler;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.TaskRequest;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -68,29 +63,33 @@ final class CageRun {
   final String policyAtStart;
   final AdmissionMode admission;
   final Instant startedAt;
-  private final long t0;
-  private final Context ctx;
-  private final Exhibit exhibit;
+  final long t0;
+  final Context ctx;
+  final Exhibit exhibit;
   final MetricsAccumulator metrics = new MetricsAccumulator();
-  private final EventLog log = new EventLog();
-  private final SampleRecorder samples = new SampleRecorder();
-  private final RunJournal journal;
-  private final EventSink sink;
+  final EventLog log = new EventLog();
+  final SampleRecorder samples = new SampleRecorder();
+  final RunJournal journal;
+  final EventSink sink;
+  final Driver driver;
+  final WorkerFrames frames = new WorkerFrames(this);
+  final ExhibitPlayer player = new ExhibitPlayer(this);
+  final TaskIntake intake = new TaskIntake(this);
 
-  private PolicySpec policy;
-  private Scheduler scheduler;
-  private int generation;
-  private final Map<Integer, WorkerProcess> workers = new HashMap<>();
-  private final Map<Integer, CageTask> tasks = new LinkedHashMap<>();
-  private final Map<Integer, CageTask.Image> images = new HashMap<>();
-  private final Map<Long, CageTask> byBatch = new HashMap<>();
-  private final List<Task> recordTasks = new ArrayList<>();
-  private int nextTask;
-  private int nextWorker;
-  private int nextLocalImage = 1;
-  private long oomSeen;
-  private double lastNow;
-  private boolean stopped;
+  PolicySpec policy;
+  Scheduler scheduler;
+  int generation;
+  final Map<Integer, WorkerProcess> workers = new HashMap<>();
+  final Map<Integer, CageTask> tasks = new LinkedHashMap<>();
+  final Map<Integer, CageTask.Image> images = new HashMap<>();
+  final Map<Long, CageTask> byBatch = new HashMap<>();
+  final List<Task> recordTasks = new ArrayList<>();
+  int nextTask;
+  int nextWorker;
+  int nextLocalImage = 1;
+  final OomCounter ooms;
+  double lastNow;
+  boolean stopped;
 
   CageRun(Context ctx, String id, String kind, PolicySpec policy, AdmissionMode admission, Exhibit exhibit) {
     this.ctx = ctx;
@@ -106,9 +105,11 @@ final class CageRun {
     this.t0 = System.nanoTime();
     this.journal = new RunJournal(id, ctx.stream(), ctx.checkpoint());
     this.sink = EventSink.tee(metrics, log, samples, journal);
+    this.driver = new Driver(() -> scheduler.drain(), () -> exhibit == null ? List.of() : exhibit.client.drain(),
+        new RealWorld(this), sink);
     this.scheduler = new Scheduler(policy, ctx.schedulerConfig());
     this.nextTask = exhibit == null ? 0 : exhibit.tasks.size();
-    this.oomSeen = oomKills();
+    this.ooms = new OomCounter(ctx.pool().cage());
     if (exhibit != null) {
       recordTasks.addAll(exhibit.playedTasks());
       exhibit.client = new helperlab.policy.Client(policy.client(), () -> nextTask++);
@@ -174,76 +175,22 @@ final class CageRun {
 
   /** A live batch from the intake or the big button: admitted or refused now. */
   AdmissionDecision offer(StoredBatch b) {
-    double now = now();
-    CageTask t = newTask(nextTask++, b, now, toRunS(b.deadlineAt()), b.id());
-    sink.on(now, EventType.SUBMITTED, -1, t.id, -1, -1, b.origin());
-    AdmissionDecision d;
-    if (!(t.deadlineS > now)) {
-      d = AdmissionDecision.refuse(-1, "its deadline passed before it could be admitted");
-    } else {
-      d = scheduler.submit(now, t.request(flatWork(t)));
-    }
-    if (d.admitted()) {
-      register(t);
-      sink.on(now, EventType.ADMITTED, -1, t.id, -1, 0, null);
-    } else {
-      sink.on(now, EventType.REFUSED, -1, t.id, -1, d.retryAfterS(), d.reason());
-      sink.on(now, EventType.TASK_TURNED_AWAY, -1, t.id, -1, 0, null);
-    }
-    recordTasks.add(recordTask(t, now));
-    execute(now);
-    return d;
+    return intake.offer(b);
   }
+
+  /** A batch admitted before a restart (or carried over from another run): taken back without judging it again. */
+  void resume(StoredBatch b) {
+    intake.resume(b);
+  }
+
 
   int lastTaskId() {
     return nextTask - 1;
   }
 
-  /** A batch admitted before a restart (or carried over from another run): taken back without judging it again. */
-  void resume(StoredBatch b) {
-    double now = now();
-    CageTask t = newTask(nextTask++, b, toRunS(b.arrivedAt()), toRunS(b.deadlineAt()), b.id());
-    for (int i = 0; i < b.images().size(); i++) {
-      StoredBatch.StoredImage s = b.images().get(i);
-      CageTask.Image im = t.images.get(i);
-      im.strikes = s.strikes();
-      switch (s.state()) {
-        case "done" -> {
-          im.state = CageTask.ImageState.DONE;
-          t.done++;
-        }
-        case "dead" -> {
-          im.state = CageTask.ImageState.DEAD;
-          t.dead++;
-        }
-        case "cancelled" -> im.state = CageTask.ImageState.CANCELLED;
-        default -> { }
-      }
-    }
-    sink.on(now, EventType.SUBMITTED, -1, t.id, -1, -1, "recovered");
-    sink.on(now, EventType.ADMITTED, -1, t.id, -1, 0, "recovered");
-    recordTasks.add(recordTask(t, now));
-    ctx.checkpoint().get().batchRun(b.id(), id, t.id);
-    register(t);
-    if (t.openImages() == 0) {
-      finishTask(t, now, t.dead == 0 && now <= t.deadlineS);
-    } else {
-      scheduler.resume(now, t.request(flatWork(t)), t.strikes());
-    }
-    execute(now);
-  }
 
-  private CageTask newTask(int taskId, StoredBatch b, double arrivalS, double deadlineS, long batchId) {
-    CageTask t = new CageTask(taskId, batchId, b.origin(), b.preset(), b.longEdge(), arrivalS, deadlineS,
-        b.deadlineAt(), taskId);
-    for (StoredBatch.StoredImage s : b.images()) {
-      t.images.add(new CageTask.Image((int) s.id(), t, s.idx(), Path.of(s.source()), Path.of(s.output()), s.width(),
-          s.height(), s.predictedS()));
-    }
-    return t;
-  }
 
-  private void register(CageTask t) {
+  void register(CageTask t) {
     tasks.put(t.id, t);
     if (t.persisted()) {
       byBatch.put(t.batchId, t);
@@ -253,14 +200,14 @@ final class CageRun {
     }
   }
 
-  private Task recordTask(CageTask t, double now) {
+  Task recordTask(CageTask t, double now) {
     double arrival = Math.max(0, Math.min(t.arrivalS, now));
     double deadline = Math.max(arrival + 1e-3, t.deadlineS);
     List<ImageSpec> specs = t.images.stream().map(im -> new ImageSpec(im.width, im.height)).toList();
     return new Task(t.id, arrival, t.preset, deadline, specs);
   }
 
-  private double flatWork(CageTask t) {
+  double flatWork(CageTask t) {
     Double ms = ctx.calibration().flatAverageMs().get(t.preset);
     if (ms != null) {
       return ms / 1000.0 * t.images.size();
@@ -270,282 +217,60 @@ final class CageRun {
 
   // ---- exhibits ------------------------------------------------------------------------------
 
-  /** Sends the exhibit's batches that are due and fires the client's timers. */
   void exhibitStep() {
-    if (exhibit == null || stopped) {
-      return;
-    }
-    double now = now();
-    for (Task t : exhibit.due(now)) {
-      exhibit.client.arrive(now, t.id(), t.deadlineS());
-    }
-    if (exhibit.client.nextWakeup() <= now) {
-      exhibit.client.tick(now);
-    }
-    execute(now);
+    player.exhibitStep();
   }
 
-  /** When the exhibit next needs the loop: an arrival, a client timer, or its hard stop. */
   double exhibitWakeup() {
-    if (exhibit == null || stopped) {
-      return Double.POSITIVE_INFINITY;
-    }
-    return Math.min(Math.min(exhibit.nextArrivalS(), exhibit.client.nextWakeup()), exhibit.stopS);
+    return player.exhibitWakeup();
   }
 
-  /** The exhibit has sent everything and all of it is settled, or its time is up. */
   boolean exhibitOver() {
-    if (exhibit == null) {
-      return false;
-    }
-    double now = now();
-    return now >= exhibit.stopS || (now >= exhibit.durationS && exhibit.allSent()
-        && exhibit.client.openTasks() == 0 && scheduler.unfinishedTasks() == 0);
+    return player.exhibitOver();
   }
 
-  private void sendCopy(int taskId, int copy, double now) {
-    Task t = exhibit.tasks.get(taskId);
-    List<SampleLibrary.Sample> picks = exhibit.samples.get(taskId);
-    int longEdge = ctx.presets().get(t.preset()).longEdge();
-    CageTask c = new CageTask(copy, -1, "exhibit", t.preset(), longEdge, now, t.deadlineS(),
-        toInstant(t.deadlineS()), taskId);
-    Path dir = ctx.config().outbox().resolve("exhibit-" + id).resolve(Integer.toString(copy));
-    for (int i = 0; i < picks.size(); i++) {
-      SampleLibrary.Sample s = picks.get(i);
-      Path out = dir.resolve(String.format(java.util.Locale.ROOT, "%04d_%s", i, s.file()));
-      double predicted = ctx.calibration().forecastSeconds(s.megapixels(), t.preset());
-      c.images.add(new CageTask.Image(nextLocalImage++, c, i, exhibit.library.path(s), out, s.width(), s.height(),
-          predicted));
-    }
-    sink.on(now, EventType.SUBMITTED, -1, copy, -1, copy == taskId ? -1 : taskId, null);
-    AdmissionDecision d = t.deadlineS() > now ? scheduler.submit(now, c.request(flatWork(c)))
-        : AdmissionDecision.refuse(-1, "its deadline passed before it was sent");
-    if (d.admitted()) {
-      register(c);
-      sink.on(now, EventType.ADMITTED, -1, copy, -1, 0, null);
-      exhibit.client.admitted(now, copy);
-    } else {
-      sink.on(now, EventType.REFUSED, -1, copy, -1, d.retryAfterS(), d.reason());
-      exhibit.client.refused(now, copy, d.retryAfterS());
-    }
+  void sendCopy(int taskId, int copy, double now) {
+    player.sendCopy(taskId, copy, now);
   }
+
+
+
+
 
   // ---- workers -------------------------------------------------------------------------------
 
-  void onFrame(WorkerProcess w, helperlab.cage.worker.WorkerProtocol.FromWorker m) {
-    if (w.phase == WorkerProcess.Phase.GONE || w.generation != generation || stopped
-        || workers.get(w.schedulerId) != w) {
-      if (m instanceof WorkerProtocol.Heartbeat || m instanceof WorkerProtocol.Hello) {
-        w.lastHeartbeat = ctx.cage();
-      }
-      return; // retiring, killed, or from before a policy change: nothing it says changes the schedule
-    }
-    double now = now();
-    double cage = ctx.cage();
-    if (m instanceof WorkerProtocol.Hello) {
-      w.helloAt = cage;
-      w.lastHeartbeat = cage;
-    } else if (m instanceof WorkerProtocol.Heartbeat h) {
-      w.lastHeartbeat = cage;
-      w.lastCpuS = h.cpuS();
-    } else if (m instanceof WorkerProtocol.Ready r) {
-      w.readyAt = cage;
-      w.lastHeartbeat = cage;
-      w.phase = WorkerProcess.Phase.READY;
-      w.startupCpuS = r.startupCpuS();
-      w.lastCpuS = r.startupCpuS();
-      sink.on(now, EventType.WORKER_READY, w.id, w.task, -1, r.startupCpuS(), null);
-      scheduler.workerReady(now, w.schedulerId);
-      execute(now);
-    } else if (m instanceof WorkerProtocol.Done d) {
-      CageTask.Image im = images.get((int) d.image());
-      if (im == null || !w.assigned.remove(im.id)) {
-        return;
-      }
-      w.inFlight = -1;
-      w.lastCpuS = d.cpuTotalS();
-      im.state = CageTask.ImageState.DONE;
-      im.worker = -1;
-      im.task.done++;
-      sink.on(now, EventType.IMAGE_DONE, w.id, im.task.id, im.id, d.cpuS(), d.alreadyPublished() ? "already published" : null);
-      if (im.task.persisted()) {
-        ctx.checkpoint().get().imageDone(im.id, Instant.now());
-      }
-      startNext(w, now); // it goes straight on with its assignment
-      scheduler.imageDone(now, w.schedulerId, im.id);
-      execute(now);
-    } else if (m instanceof WorkerProtocol.Failed f) {
-      w.killCause = "failed: " + f.reason();
-      ctx.log().println("cage: worker " + w.id + " (pid " + w.pid + ") failed image " + f.image() + ": " + f.reason());
-    }
+  void onFrame(WorkerProcess w, WorkerProtocol.FromWorker m) {
+    frames.onFrame(w, m);
   }
 
-  /** A worker process of this run ended. Retired and already-reported ones are simply gone. */
   void onExit(WorkerProcess w, int code) {
-    ctx.pool().exited(w);
-    if (w.phase == WorkerProcess.Phase.RETIRING || w.phase == WorkerProcess.Phase.GONE || stopped
-        || w.generation != generation || workers.get(w.schedulerId) != w) {
-      return;
-    }
-    String cause = w.killCause != null ? w.killCause : classify(code);
-    lose(w, cause, true, true);
+    frames.onExit(w, code);
   }
 
-  /** Why a worker we did not kill died, from its exit code and the kernel's OOM count. */
-  private String classify(int code) {
-    if (code == 137 || code == 9) { // SIGKILL, not sent by us
-      long ooms = oomKills();
-      if (ooms > oomSeen) {
-        oomSeen++;
-        return MetricsAccumulator.CAUSE_OOM;
-      }
-      return "killed";
-    }
-    return "crash (exit " + code + ")";
-  }
-
-  private long oomKills() {
-    CgroupCage cage = ctx.pool().cage();
-    if (cage.capped()) {
-      return cage.oomKills();
-    }
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/vmstat"))) {
-        if (line.startsWith("oom_kill ")) {
-          return Long.parseLong(line.substring(9).trim());
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // unknown
-    }
-    return 0;
-  }
-
-  /**
-   * A worker is lost: its image in flight (if any) was wasted, its start-up too if it never got
-   * ready; the scheduler takes its images back and strikes the one in flight.
-   */
-  private void lose(WorkerProcess w, String cause, boolean blame, boolean involuntary) {
-    double now = now();
-    w.phase = WorkerProcess.Phase.GONE;
-    workers.remove(w.schedulerId);
-    if (w.inFlight >= 0) {
-      CageTask.Image im = images.get(w.inFlight);
-      sink.on(now, EventType.IMAGE_KILLED, w.id, im == null ? -1 : im.task.id, w.inFlight,
-          Math.max(0, w.lastCpuS - w.cpuAtImageStart), cause);
-    }
-    double lostStartup = w.readyAt < 0 ? Math.max(w.lastCpuS, 0) : 0;
-    sink.on(now, EventType.WORKER_KILLED, w.id, w.task, -1, lostStartup, cause);
-    boolean struck = false;
-    for (int imageId : w.assigned) {
-      CageTask.Image im = images.get(imageId);
-      if (im != null && im.open()) {
-        if (blame && !struck) {
-          im.strikes++;
-          struck = true;
-          if (im.task.persisted()) {
-            ctx.checkpoint().get().strikes(im.id, im.strikes);
-          }
-        }
-        im.state = CageTask.ImageState.QUEUED;
-        im.worker = -1;
-      }
-    }
-    w.assigned.clear();
-    w.inFlight = -1;
-    if (involuntary && ctx.pool().lost()) {
-      ctx.log().printf("cage: restart breaker open: more than %d workers lost in %.0f s; no new worker for %.0f s%n",
-          ctx.pool().breaker().limit(), ctx.pool().breaker().windowS(), ctx.pool().breaker().windowS());
-    }
-    scheduler.workerLost(now, w.schedulerId, blame);
-    execute(now);
-  }
-
-  /** The watchdog's round: kill what must die and report it lost. */
   void watch(Watchdog dog) {
-    if (stopped) {
-      return;
-    }
-    double now = ctx.cage();
-    int busy = 0;
-    for (WorkerProcess w : workers.values()) {
-      if (w.inFlight >= 0) {
-        busy++;
-      }
-    }
-    double stretch = busy / Math.max(ctx.schedulerConfig().capacityCores(), 1e-9);
-    for (WorkerProcess w : new ArrayList<>(workers.values())) {
-      CageTask.Image im = w.inFlight >= 0 ? images.get(w.inFlight) : null;
-      String cause = dog.verdict(w, now, im == null ? 0 : im.predictedS, stretch);
-      if (cause != null) {
-        ctx.log().printf("cage: watchdog kills worker %d (pid %d): %s%n", w.id, w.pid, cause);
-        ctx.pool().kill(w, cause);
-        lose(w, cause, !Watchdog.SPAWN_TIMEOUT.equals(cause), true);
-      }
-    }
+    frames.watch(dog);
   }
+
+  void lose(WorkerProcess w, String cause, boolean blame, boolean involuntary) {
+    frames.lose(w, cause, blame, involuntary);
+  }
+
+
+
+
+
+
 
   // ---- commands --------------------------------------------------------------------------------
 
   /** Carries out what the scheduler (and an exhibit's client) asked, until neither has anything left. */
-  private void execute(double now) {
-    while (true) {
-      List<Command> commands = scheduler.drain();
-      List<ClientAction> actions = exhibit == null ? List.of() : exhibit.client.drain();
-      if (commands.isEmpty() && actions.isEmpty()) {
-        return;
-      }
-      for (Command c : commands) {
-        carryOut(c, now);
-      }
-      for (ClientAction a : actions) {
-        carryOut(a, now);
-      }
-    }
+  void execute(double now) {
+    driver.execute(now);
   }
 
-  private void carryOut(Command c, double now) {
-    if (c instanceof Command.Spawn s) {
-      WorkerProcess w = ctx.pool().spawn(nextWorker++, s.worker(), generation, s.task());
-      workers.put(s.worker(), w);
-      sink.on(now, EventType.WORKER_SPAWNED, w.id, s.task(), -1, 0, null);
-    } else if (c instanceof Command.Assign a) {
-      WorkerProcess w = workers.get(a.worker());
-      if (w == null) {
-        return;
-      }
-      List<WorkerProtocol.Job> jobs = new ArrayList<>(a.images().size());
-      for (var job : a.images()) {
-        CageTask.Image im = images.get(job.id());
-        im.state = CageTask.ImageState.ASSIGNED;
-        im.worker = w.id;
-        w.assigned.addLast(im.id);
-        jobs.add(new WorkerProtocol.Job(im.id, im.source.toString(), im.output.toString(), im.task.longEdge));
-      }
-      w.send(jobs);
-      if (w.inFlight < 0) {
-        startNext(w, now); // an idle worker starts as soon as it reads its first job
-      }
-    } else if (c instanceof Command.Retire r) {
-      WorkerProcess w = workers.remove(r.worker());
-      if (w == null) {
-        return;
-      }
-      ctx.pool().retire(w);
-      double startup = w.readyAt < 0 ? Math.max(0, w.lastCpuS) : 0;
-      sink.on(now, EventType.WORKER_EXITED, w.id, w.task, -1, startup, r.reason());
-    } else if (c instanceof Command.TaskFinished f) {
-      CageTask t = tasks.get(f.task());
-      boolean met = f.met() && t.dead == 0;
-      finishTask(t, now, met);
-    } else if (c instanceof Command.DeadLetter d) {
-      CageTask.Image im = images.get(d.image().id());
-      deadLetter(im, d.strikes(), now);
-    }
-  }
 
   /** The worker's next assigned image begins now (it takes them in order, back to back). */
-  private void startNext(WorkerProcess w, double now) {
+  void startNext(WorkerProcess w, double now) {
     Integer next = w.assigned.peekFirst();
     if (next == null) {
       return;
@@ -558,7 +283,7 @@ final class CageRun {
     sink.on(now, EventType.IMAGE_STARTED, w.id, im.task.id, im.id, 0, null);
   }
 
-  private void finishTask(CageTask t, double now, boolean met) {
+  void finishTask(CageTask t, double now, boolean met) {
     t.state = met ? "met" : "late";
     t.finishedS = now;
     if (t.persisted()) {
@@ -572,23 +297,8 @@ final class CageRun {
     }
   }
 
-  private void carryOut(ClientAction a, double now) {
-    if (a instanceof ClientAction.Send s) {
-      sendCopy(s.task(), s.copy(), now);
-    } else if (a instanceof ClientAction.Outcome o) {
-      EventType type = switch (o.result()) {
-        case MET -> EventType.TASK_MET;
-        case LATE -> EventType.TASK_LATE;
-        case TURNED_AWAY -> EventType.TASK_TURNED_AWAY;
-      };
-      sink.on(now, type, -1, o.task(), -1, o.latenessS(), null);
-    } else if (a instanceof ClientAction.Discard d) {
-      sink.on(now, EventType.DISCARDED, -1, d.copy(), -1, 0, null);
-    }
-  }
-
   /** An image that crashed too many workers: recorded, and its file put in the dead letters. */
-  private void deadLetter(CageTask.Image im, int strikes, double now) {
+  void deadLetter(CageTask.Image im, int strikes, double now) {
     im.state = CageTask.ImageState.DEAD;
     im.strikes = strikes;
     im.task.dead++;
@@ -662,7 +372,7 @@ final class CageRun {
     execute(now);
   }
 
-  private void stopWorker(WorkerProcess w, String why, double now) {
+  void stopWorker(WorkerProcess w, String why, double now) {
     if (w.inFlight >= 0) {
       CageTask.Image im = images.get(w.inFlight);
       sink.on(now, EventType.IMAGE_KILLED, w.id, im == null ? -1 : im.task.id, w.inFlight,
@@ -691,9 +401,7 @@ final class CageRun {
     workers.clear();
     if (exhibit != null) {
       exhibit.client.close(now);
-      for (ClientAction a : exhibit.client.drain()) {
-        carryOut(a, now);
-      }
+      driver.carryOutClientActions(now);
     }
     double mb = ctx.pool().memoryBytes() / (1024.0 * 1024.0);
     sink.memory(now, mb);

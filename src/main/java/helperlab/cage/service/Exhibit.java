@@ -1,11 +1,15 @@
 package helperlab.cage.service;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import helperlab.cage.image.SampleLibrary;
 import helperlab.model.Calibration;
 import helperlab.model.ImageSpec;
+import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
+import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
 import helperlab.sim.ArrivalGenerator;
 import helperlab.sim.ScenarioSpec;
@@ -30,6 +34,20 @@ final class Exhibit {
   /** The client model in front of the cage; set by the run, which hands out the ids of retry copies. */
   helperlab.policy.Client client;
   private int nextArrival;
+
+  /** Refuses, in plain words, an exhibit that names an unknown policy or scenario or an out-of-range time. */
+  static void checkRequest(String policyId, String scenarioName, double durationS, double graceS) {
+    if (policyId == null || !PolicyCatalog.has(policyId)) {
+      throw new IllegalArgumentException("unknown policy '" + policyId + "'; known: " + String.join(", ", PolicyCatalog.ids()));
+    }
+    if (!ScenarioSpec.BUILT_IN.contains(scenarioName)) {
+      throw new IllegalArgumentException("unknown scenario '" + scenarioName + "'; known: "
+          + String.join(", ", ScenarioSpec.BUILT_IN));
+    }
+    if (!(durationS > 0 && durationS <= 3600) || !(graceS >= 0 && graceS <= 3600)) {
+      throw new IllegalArgumentException("duration_s must be in (0, 3600] and grace_s in [0, 3600]");
+    }
+  }
 
   Exhibit(ScenarioSpec scenarioSpec, long seed, double durationS, double graceS, PolicySpec policy,
       MachineSpec machine, Calibration calibration, PresetCatalog presets, SampleLibrary library) {
@@ -78,5 +96,27 @@ final class Exhibit {
 
   boolean allSent() {
     return nextArrival >= tasks.size();
+  }
+
+  /**
+   * The answer to starting it: what it will play and with which calibration (and the day's probe), so a
+   * watcher can replay it as it goes.
+   */
+  ObjectNode startedAnswer(String runId, String policyId, Calibration calibration, Double speedProbeMs) {
+    ObjectNode o = DataFile.JSON.createObjectNode();
+    o.put("ok", true);
+    o.put("run", runId);
+    o.put("policy", policyId);
+    o.put("scenario", scenario);
+    o.put("seed", seed);
+    o.put("tasks", tasks.size());
+    o.put("duration_s", durationS);
+    o.put("stops_by_s", stopS);
+    o.set("calibration", DataFile.JSON.valueToTree(calibration));
+    o.set("played", DataFile.JSON.valueToTree(playedTasks()));
+    if (speedProbeMs != null) {
+      o.put("speed_probe_ms", speedProbeMs);
+    }
+    return o;
   }
 }

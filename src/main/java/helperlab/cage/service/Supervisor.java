@@ -4,8 +4,6 @@ import helperlab.cage.events.EventStream;
 import helperlab.cage.image.SampleLibrary;
 import helperlab.cage.limits.CgroupCage;
 import helperlab.cage.limits.CgroupLimits;
-import helperlab.cage.measure.CageCalibration;
-import helperlab.cage.measure.SpeedProbe;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.Checkpointer;
@@ -16,7 +14,6 @@ import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerLauncher;
 import helperlab.cage.worker.WorkerPool;
 import helperlab.cage.worker.WorkerProcess;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
@@ -31,7 +28,6 @@ import helperlab.policy.SchedulerConfig;
 import helperlab.policy.WorkerBudget;
 import helperlab.runs.RunRecords;
 import helperlab.sim.ScenarioSpec;
-import helperlab.sim.SimSetup;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.channels.FileChannel;
@@ -66,25 +62,25 @@ public final class Supervisor implements AutoCloseable {
   static final double WATCH_EVERY_S = 0.5;
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC);
 
-  private final CageConfig config;
+  final CageConfig config;
   private final PrintStream log;
-  private volatile Calibration calibration; // replaced when ctl calibrate has measured this cage
+  volatile Calibration calibration; // replaced when ctl calibrate has measured this cage
   private final PresetCatalog presets = PresetCatalog.defaults();
-  private final CgroupLimits limits;
-  private final WorkerBudget budget;
-  private final SchedulerConfig schedulerConfig;
+  final CgroupLimits limits;
+  final WorkerBudget budget;
+  final SchedulerConfig schedulerConfig;
   private final MachineSpec machine;
-  private final CgroupCage cage;
-  private final CageStore store;
-  private final EventStream stream;
-  private final WorkerLauncher launcher;
+  final CgroupCage cage;
+  final CageStore store;
+  final EventStream stream;
+  final WorkerLauncher launcher;
   /** The speed probe taken when the current run started (null when none could be). */
   private Double runProbeMs;
-  /** Dumps the workers' class-data archive at boot; a probe waits for it (it takes a core for seconds). */
-  private volatile Thread archiveThread;
-  private final WorkerPool pool;
-  private final Watchdog watchdog;
-  private final Checkpointer checkpointer;
+  final WorkerPool pool;
+  private final DailyProbe probe;
+  private final OfferDesk desk;
+  final Watchdog watchdog;
+  final Checkpointer checkpointer;
   private final FileChannel lockChannel;
   private final FileLock lock;
   private final long started = System.nanoTime();
@@ -94,9 +90,9 @@ public final class Supervisor implements AutoCloseable {
   private volatile boolean stopped;
   private volatile Checkpoint checkpoint = new Checkpoint();
   private volatile SampleLibrary samples;
-  private volatile String samplesStatus = "not loaded";
+  volatile String samplesStatus = "not loaded";
   private final Recovery.Result recovered;
-  private CageRun run;
+  CageRun run;
   private PolicySpec livePolicy;
   private CompletableFuture<ObjectNode> exhibitDone;
   private double nextWatch;
@@ -109,8 +105,6 @@ public final class Supervisor implements AutoCloseable {
       return status == 202;
     }
   }
-
-  private record OfferInput(StoredBatch batch, CompletableFuture<Offer> reply) {}
 
   private record Call(Function<Supervisor, Object> body, CompletableFuture<Object> reply) {}
 
@@ -132,15 +126,11 @@ public final class Supervisor implements AutoCloseable {
       throw new IllegalStateException("another supervisor is running on " + config.dataDir().toAbsolutePath());
     }
     this.calibration = CageCalibration.forCage(config.calibration(), config.dataDir());
-    this.limits = CgroupLimits.detect(CgroupLimits.Sources.system(), config.cpus(), config.memoryBytes());
-    double perWorkerMb = calibration.workerPrivateMb() + calibration.imageMbPerMp() * SimSetup.LARGEST_IMAGE_MP;
-    this.budget = WorkerBudget.of(limits.cpus(), limits.memoryBytes(), (long) (perWorkerMb * 1024 * 1024));
-    double capacity = calibration.contentionModel().throughputCores(budget.workers(), limits.cpus());
-    this.schedulerConfig = new SchedulerConfig(budget.workers(), config.maxProcesses(), capacity,
-        AdmissionMode.of(config.admission()), (calibration.spawnCpuMs() + calibration.warmupCpuMs()) / 1000.0,
-        SchedulerConfig.DEFAULT_MAX_STRIKES);
-    this.machine = new MachineSpec("cage", limits.cpus(), limits.memoryBytes() / (1024.0 * 1024.0),
-        config.maxProcesses(), null, null, null, null, null, null, null, budget.workers());
+    CageSizing sizing = CageSizing.of(config, calibration);
+    this.limits = sizing.limits();
+    this.budget = sizing.budget();
+    this.schedulerConfig = sizing.schedulerConfig();
+    this.machine = sizing.machine();
     this.cage = config.cgroup().equals("off") ? CgroupCage.uncapped("cgroup off (configured)")
         : CgroupCage.create(config.cpus(), config.memoryBytes(), Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"));
     // The supervisor is the last thing the kernel should take; it may not be allowed to say so.
@@ -161,6 +151,8 @@ public final class Supervisor implements AutoCloseable {
     this.stream = new EventStream(config.redisUrl(), config.redisPrefix());
     int heap = config.workerHeapMb() > 0 ? config.workerHeapMb() : 768;
     this.launcher = new WorkerLauncher(heap, config.maxPixels(), config.runDir(), config.cds().equals("auto"));
+    this.desk = new OfferDesk(store, config.outbox(), inbox::add, () -> stopping);
+    this.probe = new DailyProbe(launcher, cage, calibration, config.runDir(), log);
     this.pool = new WorkerPool(launcher, cage, new RestartBreaker(config.restartLimit(), config.restartWindowS()),
         config.maxProcesses(), config.runDir(), inbox::add, this::cageNow);
     long memLimit = config.workerMemoryLimitMb() > 0 ? (long) (config.workerMemoryLimitMb() * 1024 * 1024)
@@ -181,10 +173,7 @@ public final class Supervisor implements AutoCloseable {
   public static Supervisor start(CageConfig config, PrintStream log) throws Exception {
     Supervisor s = new Supervisor(config, log);
     s.loop.start();
-    Thread archive = new Thread(s.launcher::prepareArchive, "cds-archive");
-    archive.setDaemon(true);
-    s.archiveThread = archive;
-    archive.start();
+    s.probe.startArchive();
     Thread lib = new Thread(s::loadSamples, "samples");
     lib.setDaemon(true);
     lib.start();
@@ -307,7 +296,7 @@ public final class Supervisor implements AutoCloseable {
     } else if (in instanceof WorkerProcess.Exit e) {
       run.onExit(e.worker(), e.code());
       pool.pump();
-    } else if (in instanceof OfferInput o) {
+    } else if (in instanceof OfferDesk.OfferInput o) {
       o.reply().complete(decide(o.batch()));
     } else if (in instanceof Call c) {
       try {
@@ -321,7 +310,7 @@ public final class Supervisor implements AutoCloseable {
   // ---- runs -----------------------------------------------------------------------------------
 
   private void startRun(String kind, PolicySpec policy, Exhibit exhibit, boolean sync) throws SQLException {
-    runProbeMs = speedProbe(); // before the run's clock starts: arrivals keep their times
+    runProbeMs = probe.measure(samples); // before the run's clock starts: arrivals keep their times
     String stamp = STAMP.format(Instant.now()) + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
     String id = exhibit == null ? "real-live-" + policy.id() + "-" + stamp
         : RunRecords.id(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), machine.name(), exhibit.seed,
@@ -344,32 +333,6 @@ public final class Supervisor implements AutoCloseable {
     run = next;
   }
 
-  /**
-   * The day's speed probe for a run that starts now, while the cage is idle (a few seconds on the
-   * loop); only kept when the calibration was measured the same way, on this cage.
-   */
-  private Double speedProbe() {
-    if (samples == null || !CageCalibration.measuredHere(calibration)) {
-      return null;
-    }
-    try {
-      Thread archive = archiveThread;
-      if (archive != null) {
-        // measured against the archive dump, the first run after boot read 143 ms against 107-112 ms
-        archive.join(120_000);
-      }
-      double ms = SpeedProbe.measure(launcher, cage, samples, config.runDir());
-      log.printf(java.util.Locale.ROOT, "cage: speed probe %.1f ms (calibration's %.1f ms)%n", ms, calibration.speedProbeMs());
-      return ms;
-    } catch (IOException e) {
-      log.println("cage: the speed probe failed: " + e.getMessage());
-      return null;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return null;
-    }
-  }
-
   /** Ends the current run: its workers stop, its record is written (file, PostgreSQL) and its stream closed. */
   private RunRecord endRun() {
     run.stop();
@@ -390,59 +353,9 @@ public final class Supervisor implements AutoCloseable {
 
   // ---- batches --------------------------------------------------------------------------------
 
-  /**
-   * Offers a batch that passed the door: stored as pending first (so nothing admitted lives only in
-   * memory), decided by the supervisor, and the decision made durable before it is answered. Any thread.
-   */
+  /** Offers a batch that passed the door (see {@link OfferDesk}). Any thread. */
   public Offer offer(ValidBatch b) {
-    if (stopping) {
-      return new Offer(503, -1, null, -1, 5, "the cage is stopping");
-    }
-    StoredBatch stored;
-    try {
-      stored = store.insertPending(b, config.outbox());
-    } catch (SQLException e) {
-      return new Offer(503, -1, null, -1, 5, "the database is unavailable (" + e.getMessage() + ")");
-    }
-    CompletableFuture<Offer> reply = new CompletableFuture<>();
-    inbox.add(new OfferInput(stored, reply));
-    Offer o;
-    try {
-      o = reply.get(30, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new Offer(503, stored.id(), null, -1, 5, "interrupted");
-    } catch (ExecutionException | TimeoutException e) {
-      return new Offer(503, stored.id(), null, -1, 5, "the supervisor did not answer in time");
-    }
-    if (o.runId() == null) {
-      try {
-        store.setBatchState(stored.id(), "abandoned"); // not decided (an exhibit is on): nobody was promised it
-      } catch (SQLException e) {
-        // left pending: the next start abandons it
-      }
-      return o;
-    }
-    SQLException last = null;
-    for (int attempt = 0; attempt < 3; attempt++) {
-      try {
-        store.recordDecision(stored.id(), o.runId(), o.task(), o.admitted(), o.reason(), o.retryAfterS());
-        return o;
-      } catch (SQLException e) {
-        last = e;
-        try {
-          Thread.sleep(200L << attempt);
-        } catch (InterruptedException ie) {
-          Thread.currentThread().interrupt();
-          break;
-        }
-      }
-    }
-    if (o.admitted()) {
-      return new Offer(503, stored.id(), o.runId(), o.task(), 5,
-          "admitted, but the database could not record it (" + last.getMessage() + "); resend it");
-    }
-    return o;
+    return desk.offer(b);
   }
 
   private Offer decide(StoredBatch b) {
@@ -508,68 +421,7 @@ public final class Supervisor implements AutoCloseable {
   // ---- control --------------------------------------------------------------------------------
 
   ObjectNode status() {
-    ObjectNode s = DataFile.JSON.createObjectNode();
-    s.put("ok", true);
-    s.put("pid", ProcessHandle.current().pid());
-    s.put("data", config.dataDir().toAbsolutePath().toString());
-    s.put("policy", run.policy().id());
-    s.put("admission", config.admission());
-    ObjectNode r = s.putObject("run");
-    r.put("id", run.id);
-    r.put("kind", run.kind);
-    r.put("started_at", run.startedAt.toString());
-    r.put("t", run.now());
-    if (run.isExhibit()) {
-      r.put("scenario", run.scenario);
-      r.put("seed", run.seed);
-      r.put("stops_at_s", run.exhibit().stopS);
-    }
-    ObjectNode b = s.putObject("budget");
-    b.put("workers", budget.workers());
-    b.put("by_cpu", budget.byCpu());
-    b.put("by_memory", budget.byMemory());
-    b.put("reason", budget.reason());
-    b.put("per_worker_mb", calibration.workerPrivateMb() + calibration.imageMbPerMp() * SimSetup.LARGEST_IMAGE_MP);
-    b.put("capacity_cores", schedulerConfig.capacityCores());
-    s.set("limits", DataFile.JSON.valueToTree(limits));
-    s.put("capped", cage.capped());
-    s.put("cage", cage.status());
-    s.put("max_processes", config.maxProcesses());
-    s.put("processes", pool.running());
-    s.put("deferred_spawns", pool.deferredCount());
-    ArrayNode ws = s.putArray("workers");
-    for (WorkerProcess w : pool.all()) {
-      ObjectNode o = ws.addObject();
-      o.put("id", w.id);
-      o.put("pid", w.pid);
-      o.put("phase", w.phase.name().toLowerCase(Locale.ROOT));
-      o.put("task", w.task);
-      o.put("image", w.inFlight);
-      o.put("rss_mb", w.rssBytes / (1024.0 * 1024.0));
-    }
-    s.put("queue", run.scheduler().queuedImages());
-    s.put("unfinished_batches", run.unfinishedTasks());
-    ObjectNode br = s.putObject("breaker");
-    br.put("open", pool.breakerOpen());
-    br.put("trips", pool.breaker().trips());
-    br.put("limit", pool.breaker().limit());
-    br.put("window_s", pool.breaker().windowS());
-    ObjectNode pg = s.putObject("postgres");
-    pg.put("url", store.url());
-    pg.put("up", checkpointer.up());
-    pg.put("backlog", checkpointer.backlog());
-    pg.put("error", checkpointer.lastError());
-    ObjectNode rd = s.putObject("redis");
-    rd.put("up", stream.up());
-    rd.put("pending", stream.pending());
-    rd.put("error", stream.lastError());
-    rd.put("stream", stream.key(run.id));
-    s.put("cds", launcher.cdsStatus());
-    s.put("samples", samplesStatus);
-    s.put("calibration", calibration.name());
-    s.put("calibrated", CageCalibration.measuredHere(calibration));
-    s.put("watchdog_memory_limit_mb", watchdog.memoryLimitBytes() / (1024.0 * 1024.0));
-    return s;
+    return StatusDocument.of(this);
   }
 
   /** Exhibits from now on forecast and record with {@code c} (the worker budget stays as sized at start). */
@@ -603,16 +455,7 @@ public final class Supervisor implements AutoCloseable {
   /** Starts an exhibit (the live run ends first; it must be idle). */
   ObjectNode startExhibit(String policyId, String scenarioName, long seed, double durationS, double graceS,
       CompletableFuture<ObjectNode> done) {
-    if (policyId == null || !PolicyCatalog.has(policyId)) {
-      throw new IllegalArgumentException("unknown policy '" + policyId + "'; known: " + String.join(", ", PolicyCatalog.ids()));
-    }
-    if (!ScenarioSpec.BUILT_IN.contains(scenarioName)) {
-      throw new IllegalArgumentException("unknown scenario '" + scenarioName + "'; known: "
-          + String.join(", ", ScenarioSpec.BUILT_IN));
-    }
-    if (!(durationS > 0 && durationS <= 3600) || !(graceS >= 0 && graceS <= 3600)) {
-      throw new IllegalArgumentException("duration_s must be in (0, 3600] and grace_s in [0, 3600]");
-    }
+    Exhibit.checkRequest(policyId, scenarioName, durationS, graceS);
     if (run.isExhibit()) {
       throw new IllegalStateException("an exhibit is already running (" + run.id + ")");
     }
@@ -634,22 +477,7 @@ public final class Supervisor implements AutoCloseable {
       throw new IllegalStateException(e.getMessage());
     }
     exhibitDone = done;
-    ObjectNode o = DataFile.JSON.createObjectNode();
-    o.put("ok", true);
-    o.put("run", run.id);
-    o.put("policy", policyId);
-    o.put("scenario", scenarioName);
-    o.put("seed", seed);
-    o.put("tasks", ex.tasks.size());
-    o.put("duration_s", durationS);
-    o.put("stops_by_s", ex.stopS);
-    // what the exhibit will play and with which calibration, so a watcher can replay it as it goes
-    o.set("calibration", DataFile.JSON.valueToTree(calibration));
-    o.set("played", DataFile.JSON.valueToTree(ex.playedTasks()));
-    if (runProbeMs != null) {
-      o.put("speed_probe_ms", runProbeMs);
-    }
-    return o;
+    return ex.startedAnswer(run.id, policyId, calibration, runProbeMs);
   }
 
   private void finishExhibit() {

@@ -14,10 +14,7 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Properties;
 import org.flywaydb.core.Flyway;
 import org.postgresql.Driver;
@@ -92,6 +89,19 @@ public final class CageStore implements AutoCloseable {
     }
   }
 
+  /** Drops the database the URL names (through the server's {@code postgres} database), if it exists. */
+  public static void dropDatabase(String jdbcUrl) throws SQLException {
+    Properties p = Driver.parseURL(jdbcUrl, new Properties());
+    String db = p == null ? null : p.getProperty("PGDBNAME");
+    if (db == null || db.isEmpty() || db.equals("postgres")) {
+      throw new SQLException("not a PostgreSQL JDBC URL naming a database of its own: " + redact(jdbcUrl));
+    }
+    String admin = jdbcUrl.replaceFirst("(jdbc:postgresql://[^/]*/)[^?]*", "$1postgres");
+    try (Connection c = DriverManager.getConnection(admin, connectProps()); Statement s = c.createStatement()) {
+      s.execute("drop database if exists \"" + db.replace("\"", "\"\"") + "\" with (force)");
+    }
+  }
+
   private static Properties connectProps() {
     Properties p = new Properties();
     p.setProperty("connectTimeout", "3");
@@ -120,35 +130,15 @@ public final class CageStore implements AutoCloseable {
   // ---- runs -----------------------------------------------------------------------------------
 
   public void createRun(RunRow r) throws SQLException {
-    try (Connection c = pool.getConnection();
-        PreparedStatement s = c.prepareStatement("insert into runs (id, kind, policy, scenario, seed, admission,"
-            + " duration_s, state, started_at) values (?, ?, ?, ?, ?, ?, ?, 'running', ?)")) {
-      s.setString(1, r.id());
-      s.setString(2, r.kind());
-      s.setString(3, r.policy());
-      s.setString(4, r.scenario());
-      s.setLong(5, r.seed());
-      s.setString(6, r.admission());
-      if (r.durationS() == null) {
-        s.setNull(7, java.sql.Types.DOUBLE);
-      } else {
-        s.setDouble(7, r.durationS());
-      }
-      s.setTimestamp(8, Timestamp.from(r.startedAt()));
-      s.executeUpdate();
+    try (Connection c = pool.getConnection()) {
+      Writes.RUN_STARTED.run(c, r);
     }
   }
 
   /** Ends a run now (used at start-up for runs cut short by a crash; a live supervisor ends runs by checkpoint). */
   public void endRun(String id, String state, Instant at, String recordJson) throws SQLException {
-    try (Connection c = pool.getConnection();
-        PreparedStatement s = c.prepareStatement(
-            "update runs set state = ?, ended_at = ?, record = coalesce(?::jsonb, record) where id = ?")) {
-      s.setString(1, state);
-      s.setTimestamp(2, Timestamp.from(at));
-      s.setString(3, recordJson);
-      s.setString(4, id);
-      s.executeUpdate();
+    try (Connection c = pool.getConnection()) {
+      Writes.RUN_ENDED.run(c, new Writes.RunEnd(id, state, at, recordJson));
     }
   }
 
@@ -253,72 +243,11 @@ public final class CageStore implements AutoCloseable {
    */
   public StoredBatch insertPending(ValidBatch b, Path outbox) throws SQLException {
     try (Connection c = pool.getConnection()) {
-      c.setAutoCommit(false);
-      try {
-        long id;
-        try (PreparedStatement s = c.prepareStatement(
-            "insert into batches (origin, preset, long_edge, state, arrived_at, deadline_at) values (?, ?, ?, 'pending', ?, ?)"
-                + " returning id")) {
-          s.setString(1, b.origin());
-          s.setString(2, b.preset());
-          s.setInt(3, b.longEdge());
-          s.setTimestamp(4, Timestamp.from(b.arrivedAt()));
-          s.setTimestamp(5, Timestamp.from(b.deadlineAt()));
-          try (ResultSet rs = s.executeQuery()) {
-            rs.next();
-            id = rs.getLong(1);
-          }
-        }
-        List<StoredBatch.StoredImage> images = new ArrayList<>();
-        // One statement for all the images: a batch of hundreds costs one round trip, not hundreds.
-        StringBuilder sql = new StringBuilder(
-            "insert into images (batch_id, idx, source, output, width, height, predicted_s) values ");
-        for (int i = 0; i < b.images().size(); i++) {
-          sql.append(i > 0 ? ", " : "").append("(?, ?, ?, ?, ?, ?, ?)");
-        }
-        sql.append(" returning id, idx");
-        long[] ids = new long[b.images().size()];
-        try (PreparedStatement s = c.prepareStatement(sql.toString())) {
-          int k = 1;
-          for (int i = 0; i < b.images().size(); i++) {
-            ValidBatch.ValidImage im = b.images().get(i);
-            s.setLong(k++, id);
-            s.setInt(k++, i);
-            s.setString(k++, im.source().toString());
-            s.setString(k++, outputPath(outbox, id, i, im).toString());
-            s.setInt(k++, im.width());
-            s.setInt(k++, im.height());
-            s.setDouble(k++, im.predictedS());
-          }
-          try (ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-              ids[rs.getInt(2)] = rs.getLong(1);
-            }
-          }
-        }
-        for (int i = 0; i < b.images().size(); i++) {
-          ValidBatch.ValidImage im = b.images().get(i);
-          images.add(new StoredBatch.StoredImage(ids[i], i, im.source().toString(),
-              outputPath(outbox, id, i, im).toString(), im.width(), im.height(), im.predictedS(), "queued", 0));
-        }
-        c.commit();
-        return new StoredBatch(id, null, null, -1, b.origin(), b.preset(), b.longEdge(), "pending", b.arrivedAt(),
-            b.deadlineAt(), images);
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      }
+      return BatchRows.insertPending(c, b, outbox);
     }
   }
 
-  /** Where image {@code idx} of batch {@code batchId} is published: one directory per batch, one file per image. */
-  static Path outputPath(Path outbox, long batchId, int idx, ValidBatch.ValidImage im) {
-    String name = im.source().getFileName().toString();
-    int dot = name.lastIndexOf('.');
-    String stem = dot > 0 ? name.substring(0, dot) : name;
-    String ext = im.format().equals("png") ? "png" : "jpg";
-    return outbox.resolve(String.format(Locale.ROOT, "%d/%04d_%s.%s", batchId, idx, stem, ext));
-  }
+
 
   /** The supervisor's answer to a pending batch, made durable before the client hears it. */
   public void recordDecision(long batchId, String runId, int task, boolean admitted, String reason, double retryAfterS)
@@ -342,58 +271,40 @@ public final class CageStore implements AutoCloseable {
 
   /** Sets a batch's state (and its still-queued images' to 'cancelled' when it is cancelled or abandoned). */
   public void setBatchState(long id, String state) throws SQLException {
-    try (Connection c = pool.getConnection()) {
-      c.setAutoCommit(false);
-      try (PreparedStatement s = c.prepareStatement("update batches set state = ?, finished_at = now() where id = ?");
-          PreparedStatement i = c.prepareStatement(
-              "update images set state = 'cancelled' where batch_id = ? and state = 'queued'")) {
-        s.setString(1, state);
-        s.setLong(2, id);
-        s.executeUpdate();
-        if (state.equals("cancelled") || state.equals("abandoned")) {
-          i.setLong(1, id);
-          i.executeUpdate();
-        }
-        c.commit();
-      } catch (SQLException e) {
-        c.rollback();
-        throw e;
+    inTransaction(c -> {
+      Writes.BATCH_STATE.run(c, new Writes.BatchState(id, state, Instant.now()));
+      if (state.equals("cancelled") || state.equals("abandoned")) {
+        Writes.QUEUED_IMAGES_OF_BATCH_CANCELLED.run(c, id);
       }
-    }
+    });
   }
 
   /** Marks images done now (their outputs were found published at start-up). */
   public void markDone(List<Long> imageIds) throws SQLException {
-    if (imageIds.isEmpty()) {
-      return;
-    }
-    try (Connection c = pool.getConnection();
-        PreparedStatement s = c.prepareStatement(
-            "update images set state = 'done', done_at = coalesce(done_at, now()) where id = ? and state = 'queued'")) {
-      for (long id : imageIds) {
-        s.setLong(1, id);
-        s.addBatch();
-      }
-      s.executeBatch();
+    Instant now = Instant.now();
+    try (Connection c = pool.getConnection()) {
+      Writes.IMAGE_DONE.run(c, imageIds.stream().map(id -> new Writes.ImageDone(id, now)).toList());
     }
   }
 
   /** Records an image as dead-lettered (found filed at start-up, its row never written). */
   public void markDead(long imageId, long batchId, String source, String movedTo, int strikes) throws SQLException {
+    Writes.Dead d = new Writes.Dead(imageId, batchId, source, movedTo, strikes, "found filed after a restart");
+    inTransaction(c -> {
+      Writes.IMAGE_DEAD.run(c, d);
+      Writes.DEAD_LETTER.run(c, d);
+    });
+  }
+
+  private interface Work {
+    void on(Connection c) throws SQLException;
+  }
+
+  private void inTransaction(Work work) throws SQLException {
     try (Connection c = pool.getConnection()) {
       c.setAutoCommit(false);
-      try (PreparedStatement u = c.prepareStatement("update images set state = 'dead', strikes = ? where id = ?");
-          PreparedStatement i = c.prepareStatement("insert into dead_letters (image_id, batch_id, source, moved_to, strikes,"
-              + " reason) values (?, ?, ?, ?, ?, 'found filed after a restart') on conflict (image_id) do nothing")) {
-        u.setInt(1, strikes);
-        u.setLong(2, imageId);
-        u.executeUpdate();
-        i.setLong(1, imageId);
-        i.setLong(2, batchId);
-        i.setString(3, source);
-        i.setString(4, movedTo);
-        i.setInt(5, strikes);
-        i.executeUpdate();
+      try {
+        work.on(c);
         c.commit();
       } catch (SQLException e) {
         c.rollback();
@@ -412,84 +323,19 @@ public final class CageStore implements AutoCloseable {
     return batchesWhere("b.run_id = ?", runId);
   }
 
-  private List<StoredBatch> batchesWhere(String where, String arg) throws SQLException {
-    Map<Long, StoredBatch> byId = new LinkedHashMap<>();
-    Map<Long, List<StoredBatch.StoredImage>> images = new LinkedHashMap<>();
+  private List<StoredBatch> batchesWhere(String where, Object arg) throws SQLException {
     try (Connection c = pool.getConnection()) {
-      try (PreparedStatement s = c.prepareStatement(
-          "select b.id, b.run_id, r.kind, b.origin, b.preset, b.long_edge, b.state, b.arrived_at, b.deadline_at, b.task"
-              + " from batches b left join runs r on r.id = b.run_id where " + where + " order by b.id")) {
-        s.setString(1, arg);
-        try (ResultSet rs = s.executeQuery()) {
-          while (rs.next()) {
-            long id = rs.getLong(1);
-            int task = rs.getInt(10);
-            byId.put(id, new StoredBatch(id, rs.getString(2), rs.getString(3), rs.wasNull() ? -1 : task, rs.getString(4),
-                rs.getString(5),
-                rs.getInt(6), rs.getString(7), rs.getTimestamp(8).toInstant(), rs.getTimestamp(9).toInstant(), List.of()));
-            images.put(id, new ArrayList<>());
-          }
-        }
-      }
-      if (byId.isEmpty()) {
-        return List.of();
-      }
-      try (PreparedStatement s = c.prepareStatement(
-          "select i.batch_id, i.id, i.idx, i.source, i.output, i.width, i.height, i.predicted_s, i.state, i.strikes"
-              + " from images i join batches b on b.id = i.batch_id where " + where + " order by i.batch_id, i.idx")) {
-        s.setString(1, arg);
-        try (ResultSet rs = s.executeQuery()) {
-          while (rs.next()) {
-            List<StoredBatch.StoredImage> list = images.get(rs.getLong(1));
-            if (list != null) {
-              list.add(new StoredBatch.StoredImage(rs.getLong(2), rs.getInt(3), rs.getString(4), rs.getString(5),
-                  rs.getInt(6), rs.getInt(7), rs.getDouble(8), rs.getString(9), rs.getInt(10)));
-            }
-          }
-        }
-      }
+      return BatchRows.where(c, where, arg);
     }
-    List<StoredBatch> out = new ArrayList<>();
-    for (StoredBatch b : byId.values()) {
-      out.add(new StoredBatch(b.id(), b.runId(), b.runKind(), b.task(), b.origin(), b.preset(), b.longEdge(), b.state(),
-          b.arrivedAt(), b.deadlineAt(), images.get(b.id())));
-    }
-    return out;
   }
+
 
   /** One batch with its images, or null. */
   public StoredBatch batch(long id) throws SQLException {
-    try (Connection c = pool.getConnection()) {
-      StoredBatch b;
-      try (PreparedStatement s = c.prepareStatement(
-          "select b.id, b.run_id, r.kind, b.origin, b.preset, b.long_edge, b.state, b.arrived_at, b.deadline_at, b.task"
-              + " from batches b left join runs r on r.id = b.run_id where b.id = ?")) {
-        s.setLong(1, id);
-        try (ResultSet rs = s.executeQuery()) {
-          if (!rs.next()) {
-            return null;
-          }
-          int task = rs.getInt(10);
-          b = new StoredBatch(id, rs.getString(2), rs.getString(3), rs.wasNull() ? -1 : task, rs.getString(4),
-              rs.getString(5), rs.getInt(6),
-              rs.getString(7), rs.getTimestamp(8).toInstant(), rs.getTimestamp(9).toInstant(), List.of());
-        }
-      }
-      List<StoredBatch.StoredImage> images = new ArrayList<>();
-      try (PreparedStatement s = c.prepareStatement(
-          "select id, idx, source, output, width, height, predicted_s, state, strikes from images where batch_id = ? order by idx")) {
-        s.setLong(1, id);
-        try (ResultSet rs = s.executeQuery()) {
-          while (rs.next()) {
-            images.add(new StoredBatch.StoredImage(rs.getLong(1), rs.getInt(2), rs.getString(3), rs.getString(4),
-                rs.getInt(5), rs.getInt(6), rs.getDouble(7), rs.getString(8), rs.getInt(9)));
-          }
-        }
-      }
-      return new StoredBatch(b.id(), b.runId(), b.runKind(), b.task(), b.origin(), b.preset(), b.longEdge(), b.state(),
-          b.arrivedAt(), b.deadlineAt(), images);
-    }
+    List<StoredBatch> one = batchesWhere("b.id = ?", id);
+    return one.isEmpty() ? null : one.get(0);
   }
+
 
   // ---- checkpoints ----------------------------------------------------------------------------
 

@@ -1,0 +1,87 @@
+package helperlab.cage.service;
+
+import helperlab.cage.service.Supervisor.Offer;
+import helperlab.cage.store.CageStore;
+import helperlab.cage.store.StoredBatch;
+import helperlab.cage.store.ValidBatch;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * Where a batch that passed the door is offered: stored as pending first (so nothing admitted lives
+ * only in memory), decided on the supervisor's thread, and the decision made durable before it is
+ * answered. Called from any thread.
+ */
+final class OfferDesk {
+  /** A pending batch handed to the supervisor's loop, which completes {@code reply} with its decision. */
+  record OfferInput(StoredBatch batch, CompletableFuture<Offer> reply) {}
+
+  private final CageStore store;
+  private final Path outbox;
+  private final Consumer<Object> toLoop;
+  private final BooleanSupplier stopping;
+
+  OfferDesk(CageStore store, Path outbox, Consumer<Object> toLoop, BooleanSupplier stopping) {
+    this.store = store;
+    this.outbox = outbox;
+    this.toLoop = toLoop;
+    this.stopping = stopping;
+  }
+
+  Offer offer(ValidBatch b) {
+    if (stopping.getAsBoolean()) {
+      return new Offer(503, -1, null, -1, 5, "the cage is stopping");
+    }
+    StoredBatch stored;
+    try {
+      stored = store.insertPending(b, outbox);
+    } catch (SQLException e) {
+      return new Offer(503, -1, null, -1, 5, "the database is unavailable (" + e.getMessage() + ")");
+    }
+    CompletableFuture<Offer> reply = new CompletableFuture<>();
+    toLoop.accept(new OfferInput(stored, reply));
+    Offer o;
+    try {
+      o = reply.get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Offer(503, stored.id(), null, -1, 5, "interrupted");
+    } catch (ExecutionException | TimeoutException e) {
+      return new Offer(503, stored.id(), null, -1, 5, "the supervisor did not answer in time");
+    }
+    if (o.runId() == null) {
+      try {
+        store.setBatchState(stored.id(), "abandoned"); // not decided (an exhibit is on): nobody was promised it
+      } catch (SQLException e) {
+        // left pending: the next start abandons it
+      }
+      return o;
+    }
+    SQLException last = null;
+    for (int attempt = 0; attempt < 3; attempt++) {
+      try {
+        store.recordDecision(stored.id(), o.runId(), o.task(), o.admitted(), o.reason(), o.retryAfterS());
+        return o;
+      } catch (SQLException e) {
+        last = e;
+        try {
+          Thread.sleep(200L << attempt);
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          break;
+        }
+      }
+    }
+    if (o.admitted()) {
+      return new Offer(503, stored.id(), o.runId(), o.task(), 5,
+          "admitted, but the database could not record it (" + last.getMessage() + "); resend it");
+    }
+    return o;
+  }
+}

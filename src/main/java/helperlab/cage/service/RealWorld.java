@@ -1,0 +1,74 @@
+package helperlab.cage.service;
+
+import helperlab.cage.worker.WorkerProcess;
+import helperlab.cage.worker.WorkerProtocol;
+import helperlab.drive.World;
+import helperlab.model.EventType;
+import helperlab.policy.Command;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What the scheduler's commands mean in the cage: real worker processes, files and dead letters. */
+final class RealWorld implements World {
+  private final CageRun run;
+
+  RealWorld(CageRun run) {
+    this.run = run;
+  }
+
+  @Override
+  public void spawn(double now, Command.Spawn s) {
+    WorkerProcess w = run.ctx.pool().spawn(run.nextWorker++, s.worker(), run.generation, s.task());
+    run.workers.put(s.worker(), w);
+    run.sink.on(now, EventType.WORKER_SPAWNED, w.id, s.task(), -1, 0, null);
+  }
+
+  @Override
+  public void assign(double now, Command.Assign a) {
+    WorkerProcess w = run.workers.get(a.worker());
+    if (w == null) {
+      return;
+    }
+    List<WorkerProtocol.Job> jobs = new ArrayList<>(a.images().size());
+    for (var job : a.images()) {
+      CageTask.Image im = run.images.get(job.id());
+      im.state = CageTask.ImageState.ASSIGNED;
+      im.worker = w.id;
+      w.assigned.addLast(im.id);
+      jobs.add(new WorkerProtocol.Job(im.id, im.source.toString(), im.output.toString(), im.task.longEdge));
+    }
+    w.send(jobs);
+    if (w.inFlight < 0) {
+      run.startNext(w, now); // an idle worker starts as soon as it reads its first job
+    }
+  }
+
+  @Override
+  public void retire(double now, Command.Retire r) {
+    WorkerProcess w = run.workers.remove(r.worker());
+    if (w == null) {
+      return;
+    }
+    run.ctx.pool().retire(w);
+    double startup = w.readyAt < 0 ? Math.max(0, w.lastCpuS) : 0;
+    run.sink.on(now, EventType.WORKER_EXITED, w.id, w.task, -1, startup, r.reason());
+  }
+
+  @Override
+  public void taskFinished(double now, Command.TaskFinished f) {
+    CageTask t = run.tasks.get(f.task());
+    boolean met = f.met() && t.dead == 0;
+    run.finishTask(t, now, met);
+  }
+
+  @Override
+  public void deadLetter(double now, Command.DeadLetter d) {
+    CageTask.Image im = run.images.get(d.image().id());
+    run.deadLetter(im, d.strikes(), now);
+  }
+
+  @Override
+  public void send(double now, int task, int copy) {
+    run.sendCopy(task, copy, now);
+  }
+}

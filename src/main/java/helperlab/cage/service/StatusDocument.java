@@ -1,0 +1,78 @@
+package helperlab.cage.service;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.cage.worker.WorkerProcess;
+import helperlab.model.DataFile;
+import java.util.Locale;
+
+/** The answer to {@code status}: what the cage runs, its budget and limits, its workers, and its services. */
+final class StatusDocument {
+  private StatusDocument() {}
+
+  /** Built on the supervisor's thread (it reads the run's state). */
+  static ObjectNode of(Supervisor sv) {
+    ObjectNode s = DataFile.JSON.createObjectNode();
+    s.put("ok", true);
+    s.put("pid", ProcessHandle.current().pid());
+    s.put("data", sv.config.dataDir().toAbsolutePath().toString());
+    s.put("policy", sv.run.policy().id());
+    s.put("admission", sv.config.admission());
+    ObjectNode r = s.putObject("run");
+    r.put("id", sv.run.id);
+    r.put("kind", sv.run.kind);
+    r.put("started_at", sv.run.startedAt.toString());
+    r.put("t", sv.run.now());
+    if (sv.run.isExhibit()) {
+      r.put("scenario", sv.run.scenario);
+      r.put("seed", sv.run.seed);
+      r.put("stops_at_s", sv.run.exhibit().stopS);
+    }
+    ObjectNode b = s.putObject("budget");
+    b.put("workers", sv.budget.workers());
+    b.put("by_cpu", sv.budget.byCpu());
+    b.put("by_memory", sv.budget.byMemory());
+    b.put("reason", sv.budget.reason());
+    b.put("per_worker_mb", CageSizing.perWorkerMb(sv.calibration));
+    b.put("capacity_cores", sv.schedulerConfig.capacityCores());
+    s.set("limits", DataFile.JSON.valueToTree(sv.limits));
+    s.put("capped", sv.cage.capped());
+    s.put("cage", sv.cage.status());
+    s.put("max_processes", sv.config.maxProcesses());
+    s.put("processes", sv.pool.running());
+    s.put("deferred_spawns", sv.pool.deferredCount());
+    ArrayNode ws = s.putArray("workers");
+    for (WorkerProcess w : sv.pool.all()) {
+      ObjectNode o = ws.addObject();
+      o.put("id", w.id);
+      o.put("pid", w.pid);
+      o.put("phase", w.phase.name().toLowerCase(Locale.ROOT));
+      o.put("task", w.task);
+      o.put("image", w.inFlight);
+      o.put("rss_mb", w.rssBytes / (1024.0 * 1024.0));
+    }
+    s.put("queue", sv.run.scheduler().queuedImages());
+    s.put("unfinished_batches", sv.run.unfinishedTasks());
+    ObjectNode br = s.putObject("breaker");
+    br.put("open", sv.pool.breakerOpen());
+    br.put("trips", sv.pool.breaker().trips());
+    br.put("limit", sv.pool.breaker().limit());
+    br.put("window_s", sv.pool.breaker().windowS());
+    ObjectNode pg = s.putObject("postgres");
+    pg.put("url", sv.store.url());
+    pg.put("up", sv.checkpointer.up());
+    pg.put("backlog", sv.checkpointer.backlog());
+    pg.put("error", sv.checkpointer.lastError());
+    ObjectNode rd = s.putObject("redis");
+    rd.put("up", sv.stream.up());
+    rd.put("pending", sv.stream.pending());
+    rd.put("error", sv.stream.lastError());
+    rd.put("stream", sv.stream.key(sv.run.id));
+    s.put("cds", sv.launcher.cdsStatus());
+    s.put("samples", sv.samplesStatus);
+    s.put("calibration", sv.calibration.name());
+    s.put("calibrated", sv.calibration.measuredOnACage());
+    s.put("watchdog_memory_limit_mb", sv.watchdog.memoryLimitBytes() / (1024.0 * 1024.0));
+    return s;
+  }
+}

@@ -1,0 +1,137 @@
+package helperlab.cage.service;
+
+import helperlab.cage.worker.Watchdog;
+import helperlab.cage.worker.WorkerProcess;
+import helperlab.cage.worker.WorkerProtocol;
+import helperlab.model.EventType;
+import java.time.Instant;
+import java.util.ArrayList;
+
+/** What a run's workers tell it (frames), how they end (exits), and the watchdog's round over them. */
+final class WorkerFrames {
+  private final CageRun run;
+
+  WorkerFrames(CageRun run) {
+    this.run = run;
+  }
+
+  void onFrame(WorkerProcess w, helperlab.cage.worker.WorkerProtocol.FromWorker m) {
+    if (w.phase == WorkerProcess.Phase.GONE || w.generation != run.generation || run.stopped
+        || run.workers.get(w.schedulerId) != w) {
+      if (m instanceof WorkerProtocol.Heartbeat || m instanceof WorkerProtocol.Hello) {
+        w.lastHeartbeat = run.ctx.cage();
+      }
+      return; // retiring, killed, or from before a policy change: nothing it says changes the schedule
+    }
+    double now = run.now();
+    double cage = run.ctx.cage();
+    if (m instanceof WorkerProtocol.Hello) {
+      w.helloAt = cage;
+      w.lastHeartbeat = cage;
+    } else if (m instanceof WorkerProtocol.Heartbeat h) {
+      w.lastHeartbeat = cage;
+      w.lastCpuS = h.cpuS();
+    } else if (m instanceof WorkerProtocol.Ready r) {
+      w.readyAt = cage;
+      w.lastHeartbeat = cage;
+      w.phase = WorkerProcess.Phase.READY;
+      w.startupCpuS = r.startupCpuS();
+      w.lastCpuS = r.startupCpuS();
+      run.sink.on(now, EventType.WORKER_READY, w.id, w.task, -1, r.startupCpuS(), null);
+      run.scheduler.workerReady(now, w.schedulerId);
+      run.execute(now);
+    } else if (m instanceof WorkerProtocol.Done d) {
+      CageTask.Image im = run.images.get((int) d.image());
+      if (im == null || !w.assigned.remove(im.id)) {
+        return;
+      }
+      w.inFlight = -1;
+      w.lastCpuS = d.cpuTotalS();
+      im.state = CageTask.ImageState.DONE;
+      im.worker = -1;
+      im.task.done++;
+      run.sink.on(now, EventType.IMAGE_DONE, w.id, im.task.id, im.id, d.cpuS(), d.alreadyPublished() ? "already published" : null);
+      if (im.task.persisted()) {
+        run.ctx.checkpoint().get().imageDone(im.id, Instant.now());
+      }
+      run.startNext(w, now); // it goes straight on with its assignment
+      run.scheduler.imageDone(now, w.schedulerId, im.id);
+      run.execute(now);
+    } else if (m instanceof WorkerProtocol.Failed f) {
+      w.killCause = "failed: " + f.reason();
+      run.ctx.log().println("cage: worker " + w.id + " (pid " + w.pid + ") failed image " + f.image() + ": " + f.reason());
+    }
+  }
+  /** A worker process of this run ended. Retired and already-reported ones are simply gone. */
+  void onExit(WorkerProcess w, int code) {
+    run.ctx.pool().exited(w);
+    if (w.phase == WorkerProcess.Phase.RETIRING || w.phase == WorkerProcess.Phase.GONE || run.stopped
+        || w.generation != run.generation || run.workers.get(w.schedulerId) != w) {
+      return;
+    }
+    String cause = w.killCause != null ? w.killCause : run.ooms.causeOfExit(code);
+    run.lose(w, cause, true, true);
+  }
+  /**
+   * A worker is lost: its image in flight (if any) was wasted, its start-up too if it never got
+   * ready; the scheduler takes its images back and strikes the one in flight.
+   */
+  void lose(WorkerProcess w, String cause, boolean blame, boolean involuntary) {
+    double now = run.now();
+    w.phase = WorkerProcess.Phase.GONE;
+    run.workers.remove(w.schedulerId);
+    if (w.inFlight >= 0) {
+      CageTask.Image im = run.images.get(w.inFlight);
+      run.sink.on(now, EventType.IMAGE_KILLED, w.id, im == null ? -1 : im.task.id, w.inFlight,
+          Math.max(0, w.lastCpuS - w.cpuAtImageStart), cause);
+    }
+    double lostStartup = w.readyAt < 0 ? Math.max(w.lastCpuS, 0) : 0;
+    run.sink.on(now, EventType.WORKER_KILLED, w.id, w.task, -1, lostStartup, cause);
+    boolean struck = false;
+    for (int imageId : w.assigned) {
+      CageTask.Image im = run.images.get(imageId);
+      if (im != null && im.open()) {
+        if (blame && !struck) {
+          im.strikes++;
+          struck = true;
+          if (im.task.persisted()) {
+            run.ctx.checkpoint().get().strikes(im.id, im.strikes);
+          }
+        }
+        im.state = CageTask.ImageState.QUEUED;
+        im.worker = -1;
+      }
+    }
+    w.assigned.clear();
+    w.inFlight = -1;
+    if (involuntary && run.ctx.pool().lost()) {
+      run.ctx.log().printf("cage: restart breaker open: more than %d workers lost in %.0f s; no new worker for %.0f s%n",
+          run.ctx.pool().breaker().limit(), run.ctx.pool().breaker().windowS(), run.ctx.pool().breaker().windowS());
+    }
+    run.scheduler.workerLost(now, w.schedulerId, blame);
+    run.execute(now);
+  }
+  /** The watchdog's round: kill what must die and report it lost. */
+  void watch(Watchdog dog) {
+    if (run.stopped) {
+      return;
+    }
+    double now = run.ctx.cage();
+    int busy = 0;
+    for (WorkerProcess w : run.workers.values()) {
+      if (w.inFlight >= 0) {
+        busy++;
+      }
+    }
+    double stretch = busy / Math.max(run.ctx.schedulerConfig().capacityCores(), 1e-9);
+    for (WorkerProcess w : new ArrayList<>(run.workers.values())) {
+      CageTask.Image im = w.inFlight >= 0 ? run.images.get(w.inFlight) : null;
+      String cause = dog.verdict(w, now, im == null ? 0 : im.predictedS, stretch);
+      if (cause != null) {
+        run.ctx.log().printf("cage: watchdog kills worker %d (pid %d): %s%n", w.id, w.pid, cause);
+        run.ctx.pool().kill(w, cause);
+        run.lose(w, cause, !Watchdog.SPAWN_TIMEOUT.equals(cause), true);
+      }
+    }
+  }
+}
