@@ -242,6 +242,17 @@ public final class Scheduler {
     out.add(new Command.Assign(w.id, Collections.unmodifiableList(images)));
   }
 
+  /** Rebinds a ready helper to another task (its own unstarted images go back first). */
+  void handOver(WorkerState w, TaskState to) {
+    if (!w.assigned.isEmpty()) {
+      throw new IllegalStateException("worker " + w.id + " still has images");
+    }
+    giveBack(w);
+    w.task = to;
+    w.lastSplitAt = now;
+    out.add(new Command.Handover(w.id, to.id));
+  }
+
   void retire(WorkerState w, String reason) {
     if (!w.assigned.isEmpty()) {
       throw new IllegalStateException("worker " + w.id + " still has images");
