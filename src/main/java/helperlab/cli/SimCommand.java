@@ -33,7 +33,7 @@ public final class SimCommand implements Callable<Integer> {
   @Option(names = "--admission", defaultValue = "edf-fit", description = "edf-fit, flat or none (default: ${DEFAULT-VALUE})")
   String admission;
 
-  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed server's)")
+  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's cost curve on measured machine constants)")
   Path calibration;
 
   @Option(names = "--record", description = "write the full run record (events, samples) to this JSON file")
@@ -41,7 +41,7 @@ public final class SimCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Calibration cal = calibration == null ? Calibration.seed() : Calibration.load(calibration);
+    Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     SimSetup setup = SimSetup.of(ScenarioSpec.named(scenario), policy, MachineSpec.named(machine), seed,
         AdmissionMode.of(admission), cal, record != null);
     SimResult result = new Simulation(setup).run();

@@ -40,7 +40,7 @@ public final class SweepCommand implements Callable<Integer> {
       description = "skip the extra calm runs of pool-edf-10 with flat and no admission")
   boolean noAdmissionStudy;
 
-  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed server's)")
+  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's cost curve on measured machine constants)")
   Path calibration;
 
   @Option(names = "--out", required = true, description = "output directory")
@@ -49,7 +49,7 @@ public final class SweepCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy);
-    Calibration cal = calibration == null ? Calibration.seed() : Calibration.load(calibration);
+    Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     int total = plan.runCount();
     int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     ProgressBar bar = new ProgressBar(System.err, total, System.console() != null);

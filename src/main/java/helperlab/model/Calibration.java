@@ -175,9 +175,25 @@ public record Calibration(
     return forecastSeconds(image.megapixels(), preset);
   }
 
-  /** The seed server's calibration, shipped with the lab. */
+  /**
+   * The seed server's cost curve with placeholder machine constants: the cage's fallback when it has
+   * not been calibrated, and the fixture its tests are written against. Sweeps use {@link #defaults()}.
+   */
   public static Calibration seed() {
     return DataFile.resource(Calibration.class, "calibration-seed.json", Calibration.class);
+  }
+
+  /**
+   * The simulator's default: the seed server's cost curve, with every machine constant (contention, spawn,
+   * warm-up, memory, preset factors) measured on a real cage, so no default run rests on a placeholder.
+   */
+  public static Calibration defaults() {
+    return DataFile.resource(Calibration.class, "calibration-default.json", Calibration.class);
+  }
+
+  /** A real cage's calibration end to end (its own cost curve too): the steady AMD set's. */
+  public static Calibration measured() {
+    return DataFile.resource(Calibration.class, "calibration-measured.json", Calibration.class);
   }
 
   public static Calibration load(Path file) {

@@ -80,6 +80,17 @@ public record MachineSpec(
     return builtIn(nameOrFile);
   }
 
+  /**
+   * What this machine is, without its name: every parameter, defaults filled in, so two files that
+   * describe the same machine under different names key the same random streams.
+   */
+  public String identity() {
+    return String.join("|", "cores=" + cores, "memory_mb=" + memoryMb, "max_processes=" + maxProcessesOrDefault(),
+        "speed=" + speedOrDefault(), "contention=" + contention, "spawn_cpu_ms=" + spawnCpuMs,
+        "warmup_cpu_ms=" + warmupCpuMs, "worker_private_mb=" + workerPrivateMb, "worker_shared_mb=" + workerSharedMb,
+        "image_mb_per_mp=" + imageMbPerMp, "worker_budget=" + workerBudget);
+  }
+
   public int maxProcessesOrDefault() {
     return maxProcesses == null ? DEFAULT_MAX_PROCESSES : maxProcesses;
   }

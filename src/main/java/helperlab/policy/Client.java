@@ -8,10 +8,15 @@ import java.util.PriorityQueue;
 
 /**
  * The client in front of the service: sends each task, and (when retrying) re-sends a task that has
- * no answer after a timeout or was refused with a Retry-After, within its attempts and throttle.
+ * no answer after a timeout or was refused with a Retry-After, within its attempts and throttle. A
+ * one-shot client does not time out, but honours a Retry-After once: it sends a refused task again after
+ * the wait the service asked for, if that is before its deadline.
  * The first copy to finish answers the task; later copies are discarded. Pure, like the scheduler.
  */
 public final class Client {
+  /** A one-shot client sends a task at most twice: once, and once more when told to come back later. */
+  private static final int ONE_SHOT_SENDS = 2;
+
   private final PolicySpec.Client knobs;
   private final RetryThrottle throttle;
   private final Map<Integer, Pending> pending = new HashMap<>();
@@ -87,7 +92,7 @@ public final class Client {
       return;
     }
     throttle.failure();
-    if (retries() && retryAfterS >= 0 && now + retryAfterS < p.deadline && canRetry(p)) {
+    if (retryAfterS >= 0 && now + retryAfterS < p.deadline && canResend(p)) {
       p.waitingToResend = true;
       timers.add(new double[] {now + retryAfterS, p.task, -1});
       return;
@@ -125,7 +130,7 @@ public final class Client {
       int copy = (int) timer[2];
       if (copy < 0) { // a Retry-After elapsed
         p.waitingToResend = false;
-        if (now < p.deadline && canRetry(p)) {
+        if (now < p.deadline && canResend(p)) {
           send(now, p, newCopyId.getAsInt());
         } else {
           settleIfHopeless(now, p);
@@ -168,6 +173,11 @@ public final class Client {
 
   public int openTasks() {
     return pending.size();
+  }
+
+  /** Whether a refused task may be sent again: within the retry budget, or a one-shot client's once. */
+  private boolean canResend(Pending p) {
+    return retries() ? canRetry(p) : p.attempts < ONE_SHOT_SENDS;
   }
 
   private boolean canRetry(Pending p) {

@@ -40,7 +40,9 @@ public final class Scheduler {
   public Scheduler(PolicySpec policy, SchedulerConfig config) {
     this.policy = policy;
     this.config = config;
-    this.admission = Admission.of(config.admission(), config.capacityCores());
+    // A helper policy promises a batch what its one helper can do; a pool, the whole capacity.
+    this.admission = Admission.of(config.admission(), config.capacityCores(),
+        policy.family() == PolicySpec.Family.HELPERS ? config.processCores() : config.capacityCores());
     boolean fifo = policy.family() == PolicySpec.Family.POOL && policy.pool().order() == PolicySpec.Order.FIFO;
     this.waiting = new TreeSet<>(fifo ? TaskState.BY_ARRIVAL : TaskState.BY_DEADLINE);
     this.strategy = policy.family() == PolicySpec.Family.POOL ? new PoolStrategy(this) : new HelperStrategy(this);

@@ -92,7 +92,7 @@ public final class Sweep {
 
   private List<RunRow> runGroup(SweepPlan.Group g, ScenarioSpec scenario, MachineSpec machine, PresetCatalog presets,
       AtomicInteger done, IntConsumer progress) {
-    List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration.cost(), presets).generate(g.seed());
+    List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration, presets).generate(g.seed());
     Workload workload = new Workload(tasks, calibration, machine.speedOrDefault());
     List<RunRow> rows = new ArrayList<>(g.variants().size());
     for (SweepPlan.Variant v : g.variants()) {

@@ -144,7 +144,7 @@ class CtlTest {
     // The arrivals are the simulator's for this scenario, seed and machine; each image is recorded as
     // the sample that played it (so a replay predicts the costs the cage's scheduler predicted).
     List<Task> expected = new ArrivalGenerator(ScenarioSpec.builtIn("calm").withDuration(8), r.machine(),
-        Calibration.seed().cost(), PresetCatalog.defaults()).generate(3);
+        Calibration.seed(), PresetCatalog.defaults()).generate(3);
     assertTrue(!expected.isEmpty());
     assertEquals(expected.size(), r.tasks().size());
     SampleLibrary lib = TestImages.library();

@@ -23,7 +23,7 @@ class SweepShapeTest {
 
   @BeforeAll
   static void sweep() throws Exception {
-    rows = new Sweep(SweepPlan.defaults(), Calibration.seed()).run(Runtime.getRuntime().availableProcessors(), n -> { });
+    rows = new Sweep(SweepPlan.defaults(), Calibration.defaults()).run(Runtime.getRuntime().availableProcessors(), n -> { });
   }
 
   private static double mean(String scenario, String policy, String machine, String admission,
