@@ -43,6 +43,11 @@ public final class SweepCommand implements Callable<Integer> {
   @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's cost curve on measured machine constants)")
   Path calibration;
 
+  @Option(names = "--second-calibration", defaultValue = "measured",
+      description = "a second cost basis to run the same sweep on and give every verdict twice: 'measured' (a real cage "
+          + "end to end, built in), a calibration JSON file, or 'none' (default: ${DEFAULT-VALUE})")
+  String secondCalibration;
+
   @Option(names = "--out", required = true, description = "output directory")
   Path out;
 
@@ -50,17 +55,35 @@ public final class SweepCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy);
     Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
-    int total = plan.runCount();
+    Calibration second = switch (secondCalibration) {
+      case "none" -> null;
+      case "measured" -> Calibration.measured();
+      default -> Calibration.load(Path.of(secondCalibration));
+    };
+    int total = plan.runCount() * (second == null ? 1 : 2);
     int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     ProgressBar bar = new ProgressBar(System.err, total, System.console() != null);
     Sweep sweep = new Sweep(plan, cal);
     long start = System.nanoTime();
     List<RunRow> rows = sweep.run(n, bar::update);
+    List<RunRow> secondRows = null;
+    long steps = sweep.steps();
+    if (second != null) {
+      Sweep again = new Sweep(plan, second);
+      int first = rows.size();
+      secondRows = again.run(n, done -> bar.update(first + done));
+      steps += again.steps();
+    }
     double seconds = (System.nanoTime() - start) / 1e9;
     bar.finish();
-    SweepOutput.write(out, rows, plan, cal);
+    if (second == null) {
+      SweepOutput.write(out, rows, plan, cal);
+    } else {
+      SweepOutput.write(out, rows, cal, secondRows, second, plan);
+    }
+    int runs = rows.size() + (secondRows == null ? 0 : secondRows.size());
     System.out.printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
-        rows.size(), seconds, n, rows.size() / seconds, sweep.steps() / seconds / 1e6, out.toAbsolutePath());
+        runs, seconds, n, runs / seconds, steps / seconds / 1e6, out.toAbsolutePath());
     return 0;
   }
 

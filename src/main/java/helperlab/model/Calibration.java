@@ -233,6 +233,18 @@ public record Calibration(
     return below.mb();
   }
 
+  /**
+   * This calibration with a fresh worker's start-up (spawn and warm-up CPU, and its wall time, so it starts on
+   * as many cores) multiplied by {@code factor}; 0 makes processes free to start (the sensitivity study).
+   */
+  public Calibration withStartupTimes(double factor) {
+    Check.nonNegative("start-up factor", factor);
+    return new Calibration(name, cost, contention, spawnCpuMs * factor, warmupCpuMs * factor,
+        workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs, flatAverageMs, source, sampleCosts, presetFactors,
+        workerImageFactors, imageMemory, workerHelloMb, contentionMeasuredTo,
+        workerReadyS == null || factor == 0 ? null : workerReadyS * factor);
+  }
+
   /** This calibration with costs scaled by {@code factor} (a same-day speed probe over this one). */
   public Calibration scaledBy(double factor, String newSource) {
     Check.positive("speed factor", factor);

@@ -5,6 +5,7 @@ import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
 import helperlab.policy.PolicyCatalog;
+import helperlab.policy.PolicySpec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs a sweep on a thread pool. Each (scenario, machine, seed) group generates its arrivals once and
@@ -27,12 +29,24 @@ import java.util.function.IntConsumer;
 public final class Sweep {
   private final SweepPlan plan;
   private final Calibration calibration;
+  private final PresetCatalog presets;
+  private final UnaryOperator<ScenarioSpec> scenarioVariant;
+  private final UnaryOperator<PolicySpec> policyVariant;
   private final AtomicBoolean cancelled = new AtomicBoolean();
   private final AtomicLong steps = new AtomicLong();
 
   public Sweep(SweepPlan plan, Calibration calibration) {
+    this(plan, calibration, PresetCatalog.defaults(), UnaryOperator.identity(), UnaryOperator.identity());
+  }
+
+  /** A sweep with the model changed: other presets, and every scenario and policy passed through a variant. */
+  public Sweep(SweepPlan plan, Calibration calibration, PresetCatalog presets, UnaryOperator<ScenarioSpec> scenarioVariant,
+      UnaryOperator<PolicySpec> policyVariant) {
     this.plan = plan;
     this.calibration = calibration;
+    this.presets = presets;
+    this.scenarioVariant = scenarioVariant;
+    this.policyVariant = policyVariant;
   }
 
   public void cancel() {
@@ -52,13 +66,12 @@ public final class Sweep {
     List<SweepPlan.Group> groups = plan.groups();
     Map<String, ScenarioSpec> scenarios = new HashMap<>();
     for (String s : plan.scenarios()) {
-      scenarios.put(s, ScenarioSpec.named(s));
+      scenarios.put(s, scenarioVariant.apply(ScenarioSpec.named(s)));
     }
     Map<String, MachineSpec> machines = new HashMap<>();
     for (String m : plan.machines()) {
       machines.put(m, MachineSpec.named(m));
     }
-    PresetCatalog presets = PresetCatalog.defaults();
     AtomicInteger done = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
       Thread t = new Thread(r, "sweep");
@@ -100,7 +113,7 @@ public final class Sweep {
         throw new CancellationException("sweep cancelled");
       }
       SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
-          PolicyCatalog.get(v.policy()), machine, calibration, v.admission(), presets, false, 1.0);
+          policyVariant.apply(PolicyCatalog.get(v.policy())), machine, calibration, v.admission(), presets, false, 1.0);
       SimResult r = new Simulation(setup, workload).run();
       steps.addAndGet(r.steps());
       rows.add(new RunRow(scenario.name(), v.policy(), machine.name(), g.seed(), v.admission().id(), r.metrics()));
