@@ -81,14 +81,12 @@ public record MachineSpec(
   }
 
   /**
-   * What this machine is, without its name: every parameter, defaults filled in, so two files that
-   * describe the same machine under different names key the same random streams.
+   * What this machine is to its arrivals, without its name: its cores and speed, the only parameters the
+   * arrival rate depends on. Two files of the same machine under different names, or differing only in
+   * memory or process ceiling, key the same random streams, so they face the same batches.
    */
-  public String identity() {
-    return String.join("|", "cores=" + cores, "memory_mb=" + memoryMb, "max_processes=" + maxProcessesOrDefault(),
-        "speed=" + speedOrDefault(), "contention=" + contention, "spawn_cpu_ms=" + spawnCpuMs,
-        "warmup_cpu_ms=" + warmupCpuMs, "worker_private_mb=" + workerPrivateMb, "worker_shared_mb=" + workerSharedMb,
-        "image_mb_per_mp=" + imageMbPerMp, "worker_budget=" + workerBudget);
+  public String arrivalIdentity() {
+    return "cores=" + cores + "|speed=" + speedOrDefault();
   }
 
   public int maxProcessesOrDefault() {

@@ -90,7 +90,7 @@ public final class ArrivalGenerator {
   }
 
   public List<Task> generate(long seed) {
-    RandomStreams streams = new RandomStreams(scenario.name(), machine.identity(), seed);
+    RandomStreams streams = new RandomStreams(scenario.name(), machine.arrivalIdentity(), seed);
     SplittableRandom arrivals = streams.stream("arrivals");
     SplittableRandom sizes = streams.stream("batch-size");
     SplittableRandom presetDraw = streams.stream("preset");

@@ -35,19 +35,21 @@ class ArrivalGeneratorTest {
   }
 
   @Test
-  void theSameMachineUnderAnotherNameGetsTheSameArrivalsAndAnotherMachineDoesNot() {
+  void theSameMachineUnderAnotherNameOrMemoryGetsTheSameArrivalsAndOtherCoresDoNot() {
     Calibration cal = Calibration.defaults();
     ScenarioSpec calm = ScenarioSpec.builtIn("calm");
     MachineSpec cage = MachineSpec.builtIn("cage");
     MachineSpec renamed = new MachineSpec("my-box", cage.cores(), cage.memoryMb(), cage.maxProcesses(), cage.speed(),
         null, null, null, null, null, null, null);
-    MachineSpec moreMemory = new MachineSpec("cage", cage.cores(), 4096, cage.maxProcesses(), cage.speed(),
+    MachineSpec moreMemory = new MachineSpec("cage", cage.cores(), 4096, 8, cage.speed(),
+        null, null, null, null, null, null, null);
+    MachineSpec moreCores = new MachineSpec("cage", 2, cage.memoryMb(), cage.maxProcesses(), cage.speed(),
         null, null, null, null, null, null, null);
     PresetCatalog presets = PresetCatalog.defaults();
-    assertEquals(cage.identity(), renamed.identity());
-    assertEquals(new ArrivalGenerator(calm, cage, cal, presets).generate(4),
-        new ArrivalGenerator(calm, renamed, cal, presets).generate(4));
-    assertNotEquals(new ArrivalGenerator(calm, cage, cal, presets).generate(4),
-        new ArrivalGenerator(calm, moreMemory, cal, presets).generate(4));
+    List<Task> arrivals = new ArrivalGenerator(calm, cage, cal, presets).generate(4);
+    assertEquals(arrivals, new ArrivalGenerator(calm, renamed, cal, presets).generate(4));
+    assertEquals(arrivals, new ArrivalGenerator(calm, moreMemory, cal, presets).generate(4));
+    List<Task> other = new ArrivalGenerator(calm, moreCores, cal, presets).generate(4);
+    assertNotEquals(arrivals.get(0).arrivalS(), other.get(0).arrivalS(), "another stream, not just another rate");
   }
 }
