@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "helper-lab", mixinStandardHelpOptions = true, version = "helper-lab 0.1",
     description = "When does calling for help actually help a busy server? Simulator, cage and desktop lab.",
     subcommands = {LabCommand.class, SimCommand.class, SweepCommand.class, CageCommand.class, WorkerCommand.class,
-        CtlCommand.class, DeployCommand.class, CalibrateCommand.class, ReplayCommand.class, CompareCommand.class, ExportCommand.class})
+        CtlCommand.class, DeployCommand.class, CalibrateCommand.class, ReplayCommand.class, CompareCommand.class, ExportCommand.class,
+        SensitivityCommand.class})
 public final class Main implements Runnable {
   public static void main(String[] args) {
     System.exit(run(args));

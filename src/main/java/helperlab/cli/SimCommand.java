@@ -37,7 +37,7 @@ public final class SimCommand implements Callable<Integer> {
   @Option(names = "--admission", defaultValue = "edf-fit", description = "edf-fit, flat or none (default: ${DEFAULT-VALUE})")
   String admission;
 
-  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed server's)")
+  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's cost curve on measured machine constants)")
   Path calibration;
 
   @Option(names = "--record", description = "write the full run record (events, samples) to this JSON file")
@@ -45,7 +45,7 @@ public final class SimCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Calibration cal = calibration == null ? Calibration.seed() : Calibration.load(calibration);
+    Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     boolean policyFile = policy.endsWith(".json") && !PolicyCatalog.has(policy);
     ScenarioSpec spec = ScenarioSpec.named(scenario);
     SimSetup setup = SimSetup.of(spec, policyFile ? PolicyCatalog.ids().get(0) : policy, MachineSpec.named(machine), seed,

@@ -45,7 +45,7 @@ public final class SweepCommand implements Callable<Integer> {
       description = "skip the extra calm runs of pool-edf-10 with flat and no admission")
   boolean noAdmissionStudy;
 
-  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed server's)")
+  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's cost curve on measured machine constants)")
   Path calibration;
 
   @Option(names = "--study", split = ",", paramLabel = "STUDY",
@@ -62,6 +62,11 @@ public final class SweepCommand implements Callable<Integer> {
           + "together with sweep merge")
   String shard;
 
+  @Option(names = "--second-calibration", defaultValue = "measured",
+      description = "a second cost basis to run the same sweep on and give every verdict twice: 'measured' (a real cage "
+          + "end to end, built in), a calibration JSON file, or 'none' (default: ${DEFAULT-VALUE}; a shard runs one basis)")
+  String secondCalibration;
+
   @Option(names = "--out", description = "output directory (required)")
   Path out;
 
@@ -71,24 +76,42 @@ public final class SweepCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--out DIR is required (where runs.jsonl, summary.csv and findings.md go)");
     }
     SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy, studies, studySeeds);
-    Calibration cal = calibration == null ? Calibration.seed() : Calibration.load(calibration);
+    Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     Shard part = shard == null ? Shard.WHOLE : Shard.parse(shard);
+    // A shard runs one cost basis: sweep merge writes what a single run on that basis writes.
+    Calibration second = shard != null ? null : switch (secondCalibration) {
+      case "none" -> null;
+      case "measured" -> Calibration.measured();
+      default -> Calibration.load(Path.of(secondCalibration));
+    };
     Sweep sweep = new Sweep(plan, cal);
-    int total = sweep.runCount(part);
+    int total = sweep.runCount(part) * (second == null ? 1 : 2);
     int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     ProgressBar bar = new ProgressBar(System.err, Math.max(1, total), System.console() != null);
     long start = System.nanoTime();
     List<RunRow> rows = sweep.run(n, bar::update, part);
+    List<RunRow> secondRows = null;
+    long steps = sweep.steps();
+    if (second != null) {
+      Sweep again = new Sweep(plan, second);
+      int first = rows.size();
+      secondRows = again.run(n, done -> bar.update(first + done));
+      steps += again.steps();
+    }
     double seconds = (System.nanoTime() - start) / 1e9;
     bar.finish();
     if (shard != null) {
       SweepOutput.writeShard(out, rows, plan, cal, part);
-    } else {
+    } else if (second == null) {
       SweepOutput.write(out, rows, plan, cal);
       BreakevenChart.writeBeside(out, rows);
+    } else {
+      SweepOutput.write(out, rows, cal, secondRows, second, plan);
+      BreakevenChart.writeBeside(out, rows);
     }
+    int runs = rows.size() + (secondRows == null ? 0 : secondRows.size());
     System.out.printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
-        rows.size(), seconds, n, rows.size() / seconds, sweep.steps() / seconds / 1e6, out.toAbsolutePath());
+        runs, seconds, n, runs / seconds, steps / seconds / 1e6, out.toAbsolutePath());
     return 0;
   }
 

@@ -62,6 +62,8 @@ public final class Driver {
       world.assign(now, a);
     } else if (c instanceof Command.Retire r) {
       world.retire(now, r);
+    } else if (c instanceof Command.Handover h) {
+      world.handover(now, h);
     } else if (c instanceof Command.TaskFinished f) {
       world.taskFinished(now, f);
     } else if (c instanceof Command.DeadLetter d) {

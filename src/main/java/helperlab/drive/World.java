@@ -16,6 +16,9 @@ public interface World {
 
   void retire(double now, Command.Retire r);
 
+  /** A yielding helper's process now works for another task (relabelled, not restarted). */
+  void handover(double now, Command.Handover h);
+
   void taskFinished(double now, Command.TaskFinished f);
 
   void deadLetter(double now, Command.DeadLetter d);

@@ -175,7 +175,6 @@ public record Calibration(
     return forecastSeconds(image.megapixels(), preset);
   }
 
-  /** The seed server's calibration, shipped with the lab. */
   /** The source a calibration measured by the cage's bench starts with. */
   public static final String CAGE_BENCH_SOURCE = "helper-lab cage bench";
   /** The source a calibration measured by {@code helper-lab calibrate} starts with. */
@@ -186,8 +185,25 @@ public record Calibration(
     return source != null && (source.startsWith(CAGE_BENCH_SOURCE) || source.startsWith(CALIBRATE_SOURCE));
   }
 
+  /**
+   * The seed server's cost curve with placeholder machine constants: the cage's fallback when it has
+   * not been calibrated, and the fixture its tests are written against. Sweeps use {@link #defaults()}.
+   */
   public static Calibration seed() {
     return DataFile.resource(Calibration.class, "calibration-seed.json", Calibration.class);
+  }
+
+  /**
+   * The simulator's default: the seed server's cost curve, with every machine constant (contention, spawn,
+   * warm-up, memory, preset factors) measured on a real cage, so no default run rests on a placeholder.
+   */
+  public static Calibration defaults() {
+    return DataFile.resource(Calibration.class, "calibration-default.json", Calibration.class);
+  }
+
+  /** A real cage's calibration end to end (its own cost curve too): the steady AMD set's. */
+  public static Calibration measured() {
+    return DataFile.resource(Calibration.class, "calibration-measured.json", Calibration.class);
   }
 
   public static Calibration load(Path file) {
@@ -225,6 +241,18 @@ public record Calibration(
       below = above;
     }
     return below.mb();
+  }
+
+  /**
+   * This calibration with a fresh worker's start-up (spawn and warm-up CPU, and its wall time, so it starts on
+   * as many cores) multiplied by {@code factor}; 0 makes processes free to start (the sensitivity study).
+   */
+  public Calibration withStartupTimes(double factor) {
+    Check.nonNegative("start-up factor", factor);
+    return new Calibration(name, cost, contention, spawnCpuMs * factor, warmupCpuMs * factor,
+        workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs, flatAverageMs, source, sampleCosts, presetFactors,
+        workerImageFactors, imageMemory, workerHelloMb, contentionMeasuredTo,
+        workerReadyS == null || factor == 0 ? null : workerReadyS * factor);
   }
 
   /** This calibration with costs scaled by {@code factor} (a same-day speed probe over this one). */

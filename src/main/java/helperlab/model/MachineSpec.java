@@ -80,6 +80,15 @@ public record MachineSpec(
     return builtIn(nameOrFile);
   }
 
+  /**
+   * What this machine is to its arrivals, without its name: its cores and speed, the only parameters the
+   * arrival rate depends on. Two files of the same machine under different names, or differing only in
+   * memory or process ceiling, key the same random streams, so they face the same batches.
+   */
+  public String arrivalIdentity() {
+    return "cores=" + cores + "|speed=" + speedOrDefault();
+  }
+
   public int maxProcessesOrDefault() {
     return maxProcesses == null ? DEFAULT_MAX_PROCESSES : maxProcesses;
   }

@@ -2,12 +2,18 @@ package helperlab.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-/** An output size and the deadline a batch of it is promised: base plus an allowance per image. */
+/**
+ * An output size and the deadline a batch of it is promised: a base, plus an allowance for the batch's
+ * own work — {@code deadline_work_allowance} times the seconds one core of the serving machine is forecast
+ * to need for the batch's images (their dimensions by the calibration's curve, with this preset). With an
+ * allowance of 1 a batch that had one core to itself from arrival meets its deadline with the base to
+ * spare, whatever its size or preset.
+ */
 public record Preset(
     @JsonProperty(required = true) String name,
     @JsonProperty(value = "long_edge", required = true) int longEdge,
     @JsonProperty(value = "deadline_base_s", required = true) double deadlineBaseS,
-    @JsonProperty(value = "deadline_per_image_s", required = true) double deadlinePerImageS) {
+    @JsonProperty(value = "deadline_work_allowance", required = true) double deadlineWorkAllowance) {
 
   public Preset {
     Check.name("name", name);
@@ -15,14 +21,19 @@ public record Preset(
       throw new IllegalArgumentException("long_edge must be between 16 and 16384 pixels, got " + longEdge);
     }
     Check.nonNegative("deadline_base_s", deadlineBaseS);
-    Check.nonNegative("deadline_per_image_s", deadlinePerImageS);
-    if (deadlineBaseS + deadlinePerImageS <= 0) {
-      throw new IllegalArgumentException("preset " + name + " gives a zero deadline");
+    Check.nonNegative("deadline_work_allowance", deadlineWorkAllowance);
+    if (deadlineBaseS <= 0) {
+      throw new IllegalArgumentException("preset " + name + ": deadline_base_s must be > 0 (a batch needs time to start)");
     }
   }
 
-  /** Seconds from arrival a batch of {@code images} images may take. */
-  public double deadlineWindowS(int images) {
-    return deadlineBaseS + deadlinePerImageS * images;
+  /** Seconds from arrival a batch may take whose images are forecast to need {@code forecastWorkS} of one core. */
+  public double deadlineWindowS(double forecastWorkS) {
+    return deadlineBaseS + deadlineWorkAllowance * forecastWorkS;
+  }
+
+  /** This preset with another work allowance (the sensitivity study). */
+  public Preset withWorkAllowance(double allowance) {
+    return new Preset(name, longEdge, deadlineBaseS, allowance);
   }
 }

@@ -8,10 +8,15 @@ import java.util.PriorityQueue;
 
 /**
  * The client in front of the service: sends each task, and (when retrying) re-sends a task that has
- * no answer after a timeout or was refused with a Retry-After, within its attempts and throttle.
+ * no answer after a timeout or was refused with a Retry-After, within its attempts and throttle. A
+ * one-shot client does not time out, but honours a Retry-After once: it sends a refused task again after
+ * the wait the service asked for, if that is before its deadline.
  * The first copy to finish answers the task; later copies are discarded. Pure, like the scheduler.
  */
 public final class Client {
+  /** A one-shot client sends a task at most twice: once, and once more when told to come back later. */
+  private static final int ONE_SHOT_SENDS = 2;
+
   private final PolicySpec.Client knobs;
   private final RetryBudget throttle;
   private final Map<Integer, Pending> pending = new HashMap<>();
@@ -85,7 +90,7 @@ public final class Client {
     }
     throttle.ended(copy != p.task);
     throttle.failure();
-    if (retries() && retryAfterS >= 0 && now + retryAfterS < p.deadline && canRetry(now, p)) {
+    if (retryAfterS >= 0 && now + retryAfterS < p.deadline && canResend(now, p)) {
       p.waitingToResend = true;
       timers.add(new double[] {now + retryAfterS, p.task, -1});
       return;
@@ -124,7 +129,7 @@ public final class Client {
       int copy = (int) timer[2];
       if (copy < 0) { // a Retry-After elapsed
         p.waitingToResend = false;
-        if (now < p.deadline && canRetry(now, p)) {
+        if (now < p.deadline && canResend(now, p)) {
           send(now, p, newCopyId.getAsInt());
         } else {
           settleIfHopeless(now, p);
@@ -167,6 +172,11 @@ public final class Client {
 
   public int openTasks() {
     return pending.size();
+  }
+
+  /** Whether a refused task may be sent again: within the retry budget, or a one-shot client's once. */
+  private boolean canResend(double now, Pending p) {
+    return retries() ? canRetry(now, p) : p.attempts < ONE_SHOT_SENDS;
   }
 
   private boolean canRetry(double now, Pending p) {

@@ -10,6 +10,12 @@ public sealed interface Command {
   /** Give a ready worker these images, to resize in order; it reports each one done. */
   record Assign(int worker, List<ImageJob> images) implements Command {}
 
+  /**
+   * A ready helper that yielded now works for {@code task}: the process is handed over, not replaced, so the
+   * driver only relabels it (its next images come in an {@link Assign}).
+   */
+  record Handover(int worker, int task) implements Command {}
+
   /** Let an idle worker exit; {@code reason} is "idle", "done", "yield" or "scaled-down". */
   record Retire(int worker, String reason) implements Command {}
 

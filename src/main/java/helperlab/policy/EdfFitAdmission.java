@@ -9,20 +9,22 @@ import java.util.Arrays;
  */
 public final class EdfFitAdmission implements Admission {
   private final double capacity;
+  private final double taskCapacity;
   private double[] deadlines = new double[64];
   private double[] works = new double[64];
 
   /** Use {@link Admission#of}, which checks the capacity. */
-  EdfFitAdmission(double capacityCores) {
+  EdfFitAdmission(double capacityCores, double taskCores) {
     this.capacity = capacityCores;
+    this.taskCapacity = taskCores;
   }
 
   @Override
   public AdmissionDecision decide(double now, TaskRequest request, Iterable<? extends AdmittedWork> admitted) {
     double work = request.predictedWorkS();
-    if (work / capacity > request.windowS()) {
-      return AdmissionDecision.refuse(-1, "needs " + fmt(work / capacity) + " s at full capacity but its deadline allows "
-          + fmt(request.windowS()) + " s");
+    if (work / taskCapacity > request.windowS()) {
+      return AdmissionDecision.refuse(-1, "needs " + fmt(work / taskCapacity) + " s at the most one batch gets ("
+          + fmt(taskCapacity) + " cores) but its deadline allows " + fmt(request.windowS()) + " s");
     }
     int n = 0;
     for (AdmittedWork w : admitted) {
@@ -64,7 +66,7 @@ public final class EdfFitAdmission implements Admission {
       }
       if (!placed) {
         placed = true;
-        if (now + (ahead + work) / capacity > deadline) {
+        if (finish(now, ahead, work) > deadline) {
           return false;
         }
       }
@@ -74,7 +76,12 @@ public final class EdfFitAdmission implements Admission {
         return false;
       }
     }
-    return placed || now + (ahead + work) / capacity <= deadline;
+    return placed || finish(now, ahead, work) <= deadline;
+  }
+
+  /** When the candidate is done: after the work ahead of it, and no sooner than its own work at one batch's most. */
+  private double finish(double now, double ahead, double work) {
+    return now + Math.max((ahead + work) / capacity, work / taskCapacity);
   }
 
   /** Seconds until the batch would fit, draining admitted work in deadline order and nothing new arriving. */

@@ -6,24 +6,26 @@ package helperlab.policy;
  */
 public final class FlatAdmission implements Admission {
   private final double capacity;
+  private final double taskCapacity;
 
   /** Use {@link Admission#of}, which checks the capacity. */
-  FlatAdmission(double capacityCores) {
+  FlatAdmission(double capacityCores, double taskCores) {
     this.capacity = capacityCores;
+    this.taskCapacity = taskCores;
   }
 
   @Override
   public AdmissionDecision decide(double now, TaskRequest request, Iterable<? extends AdmittedWork> admitted) {
     double work = request.flatWorkS();
     double window = request.windowS();
-    if (work / capacity > window) {
+    if (work / taskCapacity > window) {
       return AdmissionDecision.refuse(-1, "its flat estimate exceeds its deadline");
     }
     double ahead = 0;
     for (AdmittedWork w : admitted) {
       ahead += w.remainingFlatWorkS();
     }
-    double finish = (ahead + work) / capacity;
+    double finish = Math.max((ahead + work) / capacity, work / taskCapacity);
     if (finish <= window) {
       return AdmissionDecision.ADMIT;
     }

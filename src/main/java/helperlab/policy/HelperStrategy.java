@@ -7,7 +7,10 @@ import java.util.List;
  * One helper process per task, handed its task's images one at a time. A late helper calls for
  * help: it gives part of its images to new helpers, who may split again (the box). With a budget,
  * all helpers together stay within the worker budget and waiting tasks are served earliest deadline
- * first; with yield, a helper steps aside at an image boundary for a more urgent waiting task.
+ * first. With yield, when the budget is full a helper steps aside at an image boundary for a more urgent
+ * task: one waiting for a helper, or one whose helpers are late by the policy's own trigger (the freed
+ * slot is then that task's split). The yielding process is handed over to the urgent task, not killed
+ * and replaced; its own unstarted images go back to its task, which waits for a slot.
  */
 final class HelperStrategy implements Strategy {
   /** How often late helpers are checked between image boundaries. */
@@ -33,10 +36,8 @@ final class HelperStrategy implements Strategy {
 
   @Override
   public void workerFree(WorkerState w) {
-    if (split.yieldToUrgent() && shouldYield(w)) {
-      s.retire(w, "yield");
-      startHelpers();
-      return;
+    if (split.yieldToUrgent()) {
+      yieldIfUrgent(w);
     }
     if (w.share.isEmpty() && w.task.queued) {
       adopt(w, w.task); // images of its own task came back from a lost sibling
@@ -96,11 +97,67 @@ final class HelperStrategy implements Strategy {
     s.disown(task, n);
   }
 
-  private boolean shouldYield(WorkerState w) {
-    if (w.share.isEmpty() || s.waiting.isEmpty() || s.canSpawnWithin(cap)) {
+  /**
+   * At an image boundary with the budget full, hands this helper over to the most urgent task ahead of
+   * its own: a waiting one (it takes the unowned images), or a late one that has helpers (it takes the
+   * slice a split would have given a new helper). Ties go to the waiting task.
+   */
+  private void yieldIfUrgent(WorkerState w) {
+    if (w.share.isEmpty() || s.canSpawnWithin(cap)) {
+      return;
+    }
+    TaskState waiting = s.waiting.isEmpty() ? null : s.waiting.first();
+    if (waiting != null && (waiting == w.task || TaskState.BY_DEADLINE.compare(waiting, w.task) >= 0)) {
+      waiting = null;
+    }
+    WorkerState late = null;
+    for (WorkerState h : s.live) {
+      if (h == w || h.task == w.task || TaskState.BY_DEADLINE.compare(h.task, w.task) >= 0) {
+        continue;
+      }
+      if (late != null && TaskState.BY_DEADLINE.compare(h.task, late.task) >= 0) {
+        continue;
+      }
+      if (wantsHelp(h)) {
+        late = h;
+      }
+    }
+    if (waiting != null && (late == null || TaskState.BY_DEADLINE.compare(waiting, late.task) <= 0)) {
+      s.handOver(w, waiting);
+      adopt(w, waiting);
+    } else if (late != null) {
+      s.handOver(w, late.task);
+      late.lastSplitAt = s.now;
+      w.share.addAll(slice(late, spareOf(late) > 0 ? Math.max(1, sizeOf(late) / 2) : 0));
+    }
+  }
+
+  /** Whether a helper's split trigger would call for help now, were there a free slot. */
+  private boolean wantsHelp(WorkerState h) {
+    if (split.trigger() == PolicySpec.Trigger.NONE || spareOf(h) < 1 || s.now - h.lastSplitAt < split.cooldownS()) {
       return false;
     }
-    return TaskState.BY_DEADLINE.compare(s.waiting.first(), w.task) < 0;
+    return split.trigger() == PolicySpec.Trigger.TIMER ? timerHelpers(h) > 0 : forecastNeeded(h) > 1;
+  }
+
+  /** Images a helper can give away: a free helper is about to take the next one itself, so it keeps one. */
+  private static int spareOf(WorkerState h) {
+    return h.share.size() - (h.assigned.isEmpty() ? 1 : 0);
+  }
+
+  /** A helper's images not yet done, counting the one in flight. */
+  private static int sizeOf(WorkerState h) {
+    return h.share.size() + (h.assigned.isEmpty() ? 0 : 1);
+  }
+
+  /** Takes up to {@code n} of a helper's spare images from the back of its share, in order. */
+  private static List<ImageJob> slice(WorkerState h, int n) {
+    int give = Math.min(n, spareOf(h));
+    List<ImageJob> slice = new ArrayList<>(Math.max(0, give));
+    for (int k = 0; k < give; k++) {
+      slice.add(0, h.share.pollLast());
+    }
+    return slice;
   }
 
   private void maybeSplit(WorkerState w) {
@@ -111,22 +168,19 @@ final class HelperStrategy implements Strategy {
     if (now - w.lastSplitAt < split.cooldownS() || !s.canSpawnWithin(cap) || !helpBudget.allowsHelper()) {
       return;
     }
-    boolean busy = !w.assigned.isEmpty();
-    // A free helper is about to take the next image itself, so it must keep one.
-    int spare = w.share.size() - (busy ? 0 : 1);
+    int spare = spareOf(w);
     if (spare < 1) {
       return;
     }
-    int helpers = split.trigger() == PolicySpec.Trigger.TIMER ? timerHelpers(w) : forecastHelpers(w, busy);
+    int helpers = split.trigger() == PolicySpec.Trigger.TIMER ? timerHelpers(w) : forecastHelpers(w);
     if (helpers < 1) {
       return;
     }
     helpers = Math.min(helpers, spare);
     w.lastSplitAt = now;
     // The helper keeps the front of its share; each new helper takes an equal slice of the back.
-    int total = w.share.size() + (busy ? 1 : 0);
-    int perHelper = Math.max(1, total / (helpers + 1));
-    for (int i = 0; i < helpers && w.share.size() - (busy ? 0 : 1) >= 1; i++) {
+    int perHelper = Math.max(1, sizeOf(w) / (helpers + 1));
+    for (int i = 0; i < helpers && spareOf(w) >= 1; i++) {
       if (i > 0 && !helpBudget.allowsHelper()) {
         return;
       }
@@ -135,12 +189,7 @@ final class HelperStrategy implements Strategy {
         return;
       }
       h.lastSplitAt = now;
-      int give = Math.min(perHelper, w.share.size() - (busy ? 0 : 1));
-      List<ImageJob> slice = new ArrayList<>(give);
-      for (int k = 0; k < give; k++) {
-        slice.add(0, w.share.pollLast());
-      }
-      h.share.addAll(slice);
+      h.share.addAll(slice(w, perHelper));
       if (!s.canSpawnWithin(cap)) {
         return;
       }
@@ -158,7 +207,15 @@ final class HelperStrategy implements Strategy {
    * deadline, as many helpers as it takes, counting their start-up, and none if start-up alone is
    * too late to help.
    */
-  private int forecastHelpers(WorkerState w, boolean busy) {
+  private int forecastHelpers(WorkerState w) {
+    int needed = forecastNeeded(w);
+    int room = Math.min(cap, s.config().maxProcesses()) - s.liveWorkers();
+    return Math.min(needed - 1, room);
+  }
+
+  /** Processes the forecast says this helper's images need to be done by the deadline (1 = on time alone). */
+  private int forecastNeeded(WorkerState w) {
+    boolean busy = !w.assigned.isEmpty();
     double slowdown = s.slowdown();
     double work = 0;
     for (ImageJob image : w.share) {
@@ -171,14 +228,12 @@ final class HelperStrategy implements Strategy {
     }
     double left = w.task.deadline - s.now;
     if (remaining <= left) {
-      return 0;
+      return 1;
     }
     double usable = left - s.config().spawnEstimateS() * slowdown;
     if (usable <= 0) {
-      return 0;
+      return 1;
     }
-    int needed = (int) Math.ceil(remaining / usable);
-    int room = Math.min(cap, s.config().maxProcesses()) - s.liveWorkers();
-    return Math.min(needed - 1, room);
+    return (int) Math.ceil(remaining / usable);
   }
 }

@@ -40,7 +40,9 @@ public final class Scheduler {
   public Scheduler(PolicySpec policy, SchedulerConfig config) {
     this.policy = policy;
     this.config = config;
-    this.admission = Admission.of(config.admission(), config.capacityCores());
+    // A helper policy promises a batch what its one helper can do; a pool, the whole capacity.
+    this.admission = Admission.of(config.admission(), config.capacityCores(),
+        policy.family() == PolicySpec.Family.HELPERS ? config.processCores() : config.capacityCores());
     boolean fifo = policy.family() == PolicySpec.Family.POOL && policy.pool().order() == PolicySpec.Order.FIFO;
     this.waiting = new TreeSet<>(fifo ? TaskState.BY_ARRIVAL : TaskState.BY_DEADLINE);
     this.strategy = policy.family() == PolicySpec.Family.POOL ? new PoolStrategy(this) : new HelperStrategy(this);
@@ -240,6 +242,17 @@ public final class Scheduler {
     w.assigned.addAll(images);
     w.phase = WorkerState.Phase.BUSY;
     out.add(new Command.Assign(w.id, Collections.unmodifiableList(images)));
+  }
+
+  /** Rebinds a ready helper to another task (its own unstarted images go back first). */
+  void handOver(WorkerState w, TaskState to) {
+    if (!w.assigned.isEmpty()) {
+      throw new IllegalStateException("worker " + w.id + " still has images");
+    }
+    giveBack(w);
+    w.task = to;
+    w.lastSplitAt = now;
+    out.add(new Command.Handover(w.id, to.id));
   }
 
   void retire(WorkerState w, String reason) {

@@ -3,12 +3,19 @@ package helperlab.policy;
 /**
  * What the scheduler is told about the service it runs: the worker budget (from the effective CPU
  * and memory limits), the hard process ceiling no policy can lift, the cores of useful work the
- * service delivers at its budget (for admission), the admission mode, and how long a fresh worker
- * takes to start and warm up (for forecasts).
+ * service delivers at its budget (for admission), the admission mode, how long a fresh worker
+ * takes to start and warm up (for forecasts), and the cores of useful work one process delivers (a
+ * helper policy promises a batch what its one helper can do).
  */
 public record SchedulerConfig(
     int workerBudget, int maxProcesses, double capacityCores, AdmissionMode admission, double spawnEstimateS,
-    int maxStrikes) {
+    int maxStrikes, double processCores) {
+
+  /** One process gets at most one core of the capacity. */
+  public SchedulerConfig(int workerBudget, int maxProcesses, double capacityCores, AdmissionMode admission,
+      double spawnEstimateS, int maxStrikes) {
+    this(workerBudget, maxProcesses, capacityCores, admission, spawnEstimateS, maxStrikes, Math.min(1, capacityCores));
+  }
 
   public SchedulerConfig {
     if (workerBudget < 1) {
@@ -25,6 +32,9 @@ public record SchedulerConfig(
     }
     if (!(spawnEstimateS >= 0)) {
       throw new IllegalArgumentException("spawn estimate must be >= 0 s, got " + spawnEstimateS);
+    }
+    if (!(processCores > 0)) {
+      throw new IllegalArgumentException("one process's cores must be > 0, got " + processCores);
     }
     if (maxStrikes < 1) {
       throw new IllegalArgumentException("max strikes must be at least 1, got " + maxStrikes);

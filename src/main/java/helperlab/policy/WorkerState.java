@@ -7,8 +7,8 @@ final class WorkerState {
   enum Phase { STARTING, IDLE, BUSY }
 
   final int id;
-  /** The task a helper is bound to; null for a pool worker. */
-  final TaskState task;
+  /** The task a helper is bound to (it changes when a yielding helper is handed over); null for a pool worker. */
+  TaskState task;
   /** A helper's images not yet started; it is handed them one at a time. */
   final ArrayDeque<ImageJob> share = new ArrayDeque<>();
   /** Images handed to the worker and not yet reported done, in order; the first is in flight. */

@@ -1,5 +1,6 @@
 package helperlab.sim;
 
+import helperlab.model.Calibration;
 import helperlab.model.CostCurve;
 import helperlab.model.ImageSpec;
 import helperlab.model.MachineSpec;
@@ -14,20 +15,24 @@ import java.util.TreeMap;
 /**
  * Generates a scenario's batches for a machine and seed. The arrival rate is set so the offered
  * work is {@code load} times what the machine can resize (its cores at its speed over the mean image
- * cost of the mix); flash crowds multiply it inside their windows.
+ * cost of the mix); flash crowds multiply it inside their windows. A batch's deadline is its preset's
+ * base plus its allowance times the batch's forecast work on one core of the machine (the calibration's
+ * curve with the preset's factor, at the machine's speed): what the service itself can know of a batch.
  */
 public final class ArrivalGenerator {
   private static final double[][] ASPECTS = {{4.0 / 3, 0.5}, {3.0 / 2, 0.3}, {16.0 / 9, 0.15}, {1.0, 0.05}};
 
   private final ScenarioSpec scenario;
   private final MachineSpec machine;
+  private final Calibration calibration;
   private final CostCurve curve;
   private final PresetCatalog presets;
 
-  public ArrivalGenerator(ScenarioSpec scenario, MachineSpec machine, CostCurve curve, PresetCatalog presets) {
+  public ArrivalGenerator(ScenarioSpec scenario, MachineSpec machine, Calibration calibration, PresetCatalog presets) {
     this.scenario = scenario;
     this.machine = machine;
-    this.curve = curve;
+    this.calibration = calibration;
+    this.curve = calibration.cost();
     this.presets = presets;
     for (String p : scenario.presets().keySet()) {
       if (!presets.has(p)) {
@@ -85,7 +90,7 @@ public final class ArrivalGenerator {
   }
 
   public List<Task> generate(long seed) {
-    RandomStreams streams = new RandomStreams(scenario.name(), machine.name(), seed);
+    RandomStreams streams = new RandomStreams(scenario.name(), machine.arrivalIdentity(), seed);
     SplittableRandom arrivals = streams.stream("arrivals");
     SplittableRandom sizes = streams.stream("batch-size");
     SplittableRandom presetDraw = streams.stream("preset");
@@ -141,7 +146,11 @@ public final class ArrivalGenerator {
       int h = (int) Math.max(1, Math.round(mp * 1e6 / w));
       images.add(portrait ? new ImageSpec(h, w, noise(noiseDraw)) : new ImageSpec(w, h, noise(noiseDraw)));
     }
-    double deadline = at + presets.get(preset).deadlineWindowS(n);
+    double work = 0;
+    for (ImageSpec image : images) {
+      work += calibration.forecastSeconds(image.megapixels(), preset);
+    }
+    double deadline = at + presets.get(preset).deadlineWindowS(work / machine.speedOrDefault());
     return new Task(id, at, preset, deadline, images);
   }
 

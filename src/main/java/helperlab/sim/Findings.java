@@ -25,6 +25,8 @@ public final class Findings {
   static final double COLLAPSE_POINTS = 10;
   static final double COLLAPSE_OVERHEAD = 0.25;
   static final double LEVEL_POINTS = 5;
+  /** The seed states claim 3 for the cage. */
+  static final String CLAIM3_MACHINE = "cage";
 
   private final List<RunRow> rows;
   private final SweepPlan plan;
@@ -202,8 +204,9 @@ public final class Findings {
   private void yieldClaim(StringBuilder md) {
     md.append("### 3. Yield brings splitting level with the pool, at many more processes per task\n\n");
     md.append("Seed: adding yield brought splitting level on the cage, but it still started 1.3 to 4.6 processes per task "
-        + "against 0.1 to 0.25 for the pool. Check: each yield policy within ").append(fmt(LEVEL_POINTS))
-        .append(" points of pool-edf-10 (mean over cells), and more processes per task than the pool in every cell.\n\n");
+        + "against 0.1 to 0.25 for the pool. Check, on the cage as the seed states it: each yield policy within ")
+        .append(fmt(LEVEL_POINTS)).append(" points of pool-edf-10 (mean over the cage's scenarios), and more processes per "
+        + "task than the pool in every cage cell. The other machines are shown, and summed up apart.\n\n");
     List<String> yielders = YIELD_SPLITTING.stream().filter(plan.policies()::contains).toList();
     if (yielders.isEmpty() || !plan.policies().contains("pool-edf-10")) {
       md.append("_Not checked: the sweep did not include pool-edf-10 and a yield policy._\n\n");
@@ -211,7 +214,9 @@ public final class Findings {
     }
     md.append("| machine | scenario | policy | met (%) | minus pool-edf-10, points [95% CI] | processes per task | pool's |\n");
     md.append("|---|---|---|---:|---|---:|---:|\n");
+    String verdictMachine = plan.machines().contains(CLAIM3_MACHINE) ? CLAIM3_MACHINE : null;
     Map<String, List<Double>> gaps = new LinkedHashMap<>();
+    Map<String, List<Double>> otherGaps = new LinkedHashMap<>();
     Map<String, Integer> moreProcesses = new LinkedHashMap<>();
     int cells = 0;
     double minPpt = Double.MAX_VALUE;
@@ -219,8 +224,9 @@ public final class Findings {
     double minPool = Double.MAX_VALUE;
     double maxPool = 0;
     for (String machine : plan.machines()) {
+      boolean judged = verdictMachine == null || verdictMachine.equals(machine);
       for (String s : plan.scenarios()) {
-        cells++;
+        cells += judged ? 1 : 0;
         double[] pool = points(edf(s, "pool-edf-10", machine, RunMetrics::metShare));
         double poolPpt = Interval.of(edf(s, "pool-edf-10", machine, RunMetrics::processesPerTask)).mean();
         minPool = Math.min(minPool, poolPpt);
@@ -231,8 +237,10 @@ public final class Findings {
           double ppt = Interval.of(edf(s, y, machine, RunMetrics::processesPerTask)).mean();
           minPpt = Math.min(minPpt, ppt);
           maxPpt = Math.max(maxPpt, ppt);
-          gaps.computeIfAbsent(y, k -> new ArrayList<>()).add(d.mean());
-          moreProcesses.merge(y, ppt > poolPpt ? 1 : 0, Integer::sum);
+          (judged ? gaps : otherGaps).computeIfAbsent(y, k -> new ArrayList<>()).add(d.mean());
+          if (judged) {
+            moreProcesses.merge(y, ppt > poolPpt ? 1 : 0, Integer::sum);
+          }
           md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1f | %s | %.2f | %.2f |\n", machine, s, y,
               Interval.of(met).mean(), ci(d), ppt, poolPpt));
         }
@@ -243,9 +251,14 @@ public final class Findings {
       double meanGap = gaps.get(y).stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
       boolean level = Math.abs(meanGap) <= LEVEL_POINTS;
       boolean more = moreProcesses.get(y) == cells;
-      md.append(String.format(Locale.ROOT, "- **%s**: %.1f points from the pool on average (%s); more processes per task "
-          + "than the pool in %d of %d cells. **%s.**\n", y, meanGap, level ? "level" : "not level",
-          moreProcesses.get(y), cells, level && more ? "Holds" : "Does not hold"));
+      md.append(String.format(Locale.ROOT, "- **%s** on %s: %.1f points from the pool on average (%s); more processes per "
+          + "task than the pool in %d of %d cells. **%s.**", y, verdictMachine == null ? "all machines" : "the " + verdictMachine,
+          meanGap, level ? "level" : "not level", moreProcesses.get(y), cells, level && more ? "Holds" : "Does not hold"));
+      if (otherGaps.containsKey(y)) {
+        md.append(String.format(Locale.ROOT, " Other machines: %.1f points on average.",
+            otherGaps.get(y).stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)));
+      }
+      md.append('\n');
     }
     md.append(String.format(Locale.ROOT, "\nProcesses per task: yield policies %.2f to %.2f; pool-edf-10 %.2f to %.2f.\n\n",
         minPpt, maxPpt, minPool, maxPool));

@@ -5,6 +5,9 @@ import java.util.SplittableRandom;
 /**
  * One seeded random stream per source of randomness (arrivals, batch sizes, image sizes, noise...),
  * each keyed by (scenario, machine, seed, source): the same key gives the same stream in every run,
+ * the machine by the parameters its arrivals depend on ({@code MachineSpec.arrivalIdentity()}: cores and
+ * speed), so a file of the same machine under another name, or with another memory limit, gets the same
+ * arrivals,
  * so every policy faces identical arrivals (common random numbers), and adding a draw to one source
  * does not shift the others.
  */

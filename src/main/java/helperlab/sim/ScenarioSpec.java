@@ -135,6 +135,11 @@ public record ScenarioSpec(
     return builtIn(nameOrFile);
   }
 
+  /** This scenario with its load multiplied by {@code factor} (the sensitivity study). */
+  public ScenarioSpec withLoadTimes(double factor) {
+    return new ScenarioSpec(name, durationS, load * factor, batchSize, presets, imageMix, costNoise, bursts);
+  }
+
   /** This scenario cut to a shorter (or longer) duration, for exhibits. */
   public ScenarioSpec withDuration(double seconds) {
     return new ScenarioSpec(name, seconds, load, batchSize, presets, imageMix, costNoise, bursts, trigger);

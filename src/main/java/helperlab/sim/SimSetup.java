@@ -73,7 +73,7 @@ public record SimSetup(
   public static SimSetup of(ScenarioSpec scenario, String policyId, MachineSpec machine, long seed,
       AdmissionMode admission, Calibration calibration, boolean record) {
     PresetCatalog presets = PresetCatalog.defaults();
-    List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration.cost(), presets).generate(seed);
+    List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration, presets).generate(seed);
     return new SimSetup(scenario.name(), seed, tasks, scenario.durationS(), PolicyCatalog.get(policyId), machine,
         calibration, admission, presets, record, 1.0, 1.0, scenario.trigger());
   }
@@ -109,7 +109,8 @@ public record SimSetup(
     double speed = machine.speedOrDefault();
     double capacity = contention().throughputCores(budget, machine.cores()) * speed;
     double spawn = (machine.spawnCpuS(calibration) + machine.warmupCpuS(calibration)) / speed;
+    double oneProcess = Math.min(1, machine.cores()) * speed;
     return new SchedulerConfig(budget, machine.maxProcessesOrDefault(), capacity, admission, spawn,
-        SchedulerConfig.DEFAULT_MAX_STRIKES);
+        SchedulerConfig.DEFAULT_MAX_STRIKES, Math.min(oneProcess, capacity));
   }
 }

@@ -90,7 +90,8 @@ public final class Simulation {
 
   private static final class Proc {
     final int id;
-    final int task;
+    /** The task it works for (a helper handed over on yield changes task); -1 for a pool worker. */
+    int task;
     Phase phase = Phase.SPAWNING;
     /**
      * Private memory it holds apart from images: none while its JVM starts, the JVM's own at hello,
@@ -478,6 +479,11 @@ public final class Simulation {
       live.add(p);
       sink.on(now, EventType.WORKER_SPAWNED, p.id, p.task, -1, 0, null);
       run(p, Phase.SPAWNING, spawnWork);
+    }
+
+    @Override
+    public void handover(double at, Command.Handover h) {
+      procs.get(h.worker()).task = h.task();
     }
 
     @Override

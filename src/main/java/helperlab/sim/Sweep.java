@@ -5,6 +5,7 @@ import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
 import helperlab.policy.PolicyCatalog;
+import helperlab.policy.PolicySpec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs a sweep on a thread pool. Each (scenario, machine, seed) group generates its arrivals once and
@@ -29,6 +31,9 @@ import java.util.function.IntConsumer;
 public final class Sweep {
   private final SweepPlan plan;
   private final Calibration calibration;
+  private final PresetCatalog presets;
+  private final UnaryOperator<ScenarioSpec> scenarioVariant;
+  private final UnaryOperator<PolicySpec> policyVariant;
   private final AtomicBoolean cancelled = new AtomicBoolean();
   private final AtomicLong steps = new AtomicLong();
   /** Untriggered twins of triggered runs, shared by a seed's triggers and dropped after their last use. */
@@ -36,8 +41,17 @@ public final class Sweep {
   private final Map<String, AtomicInteger> twinUses = new ConcurrentHashMap<>();
 
   public Sweep(SweepPlan plan, Calibration calibration) {
+    this(plan, calibration, PresetCatalog.defaults(), UnaryOperator.identity(), UnaryOperator.identity());
+  }
+
+  /** A sweep with the model changed: other presets, and every scenario and policy passed through a variant. */
+  public Sweep(SweepPlan plan, Calibration calibration, PresetCatalog presets, UnaryOperator<ScenarioSpec> scenarioVariant,
+      UnaryOperator<PolicySpec> policyVariant) {
     this.plan = plan;
     this.calibration = calibration;
+    this.presets = presets;
+    this.scenarioVariant = scenarioVariant;
+    this.policyVariant = policyVariant;
   }
 
   public void cancel() {
@@ -72,10 +86,9 @@ public final class Sweep {
     Map<String, ScenarioSpec> scenarios = new HashMap<>();
     Map<String, MachineSpec> machines = new HashMap<>();
     for (SweepPlan.Group g : groups) {
-      scenarios.computeIfAbsent(g.scenario(), ScenarioSpec::named);
+      scenarios.computeIfAbsent(g.scenario(), n -> scenarioVariant.apply(ScenarioSpec.named(n)));
       machines.computeIfAbsent(g.machine(), MachineSpec::named);
     }
-    PresetCatalog presets = PresetCatalog.defaults();
     AtomicInteger done = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
       Thread t = new Thread(r, "sweep");
@@ -120,9 +133,9 @@ public final class Sweep {
     if (f == null) {
       f = mine;
       try {
-        List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration.cost(), presets).generate(g.seed());
+        List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration, presets).generate(g.seed());
         SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
-            PolicyCatalog.get(v.policy()), machine, calibration, v.admission(), presets, false, 1.0);
+            policyVariant.apply(PolicyCatalog.get(v.policy())), machine, calibration, v.admission(), presets, false, 1.0);
         RecoveryMeter meter = new RecoveryMeter();
         SimResult r = new Simulation(setup, new Workload(tasks, calibration, machine.speedOrDefault()), meter).run();
         steps.addAndGet(r.steps());
@@ -153,7 +166,7 @@ public final class Sweep {
     ScenarioSpec scenario = g.trigger() == null ? baseScenario : baseScenario.withTrigger(g.trigger());
     MachineSpec machine = g.spawnCostS() == null ? baseMachine
         : Studies.withSpawnCost(baseMachine, calibration, g.spawnCostS());
-    List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration.cost(), presets).generate(g.seed());
+    List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration, presets).generate(g.seed());
     Workload workload = new Workload(tasks, calibration, machine.speedOrDefault());
     List<RunRow> rows = new ArrayList<>(g.variants().size());
     for (SweepPlan.Variant v : g.variants()) {
@@ -161,7 +174,7 @@ public final class Sweep {
         throw new CancellationException("sweep cancelled");
       }
       SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
-          PolicyCatalog.get(v.policy()), machine, calibration, v.admission(), presets, false, 1.0, 1.0, g.trigger());
+          policyVariant.apply(PolicyCatalog.get(v.policy())), machine, calibration, v.admission(), presets, false, 1.0, 1.0, g.trigger());
       RecoveryMeter meter = g.trigger() == null ? null : new RecoveryMeter();
       SimResult r = meter == null ? new Simulation(setup, workload).run() : new Simulation(setup, workload, meter).run();
       steps.addAndGet(r.steps());

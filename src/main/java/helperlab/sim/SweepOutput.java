@@ -34,6 +34,39 @@ public final class SweepOutput {
       @JsonProperty(value = "runs", required = true) int runs) {}
 
   public static void write(Path dir, List<RunRow> rows, SweepPlan plan, Calibration calibration) throws IOException {
+    writeFiles(dir, rows, plan, calibration, "");
+  }
+
+  /**
+   * The sweep on two cost bases: {@code dir} holds the first's runs, summary and findings, with every
+   * verdict given on both bases up front; {@code dir/SECOND_DIR} holds the second's own files.
+   */
+  public static void write(Path dir, List<RunRow> rows, Calibration calibration, List<RunRow> second,
+      Calibration secondCalibration, SweepPlan plan) throws IOException {
+    ClaimVerdicts a = new ClaimVerdicts(rows);
+    ClaimVerdicts b = new ClaimVerdicts(second);
+    String nameA = "`" + calibration.name() + "` (the default)";
+    String nameB = "`" + secondCalibration.name() + "` (`" + SECOND_DIR + "/`)";
+    StringBuilder both = new StringBuilder();
+    both.append("## Every verdict on both cost bases\n\n");
+    both.append("The same sweep on two calibrations: `").append(calibration.name()).append("`, the seed's cost curve with "
+        + "every machine constant measured on a real cage (the default), and `").append(secondCalibration.name())
+        .append("`, a measured machine end to end (its own cost curve too). The tables below this section are the "
+        + "default's; the second's are in `").append(SECOND_DIR).append("/findings.md`.\n\n");
+    both.append(ClaimVerdicts.sideBySide(nameA, a.verdicts(), nameB, b.verdicts()));
+    both.append("The calm hour on the cage against the seed's own baselines (never-split 44% met, the box 17% met and "
+        + "36-40% of its CPU on spawns and killed work), mean [95% interval]:\n\n");
+    both.append("- ").append(nameA).append(": ").append(a.calmBaselines()).append("\n");
+    both.append("- ").append(nameB).append(": ").append(b.calmBaselines()).append("\n\n");
+    writeFiles(dir, rows, plan, calibration, both.toString());
+    writeFiles(dir.resolve(SECOND_DIR), second, plan, secondCalibration, "");
+  }
+
+  /** Where the second cost basis's files go. */
+  public static final String SECOND_DIR = "measured";
+
+  private static void writeFiles(Path dir, List<RunRow> rows, SweepPlan plan, Calibration calibration, String lead)
+      throws IOException {
     Files.createDirectories(dir);
     List<String> lines = new ArrayList<>(rows.size());
     ObjectWriter line = DataFile.JSON.writer();
@@ -41,7 +74,7 @@ public final class SweepOutput {
       lines.add(line.writeValueAsString(r));
     }
     writeLines(dir.resolve(RUNS_FILE), lines);
-    summarise(dir, rows, plan, calibration);
+    summarise(dir, rows, plan, calibration, lead);
   }
 
   /** One shard's rows, and its manifest; summary and findings wait for the merge. */
@@ -125,14 +158,20 @@ public final class SweepOutput {
     }
     Files.createDirectories(out);
     writeLines(out.resolve(RUNS_FILE), lines);
-    summarise(out, rows, first.plan(), first.calibration());
+    summarise(out, rows, first.plan(), first.calibration(), "");
     return first;
   }
 
-  private static void summarise(Path dir, List<RunRow> rows, SweepPlan plan, Calibration calibration) throws IOException {
+  /** summary.csv and findings.md; {@code lead} goes before the findings' tables (the verdicts on both bases). */
+  private static void summarise(Path dir, List<RunRow> rows, SweepPlan plan, Calibration calibration, String lead)
+      throws IOException {
     List<RunRow> main = rows.stream().filter(r -> r.study() == null).toList();
     Files.writeString(dir.resolve("summary.csv"), SweepSummary.of(rows).toCsv(), StandardCharsets.UTF_8);
     String findings = main.isEmpty() ? "# Findings\n\n" : new Findings(main, plan, calibration).markdown();
+    int at = findings.indexOf("## Deadline-met share");
+    if (!lead.isEmpty() && at >= 0) {
+      findings = findings.substring(0, at) + lead + findings.substring(at);
+    }
     Files.writeString(dir.resolve("findings.md"), findings + new StudyFindings(rows).markdown(), StandardCharsets.UTF_8);
   }
 

@@ -59,6 +59,8 @@ class CliTest {
     }
     assertTrue(Files.readString(dir.resolve("summary.csv")).startsWith("scenario,policy,machine,admission,runs,met_share_mean"));
     assertTrue(Files.readString(dir.resolve("findings.md")).contains("## The seed's claims, checked"));
+    assertTrue(Files.readString(dir.resolve("findings.md")).contains("## Every verdict on both cost bases"));
+    assertEquals(8, Files.readAllLines(dir.resolve("measured").resolve("runs.jsonl")).size(), "the same runs on the measured machine");
   }
 
   @Test

@@ -18,25 +18,53 @@ class AdmissionTest {
 
   @Test
   void anEmptyServiceAdmitsWhatFitsItsWindow() {
-    EdfFitAdmission a = new EdfFitAdmission(2);
+    EdfFitAdmission a = new EdfFitAdmission(2, 2);
     assertTrue(a.decide(0, task(1, 0, 10, 19.9, 0), List.of()).admitted());
   }
 
   @Test
   void aBatchThatCannotFitItsOwnWindowIsRefusedWithoutRetryAfter() {
-    AdmissionDecision d = new EdfFitAdmission(2).decide(0, task(1, 0, 10, 20.5, 0), List.of());
+    AdmissionDecision d = new EdfFitAdmission(2, 2).decide(0, task(1, 0, 10, 20.5, 0), List.of());
     assertFalse(d.admitted());
     assertEquals(-1, d.retryAfterS());
     assertTrue(d.reason().contains("deadline allows 10.0 s"), d.reason());
   }
 
   @Test
+  void aHelperPolicyPromisesABatchWhatOneHelperCanDo() {
+    // 2 cores in all, one core for one batch: 15 s of work due in 10 s fits a pool, not one helper
+    TaskRequest big = task(1, 0, 10, 15, 15);
+    assertTrue(Admission.of(AdmissionMode.EDF_FIT, 2, 2).decide(0, big, List.of()).admitted());
+    AdmissionDecision d = Admission.of(AdmissionMode.EDF_FIT, 2, 1).decide(0, big, List.of());
+    assertFalse(d.admitted());
+    assertTrue(d.reason().contains("1.0 cores"), d.reason());
+    assertFalse(Admission.of(AdmissionMode.FLAT, 2, 1).decide(0, big, List.of()).admitted());
+    // and with work ahead: 8 s due at 100 ahead does not delay a one-core batch of 9 s due at 10 on two cores
+    List<Work> ahead = List.of(new Work(5, 8, 8));
+    assertTrue(Admission.of(AdmissionMode.EDF_FIT, 2, 1).decide(0, task(2, 0, 10, 9, 9), ahead).admitted());
+    assertFalse(Admission.of(AdmissionMode.EDF_FIT, 2, 1).decide(0, task(3, 0, 10, 10.5, 10.5), ahead).admitted());
+  }
+
+  @Test
+  void theSchedulerAdmitsByOneProcessForHelperPoliciesAndTheWholeCapacityForPools() {
+    SchedulerConfig config = new SchedulerConfig(2, 64, 2, AdmissionMode.EDF_FIT, 0.5, 3);
+    assertEquals(1, config.processCores(), 1e-12);
+    List<ImageJob> jobs = new ArrayList<>();
+    for (int i = 0; i < 15; i++) {
+      jobs.add(new ImageJob(i, 1, 1));
+    }
+    TaskRequest big = new TaskRequest(1, 0, 10, jobs, 15);
+    assertTrue(new Scheduler(PolicyCatalog.get("pool-edf-10"), config).submit(0, big).admitted());
+    assertFalse(new Scheduler(PolicyCatalog.get("split-forecast-budget"), config).submit(0, big).admitted());
+  }
+
+  @Test
   void anUrgentBatchJumpsAheadOfLaterDeadlines() {
     // 30 s of work due at 100 is on time; a 5 s batch due at 10 fits ahead of it.
     List<Work> admitted = List.of(new Work(100, 30, 30));
-    assertTrue(new EdfFitAdmission(1).decide(0, task(2, 0, 10, 5, 5), admitted).admitted());
+    assertTrue(new EdfFitAdmission(1, 1).decide(0, task(2, 0, 10, 5, 5), admitted).admitted());
     // The flat (old) admission counts the batch behind all admitted work and refuses it.
-    AdmissionDecision flat = new FlatAdmission(1).decide(0, task(2, 0, 10, 5, 5), admitted);
+    AdmissionDecision flat = new FlatAdmission(1, 1).decide(0, task(2, 0, 10, 5, 5), admitted);
     assertFalse(flat.admitted());
     assertEquals(25, flat.retryAfterS(), 1e-9);
   }
@@ -44,7 +72,7 @@ class AdmissionTest {
   @Test
   void aBatchThatWouldMakeAnOnTimeTaskLateIsRefused() {
     List<Work> admitted = List.of(new Work(12, 10, 10)); // on time with 2 s to spare
-    AdmissionDecision d = new EdfFitAdmission(1).decide(0, task(2, 0, 5, 3, 3), admitted);
+    AdmissionDecision d = new EdfFitAdmission(1, 1).decide(0, task(2, 0, 5, 3, 3), admitted);
     assertFalse(d.admitted(), "it fits its own deadline but would push the other past 12");
     assertTrue(d.retryAfterS() > 0);
   }
@@ -52,13 +80,13 @@ class AdmissionTest {
   @Test
   void anAlreadyLateTaskDoesNotBlockEveryNewBatch() {
     List<Work> admitted = List.of(new Work(5, 50, 50)); // hopeless already
-    assertTrue(new EdfFitAdmission(1).decide(0, task(2, 0, 100, 10, 10), admitted).admitted(),
+    assertTrue(new EdfFitAdmission(1, 1).decide(0, task(2, 0, 100, 10, 10), admitted).admitted(),
         "a task that is late anyway is not protected; the newcomer fits after it");
   }
 
   @Test
   void retryAfterIsWhenTheSameBatchWouldFit() {
-    EdfFitAdmission a = new EdfFitAdmission(1);
+    EdfFitAdmission a = new EdfFitAdmission(1, 1);
     List<Work> admitted = new ArrayList<>(List.of(new Work(35, 30, 30)));
     TaskRequest t = task(2, 0, 10, 8, 8);
     AdmissionDecision d = a.decide(0, t, admitted);
@@ -76,8 +104,8 @@ class AdmissionTest {
   @Test
   void equalDeadlinesAreServedInArrivalOrder() {
     List<Work> admitted = List.of(new Work(10, 9, 9));
-    assertFalse(new EdfFitAdmission(1).decide(0, task(2, 0, 10, 2, 2), admitted).admitted());
-    assertTrue(new EdfFitAdmission(1).decide(0, task(2, 0, 10, 1, 1), admitted).admitted());
+    assertFalse(new EdfFitAdmission(1, 1).decide(0, task(2, 0, 10, 2, 2), admitted).admitted());
+    assertTrue(new EdfFitAdmission(1, 1).decide(0, task(2, 0, 10, 1, 1), admitted).admitted());
   }
 
   @Test

@@ -31,7 +31,7 @@ class ClientTest {
   }
 
   @Test
-  void aOneShotClientNeverRetries() {
+  void aOneShotClientNeverTimesOut() {
     Client c = new Client(PolicyCatalog.get("pool-edf-10").client(), 100);
     c.arrive(0, 1, 10);
     assertEquals(1, only(c.drain(), ClientAction.Send.class).size());
@@ -41,6 +41,34 @@ class ClientTest {
     ClientAction.Outcome o = only(c.drain(), ClientAction.Outcome.class).get(0);
     assertEquals(ClientAction.Result.LATE, o.result());
     assertEquals(2, o.latenessS(), 1e-9);
+  }
+
+  @Test
+  void aOneShotClientHonoursRetryAfterOnce() {
+    Client c = new Client(PolicyCatalog.get("pool-edf-10").client(), 100);
+    c.arrive(0, 1, 60);
+    c.drain();
+    c.refused(0, 1, 5);
+    assertTrue(c.drain().isEmpty(), "it waits for the Retry-After");
+    assertEquals(5, c.nextWakeup());
+    c.tick(5);
+    List<ClientAction.Send> again = only(c.drain(), ClientAction.Send.class);
+    assertEquals(1, again.size(), "sent once more");
+    c.refused(5, again.get(0).copy(), 5);
+    List<ClientAction.Outcome> out = only(c.drain(), ClientAction.Outcome.class);
+    assertEquals(ClientAction.Result.TURNED_AWAY, out.get(0).result(), "but only once");
+    assertEquals(Double.POSITIVE_INFINITY, c.nextWakeup());
+  }
+
+  @Test
+  void aOneShotClientDoesNotComeBackAfterItsDeadlineNorWhenNeverFits() {
+    Client c = new Client(PolicyCatalog.get("pool-edf-10").client(), 100);
+    c.arrive(0, 1, 10);
+    c.arrive(0, 2, 10);
+    c.drain();
+    c.refused(0, 1, 20); // after the deadline
+    c.refused(0, 2, -1); // never fits
+    assertEquals(2, only(c.drain(), ClientAction.Outcome.class).size());
   }
 
   @Test
@@ -73,7 +101,7 @@ class ClientTest {
     Client once = new Client(PolicyCatalog.get("never-split").client(), 100);
     once.arrive(0, 1, 30);
     once.drain();
-    once.refused(0, 1, 4);
+    once.refused(0, 1, -1); // never fits: a one-shot client comes back only when told when
     assertEquals(ClientAction.Result.TURNED_AWAY, only(once.drain(), ClientAction.Outcome.class).get(0).result());
   }
 

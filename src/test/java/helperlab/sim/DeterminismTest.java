@@ -21,7 +21,7 @@ class DeterminismTest {
   void theSameSeedGivesTheSameArrivalsForEveryPolicyAndADifferentSeedDoesNot() {
     ScenarioSpec s = ScenarioSpec.builtIn("burst");
     MachineSpec m = MachineSpec.builtIn("cage");
-    ArrivalGenerator g = new ArrivalGenerator(s, m, Calibration.seed().cost(), PresetCatalog.defaults());
+    ArrivalGenerator g = new ArrivalGenerator(s, m, Calibration.seed(), PresetCatalog.defaults());
     assertEquals(g.generate(5), g.generate(5));
     assertNotEquals(g.generate(5), g.generate(6));
     SimSetup a = SimSetup.of(s, "box", m, 5, AdmissionMode.EDF_FIT, Calibration.seed(), false);

@@ -42,7 +42,7 @@ public class EngineBenchmark {
     ScenarioSpec s = ScenarioSpec.builtIn(scenario);
     MachineSpec m = MachineSpec.builtIn(machine);
     Calibration c = Calibration.seed();
-    List<Task> tasks = new ArrivalGenerator(s, m, c.cost(), PresetCatalog.defaults()).generate(1);
+    List<Task> tasks = new ArrivalGenerator(s, m, c, PresetCatalog.defaults()).generate(1);
     setup = new SimSetup(s.name(), 1, tasks, s.durationS(), PolicyCatalog.get(policy), m, c, AdmissionMode.EDF_FIT,
         PresetCatalog.defaults(), false, 1.0);
     workload = new Workload(tasks, c, m.speedOrDefault());

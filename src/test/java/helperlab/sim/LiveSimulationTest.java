@@ -55,7 +55,7 @@ class LiveSimulationTest {
     Simulation sim = new Simulation(setup("never-split"), observer);
     sim.advanceTo(30);
     ArrivalGenerator g = new ArrivalGenerator(ScenarioSpec.builtIn("calm"), MachineSpec.builtIn("cage"),
-        Calibration.seed().cost(), PresetCatalog.defaults());
+        Calibration.seed(), PresetCatalog.defaults());
     Task batch = g.sampleBatch(0, 0, new SplittableRandom(7));
     seen.clear();
     int id = sim.press(batch);

@@ -32,9 +32,14 @@ class QueueingTheoryTest {
     return pWait / (c * mu - lambda) + 1 / mu;
   }
 
+  /**
+   * {@code tolerance}: about three standard errors of one run's mean response. At load 0.8 one 40,000 s run
+   * scatters by 2.5% (twelve seeds gave -3.0% to +5.8% around the formula, +0.35% on average), so 2% there
+   * held only by the luck of one stream.
+   */
   @ParameterizedTest(name = "M/M/{0} at load {1}")
-  @CsvSource({"1, 0.5", "1, 0.8", "2, 0.7", "4, 0.75"})
-  void meanResponseMatchesErlangC(int cores, double load) {
+  @CsvSource({"1, 0.5, 0.02", "1, 0.8, 0.075", "2, 0.7, 0.02", "4, 0.75, 0.02"})
+  void meanResponseMatchesErlangC(int cores, double load, double tolerance) {
     double duration = 40_000;
     ScenarioSpec scenario = DataFile.parse("""
         {"name": "mmc", "duration_s": %s, "load": %s,
@@ -57,7 +62,7 @@ class QueueingTheoryTest {
     double lambda = r.metrics().submitted() / duration;
     double expected = erlangCResponse(cores, lambda, mu);
     double measured = r.metrics().meanResponseS();
-    assertEquals(expected, measured, 0.02 * expected,
+    assertEquals(expected, measured, tolerance * expected,
         "M/M/" + cores + " lambda=" + lambda + " mu=" + mu + ": formula " + expected + " s, simulated " + measured + " s");
   }
 }

@@ -34,7 +34,7 @@ final class StormCase {
 
   /** The run's recovery from its scenario's trigger. */
   static Recovery recovery(ScenarioSpec scenario, PolicySpec policy, long seed) {
-    List<Task> tasks = new ArrivalGenerator(scenario, PLAIN, Calibration.seed().cost(), PresetCatalog.defaults()).generate(seed);
+    List<Task> tasks = new ArrivalGenerator(scenario, PLAIN, Calibration.seed(), PresetCatalog.defaults()).generate(seed);
     SimSetup setup = new SimSetup(scenario.name(), seed, tasks, scenario.durationS(), policy, PLAIN, Calibration.seed(),
         AdmissionMode.NONE, PresetCatalog.defaults(), false, 1.0, 1.0, scenario.trigger());
     RecoveryMeter meter = new RecoveryMeter();

@@ -43,9 +43,9 @@ class TriggerTest {
   @Test
   void aSpikeAddsBatchesInItsWindowOnlyAndKeepsTheBaseArrivals() {
     ScenarioSpec busy = ScenarioSpec.builtIn("busy").withDuration(900);
-    ArrivalGenerator plain = new ArrivalGenerator(busy, CAGE, CAL.cost(), PresetCatalog.defaults());
+    ArrivalGenerator plain = new ArrivalGenerator(busy, CAGE, CAL, PresetCatalog.defaults());
     ArrivalGenerator spiked = new ArrivalGenerator(busy.withTrigger(new Trigger(Trigger.Kind.SPIKE, 300, 60, 1)),
-        CAGE, CAL.cost(), PresetCatalog.defaults());
+        CAGE, CAL, PresetCatalog.defaults());
     List<Task> base = plain.generate(4);
     List<Task> with = spiked.generate(4);
     long inWindowBase = base.stream().filter(t -> t.arrivalS() >= 300 && t.arrivalS() < 360).count();

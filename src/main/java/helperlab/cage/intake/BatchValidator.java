@@ -107,7 +107,7 @@ public final class BatchValidator {
       throw new Rejection(413, imagesNode.size() + " images is more than the " + maxImages
           + " a batch may have (max_batch_images)", null);
     }
-    Instant deadline = deadline(root, preset, imagesNode.size(), now);
+    Instant deadline = deadline(root, now);
     ArrayNode problems = DataFile.JSON.createArrayNode();
     List<ValidBatch.ValidImage> images = new ArrayList<>();
     for (int i = 0; i < imagesNode.size(); i++) {
@@ -134,10 +134,15 @@ public final class BatchValidator {
           + first.get("reason").asText() + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : "");
       throw new Rejection(422, reason, problems);
     }
+    if (deadline == null) { // the preset's: its base plus its allowance for the batch's forecast work
+      double work = images.stream().mapToDouble(ValidBatch.ValidImage::predictedS).sum();
+      deadline = now.plusMillis((long) (preset.deadlineWindowS(work) * 1000));
+    }
     return new ValidBatch("http", preset.name(), preset.longEdge(), now, deadline, images);
   }
 
-  private static Instant deadline(JsonNode root, Preset preset, int images, Instant now) throws Rejection {
+  /** The deadline the client gave, or null for the preset's (set once the images are read). */
+  private static Instant deadline(JsonNode root, Instant now) throws Rejection {
     JsonNode abs = root.get("deadline");
     JsonNode rel = root.get("deadline_s");
     if (abs != null && rel != null) {
@@ -169,7 +174,7 @@ public final class BatchValidator {
       }
       return now.plusMillis((long) (s * 1000));
     }
-    return now.plusMillis((long) (preset.deadlineWindowS(images) * 1000));
+    return null;
   }
 
   /** A path inside the inbox, refusing anything that leads out of it (../, absolute paths, symlinks). */

@@ -209,7 +209,7 @@ public final class CtlServer implements AutoCloseable {
     JsonNode seedNode = req.get("seed");
     long seed = seedNode != null && seedNode.isIntegralNumber() ? seedNode.asLong() : System.nanoTime();
     ArrivalGenerator gen = new ArrivalGenerator(ScenarioSpec.builtIn(scenario), supervisor.machine(),
-        supervisor.calibration().cost(), supervisor.presets());
+        supervisor.calibration(), supervisor.presets());
     Task t = gen.sampleBatch(0, 0, new SplittableRandom(seed));
     List<ValidBatch.ValidImage> images = new ArrayList<>();
     for (var spec : t.images()) {

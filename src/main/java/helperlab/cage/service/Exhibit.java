@@ -56,7 +56,7 @@ final class Exhibit {
     this.seed = seed;
     this.durationS = durationS;
     this.stopS = durationS + graceS;
-    this.tasks = new ArrivalGenerator(cut, machine, calibration.cost(), presets).generate(seed);
+    this.tasks = new ArrivalGenerator(cut, machine, calibration, presets).generate(seed);
     this.library = library;
     List<List<SampleLibrary.Sample>> picked = new ArrayList<>();
     for (Task t : tasks) {

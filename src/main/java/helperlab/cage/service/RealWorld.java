@@ -44,6 +44,14 @@ final class RealWorld implements World {
   }
 
   @Override
+  public void handover(double now, Command.Handover h) {
+    WorkerProcess w = run.workers.get(h.worker());
+    if (w != null) {
+      w.task = h.task();
+    }
+  }
+
+  @Override
   public void retire(double now, Command.Retire r) {
     WorkerProcess w = run.workers.remove(r.worker());
     if (w == null) {

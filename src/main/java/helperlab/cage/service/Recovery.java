@@ -175,7 +175,7 @@ final class Recovery {
 
   private List<Task> exhibitTasks(CageStore.RunRow r) {
     ScenarioSpec s = ScenarioSpec.builtIn(r.scenario()).withDuration(r.durationS() == null ? 60 : r.durationS());
-    return new ArrivalGenerator(s, machine, calibration.cost(), PresetCatalog.defaults()).generate(r.seed());
+    return new ArrivalGenerator(s, machine, calibration, PresetCatalog.defaults()).generate(r.seed());
   }
 
   private List<Task> liveTasks(CageStore.RunRow r) throws SQLException {

@@ -4,6 +4,7 @@ import helperlab.cage.events.EventStream;
 import helperlab.cage.image.SampleLibrary;
 import helperlab.cage.limits.CgroupCage;
 import helperlab.cage.limits.CgroupLimits;
+import helperlab.cage.measure.CageCalibration;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.Checkpointer;

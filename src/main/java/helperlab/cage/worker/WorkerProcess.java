@@ -39,7 +39,7 @@ public final class WorkerProcess {
   public final int id;
   public final int schedulerId;
   public final int generation;
-  public final int task;
+  public int task; // the task it works for: a yielding helper is handed over to another
   final double spawnedAt;
   public Phase phase = Phase.DEFERRED;
   public Process process;

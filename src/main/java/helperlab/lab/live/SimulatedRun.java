@@ -56,7 +56,7 @@ final class SimulatedRun implements LiveRun, Runnable {
     this.setup = setup;
     this.speed = checkSpeed(speed);
     this.listener = listener;
-    this.pressGenerator = new ArrivalGenerator(pressMix, setup.machine(), setup.calibration().cost(), setup.presets());
+    this.pressGenerator = new ArrivalGenerator(pressMix, setup.machine(), setup.calibration(), setup.presets());
     this.pressRandom = new SplittableRandom(setup.seed() * 0x9E3779B97F4A7C15L + 17);
     this.status = new LiveStatus(LiveState.RUNNING, 0, setup.durationS(), speed, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
   }

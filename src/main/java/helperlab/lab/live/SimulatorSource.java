@@ -60,7 +60,7 @@ public final class SimulatorSource implements LiveSource {
   private Calibration calibration() {
     Calibration c = calibration;
     if (c == null) {
-      c = Calibration.seed();
+      c = Calibration.defaults();
       calibration = c;
     }
     return c;

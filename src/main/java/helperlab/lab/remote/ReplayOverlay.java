@@ -34,7 +34,7 @@ final class ReplayOverlay {
 
   ReplayOverlay(String policy, String scenario, long seed, double durationS, MachineSpec machine,
       Calibration calibration, String admission, LiveSamples into) {
-    this(new ArrivalGenerator(ScenarioSpec.builtIn(scenario).withDuration(durationS), machine, calibration.cost(),
+    this(new ArrivalGenerator(ScenarioSpec.builtIn(scenario).withDuration(durationS), machine, calibration,
         PresetCatalog.defaults()).generate(seed), policy, seed, durationS, machine, calibration, admission, 1.0, into);
   }
 

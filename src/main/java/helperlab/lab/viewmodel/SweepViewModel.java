@@ -113,7 +113,7 @@ public final class SweepViewModel {
     Path out = outputDir.get() != null ? outputDir.get()
         : library.folderProperty().get().resolve("sweeps").resolve("sweep-" + LocalDateTime.now().format(STAMP));
     int total = plan.runCount();
-    Sweep sweep = new Sweep(plan, Calibration.seed());
+    Sweep sweep = new Sweep(plan, Calibration.defaults());
     current = sweep;
     running.set(true);
     progress.set(0);
@@ -132,7 +132,7 @@ public final class SweepViewModel {
           });
         }
       });
-      SweepOutput.write(out, result, plan, Calibration.seed());
+      SweepOutput.write(out, result, plan, Calibration.defaults());
       double s = (System.nanoTime() - start) / 1e9;
       work.ui().execute(() -> work.notices().info(String.format(Locale.ROOT, "Sweep of %d runs took %.1f s; wrote %s",
           result.size(), s, out)));
@@ -218,7 +218,7 @@ public final class SweepViewModel {
     long seed = openSeed.get();
     return work.run("Cannot open the run of " + policy + " on " + scenario, () -> {
       SimSetup setup = SimSetup.of(ScenarioSpec.named(scenario), policy, MachineSpec.named(machineName), seed,
-          AdmissionMode.of(admissionId), Calibration.seed(), true);
+          AdmissionMode.of(admissionId), Calibration.defaults(), true);
       return RunRecords.fromSimulation(new Simulation(setup).run());
     }, r -> {
       library.addToHistory(r);

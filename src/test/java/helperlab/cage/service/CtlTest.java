@@ -143,7 +143,7 @@ class CtlTest {
     // The arrivals are the simulator's for this scenario, seed and machine; each image is recorded as
     // the sample that played it (so a replay predicts the costs the cage's scheduler predicted).
     List<Task> expected = new ArrivalGenerator(ScenarioSpec.builtIn("calm").withDuration(8), r.machine(),
-        Calibration.seed().cost(), PresetCatalog.defaults()).generate(3);
+        Calibration.seed(), PresetCatalog.defaults()).generate(3);
     assertTrue(!expected.isEmpty());
     assertEquals(expected.size(), r.tasks().size());
     SampleLibrary lib = TestImages.library();
@@ -183,7 +183,8 @@ class CtlTest {
   @Test
   @Order(5)
   void anExhibitOfTheBoxStaysUnderTheHardProcessCeiling() throws Exception {
-    JsonNode started = one("{\"op\":\"exhibit\",\"policy\":\"box\",\"scenario\":\"overload\",\"seed\":1,"
+    // seed 58: five small batches in its six seconds, more helpers than the ceiling holds at once
+    JsonNode started = one("{\"op\":\"exhibit\",\"policy\":\"box\",\"scenario\":\"overload\",\"seed\":58,"
         + "\"duration_s\":6,\"grace_s\":6}");
     assertTrue(started.get("ok").asBoolean(), started.toString());
     String id = started.get("run").asText();
