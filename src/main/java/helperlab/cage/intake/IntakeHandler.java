@@ -6,6 +6,7 @@ import helperlab.cage.store.ValidBatch;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.DataFile;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.http.HttpHeader;
@@ -64,24 +65,33 @@ final class IntakeHandler extends Handler.Abstract {
       reply(response, callback, 413, error("the body is larger than " + Intake.MAX_BODY + " bytes"));
       return;
     }
-    Content.Source.asByteArrayAsync(request, Intake.MAX_BODY).whenCompleteAsync((body, failure) -> {
-      if (failure != null) {
-        Throwable why = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-        if (why instanceof IllegalArgumentException) {
-          reply(response, callback, 413, error("the body is larger than " + Intake.MAX_BODY + " bytes"));
-        } else if (why instanceof TimeoutException) {
-          reply(response, callback, 408, error("the body stalled: nothing came for longer than the idle timeout"));
-        } else {
-          reply(response, callback, 400, error("the body ended before its declared length"));
-        }
-        return;
+    CompletableFuture<byte[]> read = Content.Source.asByteArrayAsync(request, Intake.MAX_BODY);
+    if (read.isDone()) {
+      read.whenComplete((body, failure) -> bodyRead(body, failure, response, callback)); // the usual case: here and now
+    } else {
+      // The rest comes later, on whatever thread reads it: judged on the intake's threads, never a selector's.
+      read.whenCompleteAsync((body, failure) -> bodyRead(body, failure, response, callback),
+          request.getComponents().getExecutor());
+    }
+  }
+
+  private void bodyRead(byte[] body, Throwable failure, Response response, Callback callback) {
+    if (failure != null) {
+      Throwable why = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+      if (why instanceof IllegalArgumentException) {
+        reply(response, callback, 413, error("the body is larger than " + Intake.MAX_BODY + " bytes"));
+      } else if (why instanceof TimeoutException) {
+        reply(response, callback, 408, error("the body stalled: nothing came for longer than the idle timeout"));
+      } else {
+        reply(response, callback, 400, error("the body ended before its declared length"));
       }
-      try {
-        judge(body, response, callback);
-      } catch (RuntimeException e) {
-        fail(response, callback, e);
-      }
-    }, request.getComponents().getExecutor());
+      return;
+    }
+    try {
+      judge(body, response, callback);
+    } catch (RuntimeException e) {
+      fail(response, callback, e);
+    }
   }
 
   private void judge(byte[] body, Response response, Callback callback) {

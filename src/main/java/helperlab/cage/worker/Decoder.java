@@ -27,11 +27,13 @@ import javax.imageio.stream.ImageInputStream;
  * but not applied: turning the small result is cheaper than turning the decoded one.
  *
  * <p>Decoder warnings are passed on, not fatal, except those that say pixels are missing (a corrupt
- * or cut-short stream decodes to a grey half-picture, which is not a result).
+ * or cut-short stream decodes to a grey half-picture, which is not a result); stray bytes between
+ * markers, which many cameras write, are only a warning.
  */
 final class Decoder {
+  /** libjpeg's words for pixels it could not decode ("N extraneous bytes before marker" loses none: it only warns). */
   private static final Pattern DATA_LOST = Pattern.compile(
-      "(?i)corrupt jpeg data|premature end|truncated|missing eoi|invalid sos|bogus");
+      "(?i)premature end|truncated|missing eoi|huffman|invalid sos|bogus|corrupt jpeg data(?!: \\d+ extraneous bytes)");
 
   private Decoder() {}
 

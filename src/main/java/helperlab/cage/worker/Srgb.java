@@ -9,6 +9,7 @@ import java.awt.image.ColorConvertOp;
 import java.awt.image.ColorModel;
 import java.awt.image.ComponentColorModel;
 import java.awt.image.DataBuffer;
+import java.awt.image.DataBufferInt;
 import java.awt.image.IndexColorModel;
 import java.awt.image.Raster;
 import java.awt.image.WritableRaster;
@@ -92,20 +93,20 @@ final class Srgb {
       return out;
     }
     BufferedImage out = new BufferedImage(w, h, alpha ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
+    int[] argb = ((DataBufferInt) out.getRaster().getDataBuffer()).getData(); // written directly: no per-pixel colour model
     int[] px = new int[bands * w];
-    int[] argb = new int[w];
     int alphaBand = alpha ? bands - 1 : -1;
     for (int y = 0; y < h; y++) {
-      r.getPixels(0, y, w, 1, px);
+      r.getPixels(r.getMinX(), r.getMinY() + y, w, 1, px);
+      int row = y * w;
       for (int x = 0; x < w; x++) {
         int i = x * bands;
         int red = to8(px[i], max[0]);
         int green = grey ? red : to8(px[i + 1], max[1]);
         int blue = grey ? red : to8(px[i + 2], max[2]);
         int a = alpha ? to8(px[i + alphaBand], max[alphaBand]) : 255;
-        argb[x] = a << 24 | red << 16 | green << 8 | blue;
+        argb[row + x] = a << 24 | red << 16 | green << 8 | blue;
       }
-      out.setRGB(0, y, w, 1, argb, 0, w);
     }
     return out;
   }

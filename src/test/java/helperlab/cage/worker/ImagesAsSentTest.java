@@ -225,4 +225,21 @@ class ImagesAsSentTest {
     assertEquals(2048, p.height());
     assertQuadrants(ImageIO.read(dir.resolve("tall-phone-out.jpg").toFile()), ImageCorpus.QUADRANTS, "tall, turned");
   }
+
+  @Test
+  void strayBytesBetweenMarkersAreOnlyAWarning(@TempDir Path dir) throws Exception {
+    byte[] jpeg = ImageCorpus.jpeg(ImageCorpus.shown(800, 600));
+    int sof = 2;
+    while (!((jpeg[sof] & 0xff) == 0xFF && (jpeg[sof + 1] & 0xff) == 0xC0)) {
+      sof++;
+    }
+    byte[] padded = new byte[jpeg.length + 3]; // three stray bytes before the frame header, as some cameras write
+    System.arraycopy(jpeg, 0, padded, 0, sof);
+    System.arraycopy(jpeg, sof, padded, sof + 3, jpeg.length - sof);
+    Path src = dir.resolve("stray.jpg");
+    Files.write(src, padded);
+    resizer.resizeFile(src, dir.resolve("out.jpg"), 400);
+    assertQuadrants(ImageIO.read(dir.resolve("out.jpg").toFile()), ImageCorpus.QUADRANTS, "stray bytes");
+    assertTrue(warnings.stream().anyMatch(w -> w.contains("extraneous")), "the warning is passed on: " + warnings);
+  }
 }
