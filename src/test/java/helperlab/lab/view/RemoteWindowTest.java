@@ -170,7 +170,7 @@ class RemoteWindowTest extends FxRobot {
     assertFalse(fx(workers::bands).isEmpty(), "the down time stays shaded");
     String id = fx(() -> window.viewModel().remote().exhibit().lastRecordProperty().get().id());
     waitFor(30, "in the runs list", () -> window.viewModel().library().entries().stream()
-        .anyMatch(e -> e.stored().file().getFileName().toString().equals(id + ".json")));
+        .anyMatch(e -> e.stored().name().equals(id)));
     assertEquals(0, run.duplicates() + run.missing(), "every stream entry exactly once");
 
     // remembered for the next launch, without the passphrase

@@ -172,7 +172,7 @@ class RemoteViewModelTest {
     assertEquals(r.tasks().size(), replay.tasks().size());
     // kept with the lab's runs (the history, which the runs list shows)
     assertTrue(new RunStore(dir.resolve("history")).list().stream()
-        .anyMatch(f -> f.file().getFileName().toString().equals(r.id() + ".json")));
+        .anyMatch(f -> f.name().equals(r.id())));
   }
 
   @Test
