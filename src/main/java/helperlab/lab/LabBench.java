@@ -128,8 +128,8 @@ public final class LabBench {
     LiveViewModel live = window.viewModel().live();
     FxWait.run(() -> {
       window.viewModel().viewProperty().set(LabView.LIVE);
-      window.stage().setWidth(1600);
-      window.stage().setHeight(1000);
+      window.stage().setWidth(benchSize(0, 1600));
+      window.stage().setHeight(benchSize(1, 1000));
       live.policyProperty().set("box");
       live.scenarioProperty().set("busy");
       live.machineProperty().set("cage");
@@ -333,5 +333,16 @@ public final class LabBench {
     Arrays.sort(s);
     return String.format(Locale.ROOT, "median %.1f ms, p95 %.1f ms, max %.1f ms", s[s.length / 2],
         s[(int) Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)], s[s.length - 1]);
+  }
+
+  /** The window size measured in: {@code -Dhelperlab.bench.size=1366x768} (default 1600x1000). */
+  private static double benchSize(int part, double fallback) {
+    String s = System.getProperty("helperlab.bench.size", "");
+    String[] wh = s.split("x");
+    try {
+      return wh.length == 2 ? Double.parseDouble(wh[part].trim()) : fallback;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("helperlab.bench.size takes WIDTHxHEIGHT, e.g. 1366x768; got '" + s + "'");
+    }
   }
 }

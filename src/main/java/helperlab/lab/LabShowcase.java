@@ -1,5 +1,6 @@
 package helperlab.lab;
 
+import helperlab.lab.chart.ChartKind;
 import helperlab.lab.live.Speed;
 import helperlab.lab.view.LabWindow;
 import helperlab.lab.viewmodel.LabConfig;
@@ -97,6 +98,9 @@ public final class LabShowcase {
       window.viewModel().timeline().setCursor(1500);
     });
     FxWait.frames(5);
+    // the values under the pointer, as hovering shows them
+    FxWait.run(() -> window.visibleCharts().chart(ChartKind.DEADLINES).readoutAt(1200));
+    FxWait.frames(3);
     save(file.resolveSibling(base + "-runs.png"));
     // Compare: the pool against the box on the same seed
     FxWait.run(() -> {
@@ -110,6 +114,8 @@ public final class LabShowcase {
     });
     FxWait.call(() -> window.viewModel().compare().compare()).get();
     FxWait.frames(5);
+    FxWait.run(() -> window.visibleCharts().chart(ChartKind.WORKERS).readoutAt(1500));
+    FxWait.frames(3);
     save(file.resolveSibling(base + "-compare.png"));
     // Sweep: every policy and scenario on the cage, two seeds
     FxWait.run(() -> {

@@ -60,6 +60,7 @@ public final class ChartGrid extends ScrollPane {
     setHbarPolicy(ScrollBarPolicy.NEVER);
     setVbarPolicy(ScrollBarPolicy.AS_NEEDED);
     setPannable(false);
+    setFocusTraversable(false); // arrow keys belong to the views (scrubbing), not to scrolling
     setMinSize(0, 0);
     for (ChartKind k : ChartKind.values()) {
       long t0 = System.nanoTime();

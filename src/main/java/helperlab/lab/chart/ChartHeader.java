@@ -9,6 +9,7 @@ import javafx.scene.control.OverrunStyle;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.shape.Line;
+import javafx.scene.shape.Rectangle;
 
 /**
  * A chart's title and legend on one line above its plot, so the legend never takes the plot's room or
@@ -21,6 +22,11 @@ final class ChartHeader extends HBox {
     setAlignment(Pos.CENTER_LEFT);
     setSpacing(8);
     setMinWidth(0);
+    // in a very narrow chart what does not fit is cut off at the chart's edge, never drawn over its neighbour
+    Rectangle clip = new Rectangle();
+    clip.widthProperty().bind(widthProperty());
+    clip.heightProperty().bind(heightProperty());
+    setClip(clip);
     Label title = new Label(kind.title());
     title.getStyleClass().add("chart-header-title");
     title.setMinWidth(Label.USE_PREF_SIZE);
@@ -43,7 +49,8 @@ final class ChartHeader extends HBox {
     Label l = new Label(text);
     l.getStyleClass().add("chart-header-entry");
     l.setTextOverrun(OverrunStyle.ELLIPSIS);
-    l.setMinWidth(0);
+    // short names stay whole; longer ones give way first, down to a few letters and an ellipsis
+    l.setMinWidth(text.length() <= 6 ? Label.USE_PREF_SIZE : 34);
     HBox e = new HBox(4, key, l);
     e.setAlignment(Pos.CENTER_LEFT);
     e.setMinWidth(0);

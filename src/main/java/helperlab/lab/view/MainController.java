@@ -29,9 +29,11 @@ import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
@@ -431,6 +433,31 @@ public final class MainController {
         "Charts:  drag to zoom (time) · right-click zoom out · middle-drag pan · drag the cursor line to scrub"));
     a.getDialogPane().setMinWidth(720);
     a.show();
+  }
+
+  @FXML
+  void showAbout() {
+    GridPane grid = new GridPane();
+    grid.setHgap(12);
+    grid.setVgap(6);
+    grid.setId("about");
+    int row = 0;
+    for (String[] line : vm.about()) {
+      Label name = new Label(line[0]);
+      name.getStyleClass().add("field-label");
+      TextField value = new TextField(line[1]);
+      value.setEditable(false); // selectable, so a path can be copied
+      value.setPrefColumnCount(48);
+      grid.addRow(row++, name, value);
+    }
+    Dialog<Void> d = new Dialog<>();
+    d.initOwner(stage);
+    d.setTitle("About Helper Lab");
+    d.setHeaderText("Helper Lab: when does calling for help actually help?");
+    d.getDialogPane().setContent(grid);
+    d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+    d.getDialogPane().getStylesheets().setAll(root.getScene().getStylesheets());
+    d.show();
   }
 
   @FXML

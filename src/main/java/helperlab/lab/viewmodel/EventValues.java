@@ -27,7 +27,7 @@ public final class EventValues {
   }
 
   private static String cpu(double v, String what) {
-    return v < 0 || !Double.isFinite(v) ? "" : what + Numbers.fixed(v, 3) + " CPU s";
+    return v < 0 || !Double.isFinite(v) ? "" : what + Numbers.fixed(v, v == 0 ? 0 : 3) + " CPU s";
   }
 
   /** What the column means, type by type (the column header's tooltip). */

@@ -10,6 +10,7 @@ import helperlab.charts.export.ExportFormat;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.Speed;
 import helperlab.model.RunRecord;
+import helperlab.lab.remote.RemoteSettings;
 import helperlab.runs.SweepRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -197,6 +198,23 @@ public final class MainViewModel {
       ChartExport.write(request, out);
       return out;
     }, p -> notices.info("Exported " + (kind == null ? "all charts" : kind.title()) + " to " + p.toAbsolutePath()));
+  }
+
+  /** What Help → About says: the build, and where the lab keeps its settings, history and known hosts. */
+  public List<String[]> about() {
+    BuildInfo b = BuildInfo.current();
+    String knownHosts = prefs.remoteKnownHosts == null || prefs.remoteKnownHosts.isBlank()
+        ? RemoteSettings.defaultKnownHosts() : prefs.remoteKnownHosts;
+    return List.of(
+        new String[] {"Version", b.version()},
+        new String[] {"Build commit", b.commit()},
+        new String[] {"Java", System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"},
+        new String[] {"JavaFX", System.getProperty("javafx.runtime.version", "–")},
+        new String[] {"Settings", config.prefsFile().toAbsolutePath().toString()},
+        new String[] {"History", library.historyDir().toAbsolutePath() + "  (cap " + library.historyCapBytes() / 1048576
+            + " MB: historyCapMb in the settings)"},
+        new String[] {"Runs folder", library.folderProperty().get().toAbsolutePath().toString()},
+        new String[] {"known_hosts", knownHosts});
   }
 
   /** Remembers the window and the choices made (call when the window closes). */

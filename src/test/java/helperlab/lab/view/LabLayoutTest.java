@@ -55,7 +55,7 @@ class LabLayoutTest extends FxRobot {
   @BeforeEach
   void open() throws Exception {
     LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
-    window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(30, TimeUnit.SECONDS);
+    window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(120, TimeUnit.SECONDS);
     WaitForAsyncUtils.waitForFxEvents();
   }
 
@@ -66,7 +66,7 @@ class LabLayoutTest extends FxRobot {
   }
 
   private <T> T fx(Callable<T> f) throws Exception {
-    return WaitForAsyncUtils.asyncFx(f).get(30, TimeUnit.SECONDS);
+    return WaitForAsyncUtils.asyncFx(f).get(120, TimeUnit.SECONDS);
   }
 
   private void resize(double w, double h) throws Exception {

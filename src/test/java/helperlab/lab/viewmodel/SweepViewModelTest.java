@@ -40,6 +40,22 @@ class SweepViewModelTest {
   }
 
   @Test
+  void opensTheCommittedSweepFromItsGzippedRunsWithProgress(@TempDir Path dir) throws Exception {
+    SweepViewModel vm = model(dir);
+    Path committed = Path.of("docs", "sweep");
+    assertTrue(Files.exists(committed.resolve("runs.jsonl.gz")) && !Files.exists(committed.resolve("runs.jsonl")),
+        "docs/sweep holds runs.jsonl.gz only");
+    List<Double> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ui.run(() -> vm.progressProperty().addListener((o, a, b) -> seen.add(b.doubleValue())));
+    List<RunRow> rows = ui.call(() -> vm.open(committed)).get(60, TimeUnit.SECONDS);
+    ui.await("shown", Duration.ofSeconds(10), () -> !vm.heatPolicies().isEmpty());
+    assertTrue(rows.size() > 1000, "the committed sweep's runs: " + rows.size());
+    assertEquals(1.0, ui.call(() -> vm.progressProperty().get()), 1e-9);
+    assertTrue(seen.stream().anyMatch(p -> p > 0 && p < 1), "progress while reading: " + seen);
+    assertTrue(ui.call(() -> vm.progressTextProperty().get()).contains(rows.size() + " runs"));
+  }
+
+  @Test
   void runsASweepShowsItsHeatMapAndReopensItsOutput(@TempDir Path dir) throws Exception {
     SweepViewModel vm = model(dir);
     Path out = dir.resolve("sweep");
