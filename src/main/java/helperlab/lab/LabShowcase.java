@@ -1,6 +1,6 @@
 package helperlab.lab;
 
-import helperlab.lab.chart.ChartKind;
+import helperlab.charts.ChartKind;
 import helperlab.lab.live.Speed;
 import helperlab.lab.view.LabWindow;
 import helperlab.lab.viewmodel.LabConfig;
