@@ -65,19 +65,15 @@ class PoisonImageTest {
 
   @Test
   void restartFlappingOpensTheBreakerInsteadOfSpinning(@TempDir Path data) throws Exception {
-    double window = 6; // wide enough that two restarts fall in it even on a loaded machine
+    double window = 15; // wide enough that two restarts (each a JVM start) fall in it even on a loaded machine
     try (CageHarness cage = CageHarness.start(data, Map.of("policy", "pool-edf-1", "restart_limit", 1,
         "restart_window_s", window))) {
       TestImages.poisonPng(cage.inbox().resolve("poison.png"));
       long batch = cage.submit("web", List.of("poison.png"), 300.0);
-      await("the batch ends late").atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(50)).until(() -> {
-        JsonNode s = cage.status();
-        if (s.get("breaker").get("open").asBoolean()) {
-          assertTrue(s.get("deferred_spawns").asInt() >= 1, "the replacement waits: " + s);
-          assertEquals(0, s.get("processes").asInt(), "nothing runs while it is open: " + s);
-        }
-        return cage.get("/batches/" + batch).body().get("state").asText().equals("late");
-      });
+      // What happens while the breaker is open is read from the run's record below, not from a status
+      // caught in passing: a poll may land before, during or after the window, whatever the machine's speed.
+      await("the batch ends late").atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(50))
+          .until(() -> cage.get("/batches/" + batch).body().get("state").asText().equals("late"));
       assertTrue(cage.status().get("breaker").get("trips").asInt() >= 1, "the breaker opened");
       RunRecord r = cage.stopAndRecord();
       List<RunEvent> killed = r.events().stream().filter(e -> e.type() == EventType.WORKER_KILLED).toList();
