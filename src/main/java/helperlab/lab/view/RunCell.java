@@ -42,7 +42,8 @@ final class RunCell extends ListCell<RunEntry> {
     // a replay says whose it is, and sits indented under its run when that is listed
     java.util.Optional<RunEntry> run = getListView() == null ? java.util.Optional.empty()
         : RunPairs.runOf(e, getListView().getItems());
-    kind.setText(RunPairs.runOf(e).map(n -> "replay of " + n).orElse(e.kind().label()));
+    kind.setText(run.isPresent() ? "replay of the run above"
+        : RunPairs.runOf(e).map(n -> "replay of " + n).orElse(e.kind().label()));
     box.setPadding(new javafx.geometry.Insets(0, 0, 0, run.isPresent() ? 18 : 0));
     for (RunEntry.Kind k : RunEntry.Kind.values()) {
       kind.pseudoClassStateChanged(KINDS.get(k), k == e.kind());

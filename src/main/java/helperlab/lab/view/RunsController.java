@@ -10,6 +10,7 @@ import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.PlaybackSpeed;
 import helperlab.lab.viewmodel.RunEntry;
 import helperlab.lab.viewmodel.RunListFilter;
+import helperlab.lab.viewmodel.RunPairs;
 import helperlab.lab.viewmodel.TimelineViewModel;
 import helperlab.model.EventType;
 import helperlab.model.RunEvent;
@@ -109,8 +110,14 @@ public final class RunsController {
     MenuItem withPair = new MenuItem("Compare with its replay");
     withPair.setOnAction(e -> compareWithItsPair());
     runList.setContextMenu(new ContextMenu(withPair, delete));
-    runList.setOnContextMenuRequested(e -> delete.setDisable(runList.getSelectionModel().getSelectedItems().stream()
-        .anyMatch(r -> r.origin() != RunEntry.Origin.HISTORY)));
+    runList.setOnContextMenuRequested(e -> {
+      delete.setDisable(runList.getSelectionModel().getSelectedItems().stream()
+          .anyMatch(r -> r.origin() != RunEntry.Origin.HISTORY));
+      RunEntry chosen = runList.getSelectionModel().getSelectedItem();
+      withPair.setText(chosen != null && chosen.kind() == RunEntry.Kind.REPLAY ? "Compare with its run"
+          : "Compare with its replay");
+      withPair.setDisable(chosen == null || RunPairs.pairOf(chosen, main.library().entries()).isEmpty());
+    });
     runList.setPlaceholder(new Label("No run records here yet.\nRun something in the Live view,\nor choose a folder."));
     folderLabel.textProperty().bind(main.library().folderProperty().asString("folder: %s"));
 
