@@ -101,6 +101,9 @@ public final class CompareController {
       return;
     }
     compareCharts.show(runs);
+    if (vm.uncalibratedBProperty().get()) {
+      UncalibratedReplay.grey(compareCharts);
+    }
     keyA.setText("A: " + runs.get(0).label() + " · " + vm.runAProperty().get().id());
     keyB.setText("B: " + runs.get(1).label() + " · " + vm.runBProperty().get().id());
   }

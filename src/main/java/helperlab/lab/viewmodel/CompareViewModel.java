@@ -55,6 +55,7 @@ public final class CompareViewModel {
   private final ObservableList<Difference> differences = FXCollections.observableArrayList();
   private final BooleanProperty busy = new SimpleBooleanProperty();
   private final ObjectProperty<List<PlottedRun>> plotted = new SimpleObjectProperty<>(List.of());
+  private final BooleanProperty uncalibratedB = new SimpleBooleanProperty();
   private final ObservableList<RecordedPair> recordedPairs = FXCollections.observableArrayList();
   private final ObjectProperty<RecordedPair> recordedPair = new SimpleObjectProperty<>();
 
@@ -207,6 +208,12 @@ public final class CompareViewModel {
     if (pa.label().equals(pb.label())) {
       pb = new PlottedRun(pb.label() + " (B)", pb.samples(), pb.memoryLimitMb());
     }
+    // a replay on the seed's placeholder calibration says nothing about the cage: labelled so (and drawn grey)
+    boolean uncalibrated = uncalibratedReplay(b);
+    if (uncalibrated) {
+      pb = new PlottedRun(pb.label() + " (uncalibrated, not a comparison)", pb.samples(), pb.memoryLimitMb());
+    }
+    uncalibratedB.set(uncalibrated);
     plotted.set(List.of(pa, pb));
     differences.setAll(Difference.between(a.metrics(), b.metrics()));
   }
@@ -250,6 +257,16 @@ public final class CompareViewModel {
 
   public ObservableList<Difference> differences() {
     return differences;
+  }
+
+  /** A replay made without a calibration measured on a cage. */
+  static boolean uncalibratedReplay(RunRecord r) {
+    return RunRecord.KIND_REPLAY.equals(r.kind()) && !r.calibration().measuredOnACage();
+  }
+
+  /** True when B is a replay on the placeholder calibration (set before {@link #plottedProperty()} changes). */
+  public ReadOnlyBooleanProperty uncalibratedBProperty() {
+    return uncalibratedB;
   }
 
   /** The real runs with their replays, then the runs recorded twice, in the runs folder and the history. */

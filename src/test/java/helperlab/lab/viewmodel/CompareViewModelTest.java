@@ -1,6 +1,7 @@
 package helperlab.lab.viewmodel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -137,6 +138,18 @@ class CompareViewModelTest {
     assertEquals(real.id() + "-replay", ui.call(() -> vm.runBProperty().get().id()), "B its replay, not a fresh simulation");
     assertEquals("box", ui.call(() -> vm.policyBProperty().get()));
     assertEquals(2, ui.call(() -> vm.plottedProperty().get().size()));
+    assertFalse(ui.call(() -> vm.uncalibratedBProperty().get()), "recorded on a calibrated cage: a comparison");
+  }
+
+  @Test
+  void aReplayOnThePlaceholderCalibrationIsLabelledNotAComparison(@TempDir Path dir) {
+    CompareViewModel vm = model(dir);
+    RunRecord run = TestRuns.sim("box", "calm", 1, 300);
+    RunRecord replay = Replay.of(run);
+    ui.run(() -> vm.overlay(run, replay));
+    assertTrue(ui.call(() -> vm.uncalibratedBProperty().get()));
+    String label = ui.call(() -> vm.plottedProperty().get().get(1).label());
+    assertTrue(label.endsWith("(uncalibrated, not a comparison)"), label);
   }
 
   @Test
