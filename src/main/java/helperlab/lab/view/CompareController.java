@@ -4,6 +4,7 @@ import helperlab.lab.chart.ChartGrid;
 import helperlab.charts.PlottedRun;
 import helperlab.lab.viewmodel.CompareViewModel;
 import helperlab.lab.viewmodel.Difference;
+import helperlab.lab.viewmodel.RecordedPair;
 import helperlab.model.MachineSpec;
 import helperlab.policy.PolicyCatalog;
 import helperlab.sim.ScenarioSpec;
@@ -34,6 +35,8 @@ public final class CompareController {
   @FXML private Button nextSeed;
   @FXML private Button compareButton;
   @FXML private ProgressIndicator busy;
+  @FXML private ComboBox<RecordedPair> recordedPair;
+  @FXML private Button compareRecordedButton;
   @FXML private Label keyA;
   @FXML private Label keyB;
   @FXML private ChartGrid compareCharts;
@@ -59,6 +62,9 @@ public final class CompareController {
     compareAdmission.valueProperty().bindBidirectional(vm.admissionProperty());
     Choices.seedSpinner(compareSeed, vm.seedProperty());
     busy.visibleProperty().bind(vm.busyProperty());
+    recordedPair.setItems(vm.recordedPairs());
+    recordedPair.valueProperty().bindBidirectional(vm.recordedPairProperty());
+    compareRecordedButton.disableProperty().bind(vm.busyProperty().or(vm.recordedPairProperty().isNull()));
     compareButton.disableProperty().bind(vm.busyProperty());
     prevSeed.disableProperty().bind(vm.busyProperty());
     nextSeed.disableProperty().bind(vm.busyProperty());
@@ -95,6 +101,9 @@ public final class CompareController {
       return;
     }
     compareCharts.show(runs);
+    if (vm.uncalibratedBProperty().get()) {
+      UncalibratedReplay.grey(compareCharts);
+    }
     keyA.setText("A: " + runs.get(0).label() + " · " + vm.runAProperty().get().id());
     keyB.setText("B: " + runs.get(1).label() + " · " + vm.runBProperty().get().id());
   }
@@ -106,6 +115,11 @@ public final class CompareController {
   @FXML
   void compare() {
     vm.compare();
+  }
+
+  @FXML
+  void compareRecorded() {
+    vm.compareRecorded();
   }
 
   @FXML

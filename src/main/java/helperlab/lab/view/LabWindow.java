@@ -51,7 +51,7 @@ public final class LabWindow {
     Scene scene = new Scene(root, w, h);
     c.attach(scene);
     stage.setScene(scene);
-    stage.setTitle(TITLE + " — " + vm.live().sourceName());
+    stage.titleProperty().bind(vm.sourceTitle().titleProperty()); // names the cage while connected
     stage.setMinWidth(900);
     stage.setMinHeight(600);
     if (Double.isFinite(p.windowX) && Double.isFinite(p.windowY) && screen.contains(p.windowX + 40, p.windowY + 20)) {

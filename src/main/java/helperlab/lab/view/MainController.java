@@ -109,7 +109,7 @@ public final class MainController {
       statusMessage.setText(b == null ? "" : b.at() + "  " + b.text());
       statusMessage.setStyle(b != null && b.isError() ? "-fx-text-fill: #dc2626;" : "");
     });
-    statusSource.setText("live source: " + vm.live().sourceName());
+    statusSource.textProperty().bind(vm.sourceTitle().statusProperty());
     statusFolder.textProperty().bind(vm.library().folderProperty().asString("runs folder: %s"));
 
     (vm.themeProperty().get() == Theme.DARK ? darkItem : lightItem).setSelected(true);

@@ -1,6 +1,7 @@
 package helperlab.lab.view;
 
 import helperlab.lab.viewmodel.RunEntry;
+import helperlab.lab.viewmodel.RunPairs;
 import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -38,7 +39,12 @@ final class RunCell extends ListCell<RunEntry> {
       return;
     }
     name.setText(e.name());
-    kind.setText(e.kind().label());
+    // a replay says whose it is, and sits indented under its run when that is listed
+    java.util.Optional<RunEntry> run = getListView() == null ? java.util.Optional.empty()
+        : RunPairs.runOf(e, getListView().getItems());
+    kind.setText(run.isPresent() ? "replay of the run above"
+        : RunPairs.runOf(e).map(n -> "replay of " + n).orElse(e.kind().label()));
+    box.setPadding(new javafx.geometry.Insets(0, 0, 0, run.isPresent() ? 18 : 0));
     for (RunEntry.Kind k : RunEntry.Kind.values()) {
       kind.pseudoClassStateChanged(KINDS.get(k), k == e.kind());
     }

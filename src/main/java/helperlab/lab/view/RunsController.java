@@ -5,10 +5,12 @@ import helperlab.charts.PlottedRun;
 import helperlab.lab.viewmodel.Clock;
 import helperlab.lab.viewmodel.EventFilter;
 import helperlab.lab.viewmodel.EventValues;
+import helperlab.lab.viewmodel.LabView;
 import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.PlaybackSpeed;
 import helperlab.lab.viewmodel.RunEntry;
 import helperlab.lab.viewmodel.RunListFilter;
+import helperlab.lab.viewmodel.RunPairs;
 import helperlab.lab.viewmodel.TimelineViewModel;
 import helperlab.model.EventType;
 import helperlab.model.RunEvent;
@@ -105,9 +107,17 @@ public final class RunsController {
     runList.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
     MenuItem delete = new MenuItem("Delete from history");
     delete.setOnAction(e -> deleteSelected());
-    runList.setContextMenu(new ContextMenu(delete));
-    runList.setOnContextMenuRequested(e -> delete.setDisable(runList.getSelectionModel().getSelectedItems().stream()
-        .anyMatch(r -> r.origin() != RunEntry.Origin.HISTORY)));
+    MenuItem withPair = new MenuItem("Compare with its replay");
+    withPair.setOnAction(e -> compareWithItsPair());
+    runList.setContextMenu(new ContextMenu(withPair, delete));
+    runList.setOnContextMenuRequested(e -> {
+      delete.setDisable(runList.getSelectionModel().getSelectedItems().stream()
+          .anyMatch(r -> r.origin() != RunEntry.Origin.HISTORY));
+      RunEntry chosen = runList.getSelectionModel().getSelectedItem();
+      withPair.setText(chosen != null && chosen.kind() == RunEntry.Kind.REPLAY ? "Compare with its run"
+          : "Compare with its replay");
+      withPair.setDisable(chosen == null || RunPairs.pairOf(chosen, main.library().entries()).isEmpty());
+    });
     runList.setPlaceholder(new Label("No run records here yet.\nRun something in the Live view,\nor choose a folder."));
     folderLabel.textProperty().bind(main.library().folderProperty().asString("folder: %s"));
 
@@ -328,6 +338,16 @@ public final class RunsController {
       return;
     }
     main.overlayWith(e.stored().file());
+  }
+
+  /** A real run and its replay (or a replay and its run) overlaid in the Compare view. */
+  void compareWithItsPair() {
+    RunEntry e = runList.getSelectionModel().getSelectedItem();
+    if (e == null) {
+      main.notices().error("Select a real run or a replay in the list first");
+      return;
+    }
+    main.compare().compareWithItsPair(e).thenRun(() -> main.viewProperty().set(LabView.COMPARE));
   }
 
   @FXML

@@ -5,6 +5,7 @@ import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
+import helperlab.runs.Comparison;
 import helperlab.runs.RunRecords;
 import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimSetup;
@@ -54,10 +55,68 @@ public final class CompareViewModel {
   private final ObservableList<Difference> differences = FXCollections.observableArrayList();
   private final BooleanProperty busy = new SimpleBooleanProperty();
   private final ObjectProperty<List<PlottedRun>> plotted = new SimpleObjectProperty<>(List.of());
+  private final BooleanProperty uncalibratedB = new SimpleBooleanProperty();
+  private final ObservableList<RecordedPair> recordedPairs = FXCollections.observableArrayList();
+  private final ObjectProperty<RecordedPair> recordedPair = new SimpleObjectProperty<>();
 
   public CompareViewModel(BackgroundWork work, RunLibrary library) {
     this.work = work;
     this.library = library;
+    library.entries().addListener((javafx.collections.ListChangeListener<RunEntry>) c -> listRecordedPairs());
+    listRecordedPairs();
+  }
+
+  private void listRecordedPairs() {
+    RecordedPair chosen = recordedPair.get();
+    recordedPairs.setAll(RunPairs.among(library.entries()));
+    recordedPair.set(chosen != null && recordedPairs.contains(chosen) ? chosen
+        : recordedPairs.isEmpty() ? null : recordedPairs.get(0));
+  }
+
+  /**
+   * Overlays the chosen recorded pair: a real run (A) and its replay or its second recording (B), as
+   * recorded, nothing simulated. Two recordings that did not play the same tasks are refused.
+   */
+  public CompletableFuture<List<RunRecord>> compareRecorded() {
+    RecordedPair p = recordedPair.get();
+    if (p == null) {
+      work.notices().error("Cannot compare: there is no real run with a replay or a second recording in the runs"
+          + " folder or the history");
+      return CompletableFuture.failedFuture(new IllegalStateException("no recorded pair"));
+    }
+    return compare(p);
+  }
+
+  /** Overlays a run and its replay (or its run, for a replay) from the list; says so when it has none. */
+  public CompletableFuture<List<RunRecord>> compareWithItsPair(RunEntry e) {
+    Optional<RecordedPair> p = RunPairs.pairOf(e, library.entries());
+    if (p.isEmpty()) {
+      work.notices().error("Cannot compare " + e.name() + ": " + (e.kind() == RunEntry.Kind.REPLAY
+          ? "the run it replays is not in the list" : "it has no replay in the list (replays are saved beside"
+          + " real runs as <run>-replay)"));
+      return CompletableFuture.failedFuture(new IllegalStateException("no pair"));
+    }
+    recordedPair.set(p.get());
+    return compare(p.get());
+  }
+
+  private CompletableFuture<List<RunRecord>> compare(RecordedPair p) {
+    busy.set(true);
+    CompletableFuture<List<RunRecord>> f = work.run("Cannot compare " + p, () -> {
+      RunRecord a = library.load(p.run().stored().file());
+      RunRecord b = library.load(p.other().stored().file());
+      if (p.replay() && !(RunRecord.KIND_REPLAY.equals(b.kind()) && a.id().equals(b.replayOf()))) {
+        throw new IllegalArgumentException(p.other().name() + " is not a replay of " + a.id() + " (its kind is "
+            + b.kind() + ", replay of " + (b.replayOf() == null ? "nothing" : b.replayOf()) + ")");
+      }
+      if (!p.replay() && !Comparison.sameTasks(a, b)) {
+        throw new IllegalArgumentException(p.run().name() + " and " + p.other().name()
+            + " did not play the same tasks (policy, scenario, machine, seed, admission and task list must all agree)");
+      }
+      return List.of(a, b);
+    }, runs -> overlay(runs.get(0), runs.get(1)));
+    f.whenComplete((r, e) -> work.ui().execute(() -> busy.set(false)));
+    return f;
   }
 
   /** Runs (or finds) policy A and policy B on the chosen scenario, machine, seed and admission, and overlays them. */
@@ -149,6 +208,12 @@ public final class CompareViewModel {
     if (pa.label().equals(pb.label())) {
       pb = new PlottedRun(pb.label() + " (B)", pb.samples(), pb.memoryLimitMb());
     }
+    // a replay on the seed's placeholder calibration says nothing about the cage: labelled so (and drawn grey)
+    boolean uncalibrated = uncalibratedReplay(b);
+    if (uncalibrated) {
+      pb = new PlottedRun(pb.label() + " (uncalibrated, not a comparison)", pb.samples(), pb.memoryLimitMb());
+    }
+    uncalibratedB.set(uncalibrated);
     plotted.set(List.of(pa, pb));
     differences.setAll(Difference.between(a.metrics(), b.metrics()));
   }
@@ -192,6 +257,25 @@ public final class CompareViewModel {
 
   public ObservableList<Difference> differences() {
     return differences;
+  }
+
+  /** A replay made without a calibration measured on a cage. */
+  static boolean uncalibratedReplay(RunRecord r) {
+    return RunRecord.KIND_REPLAY.equals(r.kind()) && !r.calibration().measuredOnACage();
+  }
+
+  /** True when B is a replay on the placeholder calibration (set before {@link #plottedProperty()} changes). */
+  public ReadOnlyBooleanProperty uncalibratedBProperty() {
+    return uncalibratedB;
+  }
+
+  /** The real runs with their replays, then the runs recorded twice, in the runs folder and the history. */
+  public ObservableList<RecordedPair> recordedPairs() {
+    return recordedPairs;
+  }
+
+  public ObjectProperty<RecordedPair> recordedPairProperty() {
+    return recordedPair;
   }
 
   public ReadOnlyBooleanProperty busyProperty() {

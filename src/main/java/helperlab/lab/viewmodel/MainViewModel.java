@@ -40,6 +40,7 @@ public final class MainViewModel {
   private final CompareViewModel compare;
   private final SweepViewModel sweep;
   private final RemoteViewModel remote;
+  private final SourceTitle sourceTitle;
   private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.LIGHT);
   private final ObjectProperty<LabView> view = new SimpleObjectProperty<>(LabView.LIVE);
   private final LabPrefs prefs;
@@ -68,6 +69,7 @@ public final class MainViewModel {
     this.live = new LiveViewModel(config.source(), library, notices, ui, liveSettings, enumOr(Speed.class, p.liveSpeed,
         Speed.X10));
     this.remote = new RemoteViewModel(library, notices, ui, p);
+    this.sourceTitle = new SourceTitle(live.sourceName(), remote.cageProperty());
     this.compare = new CompareViewModel(work, library);
     this.sweep = new SweepViewModel(work, library);
     sweep.setOpener(this::showRun);
@@ -298,6 +300,11 @@ public final class MainViewModel {
 
   public SweepViewModel sweep() {
     return sweep;
+  }
+
+  /** The window's title and status bar source: the simulator, or the cage while connected to one. */
+  public SourceTitle sourceTitle() {
+    return sourceTitle;
   }
 
   public RemoteViewModel remote() {

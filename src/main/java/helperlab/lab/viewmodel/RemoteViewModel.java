@@ -71,6 +71,7 @@ public final class RemoteViewModel {
   private final ObjectProperty<RemoteSettings> settings = new SimpleObjectProperty<>();
   private final ObjectProperty<Connection> connection = new SimpleObjectProperty<>(Connection.DISCONNECTED);
   private final StringProperty connectionText = new SimpleStringProperty("Not connected");
+  private final StringProperty cage = new SimpleStringProperty("");
   private final StringProperty error = new SimpleStringProperty("");
   private final ObjectProperty<CageStatus> status = new SimpleObjectProperty<>();
   private final StringProperty policy = new SimpleStringProperty();
@@ -210,6 +211,7 @@ public final class RemoteViewModel {
     source.connectTo(c);
     source.machine(st.machine());
     status.set(st);
+    cage.set(label);
     connection.set(Connection.CONNECTED);
     connectionText.set("Connected to " + label + " (" + c.transport().describe() + ")");
     notices.info("Connected to the cage at " + label);
@@ -233,6 +235,7 @@ public final class RemoteViewModel {
     if (c != null) {
       requests.execute(c::close);
     }
+    cage.set("");
     connection.set(Connection.DISCONNECTED);
     connectionText.set("Not connected");
     status.set(null);
@@ -522,6 +525,11 @@ public final class RemoteViewModel {
 
   public ReadOnlyObjectProperty<Connection> connectionProperty() {
     return connection;
+  }
+
+  /** The cage connected to ({@code user@host}, as the connection was named); empty when not connected. */
+  public ReadOnlyStringProperty cageProperty() {
+    return cage;
   }
 
   public ReadOnlyStringProperty connectionTextProperty() {

@@ -79,7 +79,7 @@ public final class RunLibrary {
           list.add(new RunEntry(RunEntry.Origin.FOLDER, s));
         }
       }
-      return list;
+      return RunPairs.grouped(list); // each replay under its run
     }, entries::setAll);
   }
 
@@ -98,6 +98,19 @@ public final class RunLibrary {
       remember(file, r);
       return r;
     }, then);
+  }
+
+  /** Loads a record (from the cache when it was used lately). Call off the UI thread. */
+  public RunRecord load(Path file) {
+    RunRecord r;
+    synchronized (cache) {
+      r = cache.get(file);
+    }
+    if (r == null) {
+      r = RunStore.load(file);
+      remember(file, r);
+    }
+    return r;
   }
 
   /**

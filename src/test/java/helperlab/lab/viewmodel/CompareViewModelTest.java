@@ -1,13 +1,17 @@
 package helperlab.lab.viewmodel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
 import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
+import helperlab.runs.Comparison;
+import helperlab.runs.Replay;
 import helperlab.runs.RunRecords;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -21,11 +25,12 @@ class CompareViewModelTest {
   private final UiThread ui = new UiThread();
   private Notices notices;
   private BackgroundWork work;
+  private RunLibrary library;
 
   private CompareViewModel model(Path dir) {
     notices = ui.call(Notices::new);
     work = new BackgroundWork(ui, notices);
-    RunLibrary library = new RunLibrary(work, dir.resolve("lab-runs"), dir.resolve("history"));
+    library = new RunLibrary(work, dir.resolve("lab-runs"), dir.resolve("history"));
     return ui.call(() -> new CompareViewModel(work, library));
   }
 
@@ -105,5 +110,72 @@ class CompareViewModelTest {
     String msg = ui.call(() -> notices.bannerProperty().get().text());
     assertTrue(msg.contains("no stored real run of pool-edf-10") && msg.contains("seed 1"), msg);
     ui.await("not busy", Duration.ofSeconds(10), () -> !vm.busyProperty().get());
+  }
+
+  /** Real records of the cage, committed: box on busy seed 1 recorded twice, and seed 2. */
+  private static final Path COMMITTED = Path.of("lab-runs");
+  private static final String BOX_S1 = "real-busy-box-cage-s1-20261201T034320-cc9b";
+  private static final String BOX_S1_AGAIN = "real-busy-box-cage-s1-20261201T042059-b0c7";
+  private static final String BOX_S2 = "real-busy-box-cage-s2-20261201T035522-9ba8";
+
+  @Test
+  void aRealRunSavedWithItsReplayIsListedAsAPairAndComparedAsRecorded(@TempDir Path dir) throws Exception {
+    CompareViewModel vm = model(dir);
+    RunRecord real = RunRecord.load(COMMITTED.resolve("real").resolve(BOX_S1 + ".json.gz"));
+    // as an exhibit ends: the record, then its exact replay beside it
+    library.saveToHistoryNow(real);
+    library.saveToHistoryNow(Replay.of(real));
+    List<RunEntry> listed = ui.call(library::refresh).get(30, TimeUnit.SECONDS);
+    assertEquals(List.of(BOX_S1, BOX_S1 + "-replay"), listed.stream().map(RunEntry::name).toList());
+    RecordedPair pair = ui.call(() -> vm.recordedPairProperty().get());
+    assertEquals(new RecordedPair(listed.get(0), listed.get(1), true), pair, "offered in Compare's chooser");
+
+    List<RunRecord> runs = ui.call(() -> vm.compareWithItsPair(listed.get(1))).get(60, TimeUnit.SECONDS);
+    assertEquals(real.id(), runs.get(0).id());
+    assertEquals(RunRecord.KIND_REPLAY, runs.get(1).kind());
+    assertEquals(real.id(), runs.get(1).replayOf());
+    assertEquals(real.id(), ui.call(() -> vm.runAProperty().get().id()), "A is the real run");
+    assertEquals(real.id() + "-replay", ui.call(() -> vm.runBProperty().get().id()), "B its replay, not a fresh simulation");
+    assertEquals("box", ui.call(() -> vm.policyBProperty().get()));
+    assertEquals(2, ui.call(() -> vm.plottedProperty().get().size()));
+    assertFalse(ui.call(() -> vm.uncalibratedBProperty().get()), "recorded on a calibrated cage: a comparison");
+  }
+
+  @Test
+  void aReplayOnThePlaceholderCalibrationIsLabelledNotAComparison(@TempDir Path dir) {
+    CompareViewModel vm = model(dir);
+    RunRecord run = TestRuns.sim("box", "calm", 1, 300);
+    RunRecord replay = Replay.of(run);
+    ui.run(() -> vm.overlay(run, replay));
+    assertTrue(ui.call(() -> vm.uncalibratedBProperty().get()));
+    String label = ui.call(() -> vm.plottedProperty().get().get(1).label());
+    assertTrue(label.endsWith("(uncalibrated, not a comparison)"), label);
+  }
+
+  @Test
+  void twoRecordingsOfOneRunAreComparedAndTwoOfDifferentTasksRefused(@TempDir Path dir) throws Exception {
+    Path real = Files.createDirectories(dir.resolve("lab-runs").resolve("real"));
+    Path repeat = Files.createDirectories(dir.resolve("lab-runs").resolve("repeat"));
+    Files.copy(COMMITTED.resolve("real").resolve(BOX_S1 + ".json.gz"), real.resolve(BOX_S1 + ".json.gz"));
+    Files.copy(COMMITTED.resolve("repeat").resolve(BOX_S1_AGAIN + ".json.gz"), repeat.resolve(BOX_S1_AGAIN + ".json.gz"));
+    // seed 2's record under a seed-1 name: listed as another recording, but its tasks differ
+    String impostor = "real-busy-box-cage-s1-20261201T235959-ffff";
+    Files.copy(COMMITTED.resolve("real").resolve(BOX_S2 + ".json.gz"), repeat.resolve(impostor + ".json.gz"));
+    CompareViewModel vm = model(dir);
+    ui.call(library::refresh).get(30, TimeUnit.SECONDS);
+    List<RecordedPair> pairs = ui.call(() -> List.copyOf(vm.recordedPairs()));
+    assertEquals(List.of(BOX_S1 + " / " + BOX_S1_AGAIN, BOX_S1_AGAIN + " / " + impostor),
+        pairs.stream().map(p -> p.run().name() + " / " + p.other().name()).toList());
+
+    ui.run(() -> vm.recordedPairProperty().set(pairs.get(0)));
+    List<RunRecord> runs = ui.call(vm::compareRecorded).get(60, TimeUnit.SECONDS);
+    assertEquals(List.of(BOX_S1, BOX_S1_AGAIN), runs.stream().map(RunRecord::id).toList());
+    assertTrue(Comparison.sameTasks(runs.get(0), runs.get(1)));
+
+    ui.run(() -> vm.recordedPairProperty().set(pairs.get(1)));
+    assertTrue(ui.call(vm::compareRecorded).handle((r, e) -> e != null).get(60, TimeUnit.SECONDS));
+    String msg = ui.call(() -> notices.bannerProperty().get().text());
+    assertTrue(msg.contains(BOX_S1_AGAIN + " and " + impostor + " did not play the same tasks"), msg);
+    assertEquals(BOX_S1_AGAIN, ui.call(() -> vm.runBProperty().get().id()), "the screen keeps the last good pair");
   }
 }

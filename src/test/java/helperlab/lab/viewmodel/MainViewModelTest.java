@@ -57,6 +57,13 @@ class MainViewModelTest {
   }
 
   @Test
+  void theTitleNamesTheSimulatorWhileNoCageIsConnected(@TempDir Path dir) {
+    MainViewModel vm = model(dir);
+    assertEquals("Helper Lab — embedded simulator", ui.call(() -> vm.sourceTitle().titleProperty().get()));
+    assertEquals("live source: embedded simulator", ui.call(() -> vm.sourceTitle().statusProperty().get()));
+  }
+
+  @Test
   void aBrokenSettingsFileIsReportedAndTheDefaultsUsed(@TempDir Path dir) throws Exception {
     Files.createDirectories(dir.resolve("home"));
     Files.writeString(dir.resolve("home").resolve(LabPrefs.FILE), "{\"theme\": ");

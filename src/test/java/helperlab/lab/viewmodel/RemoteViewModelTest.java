@@ -75,6 +75,7 @@ class RemoteViewModelTest {
   @Test
   @Order(1)
   void connectsThroughCtlAndShowsTheCagesStatus() {
+    assertEquals("", ui.call(() -> vm.cageProperty().get()));
     connectLocally();
     CageStatus s = ui.call(() -> vm.statusProperty().get());
     assertEquals("pool-edf-10", s.policy());
@@ -208,5 +209,18 @@ class RemoteViewModelTest {
     assertTrue(ui.call(() -> vm.errorProperty().get()).contains("Jump host"));
     connectLocally(); // and it connects again as before
     assertEquals("pool-edf-10", ui.call(() -> vm.statusProperty().get().policy()));
+  }
+
+  @Test
+  @Order(7)
+  void theWindowNamesTheCageWhileConnectedAndTheSimulatorAfterDisconnect() {
+    SourceTitle title = ui.call(() -> new SourceTitle("embedded simulator", vm.cageProperty()));
+    connectLocally();
+    assertEquals("Helper Lab — cage local cage", ui.call(() -> title.titleProperty().get()));
+    assertEquals("connected to cage local cage", ui.call(() -> title.statusProperty().get()));
+    ui.run(vm::disconnect);
+    assertEquals("Helper Lab — embedded simulator", ui.call(() -> title.titleProperty().get()));
+    assertEquals("live source: embedded simulator", ui.call(() -> title.statusProperty().get()));
+    assertEquals("", ui.call(() -> vm.cageProperty().get()));
   }
 }
