@@ -255,8 +255,12 @@ class LabWindowTest extends FxRobot {
     clickOn("#compareButton");
     waitFor(60, "the difference table", () -> window.viewModel().compare().differences().size() >= 10);
     LabChart workers = chart(ChartKind.WORKERS);
-    assertTrue(fx(() -> workers.points(0, Series.WORKERS)) >= 3600, "A drawn");
-    assertTrue(fx(() -> workers.points(1, Series.WORKERS)) >= 3600, "B drawn");
+    // every sample of each run (a run ends when all is served, which may be just before the hour)
+    int samplesA = fx(() -> window.viewModel().compare().runAProperty().get().samples().t().length);
+    int samplesB = fx(() -> window.viewModel().compare().runBProperty().get().samples().t().length);
+    assertTrue(samplesA > 3000 && samplesB > 3000, samplesA + " and " + samplesB + " samples");
+    waitFor(60, "A drawn", () -> workers.points(0, Series.WORKERS) >= samplesA);
+    waitFor(60, "B drawn", () -> workers.points(1, Series.WORKERS) >= samplesB);
     assertTrue(fx(() -> workers.label(1)).startsWith("never-split"));
     assertTrue(fx(() -> ((Label) lookup("#keyB").query()).getText()).contains("never-split"));
     long seed = fx(() -> window.viewModel().compare().seedProperty().get());
