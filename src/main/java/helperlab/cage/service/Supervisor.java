@@ -22,31 +22,21 @@ import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionDecision;
-import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.WorkerBudget;
-import helperlab.runs.RunRecords;
 import helperlab.sim.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -61,7 +51,6 @@ import java.util.function.Function;
 public final class Supervisor implements AutoCloseable {
   /** The watchdog looks this often (heartbeats come every second; a worker is given several). */
   static final double WATCH_EVERY_S = 0.5;
-  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC);
 
   final CageConfig config;
   private final PrintStream log;
@@ -82,16 +71,15 @@ public final class Supervisor implements AutoCloseable {
   private final OfferDesk desk;
   final Watchdog watchdog;
   final Checkpointer checkpointer;
-  private final FileChannel lockChannel;
-  private final FileLock lock;
+  private final DataDirLock dataDir;
+  private final RunBooks books;
   private final long started = System.nanoTime();
   private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
   private final Thread loop;
   private volatile boolean stopping;
   private volatile boolean stopped;
   private volatile Checkpoint checkpoint = new Checkpoint();
-  private volatile SampleLibrary samples;
-  volatile String samplesStatus = "not loaded";
+  private final SampleShelf shelf;
   private final Recovery.Result recovered;
   CageRun run;
   private PolicySpec livePolicy;
@@ -107,25 +95,11 @@ public final class Supervisor implements AutoCloseable {
     }
   }
 
-  private record Call(Function<Supervisor, Object> body, CompletableFuture<Object> reply) {}
-
   private Supervisor(CageConfig config, PrintStream log) throws Exception {
     this.config = config;
     this.log = log;
-    for (Path dir : new Path[] {config.inbox(), config.outbox(), config.deadLetters(), config.runsDir(), config.runDir()}) {
-      Files.createDirectories(dir);
-    }
-    try {
-      Files.setPosixFilePermissions(config.runDir(), PosixFilePermissions.fromString("rwx------"));
-    } catch (UnsupportedOperationException | IOException e) {
-      // not a POSIX file system: the control socket is as private as the directory allows
-    }
-    this.lockChannel = FileChannel.open(config.runDir().resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-    this.lock = lockChannel.tryLock();
-    if (lock == null) {
-      lockChannel.close();
-      throw new IllegalStateException("another supervisor is running on " + config.dataDir().toAbsolutePath());
-    }
+    this.dataDir = DataDirLock.take(config);
+    this.shelf = new SampleShelf(config.samplesDir(), log);
     this.calibration = CageCalibration.forCage(config.calibration(), config.dataDir());
     CageSizing sizing = CageSizing.of(config, calibration);
     this.limits = sizing.limits();
@@ -144,12 +118,12 @@ public final class Supervisor implements AutoCloseable {
       this.store = CageStore.open(config.pgUrl());
     } catch (SQLException e) {
       cage.close();
-      lock.release();
-      lockChannel.close();
+      dataDir.close();
       throw new IllegalStateException("PostgreSQL is not reachable at " + CageStore.redact(config.pgUrl()) + " ("
           + e.getMessage() + "); start it with scripts/services, or point HELPERLAB_PG_URL at one");
     }
     this.stream = new EventStream(config.redisUrl(), config.redisPrefix());
+    this.books = new RunBooks(config, store, stream, log);
     int heap = config.workerHeapMb() > 0 ? config.workerHeapMb() : 768;
     this.launcher = new WorkerLauncher(heap, config.maxPixels(), config.runDir(), config.cds().equals("auto"));
     this.desk = new OfferDesk(store, config.outbox(), inbox::add, () -> stopping);
@@ -175,7 +149,7 @@ public final class Supervisor implements AutoCloseable {
     Supervisor s = new Supervisor(config, log);
     s.loop.start();
     s.probe.startArchive();
-    Thread lib = new Thread(s::loadSamples, "samples");
+    Thread lib = new Thread(s.shelf::load, "samples");
     lib.setDaemon(true);
     lib.start();
     Recovery.Result r = s.recovered;
@@ -299,55 +273,23 @@ public final class Supervisor implements AutoCloseable {
       pool.pump();
     } else if (in instanceof OfferDesk.OfferInput o) {
       o.reply().complete(decide(o.batch()));
-    } else if (in instanceof Call c) {
-      try {
-        c.reply().complete(c.body().apply(this));
-      } catch (RuntimeException e) {
-        c.reply().completeExceptionally(e);
-      }
+    } else if (in instanceof LoopCall c) {
+      c.runOn(this);
     }
   }
 
   // ---- runs -----------------------------------------------------------------------------------
 
   private void startRun(String kind, PolicySpec policy, Exhibit exhibit, boolean sync) throws SQLException {
-    runProbeMs = probe.measure(samples); // before the run's clock starts: arrivals keep their times
-    String stamp = STAMP.format(Instant.now()) + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
-    String id = exhibit == null ? "real-live-" + policy.id() + "-" + stamp
-        : RunRecords.id(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), machine.name(), exhibit.seed,
-            config.admission()) + "-" + stamp;
+    runProbeMs = probe.measure(shelf.samples()); // before the run's clock starts: arrivals keep their times
     CageRun.Context ctx = new CageRun.Context(config, calibration, presets, schedulerConfig, machine, pool, stream,
         () -> checkpoint, log);
-    CageRun next = new CageRun(ctx, id, kind, policy, AdmissionMode.of(config.admission()), exhibit);
-    CageStore.RunRow row = new CageStore.RunRow(id, kind, policy.id(), next.scenario, next.seed, config.admission(),
-        exhibit == null ? null : exhibit.durationS, null, next.startedAt, null);
-    if (sync) {
-      store.createRun(row);
-    } else {
-      try {
-        store.createRun(row);
-      } catch (SQLException e) {
-        checkpoint.runStarted(row); // PostgreSQL is away: the row goes with the next checkpoint, before the events
-      }
-    }
-    stream.startRun(id, next.startedAt.toEpochMilli());
-    run = next;
+    run = books.open(ctx, kind, policy, exhibit, sync, checkpoint);
   }
 
   /** Ends the current run: its workers stop, its record is written (file, PostgreSQL) and its stream closed. */
   private RunRecord endRun() {
-    run.stop();
-    RunRecord record = run.record(runProbeMs);
-    try {
-      DataFile.write(config.runsDir().resolve(record.id() + ".json"), record);
-    } catch (IOException e) {
-      log.println("cage: cannot write " + record.id() + ".json: " + e.getMessage());
-    }
-    checkpoint.runEnded(run.id, "finished", Instant.now(), DataFile.compact(record));
-    ObjectNode end = DataFile.JSON.createObjectNode();
-    end.put("run", run.id);
-    end.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
-    run.endStream(end.toString());
+    RunRecord record = books.close(run, runProbeMs, checkpoint);
     checkpointNow();
     return record;
   }
@@ -383,21 +325,9 @@ public final class Supervisor implements AutoCloseable {
     if (stopping) {
       throw new IllegalStateException("the cage is stopping");
     }
-    CompletableFuture<Object> reply = new CompletableFuture<>();
-    inbox.add(new Call(s -> body.apply(s), reply));
-    try {
-      return (T) reply.get(30, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted");
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IllegalStateException(e.getCause());
-    } catch (TimeoutException e) {
-      throw new IllegalStateException("the supervisor did not answer in time");
-    }
+    LoopCall call = new LoopCall(s -> body.apply(s));
+    inbox.add(call);
+    return (T) call.await();
   }
 
   /** A batch's state and each image's, from the run that holds it or else from the store; null if unknown. */
@@ -464,9 +394,9 @@ public final class Supervisor implements AutoCloseable {
       throw new IllegalStateException("the cage is busy with " + run.unfinishedTasks()
           + " unfinished batches; start the exhibit when they are done");
     }
-    SampleLibrary lib = samples;
+    SampleLibrary lib = shelf.samples();
     if (lib == null) {
-      throw new IllegalStateException("no sample library yet: " + samplesStatus);
+      throw new IllegalStateException("no sample library yet: " + shelf.status());
     }
     PolicySpec policy = PolicyCatalog.get(policyId);
     Exhibit ex = new Exhibit(ScenarioSpec.builtIn(scenarioName), seed, durationS, graceS, policy, machine, calibration,
@@ -499,28 +429,13 @@ public final class Supervisor implements AutoCloseable {
     }
   }
 
-  /** The sample library, made in the data directory the first time it is needed. */
-  private void loadSamples() {
-    Path dir = config.samplesDir();
-    try {
-      if (!Files.isRegularFile(dir.resolve(SampleLibrary.MANIFEST))) {
-        samplesStatus = "making the sample library in " + dir + " (helper-lab cage samples)";
-        log.println("cage: " + samplesStatus);
-        SampleLibrary.generate(dir, 16, SampleLibrary.MIN_MP, SampleLibrary.MAX_MP, 1);
-      }
-      samples = SampleLibrary.open(dir);
-      samplesStatus = samples.samples().size() + " samples in " + dir;
-    } catch (IOException | RuntimeException e) {
-      samplesStatus = "no sample library: " + e.getMessage();
-    }
-  }
-
+  /** The sample library, made in the data directory the first time it is needed (null until then). */
   public SampleLibrary samples() {
-    return samples;
+    return shelf.samples();
   }
 
   public String samplesStatus() {
-    return samplesStatus;
+    return shelf.status();
   }
 
   // ---- stopping -------------------------------------------------------------------------------
@@ -538,7 +453,7 @@ public final class Supervisor implements AutoCloseable {
     try {
       if (loop.isAlive()) {
         CompletableFuture<Object> ended = new CompletableFuture<>();
-        inbox.add(new Call(s -> {
+        inbox.add(new LoopCall(s -> {
           s.endRun();
           if (s.exhibitDone != null) {
             s.exhibitDone.completeExceptionally(new IllegalStateException("the cage stopped"));
@@ -566,8 +481,7 @@ public final class Supervisor implements AutoCloseable {
       store.close();
       cage.close();
       try {
-        lock.release();
-        lockChannel.close();
+        dataDir.close();
       } catch (IOException e) {
         // the process is going anyway
       }
