@@ -63,7 +63,7 @@ final class RunBooks {
   /** Ends {@code run}: its workers stop, its record is written (file; PostgreSQL with the checkpoint) and its stream closed. */
   RunRecord close(CageRun run, Double probeMs, Checkpoint checkpoint) {
     run.stop();
-    RunRecord record = run.record(probeMs);
+    RunRecord record = recordOf(run, probeMs);
     try {
       DataFile.write(config.runsDir().resolve(record.id() + ".json"), record);
     } catch (IOException e) {
@@ -75,5 +75,20 @@ final class RunBooks {
     end.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
     run.endStream(end.toString());
     return record;
+  }
+
+  /** The run's record, in the same format the simulator writes. */
+  static RunRecord recordOf(CageRun run, Double speedProbeMs) {
+    double end = run.lastNow;
+    double duration = run.exhibit != null ? run.exhibit.durationS : end;
+    String host;
+    try {
+      host = java.net.InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      host = "unknown";
+    }
+    return new RunRecord(RunRecord.FORMAT, run.id, RunRecord.KIND_REAL, run.policyAtStart, run.scenario, run.ctx.machine(), run.seed,
+        run.admission.id(), run.ctx.calibration(), speedProbeMs, duration, run.recordTasks, run.log.events(), run.samples.samples(),
+        run.metrics.metrics(), null, run.startedAt.toString(), host, run.exhibit != null ? run.exhibit.stopS : null);
   }
 }

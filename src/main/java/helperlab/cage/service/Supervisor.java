@@ -374,7 +374,7 @@ public final class Supervisor implements AutoCloseable {
     }
     PolicySpec p = PolicyCatalog.get(id);
     String before = run.policy().id();
-    run.switchPolicy(p);
+    PolicySwitch.apply(run, p);
     livePolicy = p;
     ObjectNode o = DataFile.JSON.createObjectNode();
     o.put("ok", true);
