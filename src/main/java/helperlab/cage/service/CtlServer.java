@@ -152,7 +152,7 @@ public final class CtlServer implements AutoCloseable {
       case "status" -> out.send(supervisor.onLoop(Supervisor::status));
       case "set-policy" -> {
         String id = CtlRequest.text(req, "policy", null);
-        out.send(supervisor.onLoop(s -> s.setPolicy(id)));
+        out.send(supervisor.onLoop(s -> s.switchboard.setPolicy(id)));
       }
       case "press" -> out.send(BigButton.press(supervisor, req));
       case "exhibit" -> exhibit(req, out);
@@ -176,7 +176,7 @@ public final class CtlServer implements AutoCloseable {
       throw new IllegalArgumentException("exhibit needs a policy (one of " + String.join(", ", PolicyCatalog.ids()) + ")");
     }
     CompletableFuture<ObjectNode> done = new CompletableFuture<>();
-    ObjectNode started = supervisor.onLoop(s -> s.startExhibit(policy, scenario, (long) seedValue, duration, grace, done));
+    ObjectNode started = supervisor.onLoop(s -> s.switchboard.startExhibit(policy, scenario, (long) seedValue, duration, grace, done));
     if (!wait) {
       out.send(started);
       return;

@@ -17,7 +17,6 @@ import helperlab.cage.worker.WorkerPool;
 import helperlab.cage.worker.WorkerProcess;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.Calibration;
-import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.RunRecord;
@@ -26,7 +25,6 @@ import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.WorkerBudget;
-import helperlab.sim.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -65,7 +63,7 @@ public final class Supervisor implements AutoCloseable {
   final EventStream stream;
   final WorkerLauncher launcher;
   /** The speed probe taken when the current run started (null when none could be). */
-  private Double runProbeMs;
+  Double runProbeMs;
   final WorkerPool pool;
   private final DailyProbe probe;
   private final OfferDesk desk;
@@ -82,8 +80,7 @@ public final class Supervisor implements AutoCloseable {
   private final SampleShelf shelf;
   private final Recovery.Result recovered;
   CageRun run;
-  private PolicySpec livePolicy;
-  private CompletableFuture<ObjectNode> exhibitDone;
+  final RunSwitchboard switchboard;
   private double nextWatch;
   private double nextSample;
   private double nextCheckpoint;
@@ -136,8 +133,8 @@ public final class Supervisor implements AutoCloseable {
         config.overrunGraceS());
     this.checkpointer = new Checkpointer(store, log);
     this.recovered = new Recovery(store, stream, config, calibration, machine, log).run();
-    this.livePolicy = PolicyCatalog.get(config.policy());
-    startRun("live", livePolicy, null, true);
+    this.switchboard = new RunSwitchboard(this, PolicyCatalog.get(config.policy()));
+    startRun("live", switchboard.livePolicy(), null, true);
     for (StoredBatch b : recovered.resume()) {
       run.resume(b);
     }
@@ -254,7 +251,7 @@ public final class Supervisor implements AutoCloseable {
       nextCheckpoint = now + config.checkpointS();
     }
     if (run.isExhibit() && run.exhibitOver()) {
-      finishExhibit();
+      switchboard.finishExhibit();
     }
   }
 
@@ -280,7 +277,7 @@ public final class Supervisor implements AutoCloseable {
 
   // ---- runs -----------------------------------------------------------------------------------
 
-  private void startRun(String kind, PolicySpec policy, Exhibit exhibit, boolean sync) throws SQLException {
+  void startRun(String kind, PolicySpec policy, Exhibit exhibit, boolean sync) throws SQLException {
     runProbeMs = probe.measure(shelf.samples()); // before the run's clock starts: arrivals keep their times
     CageRun.Context ctx = new CageRun.Context(config, calibration, presets, schedulerConfig, machine, pool, stream,
         () -> checkpoint, log);
@@ -288,7 +285,7 @@ public final class Supervisor implements AutoCloseable {
   }
 
   /** Ends the current run: its workers stop, its record is written (file, PostgreSQL) and its stream closed. */
-  private RunRecord endRun() {
+  RunRecord endRun() {
     RunRecord record = books.close(run, runProbeMs, checkpoint);
     checkpointNow();
     return record;
@@ -365,70 +362,6 @@ public final class Supervisor implements AutoCloseable {
     return run.isExhibit();
   }
 
-  ObjectNode setPolicy(String id) {
-    if (id == null || !PolicyCatalog.has(id)) {
-      throw new IllegalArgumentException("unknown policy '" + id + "'; known: " + String.join(", ", PolicyCatalog.ids()));
-    }
-    if (run.isExhibit()) {
-      throw new IllegalStateException("an exhibit is running; set the policy when it ends");
-    }
-    PolicySpec p = PolicyCatalog.get(id);
-    String before = run.policy().id();
-    PolicySwitch.apply(run, p);
-    livePolicy = p;
-    ObjectNode o = DataFile.JSON.createObjectNode();
-    o.put("ok", true);
-    o.put("policy", id);
-    o.put("was", before);
-    return o;
-  }
-
-  /** Starts an exhibit (the live run ends first; it must be idle). */
-  ObjectNode startExhibit(String policyId, String scenarioName, long seed, double durationS, double graceS,
-      CompletableFuture<ObjectNode> done) {
-    Exhibit.checkRequest(policyId, scenarioName, durationS, graceS);
-    if (run.isExhibit()) {
-      throw new IllegalStateException("an exhibit is already running (" + run.id + ")");
-    }
-    if (run.unfinishedTasks() > 0) {
-      throw new IllegalStateException("the cage is busy with " + run.unfinishedTasks()
-          + " unfinished batches; start the exhibit when they are done");
-    }
-    SampleLibrary lib = shelf.samples();
-    if (lib == null) {
-      throw new IllegalStateException("no sample library yet: " + shelf.status());
-    }
-    PolicySpec policy = PolicyCatalog.get(policyId);
-    Exhibit ex = new Exhibit(ScenarioSpec.builtIn(scenarioName), seed, durationS, graceS, policy, machine, calibration,
-        presets, lib);
-    endRun();
-    try {
-      startRun("exhibit", policy, ex, false);
-    } catch (SQLException e) {
-      throw new IllegalStateException(e.getMessage());
-    }
-    exhibitDone = done;
-    return ex.startedAnswer(run.id, policyId, calibration, runProbeMs);
-  }
-
-  private void finishExhibit() {
-    RunRecord record = endRun();
-    CompletableFuture<ObjectNode> done = exhibitDone;
-    exhibitDone = null;
-    try {
-      startRun("live", livePolicy, null, false);
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
-    if (done != null) {
-      ObjectNode o = DataFile.JSON.createObjectNode();
-      o.put("ok", true);
-      o.put("run", record.id());
-      o.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
-      done.complete(o);
-    }
-  }
-
   /** The sample library, made in the data directory the first time it is needed (null until then). */
   public SampleLibrary samples() {
     return shelf.samples();
@@ -455,9 +388,7 @@ public final class Supervisor implements AutoCloseable {
         CompletableFuture<Object> ended = new CompletableFuture<>();
         inbox.add(new LoopCall(s -> {
           s.endRun();
-          if (s.exhibitDone != null) {
-            s.exhibitDone.completeExceptionally(new IllegalStateException("the cage stopped"));
-          }
+          s.switchboard.cancelExhibit();
           s.stopping = true;
           return null;
         }, ended));
