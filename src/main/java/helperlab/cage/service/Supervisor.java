@@ -20,7 +20,6 @@ import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.RunRecord;
-import helperlab.policy.AdmissionDecision;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
 import helperlab.policy.SchedulerConfig;
@@ -81,9 +80,7 @@ public final class Supervisor implements AutoCloseable {
   private final Recovery.Result recovered;
   CageRun run;
   final RunSwitchboard switchboard;
-  private double nextWatch;
-  private double nextSample;
-  private double nextCheckpoint;
+  private LoopTimers timers;
 
   /** The supervisor's answer to an offered batch. */
   public record Offer(int status, long batchId, String runId, int task, double retryAfterS, String reason) {
@@ -202,12 +199,10 @@ public final class Supervisor implements AutoCloseable {
   // ---- the loop -----------------------------------------------------------------------------
 
   private void loop() {
-    nextWatch = cageNow();
-    nextSample = cageNow();
-    nextCheckpoint = cageNow() + config.checkpointS();
+    timers = new LoopTimers(cageNow(), config.sampleS(), config.checkpointS());
     try {
       while (!stopping) {
-        double wait = Math.min(nextWatch, Math.min(nextSample, nextCheckpoint)) - cageNow();
+        double wait = timers.next() - cageNow();
         double runWake = Math.min(run.scheduler().nextWakeup(), run.exhibitWakeup()) - run.now();
         wait = Math.min(wait, runWake);
         Object in = inbox.poll(Math.max(0, Math.min(1000, (long) Math.ceil(wait * 1000))), TimeUnit.MILLISECONDS);
@@ -233,22 +228,16 @@ public final class Supervisor implements AutoCloseable {
     run.tickIfDue();
     run.exhibitStep();
     double now = cageNow();
-    if (now >= nextWatch) {
+    if (timers.watchDue(now)) {
       pool.sweep();
       run.watch(watchdog);
       pool.pump();
-      nextWatch = now + WATCH_EVERY_S;
     }
-    if (now >= nextSample) {
+    if (timers.sampleDue(now)) {
       run.sample();
-      nextSample += config.sampleS();
-      if (nextSample < now) {
-        nextSample = now + config.sampleS();
-      }
     }
-    if (now >= nextCheckpoint) {
+    if (timers.checkpointDue(now)) {
       checkpointNow();
-      nextCheckpoint = now + config.checkpointS();
     }
     if (run.isExhibit() && run.exhibitOver()) {
       switchboard.finishExhibit();
@@ -269,7 +258,7 @@ public final class Supervisor implements AutoCloseable {
       run.onExit(e.worker(), e.code());
       pool.pump();
     } else if (in instanceof OfferDesk.OfferInput o) {
-      o.reply().complete(decide(o.batch()));
+      o.reply().complete(OfferDesk.decide(run, checkpoint, o.batch()));
     } else if (in instanceof LoopCall c) {
       c.runOn(this);
     }
@@ -298,24 +287,6 @@ public final class Supervisor implements AutoCloseable {
     return desk.offer(b);
   }
 
-  private Offer decide(StoredBatch b) {
-    if (run.isExhibit()) {
-      double left = Math.max(1, run.exhibit().stopS - run.now());
-      return new Offer(503, b.id(), null, -1, Math.ceil(left), "an exhibit is running");
-    }
-    AdmissionDecision d = run.offer(b);
-    int task = run.lastTaskId();
-    if (d.admitted()) {
-      checkpoint.batchRun(b.id(), run.id, task);
-      checkpoint.batchState(b.id(), "admitted", null);
-      return new Offer(202, b.id(), run.id, task, 0, "admitted");
-    }
-    checkpoint.batchRun(b.id(), run.id, task);
-    checkpoint.batchState(b.id(), "refused", Instant.now());
-    int status = d.retryAfterS() < 0 ? 422 : 429;
-    return new Offer(status, b.id(), run.id, task, d.retryAfterS(), d.reason());
-  }
-
   /** Runs {@code body} on the supervisor's thread and returns its result. */
   @SuppressWarnings("unchecked")
   public <T> T onLoop(Function<Supervisor, T> body) {
@@ -329,21 +300,7 @@ public final class Supervisor implements AutoCloseable {
 
   /** A batch's state and each image's, from the run that holds it or else from the store; null if unknown. */
   public ObjectNode batchView(long id) {
-    ObjectNode live = onLoop(s -> s.liveView(id));
-    if (live != null) {
-      return live;
-    }
-    try {
-      StoredBatch b = store.batch(id);
-      return b == null ? null : BatchViews.of(b);
-    } catch (SQLException e) {
-      throw new IllegalStateException("the database is unavailable (" + e.getMessage() + ")");
-    }
-  }
-
-  private ObjectNode liveView(long id) {
-    CageTask t = run.taskOfBatch(id);
-    return t == null ? null : BatchViews.of(t, run.id);
+    return BatchViews.find(this, id);
   }
 
   // ---- control --------------------------------------------------------------------------------
