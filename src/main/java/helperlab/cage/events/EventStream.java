@@ -8,16 +8,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.XAddParams;
-import redis.clients.jedis.params.XReadParams;
 import redis.clients.jedis.resps.StreamEntry;
 
 /**
@@ -42,9 +38,8 @@ public final class EventStream implements AutoCloseable {
   /** The type of a run's last entry. */
   public static final String END = "end";
 
-  private final URI uri;
+  private final RedisAddress address;
   private final String prefix;
-  private final JedisClientConfig clientConfig;
   private final LinkedHashMap<String, Feed> feeds = new LinkedHashMap<>();
   private final Thread publisher;
   private volatile boolean running = true;
@@ -67,39 +62,15 @@ public final class EventStream implements AutoCloseable {
   }
 
   public EventStream(String redisUrl, String prefix) {
-    this.uri = URI.create(redisUrl);
+    this.address = new RedisAddress(URI.create(redisUrl));
     this.prefix = prefix;
-    this.clientConfig = clientConfig(uri);
     this.publisher = new Thread(this::publish, "event-stream");
     this.publisher.setDaemon(true);
     this.publisher.start();
   }
 
-  static JedisClientConfig clientConfig(URI uri) {
-    DefaultJedisClientConfig.Builder b = DefaultJedisClientConfig.builder().connectionTimeoutMillis(2000)
-        .socketTimeoutMillis(5000).ssl("rediss".equals(uri.getScheme()));
-    String info = uri.getUserInfo();
-    if (info != null && !info.isEmpty()) {
-      int colon = info.indexOf(':');
-      if (colon >= 0) {
-        if (colon > 0) {
-          b.user(info.substring(0, colon));
-        }
-        b.password(info.substring(colon + 1));
-      } else {
-        b.password(info);
-      }
-    }
-    String path = uri.getPath();
-    if (path != null && path.length() > 1) {
-      b.database(Integer.parseInt(path.substring(1)));
-    }
-    return b.build();
-  }
-
   public Jedis connect() {
-    int port = uri.getPort() > 0 ? uri.getPort() : 6379;
-    return new Jedis(new HostAndPort(uri.getHost(), port), clientConfig);
+    return address.connect();
   }
 
   public String key(String run) {
@@ -310,54 +281,11 @@ public final class EventStream implements AutoCloseable {
    * how many entries were written; -1 if Redis cannot be reached (the stream stays open).
    */
   public int closeInterrupted(String run, long startedMs, List<String[]> durable, String endJson) {
-    try (Jedis j = connect()) {
-      String key = key(run);
-      int last = lastSeq(j, key);
-      if (last > 0 && END.equals(lastType(j, key))) {
-        return 0;
-      }
-      int written = 0;
-      Pipeline p = j.pipelined();
-      for (int i = last; i < durable.size(); i++) {
-        p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(i + 1, 0)),
-            Map.of("type", durable.get(i)[0], "json", durable.get(i)[1]));
-        written++;
-      }
-      p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(Math.max(last, durable.size()) + 1, 0)),
-          Map.of("type", END, "json", endJson));
-      p.zadd(runsKey(), startedMs, run);
-      p.sync();
-      return written + 1;
-    } catch (JedisException e) {
-      return -1;
-    }
-  }
-
-  private static String lastType(Jedis j, String key) {
-    List<StreamEntry> last = j.xrevrange(key, StreamEntryID.MAXIMUM_ID, StreamEntryID.MINIMUM_ID, 1);
-    return last.isEmpty() ? null : last.get(0).getFields().get("type");
+    return InterruptedStream.close(this, run, startedMs, durable, endJson);
   }
 
   /** One entry read back from a stream. */
   public record Entry(String id, String type, String json) {}
-
-  /**
-   * Reads a run's stream from after {@code fromId} ("0" for the start), blocking up to {@code blockMs}
-   * for new entries; returns what came (maybe nothing).
-   */
-  public static List<Entry> read(Jedis j, String key, String fromId, int blockMs, int count) {
-    List<Map.Entry<String, List<StreamEntry>>> got = j.xread(XReadParams.xReadParams().block(blockMs).count(count),
-        Map.of(key, new StreamEntryID(fromId.contains("-") ? fromId : fromId + "-0")));
-    List<Entry> out = new ArrayList<>();
-    if (got != null) {
-      for (Map.Entry<String, List<StreamEntry>> e : got) {
-        for (StreamEntry s : e.getValue()) {
-          out.add(new Entry(s.getID().toString(), s.getFields().get("type"), s.getFields().get("json")));
-        }
-      }
-    }
-    return out;
-  }
 
   /**
    * Follows a run's stream from {@code fromId} until an {@link #END} entry has been passed on or
@@ -365,33 +293,7 @@ public final class EventStream implements AutoCloseable {
    */
   public void follow(String run, String fromId, Predicate<Entry> sink, java.util.function.BooleanSupplier stop)
       throws InterruptedException {
-    String last = fromId == null || fromId.isBlank() ? "0-0" : fromId;
-    Jedis j = null;
-    try {
-      while (!stop.getAsBoolean()) {
-        try {
-          if (j == null) {
-            j = connect();
-          }
-          for (Entry e : read(j, key(run), last, 1000, 500)) {
-            last = e.id();
-            if (!sink.test(e) || END.equals(e.type())) {
-              return;
-            }
-          }
-        } catch (JedisException e) {
-          if (j != null) {
-            j.close();
-            j = null;
-          }
-          Thread.sleep(500);
-        }
-      }
-    } finally {
-      if (j != null) {
-        j.close();
-      }
-    }
+    StreamFollower.follow(this, run, fromId, sink, stop);
   }
 
   @Override

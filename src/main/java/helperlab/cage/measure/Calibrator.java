@@ -7,7 +7,6 @@ import helperlab.cage.worker.WorkerLauncher;
 import helperlab.model.Calibration;
 import helperlab.model.CostCurve;
 import helperlab.model.MemoryPoint;
-import helperlab.model.Preset;
 import helperlab.model.PresetCatalog;
 import helperlab.model.SampleCost;
 import java.io.IOException;
@@ -23,7 +22,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Calibrates the simulator on this machine, in a cgroup capped like the cage: the resize cost curve
@@ -37,13 +35,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Calibrator {
   /** How many of a fresh worker's first images get a factor of their own. */
   static final int COLD_IMAGES = 8;
-  /**
-   * The concurrency ladder goes up to this many quotas' worth of workers: the box and the fresh-worker
-   * policies run far past the quota, where a ladder that stops at twice it extrapolates the penalty.
-   */
-  static final int CONCURRENCY_QUOTAS = 4;
-  /** Past twice the quota, a level runs only if its workers fit in this share of the memory cap. */
-  static final double MEMORY_HEADROOM = 0.75;
   /** How many images each fresh worker resizes when the factors are measured. */
   static final int WORKER_IMAGES = 24;
   /** Probes before and after the ladder further apart than this say the machine was not steady. */
@@ -107,7 +98,7 @@ public final class Calibrator {
         out.printf(Locale.ROOT, "warning: the machine's speed drifted %.0f%% during the ladder; its costs mix two"
             + " speeds: calibrate again when the machine is quiet%n", 100 * Math.abs(probeAfter / probeBefore - 1));
       }
-      PresetCosts presets = presetCosts(launcher, cage, lib, sampleCosts);
+      PresetCosts presets = PresetCosts.measure(launcher, cage, lib, sampleCosts, data, reps, out);
       Map<String, Double> presetFactors = presets.factors();
       sampleCosts = presets.samples();
       List<Double> workerImageFactors = workerImageFactors(launcher, cage, lib, sampleCosts);
@@ -124,8 +115,9 @@ public final class Calibrator {
           + " RMS relative error %.1f%%%n", fit.a(), fit.b(), fit.floorMs(), fit.ceilingMs(), fit.r2(), 100 * rms);
       double mbPerMp = memorySlope(memory);
       List<Point> conc = new ArrayList<>();
-      double single = concurrency(launcher, cage, lib, longEdge, conc, idle[0], memory);
-      double kappa = contention(conc, single, cpus);
+      double single = new ConcurrencyLadder(data, cpus, memoryBytes, secondsPerLevel, out).run(launcher, cage, lib, longEdge, conc,
+          idle[0], memory);
+      double kappa = ConcurrencyLadder.contention(conc, single, cpus);
       out.printf(Locale.ROOT, "contention: %.4f per runnable process past %.2f cores%n", kappa, cpus);
       CostCurve curve = fit.curve();
       double mean = 0;
@@ -227,58 +219,6 @@ public final class Calibrator {
     return SpeedProbe.measure(launcher, cage, lib, data.resolve("run"));
   }
 
-  /** Each preset's cost against web's over the whole ladder, and the samples with their own ratios. */
-  record PresetCosts(Map<String, Double> factors, List<SampleCost> samples) {}
-
-  /**
-   * Each preset's cost against web's, on the same samples and a warm worker: over the ladder, the sum of
-   * its mean costs over web's (the forecasts use it), and on each sample, its mean cost over that sample's
-   * web cost (the simulator charges a known sample that): a thumbnail decodes a large photo at a fraction
-   * of its pixels, so costs far less, but of a small photo costs as much as its web size or more.
-   */
-  private PresetCosts presetCosts(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib, List<SampleCost> web)
-      throws IOException {
-    Map<String, Double> factors = new TreeMap<>();
-    List<Map<String, Double>> bySample = new ArrayList<>();
-    web.forEach(c -> bySample.add(new TreeMap<>()));
-    Path target = data.resolve("run").resolve("calibration-preset-out");
-    try (BenchWorker w = new BenchWorker(launcher, launcher.usesArchive(), cage)) {
-      for (Preset preset : PresetCatalog.defaults().all()) {
-        if (preset.name().equals("web")) {
-          continue;
-        }
-        double sumPreset = 0;
-        double sumWeb = 0;
-        StringBuilder line = new StringBuilder();
-        for (int i = 0; i < web.size(); i++) {
-          SampleCost c = web.get(i);
-          SampleLibrary.Sample s = sampleOf(lib, c);
-          double sum = 0;
-          int n = 0;
-          while (n < reps || (sum < 0.5 && n < 25)) {
-            sum += w.resize(lib.path(s), target, preset.longEdge()).cpuS();
-            n++;
-          }
-          double ms = sum / n * 1000;
-          sumPreset += ms;
-          sumWeb += c.ms();
-          bySample.get(i).put(preset.name(), ms / c.ms());
-          line.append(String.format(Locale.ROOT, " %.2f", ms / c.ms()));
-        }
-        double f = sumPreset / sumWeb;
-        factors.put(preset.name(), f);
-        out.printf(Locale.ROOT, "preset %s (long edge %d): %.3f x web's cost; by sample, smallest first:%s%n", preset.name(),
-            preset.longEdge(), f, line);
-      }
-    }
-    List<SampleCost> samples = new ArrayList<>();
-    for (int i = 0; i < web.size(); i++) {
-      SampleCost c = web.get(i);
-      samples.add(new SampleCost(c.width(), c.height(), c.ms(), bySample.get(i)));
-    }
-    return new PresetCosts(factors, samples);
-  }
-
   /**
    * What a fresh worker's images cost by their position in its life, against the ladder's measured
    * cost of the same samples: {@code spawns} fresh workers each resize {@value #WORKER_IMAGES} samples
@@ -306,7 +246,7 @@ public final class Calibrator {
         for (int i = 0; i < WORKER_IMAGES; i++) {
           SampleCost c = web.get(pick.nextInt(web.size()));
           int slot = i < COLD_IMAGES ? i : i < 2 * COLD_IMAGES ? COLD_IMAGES : COLD_IMAGES + 1;
-          cpuMs[slot] += worker.resize(lib.path(sampleOf(lib, c)), target, longEdge).cpuS() * 1000;
+          cpuMs[slot] += worker.resize(lib.path(PresetCosts.sampleOf(lib, c)), target, longEdge).cpuS() * 1000;
           ladderMs[slot] += c.ms();
         }
       }
@@ -326,12 +266,6 @@ public final class Calibrator {
     return factors;
   }
 
-  /** The library's sample a ladder cost was measured on. */
-  private static SampleLibrary.Sample sampleOf(SampleLibrary lib, SampleCost c) {
-    return lib.samples().stream().filter(s -> s.width() == c.width() && s.height() == c.height()).findFirst()
-        .orElseThrow();
-  }
-
   /**
    * The ladder's peak memory above idle after each sample, as the curve the simulator holds a worker
    * to: the ladder runs in ascending size, so each point is what a worker keeps after an image that big.
@@ -349,90 +283,6 @@ public final class Calibrator {
       sxx += p.x() * p.x();
     }
     return sxx > 0 ? sxy / sxx : 0;
-  }
-
-  /**
-   * Throughput of n workers in the cage, each resizing the sample nearest 8 MP over and over for a
-   * while, for n = 1 .. four times the quota rounded up, stopping past twice the quota where the workers
-   * would not fit in {@value #MEMORY_HEADROOM} of the memory cap. Returns the single worker's images per second.
-   */
-  private double concurrency(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib, int longEdge, List<Point> out,
-      double idleMb, List<Point> memory) throws Exception {
-    SampleLibrary.Sample probe = lib.nearest(8);
-    double perWorkerMb = idleMb + memory.stream().filter(p -> p.x() <= probe.megapixels() + 1e-9)
-        .mapToDouble(Point::y).max().orElse(0);
-    int max = (int) Math.ceil(CONCURRENCY_QUOTAS * cpus);
-    double single = 0;
-    for (int n = 1; n <= max; n++) {
-      if (n > 2 * cpus && n * perWorkerMb > MEMORY_HEADROOM * memoryBytes / (1 << 20)) {
-        this.out.printf(Locale.ROOT, "  %d workers would need %.0f MiB: the concurrency ladder stops here%n", n,
-            n * perWorkerMb);
-        break;
-      }
-      List<BenchWorker> workers = new ArrayList<>();
-      try {
-        for (int i = 0; i < n; i++) {
-          workers.add(new BenchWorker(launcher, launcher.usesArchive(), cage));
-        }
-        AtomicInteger done = new AtomicInteger();
-        long end = System.nanoTime() + (long) (secondsPerLevel * 1e9);
-        long warmEnd = System.nanoTime() + 2_000_000_000L;
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-          BenchWorker w = workers.get(i);
-          Path target = data.resolve("run").resolve("conc-" + i + ".jpg");
-          Thread t = new Thread(() -> {
-            try {
-              while (System.nanoTime() < end) {
-                w.resize(lib.path(probe), target, longEdge);
-                if (System.nanoTime() > warmEnd) {
-                  done.incrementAndGet();
-                }
-              }
-            } catch (IOException e) {
-              // counted as what it managed
-            }
-          });
-          t.start();
-          threads.add(t);
-        }
-        for (Thread t : threads) {
-          t.join();
-        }
-        double rate = done.get() / (secondsPerLevel - 2);
-        if (n == 1) {
-          single = rate;
-        }
-        out.add(new Point(n, rate, 0));
-        this.out.printf(Locale.ROOT, "  %d worker(s): %.2f images/s (%.2f x one worker)%n", n, rate, rate / single);
-      } finally {
-        for (BenchWorker w : workers) {
-          w.close();
-        }
-      }
-    }
-    return single;
-  }
-
-  /**
-   * The contention penalty kappa of the machine model, by least squares over the levels past the
-   * quota: throughput(n) / throughput(1) = q / (1 + kappa (n - q)), linearised as
-   * q / ratio - 1 = kappa (n - q).
-   */
-  static double contention(List<Point> levels, double single, double quota) {
-    double num = 0;
-    double den = 0;
-    for (Point p : levels) {
-      double n = p.x();
-      if (n <= quota || single <= 0 || p.y() <= 0) {
-        continue;
-      }
-      double y = quota / (p.y() / single) - 1;
-      double x = n - quota;
-      num += x * y;
-      den += x * x;
-    }
-    return den > 0 ? Math.max(0, num / den) : 0;
   }
 
   private static String host() {

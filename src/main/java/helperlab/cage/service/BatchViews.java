@@ -4,6 +4,7 @@ import helperlab.cage.store.StoredBatch;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.DataFile;
+import java.sql.SQLException;
 import java.util.Locale;
 
 /** The JSON answer to {@code GET /batches/{id}}: a batch's state and each image's, live or from the store. */
@@ -78,5 +79,22 @@ final class BatchViews {
     o.put("dead", dead);
     o.put("total", b.images().size());
     return o;
+  }
+
+  /** A batch's view from the run that holds it (asked on the supervisor's thread) or else from the store; null if unknown. */
+  static ObjectNode find(Supervisor sv, long id) {
+    ObjectNode live = sv.onLoop(s -> {
+      CageTask t = s.run.taskOfBatch(id);
+      return t == null ? null : of(t, s.run.id);
+    });
+    if (live != null) {
+      return live;
+    }
+    try {
+      StoredBatch b = sv.store.batch(id);
+      return b == null ? null : of(b);
+    } catch (SQLException e) {
+      throw new IllegalStateException("the database is unavailable (" + e.getMessage() + ")");
+    }
   }
 }

@@ -15,7 +15,6 @@ import helperlab.model.EventType;
 import helperlab.model.ImageSpec;
 import helperlab.model.MachineSpec;
 import helperlab.model.MetricsAccumulator;
-import helperlab.model.RunRecord;
 import helperlab.model.SampleRecorder;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionDecision;
@@ -24,7 +23,6 @@ import helperlab.policy.PolicySpec;
 import helperlab.policy.Scheduler;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.TaskRequest;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -75,6 +73,7 @@ final class CageRun {
   final WorkerFrames frames = new WorkerFrames(this);
   final ExhibitPlayer player = new ExhibitPlayer(this);
   final TaskIntake intake = new TaskIntake(this);
+  final TaskProgress progress = new TaskProgress(this);
 
   PolicySpec policy;
   Scheduler scheduler;
@@ -183,12 +182,9 @@ final class CageRun {
     intake.resume(b);
   }
 
-
   int lastTaskId() {
     return nextTask - 1;
   }
-
-
 
   void register(CageTask t) {
     tasks.put(t.id, t);
@@ -233,10 +229,6 @@ final class CageRun {
     player.sendCopy(taskId, copy, now);
   }
 
-
-
-
-
   // ---- workers -------------------------------------------------------------------------------
 
   void onFrame(WorkerProcess w, WorkerProtocol.FromWorker m) {
@@ -255,60 +247,11 @@ final class CageRun {
     frames.lose(w, cause, blame, involuntary);
   }
 
-
-
-
-
-
-
   // ---- commands --------------------------------------------------------------------------------
 
   /** Carries out what the scheduler (and an exhibit's client) asked, until neither has anything left. */
   void execute(double now) {
     driver.execute(now);
-  }
-
-
-  /** The worker's next assigned image begins now (it takes them in order, back to back). */
-  void startNext(WorkerProcess w, double now) {
-    Integer next = w.assigned.peekFirst();
-    if (next == null) {
-      return;
-    }
-    CageTask.Image im = images.get(next);
-    w.inFlight = im.id;
-    w.inFlightSince = ctx.cage();
-    w.cpuAtImageStart = w.lastCpuS;
-    im.state = CageTask.ImageState.RUNNING;
-    sink.on(now, EventType.IMAGE_STARTED, w.id, im.task.id, im.id, 0, null);
-  }
-
-  void finishTask(CageTask t, double now, boolean met) {
-    t.state = met ? "met" : "late";
-    t.finishedS = now;
-    if (t.persisted()) {
-      ctx.checkpoint().get().batchState(t.batchId, t.state, Instant.now());
-    }
-    if (exhibit != null) {
-      exhibit.client.finished(now, t.id, t.dead == 0);
-    } else {
-      sink.on(now, met ? EventType.TASK_MET : EventType.TASK_LATE, -1, t.id, -1, now - t.deadlineS,
-          t.dead > 0 ? t.dead + " image(s) dead-lettered" : null);
-    }
-  }
-
-  /** An image that crashed too many workers: recorded, and its file put in the dead letters. */
-  void deadLetter(CageTask.Image im, int strikes, double now) {
-    im.state = CageTask.ImageState.DEAD;
-    im.strikes = strikes;
-    im.task.dead++;
-    boolean shared = images.values().stream().anyMatch(o -> o != im && o.open() && o.source.equals(im.source));
-    String moved = DeadLetters.file(im.id, im.source, ctx.config().inbox(), ctx.config().deadLetters(), shared);
-    sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, strikes, null);
-    if (im.task.persisted()) {
-      ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), moved, strikes,
-          "crashed " + strikes + " workers");
-    }
   }
 
   // ---- time, samples, policy, end ---------------------------------------------------------------
@@ -342,34 +285,6 @@ final class CageRun {
     double mb = ctx.pool().memoryBytes() / (1024.0 * 1024.0);
     sink.memory(now, mb);
     sink.sample(now, live, busy, scheduler.queuedImages(), mb, metrics);
-  }
-
-  /**
-   * A new policy for the rest of the run: the current workers are stopped (work in flight is lost
-   * and counted), a scheduler with the new policy takes every unfinished task back, strikes and all.
-   */
-  void switchPolicy(PolicySpec next) {
-    double now = now();
-    sink.on(now, EventType.POLICY_SET, -1, -1, -1, 0, next.id());
-    for (WorkerProcess w : new ArrayList<>(workers.values())) {
-      stopWorker(w, POLICY_CHANGE, now);
-    }
-    workers.clear();
-    for (CageTask.Image im : images.values()) {
-      if (im.open()) {
-        im.state = CageTask.ImageState.QUEUED;
-        im.worker = -1;
-      }
-    }
-    generation++;
-    policy = next;
-    scheduler = new Scheduler(next, ctx.schedulerConfig());
-    for (CageTask t : tasks.values()) {
-      if (!t.finished() && t.openImages() > 0) {
-        scheduler.resume(now, t.request(flatWork(t)), t.strikes());
-      }
-    }
-    execute(now);
   }
 
   void stopWorker(WorkerProcess w, String why, double now) {
@@ -412,21 +327,6 @@ final class CageRun {
   /** Closes the run's stream with its last entry. */
   void endStream(String json) {
     journal.end(json);
-  }
-
-  /** The run's record, in the same format the simulator writes. */
-  RunRecord record(Double speedProbeMs) {
-    double end = lastNow;
-    double duration = exhibit != null ? exhibit.durationS : end;
-    String host;
-    try {
-      host = java.net.InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      host = "unknown";
-    }
-    return new RunRecord(RunRecord.FORMAT, id, RunRecord.KIND_REAL, policyAtStart, scenario, ctx.machine(), seed,
-        admission.id(), ctx.calibration(), speedProbeMs, duration, recordTasks, log.events(), samples.samples(),
-        metrics.metrics(), null, startedAt.toString(), host, exhibit != null ? exhibit.stopS : null);
   }
 
   /** The open batches of this run (for a GET or status). */

@@ -1,18 +1,11 @@
 package helperlab.cage.service;
 
 import helperlab.cage.events.EventStream;
-import helperlab.cage.image.SampleLibrary;
-import helperlab.cage.store.CageStore;
-import helperlab.cage.store.ValidBatch;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.DataFile;
-import helperlab.model.Task;
 import helperlab.policy.PolicyCatalog;
-import helperlab.sim.ArrivalGenerator;
-import helperlab.sim.ScenarioSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -27,10 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -161,99 +151,32 @@ public final class CtlServer implements AutoCloseable {
     switch (op) {
       case "status" -> out.send(supervisor.onLoop(Supervisor::status));
       case "set-policy" -> {
-        String id = text(req, "policy", null);
-        out.send(supervisor.onLoop(s -> s.setPolicy(id)));
+        String id = CtlRequest.text(req, "policy", null);
+        out.send(supervisor.onLoop(s -> s.switchboard.setPolicy(id)));
       }
-      case "press" -> out.send(press(req));
+      case "press" -> out.send(BigButton.press(supervisor, req));
       case "exhibit" -> exhibit(req, out);
       case "follow" -> follow(req, out);
-      case "runs" -> out.send(runs());
-      case "run" -> out.send(run(req));
+      case "runs" -> out.send(RunAnswers.runs(supervisor));
+      case "run" -> out.send(RunAnswers.run(supervisor, req));
       case "calibrate" -> calibrations.run(req.path("quick").asBoolean(false), out);
       default -> out.send(error("unknown op '" + op + "'; known: " + String.join(", ", OPS)));
     }
   }
 
-  private static String text(JsonNode req, String field, String dflt) {
-    JsonNode n = req.get(field);
-    if (n == null || n.isNull()) {
-      return dflt;
-    }
-    if (!n.isTextual()) {
-      throw new IllegalArgumentException(field + " must be a string");
-    }
-    return n.asText();
-  }
-
-  private static double number(JsonNode req, String field, double dflt) {
-    JsonNode n = req.get(field);
-    if (n == null || n.isNull()) {
-      return dflt;
-    }
-    if (!n.isNumber()) {
-      throw new IllegalArgumentException(field + " must be a number");
-    }
-    return n.asDouble();
-  }
-
-  /** The big button: a batch drawn from a scenario's mixes, played by samples, offered like any other. */
-  private ObjectNode press(JsonNode req) {
-    String scenario = text(req, "scenario", "calm");
-    if (!ScenarioSpec.BUILT_IN.contains(scenario)) {
-      throw new IllegalArgumentException("unknown scenario '" + scenario + "'; known: " + String.join(", ", ScenarioSpec.BUILT_IN));
-    }
-    SampleLibrary lib = supervisor.samples();
-    if (lib == null) {
-      throw new IllegalStateException("no sample library yet: " + supervisor.samplesStatus());
-    }
-    JsonNode seedNode = req.get("seed");
-    long seed = seedNode != null && seedNode.isIntegralNumber() ? seedNode.asLong() : System.nanoTime();
-    ArrivalGenerator gen = new ArrivalGenerator(ScenarioSpec.builtIn(scenario), supervisor.machine(),
-        supervisor.calibration(), supervisor.presets());
-    Task t = gen.sampleBatch(0, 0, new SplittableRandom(seed));
-    List<ValidBatch.ValidImage> images = new ArrayList<>();
-    for (var spec : t.images()) {
-      SampleLibrary.Sample s = lib.nearest(spec.megapixels());
-      images.add(new ValidBatch.ValidImage(lib.path(s), "jpeg", s.width(), s.height(),
-          supervisor.calibration().forecastSeconds(s.megapixels(), t.preset())));
-    }
-    Instant now = Instant.now();
-    var preset = supervisor.presets().get(t.preset());
-    ValidBatch b = new ValidBatch("press", preset.name(), preset.longEdge(), now,
-        now.plusMillis((long) (t.windowS() * 1000)), images);
-    Supervisor.Offer o = supervisor.offer(b);
-    ObjectNode reply = DataFile.JSON.createObjectNode();
-    reply.put("ok", o.status() != 503);
-    if (o.status() == 503) {
-      reply.put("error", o.reason());
-      reply.put("retry_after_s", o.retryAfterS());
-      return reply;
-    }
-    reply.put("admitted", o.admitted());
-    reply.put("batch", o.batchId());
-    reply.put("preset", preset.name());
-    reply.put("images", images.size());
-    reply.put("deadline", b.deadlineAt().toString());
-    if (!o.admitted()) {
-      reply.put("reason", o.reason());
-      reply.put("retry_after_s", o.retryAfterS());
-    }
-    return reply;
-  }
-
   private void exhibit(JsonNode req, Lines out) {
-    String policy = text(req, "policy", null);
-    String scenario = text(req, "scenario", "calm");
-    double seedValue = number(req, "seed", 0);
-    double duration = number(req, "duration_s", 60);
-    double grace = number(req, "grace_s", 60);
+    String policy = CtlRequest.text(req, "policy", null);
+    String scenario = CtlRequest.text(req, "scenario", "calm");
+    double seedValue = CtlRequest.number(req, "seed", 0);
+    double duration = CtlRequest.number(req, "duration_s", 60);
+    double grace = CtlRequest.number(req, "grace_s", 60);
     JsonNode waitNode = req.get("wait");
     boolean wait = waitNode != null && waitNode.asBoolean(false);
     if (policy == null) {
       throw new IllegalArgumentException("exhibit needs a policy (one of " + String.join(", ", PolicyCatalog.ids()) + ")");
     }
     CompletableFuture<ObjectNode> done = new CompletableFuture<>();
-    ObjectNode started = supervisor.onLoop(s -> s.startExhibit(policy, scenario, (long) seedValue, duration, grace, done));
+    ObjectNode started = supervisor.onLoop(s -> s.switchboard.startExhibit(policy, scenario, (long) seedValue, duration, grace, done));
     if (!wait) {
       out.send(started);
       return;
@@ -266,7 +189,7 @@ public final class CtlServer implements AutoCloseable {
   }
 
   private void follow(JsonNode req, Lines out) throws IOException {
-    String run = text(req, "run", null);
+    String run = CtlRequest.text(req, "run", null);
     if (run == null) {
       run = supervisor.currentRun();
     } else {
@@ -279,7 +202,7 @@ public final class CtlServer implements AutoCloseable {
         // cannot check: follow anyway (the stream may have it)
       }
     }
-    String from = text(req, "from", "0-0");
+    String from = CtlRequest.text(req, "from", "0-0");
     if (!from.matches("\\d+(-\\d+)?")) {
       throw new IllegalArgumentException("from must be a stream id like 17-0 (or 0 for the start)");
     }
@@ -304,60 +227,6 @@ public final class CtlServer implements AutoCloseable {
       }, () -> gone[0] || !running);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    }
-  }
-
-  private ObjectNode runs() {
-    try {
-      ObjectNode o = DataFile.JSON.createObjectNode();
-      o.put("ok", true);
-      ArrayNode list = o.putArray("runs");
-      for (CageStore.RunRow r : supervisor.store().runs(null)) {
-        ObjectNode e = list.addObject();
-        e.put("id", r.id());
-        e.put("kind", r.kind());
-        e.put("policy", r.policy());
-        e.put("scenario", r.scenario());
-        e.put("seed", r.seed());
-        e.put("state", r.state());
-        e.put("started_at", r.startedAt().toString());
-        if (r.endedAt() != null) {
-          e.put("ended_at", r.endedAt().toString());
-        }
-      }
-      return o;
-    } catch (SQLException e) {
-      return error("the database is unavailable: " + e.getMessage());
-    }
-  }
-
-  private ObjectNode run(JsonNode req) throws IOException {
-    String id = text(req, "id", null);
-    if (id == null) {
-      throw new IllegalArgumentException("run needs an id (see {\"op\":\"runs\"})");
-    }
-    if (!id.matches("[A-Za-z0-9._-]{1,200}")) {
-      return error("no run '" + id + "'");
-    }
-    // The record file is written when the run ends; PostgreSQL has it once the next checkpoint is in.
-    Path file = supervisor.config().runsDir().resolve(id + ".json");
-    try {
-      String json = Files.isRegularFile(file) ? Files.readString(file) : null;
-      if (json == null && !supervisor.store().runExists(id)) {
-        return error("no run '" + id + "'");
-      }
-      if (json == null) {
-        json = supervisor.store().runRecord(id);
-      }
-      if (json == null) {
-        return error("run '" + id + "' has no record yet (it is still running; follow it, or ask again when it ends)");
-      }
-      ObjectNode o = DataFile.JSON.createObjectNode();
-      o.put("ok", true);
-      o.set("record", DataFile.JSON.readTree(json));
-      return o;
-    } catch (SQLException e) {
-      return error("the database is unavailable: " + e.getMessage());
     }
   }
 

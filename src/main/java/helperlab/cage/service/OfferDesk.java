@@ -2,10 +2,13 @@ package helperlab.cage.service;
 
 import helperlab.cage.service.Supervisor.Offer;
 import helperlab.cage.store.CageStore;
+import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.store.ValidBatch;
+import helperlab.policy.AdmissionDecision;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -83,5 +86,24 @@ final class OfferDesk {
           "admitted, but the database could not record it (" + last.getMessage() + "); resend it");
     }
     return o;
+  }
+
+  /** On the supervisor's thread: the run's answer to a stored batch, and the batch's new state in the next checkpoint. */
+  static Offer decide(CageRun run, Checkpoint checkpoint, StoredBatch b) {
+    if (run.isExhibit()) {
+      double left = Math.max(1, run.exhibit().stopS - run.now());
+      return new Offer(503, b.id(), null, -1, Math.ceil(left), "an exhibit is running");
+    }
+    AdmissionDecision d = run.offer(b);
+    int task = run.lastTaskId();
+    if (d.admitted()) {
+      checkpoint.batchRun(b.id(), run.id, task);
+      checkpoint.batchState(b.id(), "admitted", null);
+      return new Offer(202, b.id(), run.id, task, 0, "admitted");
+    }
+    checkpoint.batchRun(b.id(), run.id, task);
+    checkpoint.batchState(b.id(), "refused", Instant.now());
+    int status = d.retryAfterS() < 0 ? 422 : 429;
+    return new Offer(status, b.id(), run.id, task, d.retryAfterS(), d.reason());
   }
 }

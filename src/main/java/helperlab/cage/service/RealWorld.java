@@ -39,7 +39,7 @@ final class RealWorld implements World {
     }
     w.send(jobs);
     if (w.inFlight < 0) {
-      run.startNext(w, now); // an idle worker starts as soon as it reads its first job
+      run.progress.startNext(w, now); // an idle worker starts as soon as it reads its first job
     }
   }
 
@@ -66,13 +66,13 @@ final class RealWorld implements World {
   public void taskFinished(double now, Command.TaskFinished f) {
     CageTask t = run.tasks.get(f.task());
     boolean met = f.met() && t.dead == 0;
-    run.finishTask(t, now, met);
+    run.progress.finishTask(t, now, met);
   }
 
   @Override
   public void deadLetter(double now, Command.DeadLetter d) {
     CageTask.Image im = run.images.get(d.image().id());
-    run.deadLetter(im, d.strikes(), now);
+    run.progress.deadLetter(im, d.strikes(), now);
   }
 
   @Override

@@ -69,7 +69,7 @@ final class StatusDocument {
     rd.put("error", sv.stream.lastError());
     rd.put("stream", sv.stream.key(sv.run.id));
     s.put("cds", sv.launcher.cdsStatus());
-    s.put("samples", sv.samplesStatus);
+    s.put("samples", sv.samplesStatus());
     s.put("calibration", sv.calibration.name());
     s.put("calibrated", sv.calibration.measuredOnACage());
     s.put("watchdog_memory_limit_mb", sv.watchdog.memoryLimitBytes() / (1024.0 * 1024.0));

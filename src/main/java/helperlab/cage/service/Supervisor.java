@@ -17,36 +17,23 @@ import helperlab.cage.worker.WorkerPool;
 import helperlab.cage.worker.WorkerProcess;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.Calibration;
-import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.RunRecord;
-import helperlab.policy.AdmissionDecision;
-import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.WorkerBudget;
-import helperlab.runs.RunRecords;
-import helperlab.sim.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -61,7 +48,6 @@ import java.util.function.Function;
 public final class Supervisor implements AutoCloseable {
   /** The watchdog looks this often (heartbeats come every second; a worker is given several). */
   static final double WATCH_EVERY_S = 0.5;
-  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC);
 
   final CageConfig config;
   private final PrintStream log;
@@ -76,29 +62,25 @@ public final class Supervisor implements AutoCloseable {
   final EventStream stream;
   final WorkerLauncher launcher;
   /** The speed probe taken when the current run started (null when none could be). */
-  private Double runProbeMs;
+  Double runProbeMs;
   final WorkerPool pool;
   private final DailyProbe probe;
   private final OfferDesk desk;
   final Watchdog watchdog;
   final Checkpointer checkpointer;
-  private final FileChannel lockChannel;
-  private final FileLock lock;
+  private final DataDirLock dataDir;
+  private final RunBooks books;
   private final long started = System.nanoTime();
   private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
   private final Thread loop;
   private volatile boolean stopping;
   private volatile boolean stopped;
   private volatile Checkpoint checkpoint = new Checkpoint();
-  private volatile SampleLibrary samples;
-  volatile String samplesStatus = "not loaded";
+  private final SampleShelf shelf;
   private final Recovery.Result recovered;
   CageRun run;
-  private PolicySpec livePolicy;
-  private CompletableFuture<ObjectNode> exhibitDone;
-  private double nextWatch;
-  private double nextSample;
-  private double nextCheckpoint;
+  final RunSwitchboard switchboard;
+  private LoopTimers timers;
 
   /** The supervisor's answer to an offered batch. */
   public record Offer(int status, long batchId, String runId, int task, double retryAfterS, String reason) {
@@ -107,25 +89,11 @@ public final class Supervisor implements AutoCloseable {
     }
   }
 
-  private record Call(Function<Supervisor, Object> body, CompletableFuture<Object> reply) {}
-
   private Supervisor(CageConfig config, PrintStream log) throws Exception {
     this.config = config;
     this.log = log;
-    for (Path dir : new Path[] {config.inbox(), config.outbox(), config.deadLetters(), config.runsDir(), config.runDir()}) {
-      Files.createDirectories(dir);
-    }
-    try {
-      Files.setPosixFilePermissions(config.runDir(), PosixFilePermissions.fromString("rwx------"));
-    } catch (UnsupportedOperationException | IOException e) {
-      // not a POSIX file system: the control socket is as private as the directory allows
-    }
-    this.lockChannel = FileChannel.open(config.runDir().resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-    this.lock = lockChannel.tryLock();
-    if (lock == null) {
-      lockChannel.close();
-      throw new IllegalStateException("another supervisor is running on " + config.dataDir().toAbsolutePath());
-    }
+    this.dataDir = DataDirLock.take(config);
+    this.shelf = new SampleShelf(config.samplesDir(), log);
     this.calibration = CageCalibration.forCage(config.calibration(), config.dataDir());
     CageSizing sizing = CageSizing.of(config, calibration);
     this.limits = sizing.limits();
@@ -144,12 +112,12 @@ public final class Supervisor implements AutoCloseable {
       this.store = CageStore.open(config.pgUrl());
     } catch (SQLException e) {
       cage.close();
-      lock.release();
-      lockChannel.close();
+      dataDir.close();
       throw new IllegalStateException("PostgreSQL is not reachable at " + CageStore.redact(config.pgUrl()) + " ("
           + e.getMessage() + "); start it with scripts/services, or point HELPERLAB_PG_URL at one");
     }
     this.stream = new EventStream(config.redisUrl(), config.redisPrefix());
+    this.books = new RunBooks(config, store, stream, log);
     int heap = config.workerHeapMb() > 0 ? config.workerHeapMb() : 768;
     this.launcher = new WorkerLauncher(heap, config.maxPixels(), config.runDir(), config.cds().equals("auto"));
     this.desk = new OfferDesk(store, config.outbox(), inbox::add, () -> stopping);
@@ -162,8 +130,8 @@ public final class Supervisor implements AutoCloseable {
         config.overrunGraceS());
     this.checkpointer = new Checkpointer(store, log);
     this.recovered = new Recovery(store, stream, config, calibration, machine, log).run();
-    this.livePolicy = PolicyCatalog.get(config.policy());
-    startRun("live", livePolicy, null, true);
+    this.switchboard = new RunSwitchboard(this, PolicyCatalog.get(config.policy()));
+    startRun("live", switchboard.livePolicy(), null, true);
     for (StoredBatch b : recovered.resume()) {
       run.resume(b);
     }
@@ -175,7 +143,7 @@ public final class Supervisor implements AutoCloseable {
     Supervisor s = new Supervisor(config, log);
     s.loop.start();
     s.probe.startArchive();
-    Thread lib = new Thread(s::loadSamples, "samples");
+    Thread lib = new Thread(s.shelf::load, "samples");
     lib.setDaemon(true);
     lib.start();
     Recovery.Result r = s.recovered;
@@ -231,12 +199,10 @@ public final class Supervisor implements AutoCloseable {
   // ---- the loop -----------------------------------------------------------------------------
 
   private void loop() {
-    nextWatch = cageNow();
-    nextSample = cageNow();
-    nextCheckpoint = cageNow() + config.checkpointS();
+    timers = new LoopTimers(cageNow(), config.sampleS(), config.checkpointS());
     try {
       while (!stopping) {
-        double wait = Math.min(nextWatch, Math.min(nextSample, nextCheckpoint)) - cageNow();
+        double wait = timers.next() - cageNow();
         double runWake = Math.min(run.scheduler().nextWakeup(), run.exhibitWakeup()) - run.now();
         wait = Math.min(wait, runWake);
         Object in = inbox.poll(Math.max(0, Math.min(1000, (long) Math.ceil(wait * 1000))), TimeUnit.MILLISECONDS);
@@ -262,25 +228,19 @@ public final class Supervisor implements AutoCloseable {
     run.tickIfDue();
     run.exhibitStep();
     double now = cageNow();
-    if (now >= nextWatch) {
+    if (timers.watchDue(now)) {
       pool.sweep();
       run.watch(watchdog);
       pool.pump();
-      nextWatch = now + WATCH_EVERY_S;
     }
-    if (now >= nextSample) {
+    if (timers.sampleDue(now)) {
       run.sample();
-      nextSample += config.sampleS();
-      if (nextSample < now) {
-        nextSample = now + config.sampleS();
-      }
     }
-    if (now >= nextCheckpoint) {
+    if (timers.checkpointDue(now)) {
       checkpointNow();
-      nextCheckpoint = now + config.checkpointS();
     }
     if (run.isExhibit() && run.exhibitOver()) {
-      finishExhibit();
+      switchboard.finishExhibit();
     }
   }
 
@@ -298,56 +258,24 @@ public final class Supervisor implements AutoCloseable {
       run.onExit(e.worker(), e.code());
       pool.pump();
     } else if (in instanceof OfferDesk.OfferInput o) {
-      o.reply().complete(decide(o.batch()));
-    } else if (in instanceof Call c) {
-      try {
-        c.reply().complete(c.body().apply(this));
-      } catch (RuntimeException e) {
-        c.reply().completeExceptionally(e);
-      }
+      o.reply().complete(OfferDesk.decide(run, checkpoint, o.batch()));
+    } else if (in instanceof LoopCall c) {
+      c.runOn(this);
     }
   }
 
   // ---- runs -----------------------------------------------------------------------------------
 
-  private void startRun(String kind, PolicySpec policy, Exhibit exhibit, boolean sync) throws SQLException {
-    runProbeMs = probe.measure(samples); // before the run's clock starts: arrivals keep their times
-    String stamp = STAMP.format(Instant.now()) + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
-    String id = exhibit == null ? "real-live-" + policy.id() + "-" + stamp
-        : RunRecords.id(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), machine.name(), exhibit.seed,
-            config.admission()) + "-" + stamp;
+  void startRun(String kind, PolicySpec policy, Exhibit exhibit, boolean sync) throws SQLException {
+    runProbeMs = probe.measure(shelf.samples()); // before the run's clock starts: arrivals keep their times
     CageRun.Context ctx = new CageRun.Context(config, calibration, presets, schedulerConfig, machine, pool, stream,
         () -> checkpoint, log);
-    CageRun next = new CageRun(ctx, id, kind, policy, AdmissionMode.of(config.admission()), exhibit);
-    CageStore.RunRow row = new CageStore.RunRow(id, kind, policy.id(), next.scenario, next.seed, config.admission(),
-        exhibit == null ? null : exhibit.durationS, null, next.startedAt, null);
-    if (sync) {
-      store.createRun(row);
-    } else {
-      try {
-        store.createRun(row);
-      } catch (SQLException e) {
-        checkpoint.runStarted(row); // PostgreSQL is away: the row goes with the next checkpoint, before the events
-      }
-    }
-    stream.startRun(id, next.startedAt.toEpochMilli());
-    run = next;
+    run = books.open(ctx, kind, policy, exhibit, sync, checkpoint);
   }
 
   /** Ends the current run: its workers stop, its record is written (file, PostgreSQL) and its stream closed. */
-  private RunRecord endRun() {
-    run.stop();
-    RunRecord record = run.record(runProbeMs);
-    try {
-      DataFile.write(config.runsDir().resolve(record.id() + ".json"), record);
-    } catch (IOException e) {
-      log.println("cage: cannot write " + record.id() + ".json: " + e.getMessage());
-    }
-    checkpoint.runEnded(run.id, "finished", Instant.now(), DataFile.compact(record));
-    ObjectNode end = DataFile.JSON.createObjectNode();
-    end.put("run", run.id);
-    end.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
-    run.endStream(end.toString());
+  RunRecord endRun() {
+    RunRecord record = books.close(run, runProbeMs, checkpoint);
     checkpointNow();
     return record;
   }
@@ -359,64 +287,20 @@ public final class Supervisor implements AutoCloseable {
     return desk.offer(b);
   }
 
-  private Offer decide(StoredBatch b) {
-    if (run.isExhibit()) {
-      double left = Math.max(1, run.exhibit().stopS - run.now());
-      return new Offer(503, b.id(), null, -1, Math.ceil(left), "an exhibit is running");
-    }
-    AdmissionDecision d = run.offer(b);
-    int task = run.lastTaskId();
-    if (d.admitted()) {
-      checkpoint.batchRun(b.id(), run.id, task);
-      checkpoint.batchState(b.id(), "admitted", null);
-      return new Offer(202, b.id(), run.id, task, 0, "admitted");
-    }
-    checkpoint.batchRun(b.id(), run.id, task);
-    checkpoint.batchState(b.id(), "refused", Instant.now());
-    int status = d.retryAfterS() < 0 ? 422 : 429;
-    return new Offer(status, b.id(), run.id, task, d.retryAfterS(), d.reason());
-  }
-
   /** Runs {@code body} on the supervisor's thread and returns its result. */
   @SuppressWarnings("unchecked")
   public <T> T onLoop(Function<Supervisor, T> body) {
     if (stopping) {
       throw new IllegalStateException("the cage is stopping");
     }
-    CompletableFuture<Object> reply = new CompletableFuture<>();
-    inbox.add(new Call(s -> body.apply(s), reply));
-    try {
-      return (T) reply.get(30, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted");
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IllegalStateException(e.getCause());
-    } catch (TimeoutException e) {
-      throw new IllegalStateException("the supervisor did not answer in time");
-    }
+    LoopCall call = new LoopCall(s -> body.apply(s));
+    inbox.add(call);
+    return (T) call.await();
   }
 
   /** A batch's state and each image's, from the run that holds it or else from the store; null if unknown. */
   public ObjectNode batchView(long id) {
-    ObjectNode live = onLoop(s -> s.liveView(id));
-    if (live != null) {
-      return live;
-    }
-    try {
-      StoredBatch b = store.batch(id);
-      return b == null ? null : BatchViews.of(b);
-    } catch (SQLException e) {
-      throw new IllegalStateException("the database is unavailable (" + e.getMessage() + ")");
-    }
-  }
-
-  private ObjectNode liveView(long id) {
-    CageTask t = run.taskOfBatch(id);
-    return t == null ? null : BatchViews.of(t, run.id);
+    return BatchViews.find(this, id);
   }
 
   // ---- control --------------------------------------------------------------------------------
@@ -435,92 +319,13 @@ public final class Supervisor implements AutoCloseable {
     return run.isExhibit();
   }
 
-  ObjectNode setPolicy(String id) {
-    if (id == null || !PolicyCatalog.has(id)) {
-      throw new IllegalArgumentException("unknown policy '" + id + "'; known: " + String.join(", ", PolicyCatalog.ids()));
-    }
-    if (run.isExhibit()) {
-      throw new IllegalStateException("an exhibit is running; set the policy when it ends");
-    }
-    PolicySpec p = PolicyCatalog.get(id);
-    String before = run.policy().id();
-    run.switchPolicy(p);
-    livePolicy = p;
-    ObjectNode o = DataFile.JSON.createObjectNode();
-    o.put("ok", true);
-    o.put("policy", id);
-    o.put("was", before);
-    return o;
-  }
-
-  /** Starts an exhibit (the live run ends first; it must be idle). */
-  ObjectNode startExhibit(String policyId, String scenarioName, long seed, double durationS, double graceS,
-      CompletableFuture<ObjectNode> done) {
-    Exhibit.checkRequest(policyId, scenarioName, durationS, graceS);
-    if (run.isExhibit()) {
-      throw new IllegalStateException("an exhibit is already running (" + run.id + ")");
-    }
-    if (run.unfinishedTasks() > 0) {
-      throw new IllegalStateException("the cage is busy with " + run.unfinishedTasks()
-          + " unfinished batches; start the exhibit when they are done");
-    }
-    SampleLibrary lib = samples;
-    if (lib == null) {
-      throw new IllegalStateException("no sample library yet: " + samplesStatus);
-    }
-    PolicySpec policy = PolicyCatalog.get(policyId);
-    Exhibit ex = new Exhibit(ScenarioSpec.builtIn(scenarioName), seed, durationS, graceS, policy, machine, calibration,
-        presets, lib);
-    endRun();
-    try {
-      startRun("exhibit", policy, ex, false);
-    } catch (SQLException e) {
-      throw new IllegalStateException(e.getMessage());
-    }
-    exhibitDone = done;
-    return ex.startedAnswer(run.id, policyId, calibration, runProbeMs);
-  }
-
-  private void finishExhibit() {
-    RunRecord record = endRun();
-    CompletableFuture<ObjectNode> done = exhibitDone;
-    exhibitDone = null;
-    try {
-      startRun("live", livePolicy, null, false);
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
-    if (done != null) {
-      ObjectNode o = DataFile.JSON.createObjectNode();
-      o.put("ok", true);
-      o.put("run", record.id());
-      o.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
-      done.complete(o);
-    }
-  }
-
-  /** The sample library, made in the data directory the first time it is needed. */
-  private void loadSamples() {
-    Path dir = config.samplesDir();
-    try {
-      if (!Files.isRegularFile(dir.resolve(SampleLibrary.MANIFEST))) {
-        samplesStatus = "making the sample library in " + dir + " (helper-lab cage samples)";
-        log.println("cage: " + samplesStatus);
-        SampleLibrary.generate(dir, 16, SampleLibrary.MIN_MP, SampleLibrary.MAX_MP, 1);
-      }
-      samples = SampleLibrary.open(dir);
-      samplesStatus = samples.samples().size() + " samples in " + dir;
-    } catch (IOException | RuntimeException e) {
-      samplesStatus = "no sample library: " + e.getMessage();
-    }
-  }
-
+  /** The sample library, made in the data directory the first time it is needed (null until then). */
   public SampleLibrary samples() {
-    return samples;
+    return shelf.samples();
   }
 
   public String samplesStatus() {
-    return samplesStatus;
+    return shelf.status();
   }
 
   // ---- stopping -------------------------------------------------------------------------------
@@ -538,11 +343,9 @@ public final class Supervisor implements AutoCloseable {
     try {
       if (loop.isAlive()) {
         CompletableFuture<Object> ended = new CompletableFuture<>();
-        inbox.add(new Call(s -> {
+        inbox.add(new LoopCall(s -> {
           s.endRun();
-          if (s.exhibitDone != null) {
-            s.exhibitDone.completeExceptionally(new IllegalStateException("the cage stopped"));
-          }
+          s.switchboard.cancelExhibit();
           s.stopping = true;
           return null;
         }, ended));
@@ -566,8 +369,7 @@ public final class Supervisor implements AutoCloseable {
       store.close();
       cage.close();
       try {
-        lock.release();
-        lockChannel.close();
+        dataDir.close();
       } catch (IOException e) {
         // the process is going anyway
       }

@@ -62,7 +62,7 @@ final class TaskIntake {
     run.ctx.checkpoint().get().batchRun(b.id(), run.id, t.id);
     run.register(t);
     if (t.openImages() == 0) {
-      run.finishTask(t, now, t.dead == 0 && now <= t.deadlineS);
+      run.progress.finishTask(t, now, t.dead == 0 && now <= t.deadlineS);
     } else {
       run.scheduler.resume(now, t.request(run.flatWork(t)), t.strikes());
     }

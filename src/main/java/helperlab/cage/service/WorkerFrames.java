@@ -54,7 +54,7 @@ final class WorkerFrames {
       if (im.task.persisted()) {
         run.ctx.checkpoint().get().imageDone(im.id, Instant.now());
       }
-      run.startNext(w, now); // it goes straight on with its assignment
+      run.progress.startNext(w, now); // it goes straight on with its assignment
       run.scheduler.imageDone(now, w.schedulerId, im.id);
       run.execute(now);
     } else if (m instanceof WorkerProtocol.Failed f) {

@@ -6,7 +6,6 @@ import helperlab.model.EventType;
 import helperlab.model.RunEvent;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,9 +14,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import org.flywaydb.core.Flyway;
-import org.postgresql.Driver;
 
 /**
  * The cage's durable state in PostgreSQL: batches and their images (states, strikes), dead letters,
@@ -36,7 +33,7 @@ public final class CageStore implements AutoCloseable {
 
   /** Connects (creating the database if it does not exist) and migrates the schema. */
   public static CageStore open(String jdbcUrl) throws SQLException {
-    createDatabaseIfMissing(jdbcUrl);
+    PgDatabases.createIfMissing(jdbcUrl);
     HikariConfig hc = new HikariConfig();
     hc.setJdbcUrl(jdbcUrl);
     hc.setMaximumPoolSize(4);
@@ -60,52 +57,9 @@ public final class CageStore implements AutoCloseable {
     return new CageStore(ds, jdbcUrl);
   }
 
-  /** The database named in the URL, created through the server's {@code postgres} database if missing. */
-  static void createDatabaseIfMissing(String jdbcUrl) throws SQLException {
-    Properties p = Driver.parseURL(jdbcUrl, new Properties());
-    if (p == null) {
-      throw new SQLException("not a PostgreSQL JDBC URL: " + redact(jdbcUrl));
-    }
-    String db = p.getProperty("PGDBNAME");
-    if (db == null || db.isEmpty() || db.equals("postgres")) {
-      return;
-    }
-    String admin = jdbcUrl.replaceFirst("(jdbc:postgresql://[^/]*/)[^?]*", "$1postgres");
-    try (Connection c = DriverManager.getConnection(admin, connectProps());
-        PreparedStatement q = c.prepareStatement("select 1 from pg_database where datname = ?")) {
-      q.setString(1, db);
-      try (ResultSet rs = q.executeQuery()) {
-        if (rs.next()) {
-          return;
-        }
-      }
-      try (Statement s = c.createStatement()) {
-        s.execute("create database \"" + db.replace("\"", "\"\"") + "\"");
-      } catch (SQLException e) {
-        if (!"42P04".equals(e.getSQLState())) { // created meanwhile by someone else: fine
-          throw e;
-        }
-      }
-    }
-  }
-
   /** Drops the database the URL names (through the server's {@code postgres} database), if it exists. */
   public static void dropDatabase(String jdbcUrl) throws SQLException {
-    Properties p = Driver.parseURL(jdbcUrl, new Properties());
-    String db = p == null ? null : p.getProperty("PGDBNAME");
-    if (db == null || db.isEmpty() || db.equals("postgres")) {
-      throw new SQLException("not a PostgreSQL JDBC URL naming a database of its own: " + redact(jdbcUrl));
-    }
-    String admin = jdbcUrl.replaceFirst("(jdbc:postgresql://[^/]*/)[^?]*", "$1postgres");
-    try (Connection c = DriverManager.getConnection(admin, connectProps()); Statement s = c.createStatement()) {
-      s.execute("drop database if exists \"" + db.replace("\"", "\"\"") + "\" with (force)");
-    }
-  }
-
-  private static Properties connectProps() {
-    Properties p = new Properties();
-    p.setProperty("connectTimeout", "3");
-    return p;
+    PgDatabases.drop(jdbcUrl);
   }
 
   /** The URL without a password, for messages. */

@@ -22,14 +22,14 @@ class CalibratorTest {
     for (int n = 1; n <= 4; n++) {
       levels.add(new Calibrator.Point(n, single * truth.throughputCores(n, 1.5), 0));
     }
-    assertEquals(0.07, Calibrator.contention(levels, single, 1.5), 1e-9);
+    assertEquals(0.07, ConcurrencyLadder.contention(levels, single, 1.5), 1e-9);
   }
 
   @Test
   void noSlowdownPastTheQuotaMeansNoContention() {
     List<Calibrator.Point> levels = List.of(new Calibrator.Point(1, 4, 0), new Calibrator.Point(2, 6, 0),
         new Calibrator.Point(3, 6, 0));
-    assertEquals(0, Calibrator.contention(levels, 4, 1.5), 1e-9);
+    assertEquals(0, ConcurrencyLadder.contention(levels, 4, 1.5), 1e-9);
   }
 
   @Test

@@ -1,0 +1,53 @@
+package helperlab.cage.service;
+
+/** When the supervisor's own rounds are next due, in cage seconds: the watchdog's, the sample's, the checkpoint's. */
+final class LoopTimers {
+  private final double sampleS;
+  private final double checkpointS;
+  private double nextWatch;
+  private double nextSample;
+  private double nextCheckpoint;
+
+  LoopTimers(double now, double sampleS, double checkpointS) {
+    this.sampleS = sampleS;
+    this.checkpointS = checkpointS;
+    this.nextWatch = now;
+    this.nextSample = now;
+    this.nextCheckpoint = now + checkpointS;
+  }
+
+  /** The earliest of the three. */
+  double next() {
+    return Math.min(nextWatch, Math.min(nextSample, nextCheckpoint));
+  }
+
+  /** True if the watchdog's round is due at {@code now}; the next one is then set. */
+  boolean watchDue(double now) {
+    if (now < nextWatch) {
+      return false;
+    }
+    nextWatch = now + Supervisor.WATCH_EVERY_S;
+    return true;
+  }
+
+  /** True if a sample is due; samples keep their period unless the loop fell a whole period behind. */
+  boolean sampleDue(double now) {
+    if (now < nextSample) {
+      return false;
+    }
+    nextSample += sampleS;
+    if (nextSample < now) {
+      nextSample = now + sampleS;
+    }
+    return true;
+  }
+
+  /** True if a checkpoint is due; the next one is then set. */
+  boolean checkpointDue(double now) {
+    if (now < nextCheckpoint) {
+      return false;
+    }
+    nextCheckpoint = now + checkpointS;
+    return true;
+  }
+}

@@ -1,0 +1,94 @@
+package helperlab.cage.service;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.cage.events.EventStream;
+import helperlab.cage.store.CageStore;
+import helperlab.cage.store.Checkpoint;
+import helperlab.model.DataFile;
+import helperlab.model.RunRecord;
+import helperlab.policy.AdmissionMode;
+import helperlab.policy.PolicySpec;
+import helperlab.runs.RunRecords;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+
+/** A run's opening and closing as the outside sees them: its id, its row, its stream, its record file. */
+final class RunBooks {
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC);
+
+  private final CageConfig config;
+  private final CageStore store;
+  private final EventStream stream;
+  private final PrintStream log;
+
+  RunBooks(CageConfig config, CageStore store, EventStream stream, PrintStream log) {
+    this.config = config;
+    this.store = store;
+    this.stream = stream;
+    this.log = log;
+  }
+
+  /**
+   * A new run with its row stored and its stream started. With {@code sync} false a PostgreSQL away is no
+   * failure: the row goes with the next checkpoint.
+   */
+  CageRun open(CageRun.Context ctx, String kind, PolicySpec policy, Exhibit exhibit, boolean sync, Checkpoint checkpoint)
+      throws SQLException {
+    String stamp = STAMP.format(Instant.now()) + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+    String id = exhibit == null ? "real-live-" + policy.id() + "-" + stamp
+        : RunRecords.id(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), ctx.machine().name(), exhibit.seed,
+            config.admission()) + "-" + stamp;
+    CageRun next = new CageRun(ctx, id, kind, policy, AdmissionMode.of(config.admission()), exhibit);
+    CageStore.RunRow row = new CageStore.RunRow(id, kind, policy.id(), next.scenario, next.seed, config.admission(),
+        exhibit == null ? null : exhibit.durationS, null, next.startedAt, null);
+    if (sync) {
+      store.createRun(row);
+    } else {
+      try {
+        store.createRun(row);
+      } catch (SQLException e) {
+        checkpoint.runStarted(row); // PostgreSQL is away: the row goes with the next checkpoint, before the events
+      }
+    }
+    stream.startRun(id, next.startedAt.toEpochMilli());
+    return next;
+  }
+
+  /** Ends {@code run}: its workers stop, its record is written (file; PostgreSQL with the checkpoint) and its stream closed. */
+  RunRecord close(CageRun run, Double probeMs, Checkpoint checkpoint) {
+    run.stop();
+    RunRecord record = recordOf(run, probeMs);
+    try {
+      DataFile.write(config.runsDir().resolve(record.id() + ".json"), record);
+    } catch (IOException e) {
+      log.println("cage: cannot write " + record.id() + ".json: " + e.getMessage());
+    }
+    checkpoint.runEnded(run.id, "finished", Instant.now(), DataFile.compact(record));
+    ObjectNode end = DataFile.JSON.createObjectNode();
+    end.put("run", run.id);
+    end.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
+    run.endStream(end.toString());
+    return record;
+  }
+
+  /** The run's record, in the same format the simulator writes. */
+  static RunRecord recordOf(CageRun run, Double speedProbeMs) {
+    double end = run.lastNow;
+    double duration = run.exhibit != null ? run.exhibit.durationS : end;
+    String host;
+    try {
+      host = java.net.InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      host = "unknown";
+    }
+    return new RunRecord(RunRecord.FORMAT, run.id, RunRecord.KIND_REAL, run.policyAtStart, run.scenario, run.ctx.machine(), run.seed,
+        run.admission.id(), run.ctx.calibration(), speedProbeMs, duration, run.recordTasks, run.log.events(), run.samples.samples(),
+        run.metrics.metrics(), null, run.startedAt.toString(), host, run.exhibit != null ? run.exhibit.stopS : null);
+  }
+}

@@ -1,0 +1,59 @@
+package helperlab.cage.service;
+
+import helperlab.cage.worker.WorkerProcess;
+import helperlab.model.EventType;
+import java.time.Instant;
+
+/**
+ * A run's work moving on: an image begun, a task finished, an image given up. What each means for the
+ * run's state, its events and the store. Used only on the supervisor's thread.
+ */
+final class TaskProgress {
+  private final CageRun run;
+
+  TaskProgress(CageRun run) {
+    this.run = run;
+  }
+
+  /** The worker's next assigned image begins now (it takes them in order, back to back). */
+  void startNext(WorkerProcess w, double now) {
+    Integer next = w.assigned.peekFirst();
+    if (next == null) {
+      return;
+    }
+    CageTask.Image im = run.images.get(next);
+    w.inFlight = im.id;
+    w.inFlightSince = run.ctx.cage();
+    w.cpuAtImageStart = w.lastCpuS;
+    im.state = CageTask.ImageState.RUNNING;
+    run.sink.on(now, EventType.IMAGE_STARTED, w.id, im.task.id, im.id, 0, null);
+  }
+
+  void finishTask(CageTask t, double now, boolean met) {
+    t.state = met ? "met" : "late";
+    t.finishedS = now;
+    if (t.persisted()) {
+      run.ctx.checkpoint().get().batchState(t.batchId, t.state, Instant.now());
+    }
+    if (run.exhibit != null) {
+      run.exhibit.client.finished(now, t.id, t.dead == 0);
+    } else {
+      run.sink.on(now, met ? EventType.TASK_MET : EventType.TASK_LATE, -1, t.id, -1, now - t.deadlineS,
+          t.dead > 0 ? t.dead + " image(s) dead-lettered" : null);
+    }
+  }
+
+  /** An image that crashed too many workers: recorded, and its file put in the dead letters. */
+  void deadLetter(CageTask.Image im, int strikes, double now) {
+    im.state = CageTask.ImageState.DEAD;
+    im.strikes = strikes;
+    im.task.dead++;
+    boolean shared = run.images.values().stream().anyMatch(o -> o != im && o.open() && o.source.equals(im.source));
+    String moved = DeadLetters.file(im.id, im.source, run.ctx.config().inbox(), run.ctx.config().deadLetters(), shared);
+    run.sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, strikes, null);
+    if (im.task.persisted()) {
+      run.ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), moved, strikes,
+          "crashed " + strikes + " workers");
+    }
+  }
+}
