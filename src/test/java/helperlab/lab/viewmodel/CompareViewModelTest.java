@@ -113,7 +113,7 @@ class CompareViewModelTest {
   }
 
   /** Real records of the cage, committed: box on busy seed 1 recorded twice, and seed 2. */
-  private static final Path COMMITTED = Path.of("lab-runs");
+  private static final Path COMMITTED = Path.of("lab-runs", "amd-2026-12-01a");
   private static final String BOX_S1 = "real-busy-box-cage-s1-20261201T034320-cc9b";
   private static final String BOX_S1_AGAIN = "real-busy-box-cage-s1-20261201T042059-b0c7";
   private static final String BOX_S2 = "real-busy-box-cage-s2-20261201T035522-9ba8";
