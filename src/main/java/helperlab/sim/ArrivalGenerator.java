@@ -125,6 +125,17 @@ public final class ArrivalGenerator {
   }
 
   /**
+   * The extra batches of a spike started during a live run, at {@code spike.size()} times this
+   * scenario's base rate over the spike's window (the run gives them their ids as they arrive).
+   */
+  public List<Task> spikeBatches(Trigger spike, SplittableRandom random) {
+    if (spike.kind() != Trigger.Kind.SPIKE || spike.isNone()) {
+      return List.of();
+    }
+    return SpikeArrivals.batches(spike, baseBatchRate(), spike.endS(), this, random, random);
+  }
+
+  /**
    * One batch drawn from this scenario's mixes (size, preset, images) with its own random source, for
    * a batch sent by hand (the big helper button).
    */

@@ -30,7 +30,7 @@ import java.util.function.DoubleUnaryOperator;
  * (and, when recording, to the run's event log and samples). Time is virtual.
  *
  * <p>Batch use: {@link #run()}. Live use (the lab): {@link #advanceTo} in steps of virtual time,
- * {@link #press} to send a batch now, {@link #finish()} to end; an observer sink sees every event
+ * {@link #press} to send a batch now, {@link #trigger} to start a trigger now, {@link #finish()} to end; an observer sink sees every event
  * and sample as it happens.
  */
 public final class Simulation {
@@ -59,7 +59,9 @@ public final class Simulation {
   private final double speed;
   private final boolean sampling;
   /** The run's trigger, null when there is none (or it is of size 0: then nothing may differ). */
-  private final Trigger trigger;
+  private Trigger trigger;
+  /** A live spike's extra batches still to come, in arrival order (see {@link #trigger}). */
+  private final ArrayDeque<Task> spikeBatches = new ArrayDeque<>();
   /** Slowdown edges carried out so far: 0 none, 1 the co-tenant arrived, 2 it left. */
   private int slowdownEdges;
 
@@ -225,6 +227,44 @@ public final class Simulation {
     if (finished) {
       throw new IllegalStateException("the run is finished");
     }
+    return arriveNow(batch);
+  }
+
+  /**
+   * Live use: a trigger from {@code t.atS()} (not before the run's clock) for its duration, as if the
+   * scenario had carried it: a slowdown or cost jump changes the machine from then; a spike sends
+   * {@code spikeBatches} (batches drawn from the scenario's mix, arriving within the window, e.g.
+   * {@link ArrivalGenerator#spikeBatches}) on top of the scenario's arrivals. A trigger of size 0
+   * changes nothing. One trigger at a time: a new one may start once the last one has ended.
+   */
+  public void trigger(Trigger t, List<Task> spikeBatches) {
+    if (finished) {
+      throw new IllegalStateException("the run is finished");
+    }
+    if (t.atS() < now) {
+      throw new IllegalArgumentException("a trigger cannot start in the past: it starts at t=" + t.atS()
+          + " s but the run is at t=" + now + " s");
+    }
+    if (trigger != null && trigger.endS() > t.atS()) {
+      throw new IllegalStateException("a " + trigger.label() + " trigger runs until t=" + trigger.endS()
+          + " s; a new one may start after it");
+    }
+    for (Task b : spikeBatches) {
+      if (t.kind() != Trigger.Kind.SPIKE || !t.activeAt(b.arrivalS())) {
+        throw new IllegalArgumentException("spike batches must arrive within a spike's window ["
+            + t.atS() + ", " + t.endS() + ") s; one arrives at " + b.arrivalS() + " s");
+      }
+    }
+    if (t.isNone()) {
+      return;
+    }
+    trigger = t;
+    slowdownEdges = 0;
+    spikeBatches.stream().sorted(java.util.Comparator.comparingDouble(Task::arrivalS)).forEach(this.spikeBatches::add);
+  }
+
+  /** A batch arriving now with the same images and deadline window as {@code batch}; returns its task id. */
+  private int arriveNow(Task batch) {
     int id = nextTaskId++;
     Task task = new Task(id, now, batch.preset(), now + batch.windowS(), batch.images());
     while (taskById.size() <= id) {
@@ -246,6 +286,11 @@ public final class Simulation {
     client.arrive(now, id, task.deadlineS());
     execute();
     return id;
+  }
+
+  /** The trigger in force or last run (null when none), as started by the scenario or {@link #trigger}. */
+  public Trigger currentTrigger() {
+    return trigger;
   }
 
   /** Ends the run: stops what is still running, settles open tasks, and returns the result. */
@@ -301,7 +346,9 @@ public final class Simulation {
     double tSched = scheduler.nextWakeup();
     double tClient = client.nextWakeup();
     double tTrigger = nextSlowdownEdge();
-    double t = Math.min(Math.min(Math.min(tProc, tTask), Math.min(Math.min(tSched, tClient), nextSample)), tTrigger);
+    double tSpike = spikeBatches.isEmpty() ? Double.POSITIVE_INFINITY : spikeBatches.peekFirst().arrivalS();
+    double t = Math.min(Math.min(Math.min(tProc, tTask), Math.min(Math.min(tSched, tClient), nextSample)),
+        Math.min(tTrigger, tSpike));
     if (t > until || t == Double.POSITIVE_INFINITY) {
       return false;
     }
@@ -320,6 +367,9 @@ public final class Simulation {
       machine.setCpuLeft(trigger.cpuLeftAt(t));
     } else if (t == tProc) {
       complete();
+    } else if (t == tSpike) {
+      arriveNow(spikeBatches.pollFirst());
+      return true; // arriving ran the scheduler already
     } else if (t == tTask) {
       Task task = arrivals.get(nextArrival++);
       client.arrive(now, task.id(), task.deadlineS());

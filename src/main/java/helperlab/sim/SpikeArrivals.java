@@ -14,6 +14,28 @@ final class SpikeArrivals {
   private SpikeArrivals() {}
 
   /**
+   * A spike's extra batches over its window (up to {@code endS}), in arrival order, with ids 0: a
+   * Poisson stream at {@code size} times the base rate.
+   */
+  static List<Task> batches(Trigger spike, double baseRate, double endS, ArrivalGenerator generator,
+      SplittableRandom times, SplittableRandom batches) {
+    double rate = baseRate * spike.size();
+    List<Task> extra = new ArrayList<>();
+    if (!(rate > 0)) {
+      return extra;
+    }
+    double t = spike.atS();
+    while (true) {
+      t -= Math.log(1 - times.nextDouble()) / rate;
+      if (t >= endS) {
+        break;
+      }
+      extra.add(generator.sampleBatch(0, t, batches));
+    }
+    return extra;
+  }
+
+  /**
    * @param base the scenario's batches in arrival order, ids 0, 1, 2...
    * @param baseRate batches per second outside flash crowds
    */
@@ -22,19 +44,8 @@ final class SpikeArrivals {
     if (spike == null || spike.kind() != Trigger.Kind.SPIKE || spike.isNone()) {
       return base;
     }
-    SplittableRandom times = streams.stream("spike-arrivals");
-    SplittableRandom batches = streams.stream("spike-batches");
-    double rate = baseRate * spike.size();
-    double end = Math.min(spike.endS(), durationS);
-    List<Task> extra = new ArrayList<>();
-    double t = spike.atS();
-    while (true) {
-      t -= Math.log(1 - times.nextDouble()) / rate;
-      if (t >= end) {
-        break;
-      }
-      extra.add(generator.sampleBatch(0, t, batches));
-    }
+    List<Task> extra = batches(spike, baseRate, Math.min(spike.endS(), durationS), generator,
+        streams.stream("spike-arrivals"), streams.stream("spike-batches"));
     if (extra.isEmpty()) {
       return base;
     }
