@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * Everything about one run, simulated or real: what was asked (policy, scenario, machine, seed,
  * admission, the tasks as generated), with what model (calibration, speed probe), what happened
- * (every event, the sampled series) and how it scored (metrics).
+ * (every event, the sampled series), how it scored (metrics), and the triggers it had (spikes, slowdowns,
+ * cost jumps: shaded on the charts).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(
@@ -30,7 +31,8 @@ public record RunRecord(
     @JsonProperty("replay_of") String replayOf,
     @JsonProperty("created_at") String createdAt,
     @JsonProperty("host") String host,
-    @JsonProperty("stop_s") Double stopS) {
+    @JsonProperty("stop_s") Double stopS,
+    @JsonProperty("triggers") List<RunTrigger> triggers) {
 
   public static final int FORMAT = 1;
   public static final String KIND_SIM = "sim";
@@ -45,6 +47,26 @@ public record RunRecord(
         samples, metrics, replayOf, createdAt, host, null);
   }
 
+  /** A record without triggers. */
+  public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
+      String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
+      List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host,
+      Double stopS) {
+    this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
+        samples, metrics, replayOf, createdAt, host, stopS, null);
+  }
+
+  /** This record with the triggers the run had (in time order; empty or null: none). */
+  public RunRecord withTriggers(List<RunTrigger> list) {
+    return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
+        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, list);
+  }
+
+  /** The triggers the run had, in time order (empty when none). */
+  public List<RunTrigger> triggerList() {
+    return triggers == null ? List.of() : triggers;
+  }
+
   public RunRecord {
     if (format != FORMAT) {
       throw new IllegalArgumentException("format " + format + " is not supported (this lab reads format " + FORMAT + ")");
@@ -57,6 +79,8 @@ public record RunRecord(
     }
     tasks = List.copyOf(tasks);
     events = List.copyOf(events);
+    // none is left out of the file, so records without triggers read and write as before
+    triggers = triggers == null || triggers.isEmpty() ? null : List.copyOf(triggers);
     for (int i = 1; i < events.size(); i++) {
       if (events.get(i).t() < events.get(i - 1).t()) {
         throw new IllegalArgumentException("events must be in time order (event " + i + " goes back in time)");

@@ -171,6 +171,7 @@ public final class ChartGrid extends ScrollPane {
     List<String> labels = labels(runs);
     for (LabChart c : charts.values()) {
       c.reset(labels);
+      c.setTriggers(List.of());
       for (int s = 0; s < Math.min(LabChart.SLOTS, runs.size()); s++) {
         c.fill(s, runs.get(s));
       }
@@ -199,6 +200,7 @@ public final class ChartGrid extends ScrollPane {
         c.startLive(1, second);
       }
       c.setBands(List.of(), null);
+      c.setTriggers(List.of());
     }
     pull();
   }
@@ -207,6 +209,13 @@ public final class ChartGrid extends ScrollPane {
   public void setBands(List<double[]> ranges, String label) {
     for (LabChart c : charts.values()) {
       c.setBands(ranges, label);
+    }
+  }
+
+  /** Shades these triggers on every chart (empty: none); replaces those shown before. */
+  public void setTriggers(List<TriggerMark> marks) {
+    for (LabChart c : charts.values()) {
+      c.setTriggers(marks);
     }
   }
 
@@ -246,6 +255,7 @@ public final class ChartGrid extends ScrollPane {
     for (LabChart c : charts.values()) {
       c.reset(List.of());
       c.setBands(List.of(), null);
+      c.setTriggers(List.of());
     }
   }
 

@@ -55,6 +55,7 @@ public final class LabChart {
   private final ErrorDataSetRenderer rightRenderer;
   private final ChartCursor cursorLine;
   private final DoubleProperty cursor = new SimpleDoubleProperty(Double.NaN);
+  private final TriggerBand triggerBand;
 
   /** One line: its data set on screen and the decimator that feeds it. */
   private static final class Line {
@@ -124,6 +125,7 @@ public final class LabChart {
     chart.getToolBar().setManaged(false);
     cursorLine = new ChartCursor(chart, xAxis, cursor);
     readout = new PointerReadout(this, chart, xAxis);
+    triggerBand = new TriggerBand(chart, xAxis);
     for (int s = 0; s < SLOTS; s++) {
       lines[s] = new EnumMap<>(Series.class);
     }
@@ -407,6 +409,16 @@ public final class LabChart {
       out.add(new double[] {b.getLowerBound(), b.getUpperBound()});
     }
     return out;
+  }
+
+  /** Shades these triggers' windows (and where the run was back); replaces those shown before. */
+  public void setTriggers(List<TriggerMark> marks) {
+    triggerBand.show(marks);
+  }
+
+  /** The triggers shaded now. */
+  public List<TriggerMark> triggers() {
+    return triggerBand.marks();
   }
 
   /** Undo zoom and pan: the axes follow the data again. */

@@ -26,6 +26,21 @@ public interface LiveRun {
   /** The big helper button: sends a batch into the running system now. */
   void press();
 
+  /** Whether {@link #trigger} works on this run (the embedded simulator's). */
+  default boolean canTrigger() {
+    return false;
+  }
+
+  /**
+   * Starts a trigger now, at the run's clock, for {@code durationS} virtual seconds (the Trigger
+   * button); {@code kind} is a simulator trigger kind (spike, slowdown, cost_jump) and {@code size}
+   * its excess over the base. A run with a trigger still going keeps that one. The status reports it
+   * ({@link LiveStatus#trigger()}) and, later, whether the run recovered.
+   */
+  default void trigger(String kind, double size, double durationS) {
+    throw new UnsupportedOperationException("this run cannot take a trigger");
+  }
+
   void pause();
 
   void resume();

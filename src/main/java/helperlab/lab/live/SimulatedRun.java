@@ -4,7 +4,12 @@ import helperlab.charts.LiveSamples;
 import helperlab.model.MetricsAccumulator;
 import helperlab.model.RunRecord;
 import helperlab.runs.RunRecords;
+import helperlab.model.EventSink;
+import helperlab.model.RunTrigger;
 import helperlab.sim.ArrivalGenerator;
+import helperlab.sim.Recovery;
+import helperlab.sim.RecoveryMeter;
+import helperlab.sim.Trigger;
 import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
@@ -13,6 +18,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
@@ -23,12 +30,17 @@ import java.util.concurrent.TimeUnit;
  * One live simulation on its own thread. The virtual clock follows the wall clock times the speed
  * (or runs flat out); commands (press, pause, speed, stop) are queued and handled between steps, so a
  * press lands within a few milliseconds and its helpers show in the next sample, which is taken at once.
+ * A trigger (the Trigger button) starts at the clock when its command is handled; a {@link RecoveryMeter}
+ * watches the run, and once the trigger is over the run is judged every few virtual seconds until it is
+ * back (or the scenario's arrivals end first: not recovered).
  */
 final class SimulatedRun implements LiveRun, Runnable {
   /** Wall time between steps when following the clock: short enough that a press is seen within a frame. */
   private static final long TICK_MILLIS = 4;
   /** Virtual seconds per step when running as fast as possible (commands are handled between steps). */
   private static final double FLAT_OUT_CHUNK_S = 5;
+  /** Virtual seconds between judgements of the recovery (each one scans the run since the trigger). */
+  private static final double JUDGE_EVERY_S = 5;
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
   private final LiveSettings settings;
@@ -37,6 +49,8 @@ final class SimulatedRun implements LiveRun, Runnable {
   private final Listener listener;
   private final ArrivalGenerator pressGenerator;
   private final SplittableRandom pressRandom;
+  private final SplittableRandom spikeRandom;
+  private final RecoveryMeter meter = new RecoveryMeter();
   private final BlockingQueue<Runnable> commands = new LinkedBlockingQueue<>();
   private final CountDownLatch ended = new CountDownLatch(1);
   private volatile LiveStatus status;
@@ -50,6 +64,9 @@ final class SimulatedRun implements LiveRun, Runnable {
   private double virtualAnchor;
   private int pressed;
   private double skipTarget = -1;
+  private final List<RunTrigger> triggers = new ArrayList<>();
+  private LiveTrigger trigger;
+  private double nextJudgement;
 
   SimulatedRun(LiveSettings settings, SimSetup setup, ScenarioSpec pressMix, double speed, Listener listener) {
     this.settings = settings;
@@ -58,6 +75,7 @@ final class SimulatedRun implements LiveRun, Runnable {
     this.listener = listener;
     this.pressGenerator = new ArrivalGenerator(pressMix, setup.machine(), setup.calibration(), setup.presets());
     this.pressRandom = new SplittableRandom(setup.seed() * 0x9E3779B97F4A7C15L + 17);
+    this.spikeRandom = new SplittableRandom(setup.seed() * 0x9E3779B97F4A7C15L + 29);
     this.status = new LiveStatus(LiveState.RUNNING, 0, setup.durationS(), speed, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
   }
 
@@ -86,6 +104,19 @@ final class SimulatedRun implements LiveRun, Runnable {
   @Override
   public void press() {
     commands.add(this::doPress);
+  }
+
+  @Override
+  public boolean canTrigger() {
+    return true;
+  }
+
+  @Override
+  public void trigger(String kind, double size, double durationS) {
+    Trigger.Kind k = Trigger.Kind.of(kind);
+    // checked here, on the caller's thread, so a bad size is the caller's error (at_s is set when it runs)
+    new Trigger(k, 0, durationS, size);
+    commands.add(() -> doTrigger(k, size, durationS));
   }
 
   @Override
@@ -129,7 +160,7 @@ final class SimulatedRun implements LiveRun, Runnable {
   @Override
   public void run() {
     try {
-      sim = new Simulation(setup, samples);
+      sim = new Simulation(setup, EventSink.tee(samples, meter));
       double hardEnd = setup.durationS() + Math.max(600, setup.durationS());
       anchor();
       publish(LiveState.RUNNING);
@@ -158,6 +189,7 @@ final class SimulatedRun implements LiveRun, Runnable {
           skipTarget = -1;
           anchor(); // from here on, follow the clock again
         }
+        judge(false);
         publish(LiveState.RUNNING);
         if ((sim.now() >= setup.durationS() && sim.quiescent()) || sim.now() >= hardEnd) {
           break;
@@ -170,6 +202,7 @@ final class SimulatedRun implements LiveRun, Runnable {
         }
       }
       SimResult result = sim.finish();
+      judge(true);
       publish(LiveState.FINISHED);
       listener.finished(record(result));
     } catch (InterruptedException e) {
@@ -207,6 +240,41 @@ final class SimulatedRun implements LiveRun, Runnable {
     publish(paused ? LiveState.PAUSED : LiveState.RUNNING);
   }
 
+  private void doTrigger(Trigger.Kind kind, double size, double durationS) {
+    if (sim == null || (trigger != null && trigger.trigger().endS() > sim.now())) {
+      return; // one at a time: the one going on stays
+    }
+    Trigger t = new Trigger(kind, sim.now(), durationS, size);
+    sim.trigger(t, pressGenerator.spikeBatches(t, spikeRandom));
+    if (t.isNone()) {
+      return;
+    }
+    triggers.add(t.toRecord());
+    trigger = LiveTrigger.started(t.toRecord());
+    nextJudgement = t.endS();
+    publish(paused ? LiveState.PAUSED : LiveState.RUNNING);
+  }
+
+  /**
+   * Judges the recovery from the last trigger, every {@link #JUDGE_EVERY_S} once it is over: back
+   * within the band for the meter's hold time, or not by the end of the scenario's arrivals (or at the
+   * end of the run: {@code last}).
+   */
+  private void judge(boolean last) {
+    if (trigger == null || trigger.judged() || (!last && sim.now() < nextJudgement)) {
+      return;
+    }
+    nextJudgement = sim.now() + JUDGE_EVERY_S;
+    Trigger t = Trigger.of(trigger.trigger());
+    double upTo = Math.min(sim.now(), setup.durationS());
+    Recovery r = upTo >= t.endS() ? meter.recovery(t, upTo) : null;
+    if (r != null && r.recoveryS() != null) {
+      trigger = new LiveTrigger(trigger.trigger(), r.recoveryS(), false);
+    } else if (last || sim.now() >= setup.durationS()) {
+      trigger = new LiveTrigger(trigger.trigger(), null, true);
+    }
+  }
+
   private void publish(LiveState state) {
     if (sim == null) {
       status = new LiveStatus(state, 0, setup.durationS(), speed, 0, 0, 0, 0, 0, 0, 0, 0, 0, pressed);
@@ -216,7 +284,7 @@ final class SimulatedRun implements LiveRun, Runnable {
     boolean live = state == LiveState.RUNNING || state == LiveState.PAUSED;
     status = new LiveStatus(state, sim.now(), setup.durationS(), speed, live ? sim.liveWorkers() : 0,
         live ? sim.busyWorkers() : 0, sim.queuedImages(), sim.memoryMb(), m.spawns(), m.submitted(), m.met(), m.late(),
-        m.turnedAway(), pressed);
+        m.turnedAway(), pressed, trigger);
   }
 
   /** The run's record, named as a live run (with when it ended, so history keeps every one). */
@@ -226,6 +294,6 @@ final class SimulatedRun implements LiveRun, Runnable {
     String id = "live-" + r.id().replaceFirst("^sim-", "") + "-" + STAMP.format(now);
     return new RunRecord(r.format(), id, r.kind(), r.policy(), r.scenario(), r.machine(), r.seed(), r.admission(),
         r.calibration(), r.speedProbeMs(), r.durationS(), r.tasks(), r.events(), r.samples(), r.metrics(), r.replayOf(),
-        now.toString(), r.host());
+        now.toString(), r.host(), null, triggers);
   }
 }

@@ -9,7 +9,9 @@ import helperlab.model.MachineSpec;
 import helperlab.policy.PolicyCatalog;
 import helperlab.sim.ScenarioSpec;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -101,6 +103,8 @@ public final class CompareController {
       return;
     }
     compareCharts.show(runs);
+    compareCharts.setTriggers(TriggerMarks.ofRecords(Stream.of(vm.runAProperty().get(), vm.runBProperty().get())
+        .filter(Objects::nonNull).toList()));
     if (vm.uncalibratedBProperty().get()) {
       UncalibratedReplay.grey(compareCharts);
     }

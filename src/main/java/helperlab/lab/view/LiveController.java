@@ -5,7 +5,9 @@ import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.live.Speed;
 import helperlab.lab.viewmodel.Clock;
+import helperlab.lab.viewmodel.LiveTriggers;
 import helperlab.lab.viewmodel.LiveViewModel;
+import helperlab.lab.viewmodel.TriggerChoice;
 import helperlab.model.MachineSpec;
 import helperlab.policy.PolicyCatalog;
 import java.util.EnumMap;
@@ -42,6 +44,10 @@ public final class LiveController {
   @FXML private Button resetButton;
   @FXML private Button skipButton;
   @FXML private Button helperButton;
+  @FXML private Label helperSub;
+  @FXML private Label triggerStatus;
+  @FXML private ComboBox<TriggerChoice> triggerChoice;
+  @FXML private Button triggerButton;
   @FXML private Label workersBig;
   @FXML private Label timeBig;
   @FXML private Label stateBadge;
@@ -107,6 +113,16 @@ public final class LiveController {
     refusedValue.textProperty().bind(vm.refusedProperty().asString());
     pressedValue.textProperty().bind(vm.pressedProperty().asString());
 
+    LiveTriggers triggers = vm.triggers();
+    triggerChoice.getItems().setAll(TriggerChoice.values());
+    triggerChoice.valueProperty().bindBidirectional(triggers.choiceProperty());
+    triggerButton.disableProperty().bind(triggers.runningProperty());
+    triggerStatus.textProperty().bind(triggers.textProperty());
+    triggerStatus.visibleProperty().bind(triggers.textProperty().isNotEmpty());
+    helperSub.visibleProperty().bind(triggers.textProperty().isEmpty());
+    // the bands change when a trigger starts or is judged, never per frame
+    triggers.allProperty().addListener((o, a, b) -> liveCharts.setTriggers(TriggerMarks.of(b)));
+
     vm.stateProperty().addListener((o, a, b) -> showState(b));
     showState(vm.stateProperty().get());
     vm.runProperty().addListener((o, a, b) -> {
@@ -114,6 +130,7 @@ public final class LiveController {
         liveCharts.clear();
       } else {
         liveCharts.stream(vm.plotted());
+        liveCharts.setTriggers(TriggerMarks.of(triggers.allProperty().get()));
       }
     });
     liveCharts.timeCursorProperty().set(Double.NaN);
@@ -144,6 +161,10 @@ public final class LiveController {
       pressHelper();
       return true;
     }
+    if (e.getCode() == KeyCode.T) {
+      fireTrigger();
+      return true;
+    }
     if (e.getCode() == KeyCode.SPACE) {
       togglePause();
       return true;
@@ -158,6 +179,12 @@ public final class LiveController {
   @FXML
   void pressHelper() {
     vm.pressHelper();
+  }
+
+  /** The Trigger button: the chosen trigger, now, for 60 s. */
+  @FXML
+  void fireTrigger() {
+    vm.fireTrigger();
   }
 
   @FXML

@@ -149,6 +149,7 @@ public final class RemoteController {
             new RecordedSamples(real.samples()), real.machine().memoryMb()),
             new PlottedRun("replay " + real.policy() + (RemoteViewModel.calibrated(real) ? "" : " (uncalibrated)"),
                 new RecordedSamples(b.samples()), b.machine().memoryMb())));
+        remoteCharts.setTriggers(TriggerMarks.ofRecords(List.of(real)));
         if (!RemoteViewModel.calibrated(real)) {
           UncalibratedReplay.grey(remoteCharts);
         }

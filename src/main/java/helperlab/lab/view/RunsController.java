@@ -186,6 +186,7 @@ public final class RunsController {
     runMetrics.setText(r == null ? "" : Formats.metrics(r.metrics()));
     PlottedRun p = vm.plottedProperty().get();
     runCharts.show(p == null ? List.of() : List.of(p));
+    runCharts.setTriggers(r == null ? List.of() : TriggerMarks.ofRecords(List.of(r)));
     runCharts.timeCursorProperty().set(r == null ? Double.NaN : vm.cursorProperty().get());
   }
 

@@ -25,7 +25,8 @@ import javafx.beans.property.StringProperty;
 
 /**
  * The live view: settings for the next run, the run in progress (from a {@link LiveSource}), the big
- * helper button, the clock controls and the readouts. {@link #poll()} copies the run's latest status
+ * helper button, the Trigger button (a spike, slowdown or cost jump now, for a minute), the clock
+ * controls and the readouts. {@link #poll()} copies the run's latest status
  * into the properties; the window calls it every frame.
  */
 public final class LiveViewModel {
@@ -56,6 +57,7 @@ public final class LiveViewModel {
   private final IntegerProperty refused = new SimpleIntegerProperty();
   private final IntegerProperty pressed = new SimpleIntegerProperty();
   private final ObjectProperty<RunRecord> lastRecord = new SimpleObjectProperty<>();
+  private final LiveTriggers triggers = new LiveTriggers();
 
   public LiveViewModel(LiveSource source, RunLibrary library, Notices notices, Executor ui, LiveSettings initial,
       Speed initialSpeed) {
@@ -151,6 +153,28 @@ public final class LiveViewModel {
     pressed.set(pressed.get() + 1);
   }
 
+  /**
+   * The Trigger button: the chosen trigger starts in the running system now, for a minute; starts a
+   * run if none is going. A trigger still going is left alone (one at a time).
+   */
+  public void fireTrigger() {
+    TriggerChoice c = triggers.choiceProperty().get();
+    if (c == null || triggers.runningProperty().get()) {
+      return;
+    }
+    if (!isActive() && !start()) {
+      return;
+    }
+    LiveRun r = run.get();
+    if (!r.canTrigger()) {
+      notices.error("This live run (" + source.name() + ") cannot take a trigger: start an exhibit with a trigger "
+          + "in the Remote view instead.");
+      return;
+    }
+    r.trigger(c.kind(), c.size(), TriggerChoice.DURATION_S);
+    triggers.sent();
+  }
+
   public void togglePause() {
     LiveRun r = run.get();
     if (r == null) {
@@ -204,6 +228,7 @@ public final class LiveViewModel {
     if (run.get() == from) {
       poll();
       state.set(LiveState.FINISHED);
+      triggers.ended();
     }
     if (!kept) {
       return; // stopped before anything happened: nothing worth keeping
@@ -234,12 +259,15 @@ public final class LiveViewModel {
     met.set(s.met());
     late.set(s.late());
     refused.set(s.refused());
+    boolean active = s.state() == LiveState.RUNNING || s.state() == LiveState.PAUSED;
+    triggers.update(s.trigger(), s.timeS(), active && isActive());
     if (s.state() == LiveState.FINISHED || s.state() == LiveState.FAILED) {
       state.set(s.state());
     }
   }
 
   private void clearReadouts() {
+    triggers.clear();
     time.set(0);
     workers.set(0);
     busy.set(0);
@@ -348,6 +376,11 @@ public final class LiveViewModel {
 
   public IntegerProperty pressedProperty() {
     return pressed;
+  }
+
+  /** The Trigger button's choice, the run's triggers and their recovery. */
+  public LiveTriggers triggers() {
+    return triggers;
   }
 
   /** The record of the last run that ended. */

@@ -1,0 +1,87 @@
+package helperlab.lab.chart;
+
+import io.fair_acc.chartfx.XYChart;
+import io.fair_acc.chartfx.axes.Axis;
+import io.fair_acc.chartfx.plugins.ChartPlugin;
+import io.fair_acc.chartfx.plugins.XRangeIndicator;
+import io.fair_acc.chartfx.plugins.XValueIndicator;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Triggers shaded on one chart: a translucent band over each trigger's window and, once the run was
+ * back, a marker line there. Its own style classes ({@code trigger-band}, {@code trigger-back}) keep
+ * it apart from the link-down bands. The indicators are chartfx plugins laid out with the axes; they
+ * are replaced only when the marks change, never per frame.
+ */
+final class TriggerBand {
+  private final XYChart chart;
+  private final Axis xAxis;
+  private final List<ChartPlugin> shown = new ArrayList<>();
+  private List<TriggerMark> marks = List.of();
+
+  TriggerBand(XYChart chart, Axis xAxis) {
+    this.chart = chart;
+    this.xAxis = xAxis;
+  }
+
+  void show(List<TriggerMark> next) {
+    if (next.equals(marks)) {
+      return;
+    }
+    marks = List.copyOf(next);
+    chart.getPlugins().removeAll(shown);
+    shown.clear();
+    for (TriggerMark m : marks) {
+      shown.add(new Band(xAxis, m.fromS(), m.toS(), m.label()));
+      if (m.hasBackMarker()) {
+        shown.add(new BackMarker(xAxis, m.backAtS(), m.backLabel()));
+      }
+    }
+    chart.getPlugins().addAll(shown);
+  }
+
+  List<TriggerMark> marks() {
+    return marks;
+  }
+
+  /** The window, in the trigger colours of the theme. */
+  private static final class Band extends XRangeIndicator {
+    Band(Axis axis, double from, double to, String label) {
+      super(axis, from, to, label);
+      setEditable(false);
+      setLabelVerticalPosition(0.04);
+      updateStyleClass();
+    }
+
+    @Override
+    public void updateStyleClass() {
+      super.updateStyleClass();
+      // chartfx resets the classes here (e.g. when indicators are added): put ours back every time
+      if (rectangle != null) {
+        rectangle.getStyleClass().add("trigger-band-rect");
+        label.getStyleClass().add("trigger-band-label");
+      }
+    }
+  }
+
+  /** Where the run was back within its band after the trigger. */
+  private static final class BackMarker extends XValueIndicator {
+    BackMarker(Axis axis, double at, String label) {
+      super(axis, at, label);
+      setEditable(false);
+      setLabelPosition(0.14);
+      updateStyleClass();
+    }
+
+    @Override
+    public void updateStyleClass() {
+      super.updateStyleClass();
+      if (line != null) {
+        line.getStyleClass().add("trigger-back-line");
+        triangle.getStyleClass().add("trigger-back-marker");
+        label.getStyleClass().add("trigger-back-label");
+      }
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package helperlab.lab.viewmodel;
+
+import helperlab.lab.live.LiveTrigger;
+import helperlab.model.RunTrigger;
+import helperlab.sim.Trigger;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * The Live view's triggers: what the Trigger button starts, whether one is going on (the button waits
+ * for it to end), every trigger of the run so far with what came of it (for the charts' bands), and
+ * the last one in words for the status strip. {@link LiveViewModel} feeds it the run's status.
+ */
+public final class LiveTriggers {
+  private final ObjectProperty<TriggerChoice> choice = new SimpleObjectProperty<>(TriggerChoice.SPIKE_2);
+  private final ObjectProperty<List<LiveTrigger>> all = new SimpleObjectProperty<>(List.of());
+  private final BooleanProperty running = new SimpleBooleanProperty();
+  private final StringProperty text = new SimpleStringProperty("");
+
+  /** A trigger was sent to the run: the button waits until the run reports it over. */
+  void sent() {
+    running.set(true);
+  }
+
+  /** The run's status: its last trigger (null: none reported yet) at virtual time {@code now}. */
+  void update(LiveTrigger last, double now, boolean active) {
+    if (last == null) {
+      return; // a trigger sent but not handled yet keeps the button waiting
+    }
+    List<LiveTrigger> list = all.get();
+    LiveTrigger before = list.isEmpty() ? null : list.get(list.size() - 1);
+    if (before == null || !before.trigger().equals(last.trigger())) {
+      List<LiveTrigger> next = new ArrayList<>(list);
+      next.add(last);
+      all.set(List.copyOf(next));
+    } else if (!before.equals(last)) {
+      List<LiveTrigger> next = new ArrayList<>(list);
+      next.set(next.size() - 1, last);
+      all.set(List.copyOf(next));
+    }
+    running.set(active && now < last.trigger().endS());
+    text.set(describe(last, now));
+  }
+
+  /** The run ended: nothing can be going on. */
+  void ended() {
+    running.set(false);
+  }
+
+  void clear() {
+    all.set(List.of());
+    running.set(false);
+    text.set("");
+  }
+
+  /** "spike x2 at 1:00 · until 2:00", then "· recovering…", "· recovered in 1:23 after the trigger" or "· not recovered". */
+  static String describe(LiveTrigger t, double now) {
+    RunTrigger rt = t.trigger();
+    String what = Trigger.of(rt).label() + " at " + Clock.format(rt.atS());
+    if (t.recoveredAfterS() != null) {
+      return what + " · recovered in " + Clock.format(t.recoveredAfterS()) + " after the trigger";
+    }
+    if (t.notRecovered()) {
+      return what + " · not recovered";
+    }
+    return what + (now < rt.endS() ? " · until " + Clock.format(rt.endS()) : " · recovering…");
+  }
+
+  /** What the Trigger button starts. */
+  public ObjectProperty<TriggerChoice> choiceProperty() {
+    return choice;
+  }
+
+  /** Every trigger of the run so far, in time order, with what came of each. */
+  public ReadOnlyObjectProperty<List<LiveTrigger>> allProperty() {
+    return all;
+  }
+
+  /** A trigger is going on now. */
+  public ReadOnlyBooleanProperty runningProperty() {
+    return running;
+  }
+
+  /** The last trigger and its recovery in words ("" before a trigger). */
+  public ReadOnlyStringProperty textProperty() {
+    return text;
+  }
+}
