@@ -2,19 +2,23 @@ package helperlab.lab.viewmodel;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.charts.Column;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveState;
+import helperlab.lab.live.LiveTrigger;
 import helperlab.lab.live.SimulatorSource;
 import helperlab.lab.live.Speed;
 import helperlab.model.Calibration;
 import helperlab.model.RunRecord;
+import helperlab.model.RunTrigger;
 import helperlab.runs.RunStore;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -153,5 +157,69 @@ class LiveViewModelTest {
     assertNull(notices);
     assertEquals(false, ui.call(() -> vm.start()));
     assertEquals(LiveState.READY, ui.call(() -> vm.stateProperty().get()));
+  }
+
+  @Test
+  void theTriggerButtonStartsATriggerAtTheClockAndTheRecoveryShowsWhenItComes(@TempDir Path dir) throws Exception {
+    vm = model(dir, "pool-edf-10", "calm", 1800);
+    ui.run(() -> {
+      vm.speedProperty().set(Speed.X1);
+      vm.start();
+      vm.skip(600); // ten minutes of baseline first
+    });
+    ui.await("the baseline", WAIT, () -> vm.runProperty().get().status().timeS() >= 600);
+    ui.run(vm::togglePause);
+    // paused, the clock stands still: the trigger starts at exactly this time
+    ui.await("paused", WAIT, () -> vm.runProperty().get().status().state() == LiveState.PAUSED);
+    double at = ui.call(() -> vm.runProperty().get().status().timeS());
+    ui.run(() -> {
+      vm.triggers().choiceProperty().set(TriggerChoice.SPIKE_2);
+      vm.fireTrigger();
+    });
+    assertTrue(ui.call(() -> vm.triggers().runningProperty().get()), "the button waits while the trigger goes on");
+    ui.await("the run reports its trigger", WAIT, () -> {
+      vm.poll();
+      return !vm.triggers().allProperty().get().isEmpty();
+    });
+    LiveTrigger t = ui.call(() -> vm.triggers().allProperty().get().get(0));
+    assertEquals(new RunTrigger("spike", at, 60, 1), t.trigger());
+    assertFalse(t.judged());
+    assertTrue(ui.call(() -> vm.triggers().textProperty().get()).startsWith("spike x2 at "));
+    // a second press while it goes on changes nothing
+    ui.run(vm::fireTrigger);
+    // past the trigger and the recovery's hold time, driven as fast as the simulator goes
+    ui.run(() -> {
+      vm.togglePause();
+      vm.skip(600);
+    });
+    ui.await("the recovery is judged", WAIT, () -> {
+      vm.poll();
+      return vm.triggers().allProperty().get().get(0).judged();
+    });
+    LiveTrigger judged = ui.call(() -> vm.triggers().allProperty().get().get(0));
+    assertEquals(1, ui.call(() -> vm.triggers().allProperty().get().size()), "one trigger");
+    // a calm hour far below the pool's capacity comes back
+    assertTrue(judged.recoveredAfterS() != null, "recovered: " + judged);
+    String text = ui.call(() -> vm.triggers().textProperty().get());
+    assertEquals("spike x2 at " + Clock.format(at) + " · recovered in " + Clock.format(judged.recoveredAfterS())
+        + " after the trigger", text);
+    assertFalse(ui.call(() -> vm.triggers().runningProperty().get()), "the button is free again");
+
+    ui.run(vm::reset);
+    ui.await("the run's record", WAIT, () -> vm.lastRecordProperty().get() != null);
+    RunRecord r = ui.call(() -> vm.lastRecordProperty().get());
+    assertEquals(List.of(t.trigger()), r.triggerList(), "the live run's record keeps its trigger");
+    assertEquals(List.of(t.trigger()), RunStore.load(history.list().get(0).file()).triggerList(), "and so does its file");
+  }
+
+  @Test
+  void describesATriggerAndItsRecoveryInWords() {
+    RunTrigger spike = new RunTrigger("spike", 600, 60, 0.5);
+    assertEquals("spike x1.5 at 10:00 · until 11:00", LiveTriggers.describe(LiveTrigger.started(spike), 630));
+    assertEquals("spike x1.5 at 10:00 · recovering…", LiveTriggers.describe(LiveTrigger.started(spike), 700));
+    assertEquals("spike x1.5 at 10:00 · recovered in 1:23 after the trigger",
+        LiveTriggers.describe(new LiveTrigger(spike, 83.0, false), 900));
+    assertEquals("slowdown 50% at 10:00 · not recovered",
+        LiveTriggers.describe(new LiveTrigger(new RunTrigger("slowdown", 600, 60, 0.5), null, true), 3600));
   }
 }
