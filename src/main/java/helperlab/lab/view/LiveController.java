@@ -157,6 +157,10 @@ public final class LiveController {
 
   /** Keys while the Live view is shown; true if handled. */
   boolean handleKey(KeyEvent e) {
+    boolean onTrigger = triggerButton.isFocused() || triggerChoice.isFocused();
+    if (onTrigger && (e.getCode() == KeyCode.ENTER || e.getCode() == KeyCode.SPACE)) {
+      return false; // the focused Trigger control takes its own keys
+    }
     if (e.getCode() == KeyCode.H || e.getCode() == KeyCode.ENTER) {
       pressHelper();
       return true;

@@ -8,6 +8,7 @@ import helperlab.lab.TestRuns;
 import helperlab.lab.chart.ChartGrid;
 import helperlab.charts.ChartKind;
 import helperlab.lab.chart.LabChart;
+import helperlab.lab.chart.TriggerMark;
 import helperlab.charts.Series;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveState;
@@ -126,6 +127,50 @@ class LabWindowTest extends FxRobot {
     clickOn("#helperButton");
     waitFor(5, "more points after the second press", () -> workers.points(0, Series.WORKERS) > points);
     assertEquals(2, fx(() -> window.viewModel().live().pressedProperty().get()));
+  }
+
+  @Test
+  void theTriggerButtonShadesItsWindowOnEveryLiveChartAndTheRecoveryShowsWhenItComes() throws Exception {
+    interact(() -> {
+      window.viewModel().live().scenarioProperty().set("calm");
+      window.viewModel().live().policyProperty().set("pool-edf-10");
+      window.viewModel().live().speedProperty().set(Speed.X1);
+    });
+    clickOn("#runButton");
+    interact(() -> window.viewModel().live().skip(300)); // some baseline before the trigger
+    waitFor(30, "the baseline", () -> window.viewModel().live().runProperty().get().status().timeS() >= 300);
+    clickOn("#triggerChoice");
+    clickOn("cost jump ×2");
+    clickOn("#triggerButton");
+    waitFor(10, "the trigger's band on every chart", () -> {
+      for (ChartKind k : ChartKind.values()) {
+        if (window.visibleCharts().chart(k).triggers().size() != 1) {
+          return false;
+        }
+      }
+      return true;
+    });
+    TriggerMark band = fx(() -> chart(ChartKind.QUEUE).triggers().get(0));
+    assertEquals(60, band.toS() - band.fromS(), 1e-9);
+    assertEquals("cost_jump x2", band.label());
+    Label status = fx(() -> (Label) lookup("#triggerStatus").query());
+    assertTrue(fx(status::isVisible));
+    assertTrue(fx(status::getText).startsWith("cost_jump x2 at "), fx(status::getText));
+    // past the trigger and the recovery's hold, driven as fast as the simulator goes
+    interact(() -> window.viewModel().live().skip(600));
+    waitFor(60, "the recovery judged",
+        () -> window.viewModel().live().triggers().allProperty().get().get(0).judged());
+    var judged = fx(() -> window.viewModel().live().triggers().allProperty().get().get(0));
+    waitFor(10, "the status says so", () -> status.getText().contains(judged.recoveredAfterS() != null
+        ? "recovered in " : "not recovered"));
+    if (judged.recoveredAfterS() != null) {
+      TriggerMark back = fx(() -> chart(ChartKind.WORKERS).triggers().get(0));
+      assertEquals(band.toS() + judged.recoveredAfterS(), back.backAtS(), 1e-9, "the marker where the run was back");
+    }
+    // from the keyboard: T starts the chosen trigger again, a second band
+    assertTrue(!fx(() -> lookup("#triggerButton").query().isDisabled()), "the button is free again");
+    type(KeyCode.T);
+    waitFor(10, "a second band", () -> window.visibleCharts().chart(ChartKind.MEMORY).triggers().size() == 2);
   }
 
   @Test
