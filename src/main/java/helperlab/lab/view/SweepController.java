@@ -1,5 +1,7 @@
 package helperlab.lab.view;
 
+import helperlab.lab.chart.BreakevenPlot;
+import helperlab.lab.viewmodel.BreakevenViewModel;
 import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.SummaryRow;
 import helperlab.lab.viewmodel.SweepViewModel;
@@ -26,14 +28,21 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 
-/** The Sweep view: run or open a sweep, the met-share heat map per machine, the table with intervals. */
+/**
+ * The Sweep view: run or open a sweep, the met-share heat map per machine or the spawn-cost study's
+ * breakeven chart, the table with intervals.
+ */
 public final class SweepController {
   @FXML private BorderPane sweepRoot;
   @FXML private TextField scenarios;
@@ -50,6 +59,14 @@ public final class SweepController {
   @FXML private Spinner<Integer> openSeed;
   @FXML private GridPane heatMap;
   @FXML private Label heatHint;
+  @FXML private ToggleGroup leftGroup;
+  @FXML private ToggleButton heatToggle;
+  @FXML private ToggleButton breakevenToggle;
+  @FXML private VBox heatPane;
+  @FXML private VBox breakevenPane;
+  @FXML private ChoiceBox<BreakevenViewModel.Panel> breakevenPanel;
+  @FXML private StackPane breakevenHolder;
+  @FXML private Label breakevenHint;
   @FXML private TableView<SummaryRow> table;
   @FXML private TableColumn<SummaryRow, String> scenarioColumn;
   @FXML private TableColumn<SummaryRow, String> policyColumn;
@@ -63,6 +80,7 @@ public final class SweepController {
 
   private MainViewModel main;
   private SweepViewModel vm;
+  private final BreakevenPlot breakevenPlot = new BreakevenPlot();
 
   void init(MainViewModel model) {
     this.main = model;
@@ -119,6 +137,42 @@ public final class SweepController {
       return row;
     });
     drawHeatMap();
+    initBreakeven();
+  }
+
+  /** The breakeven chart beside the heat map: one at a time, the study's chart when the sweep has it. */
+  private void initBreakeven() {
+    BreakevenViewModel b = vm.breakeven();
+    breakevenHolder.getChildren().setAll(breakevenPlot.node());
+    breakevenPanel.setItems(b.panels());
+    breakevenPanel.valueProperty().bindBidirectional(b.panelProperty());
+    b.shownProperty().addListener((o, x, y) -> showBreakeven());
+    b.selectedProperty().addListener((o, x, y) -> leftGroup.selectToggle(y ? breakevenToggle : heatToggle));
+    leftGroup.selectedToggleProperty().addListener((o, x, y) -> {
+      if (y == null) {
+        leftGroup.selectToggle(x); // always one of the two
+      } else {
+        b.selectedProperty().set(y == breakevenToggle);
+      }
+    });
+    heatPane.visibleProperty().bind(heatToggle.selectedProperty());
+    breakevenPane.visibleProperty().bind(breakevenToggle.selectedProperty());
+    showBreakeven();
+  }
+
+  private void showBreakeven() {
+    BreakevenViewModel b = vm.breakeven();
+    breakevenPlot.show(b.shownProperty().get());
+    boolean any = b.hasStudy();
+    breakevenHint.setText(any ? "Each splitting policy's met share minus the pool's (paired over seeds, 95% "
+        + "intervals) at each spawn cost studied; level = within 5 points of the pool." : BreakevenViewModel.HOW_TO);
+    breakevenPlot.node().setVisible(any);
+    breakevenPanel.setDisable(!any);
+  }
+
+  /** The breakeven chart (for tests and screenshots). */
+  BreakevenPlot breakevenPlot() {
+    return breakevenPlot;
   }
 
   private void showPlan() {

@@ -11,6 +11,7 @@ import helperlab.sim.Interval;
 import helperlab.sim.RunRow;
 import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimSetup;
+import helperlab.sim.SpawnCostCurves;
 import helperlab.sim.Simulation;
 import helperlab.sim.Sweep;
 import helperlab.sim.SweepOutput;
@@ -50,7 +51,8 @@ import javafx.collections.ObservableList;
 /**
  * The sweep: run one in the background (progress, cancel) or open a sweep's output; a heat map of
  * deadline-met share by policy × scenario for the chosen machine and a table with 95% intervals.
- * Opening a cell simulates that run (recorded) and hands it to the timeline.
+ * Opening a cell simulates that run (recorded) and hands it to the timeline. A sweep with the
+ * spawn-cost study also has its breakeven chart ({@link BreakevenViewModel}).
  */
 public final class SweepViewModel {
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
@@ -76,6 +78,7 @@ public final class SweepViewModel {
   private final ObservableList<String> heatPolicies = FXCollections.observableArrayList();
   private final ObservableList<String> heatScenarios = FXCollections.observableArrayList();
   private final IntegerProperty openSeed = new SimpleIntegerProperty(0);
+  private final BreakevenViewModel breakeven = new BreakevenViewModel();
   private volatile Sweep current;
 
   public SweepViewModel(BackgroundWork work, RunLibrary library) {
@@ -198,6 +201,7 @@ public final class SweepViewModel {
     if (machine.get() == null || !ms.contains(machine.get())) {
       machine.set(ms.contains("cage") ? "cage" : ms.iterator().next());
     }
+    breakeven.show(SpawnCostCurves.of(result));
     shown.set(dir);
     progressText.set(result.size() + " runs from " + dir);
   }
@@ -284,6 +288,11 @@ public final class SweepViewModel {
 
   public ObservableList<String> heatScenarios() {
     return heatScenarios;
+  }
+
+  /** The spawn-cost study's breakeven chart of the sweep shown. */
+  public BreakevenViewModel breakeven() {
+    return breakeven;
   }
 
   /** The seed a clicked cell's run is simulated with. */
