@@ -1,5 +1,6 @@
 package helperlab.lab.view;
 
+import helperlab.lab.chart.BreakevenPlot;
 import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.viewmodel.LabConfig;
 import helperlab.lab.viewmodel.LabPrefs;
@@ -91,6 +92,11 @@ public final class LabWindow {
   /** The charts of the view shown (null on the Sweep view). */
   public ChartGrid visibleCharts() {
     return controller.visibleCharts();
+  }
+
+  /** The Sweep view's breakeven chart, null until the Sweep view was first shown. */
+  public BreakevenPlot breakevenPlot() {
+    return controller.breakevenPlot();
   }
 
   /** Frames drawn since the window opened. */

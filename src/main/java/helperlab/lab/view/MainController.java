@@ -1,5 +1,6 @@
 package helperlab.lab.view;
 
+import helperlab.lab.chart.BreakevenPlot;
 import helperlab.lab.chart.ChartGrid;
 import helperlab.charts.ChartKind;
 import helperlab.lab.viewmodel.LabView;
@@ -272,6 +273,11 @@ public final class MainController {
   }
 
   /** The chart grid of the view shown (null for the Sweep view). */
+  /** The Sweep view's breakeven chart, null until the Sweep view was first shown. */
+  BreakevenPlot breakevenPlot() {
+    return sweepController == null ? null : sweepController.breakevenPlot();
+  }
+
   ChartGrid visibleCharts() {
     return switch (vm.viewProperty().get()) {
       case LIVE -> liveController.charts();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
+import helperlab.lab.chart.BreakevenPlot;
 import helperlab.lab.chart.ChartGrid;
 import helperlab.charts.ChartKind;
 import helperlab.lab.chart.LabChart;
@@ -171,6 +172,34 @@ class LabWindowTest extends FxRobot {
     assertTrue(!fx(() -> lookup("#triggerButton").query().isDisabled()), "the button is free again");
     type(KeyCode.T);
     waitFor(10, "a second band", () -> window.visibleCharts().chart(ChartKind.MEMORY).triggers().size() == 2);
+  }
+
+  @Test
+  void theSweepViewShowsTheBreakevenChartOfASweepWithTheSpawnCostStudyWithValuesAtThePointer() throws Exception {
+    interact(() -> window.viewModel().viewProperty().set(LabView.SWEEP));
+    interact(() -> window.viewModel().sweep().open(Path.of("docs", "sweep-studies")));
+    waitFor(120, "the breakeven chart", () -> window.breakevenPlot() != null
+        && !window.breakevenPlot().curves().isEmpty() && window.breakevenPlot().node().isVisible()
+        && lookup("#breakevenPane").query().isVisible());
+    BreakevenPlot plot = fx(window::breakevenPlot);
+    var curves = fx(plot::curves);
+    var first = curves.get(0);
+    var point = first.points().get(first.points().size() / 2);
+    String text = fx(() -> plot.readoutAt(point.spawnCostS(), 40));
+    assertTrue(text.startsWith("spawn cost "), text);
+    for (var c : curves) {
+      assertTrue(text.contains(c.policy() + " "), c.policy() + " in " + text);
+    }
+    assertTrue(text.contains(String.format(java.util.Locale.ROOT, "%+.1f points", point.difference().mean())), text);
+    // another panel: the chart follows
+    var panels = fx(() -> window.viewModel().sweep().breakeven().panels());
+    interact(() -> window.viewModel().sweep().breakeven().panelProperty().set(panels.get(panels.size() - 1)));
+    var last = panels.get(panels.size() - 1);
+    assertTrue(fx(plot::curves).stream().allMatch(c -> c.machine().equals(last.machine())
+        && c.scenario().equals(last.scenario())));
+    // the heat map from the keyboard-reachable toggle, and back
+    clickOn("#heatToggle");
+    assertTrue(fx(() -> lookup("#heatPane").query().isVisible() && !lookup("#breakevenPane").query().isVisible()));
   }
 
   @Test

@@ -1,11 +1,13 @@
 package helperlab.lab.viewmodel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.model.RunRecord;
 import helperlab.sim.Interval;
 import helperlab.sim.RunRow;
+import helperlab.sim.SpawnCostCurves;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -137,5 +139,29 @@ class SweepViewModelTest {
     // a sample a second until the run ends (when all is served, which may be just before the hour)
     double end = r.events().get(r.events().size() - 1).t();
     assertTrue(r.events().size() > 1000 && end > 3000 && r.samples().size() >= (int) end, "recorded in full");
+  }
+
+  @Test
+  void aSweepWithTheSpawnCostStudyOpensOnItsBreakevenChartAndOneWithoutSaysHowToMakeOne(@TempDir Path dir)
+      throws Exception {
+    SweepViewModel vm = model(dir);
+    List<RunRow> rows = ui.call(() -> vm.open(Path.of("docs", "sweep-studies"))).get(120, TimeUnit.SECONDS);
+    BreakevenViewModel b = vm.breakeven();
+    ui.await("the study's panels", Duration.ofSeconds(10), () -> !b.panels().isEmpty());
+    SpawnCostCurves curves = SpawnCostCurves.of(rows);
+    assertEquals(curves.machines().size() * curves.scenarios().size(), ui.call(() -> b.panels().size()),
+        "a panel per machine and scenario");
+    assertTrue(ui.call(() -> b.selectedProperty().get()), "opens on the breakeven chart");
+    BreakevenViewModel.Panel first = ui.call(() -> b.panelProperty().get());
+    assertEquals(curves.panel(first.machine(), first.scenario()), ui.call(() -> b.shownProperty().get()));
+    BreakevenViewModel.Panel other = ui.call(() -> b.panels().get(b.panels().size() - 1));
+    ui.run(() -> b.panelProperty().set(other));
+    assertEquals(curves.panel(other.machine(), other.scenario()), ui.call(() -> b.shownProperty().get()));
+
+    ui.call(() -> vm.open(Path.of("docs", "sweep"))).get(120, TimeUnit.SECONDS);
+    ui.await("the default sweep shown", Duration.ofSeconds(10), () -> !b.hasStudy());
+    assertFalse(ui.call(() -> b.selectedProperty().get()), "back on the heat map");
+    assertEquals(List.of(), ui.call(() -> b.shownProperty().get()));
+    assertTrue(BreakevenViewModel.HOW_TO.contains("sweep --study spawn-cost"));
   }
 }
