@@ -2,13 +2,16 @@ package helperlab.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * Everything about one run, simulated or real: what was asked (policy, scenario, machine, seed,
  * admission, the tasks as generated), with what model (calibration, speed probe), what happened
- * (every event, the sampled series) and how it scored (metrics).
+ * (every event, the sampled series) and how it scored (metrics). A run with a trigger keeps it
+ * ({@code trigger}, the simulator's trigger JSON) and its recovery from it ({@code recovery}); both are
+ * kept as JSON here, for this package knows nothing of the simulator, and read by the packages that do.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(
@@ -30,7 +33,9 @@ public record RunRecord(
     @JsonProperty("replay_of") String replayOf,
     @JsonProperty("created_at") String createdAt,
     @JsonProperty("host") String host,
-    @JsonProperty("stop_s") Double stopS) {
+    @JsonProperty("stop_s") Double stopS,
+    @JsonProperty("trigger") JsonNode trigger,
+    @JsonProperty("recovery") JsonNode recovery) {
 
   public static final int FORMAT = 1;
   public static final String KIND_SIM = "sim";
@@ -43,6 +48,21 @@ public record RunRecord(
       List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host) {
     this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
         samples, metrics, replayOf, createdAt, host, null);
+  }
+
+  /** A record without a trigger. */
+  public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
+      String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
+      List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host,
+      Double stopS) {
+    this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
+        samples, metrics, replayOf, createdAt, host, stopS, null, null);
+  }
+
+  /** This record with a trigger and the recovery from it (JSON; null for none). */
+  public RunRecord withTrigger(JsonNode trigger, JsonNode recovery) {
+    return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
+        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery);
   }
 
   public RunRecord {
