@@ -44,8 +44,12 @@ final class ExhibitPlayer {
       return false;
     }
     double now = run.now();
-    return now >= run.exhibit.stopS || (now >= run.exhibit.durationS && run.exhibit.allSent()
+    boolean over = now >= run.exhibit.stopS || (now >= run.exhibit.durationS && run.exhibit.allSent()
         && run.exhibit.client.openTasks() == 0 && run.scheduler.unfinishedTasks() == 0);
+    if (over) {
+      run.squeeze.step(now); // a window the loop was too late for is still played, however briefly
+    }
+    return over;
   }
   void sendCopy(int taskId, int copy, double now) {
     Task t = run.exhibit.tasks.get(taskId);
