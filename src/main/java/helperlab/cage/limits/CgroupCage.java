@@ -43,7 +43,7 @@ public final class CgroupCage implements AutoCloseable {
   }
 
   /** True when the cage's CPU quota can be changed (a capped CPU). */
-  public synchronized boolean cpuCapped() {
+  public boolean cpuCapped() {
     return cpuFile != null;
   }
 

@@ -126,6 +126,7 @@ class ExhibitTriggerTest {
     assertTrue(quotaSeen.get(0).startsWith("75000"), "half the quota in the window: " + quotaSeen);
     assertEquals(full, quotaSeen.get(1), "the whole quota after it");
     assertEquals(full, Files.readString(quota).trim(), "and still after the exhibit");
+    assertEquals(1.0, one("{\"op\":\"status\"}").get("cpu_share").asDouble(), "status: the whole share again");
     List<RunEvent> caps = r.events().stream().filter(e -> e.type() == EventType.CPU_CAP).toList();
     assertEquals(2, caps.size(), "both changes are events of the run: " + caps);
     assertEquals(0.75, caps.get(0).value(), 1e-9);
