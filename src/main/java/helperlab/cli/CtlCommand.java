@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
 @Command(name = "ctl", mixinStandardHelpOptions = true,
     description = {"Control the local cage: one JSON request per line on stdin, answers as JSON lines on stdout.",
         "Requests: {\"op\":\"status\"}, {\"op\":\"set-policy\",\"policy\":\"box\"}, {\"op\":\"press\"},"
-            + " {\"op\":\"exhibit\",\"policy\":\"box\",\"scenario\":\"calm\",\"seed\":3},"
+            + " {\"op\":\"exhibit\",\"policy\":\"box\",\"scenario\":\"calm\",\"seed\":3} (optionally with"
+            + " \"trigger\":{\"kind\":\"spike\",\"at_s\":35,\"duration_s\":30,\"size\":1}: spike or slowdown),"
             + " {\"op\":\"follow\",\"from\":\"0-0\"}, {\"op\":\"runs\"}, {\"op\":\"run\",\"id\":\"...\"}.",
         "Every answer carries \"ok\", and \"error\" when it is false.",
         "With --ssh the same lines go to 'ctl' on a server over SSH (host keys checked against known_hosts).",

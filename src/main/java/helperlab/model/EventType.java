@@ -44,7 +44,9 @@ public enum EventType {
   /** The policy in force changed (a live run); note: the new policy id. */
   POLICY_SET,
   /** The viewer lost the live stream for a while (drawn as a gap); value: seconds disconnected. */
-  DISCONNECTED;
+  DISCONNECTED,
+  /** A real cage's CPU cap changed (a slowdown trigger began or ended); value: the cap in cores now; note: why. */
+  CPU_CAP;
 
   private final String wire = name().toLowerCase(Locale.ROOT);
 

@@ -2,14 +2,16 @@ package helperlab.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * Everything about one run, simulated or real: what was asked (policy, scenario, machine, seed,
  * admission, the tasks as generated), with what model (calibration, speed probe), what happened
- * (every event, the sampled series), how it scored (metrics), and the triggers it had (spikes, slowdowns,
- * cost jumps: shaded on the charts).
+ * (every event, the sampled series) and how it scored (metrics). A run with a trigger keeps it
+ * ({@code trigger}, the simulator's trigger JSON) and its recovery from it ({@code recovery}); both are
+ * kept as JSON here, for this package knows nothing of the simulator, and read by the packages that do.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(
@@ -32,7 +34,8 @@ public record RunRecord(
     @JsonProperty("created_at") String createdAt,
     @JsonProperty("host") String host,
     @JsonProperty("stop_s") Double stopS,
-    @JsonProperty("triggers") List<RunTrigger> triggers) {
+    @JsonProperty("trigger") JsonNode trigger,
+    @JsonProperty("recovery") JsonNode recovery) {
 
   public static final int FORMAT = 1;
   public static final String KIND_SIM = "sim";
@@ -47,24 +50,19 @@ public record RunRecord(
         samples, metrics, replayOf, createdAt, host, null);
   }
 
-  /** A record without triggers. */
+  /** A record without a trigger. */
   public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
       String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
       List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host,
       Double stopS) {
     this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
-        samples, metrics, replayOf, createdAt, host, stopS, null);
+        samples, metrics, replayOf, createdAt, host, stopS, null, null);
   }
 
-  /** This record with the triggers the run had (in time order; empty or null: none). */
-  public RunRecord withTriggers(List<RunTrigger> list) {
+  /** This record with a trigger and the recovery from it (JSON; null for none). */
+  public RunRecord withTrigger(JsonNode trigger, JsonNode recovery) {
     return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
-        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, list);
-  }
-
-  /** The triggers the run had, in time order (empty when none). */
-  public List<RunTrigger> triggerList() {
-    return triggers == null ? List.of() : triggers;
+        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery);
   }
 
   public RunRecord {
@@ -79,8 +77,6 @@ public record RunRecord(
     }
     tasks = List.copyOf(tasks);
     events = List.copyOf(events);
-    // none is left out of the file, so records without triggers read and write as before
-    triggers = triggers == null || triggers.isEmpty() ? null : List.copyOf(triggers);
     for (int i = 1; i < events.size(); i++) {
       if (events.get(i).t() < events.get(i - 1).t()) {
         throw new IllegalArgumentException("events must be in time order (event " + i + " goes back in time)");

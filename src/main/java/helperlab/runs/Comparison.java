@@ -55,14 +55,21 @@ public final class Comparison {
 
   private final Sides sides;
   private final List<Row> rows;
+  private final RecoveryTable recoveries;
 
   public Comparison(List<Row> rows) {
     this(Sides.REPLAYS, rows);
   }
 
   public Comparison(Sides sides, List<Row> rows) {
+    this(sides, rows, new RecoveryTable(sides.left(), sides.right(), List.of()));
+  }
+
+  /** With the recovery from the trigger of the pairs that had one. */
+  public Comparison(Sides sides, List<Row> rows, RecoveryTable recoveries) {
     this.sides = Objects.requireNonNull(sides);
     this.rows = List.copyOf(rows);
+    this.recoveries = Objects.requireNonNull(recoveries);
   }
 
   /** Two records of the same tasks: a real run and its replay, or a real run and its repeat. */
@@ -110,7 +117,7 @@ public final class Comparison {
   }
 
   public static Comparison of(Sides sides, List<Pair> pairs) {
-    return new Comparison(sides, pairs.stream().map(p -> row(p.left(), p.right())).toList());
+    return new Comparison(sides, pairs.stream().map(p -> row(p.left(), p.right())).toList(), RecoveryTable.of(sides, pairs));
   }
 
   /** Whether two records played the same exhibit: the same policy, scenario, machine, seed, admission and tasks. */
@@ -130,6 +137,11 @@ public final class Comparison {
 
   public List<Row> rows() {
     return rows;
+  }
+
+  /** The pairs that had a trigger, with the recovery from it on both sides. */
+  public RecoveryTable recoveries() {
+    return recoveries;
   }
 
   public long refusedAgreeing() {
@@ -195,6 +207,7 @@ public final class Comparison {
           a.cpuUsefulS(), a.cpuSpawnS(), a.cpuKilledS(), b.cpuUsefulS(), b.cpuSpawnS(), b.cpuKilledS(),
           a.peakMemoryMb(), b.peakMemoryMb()));
     }
+    md.append(recoveries.markdown());
     return md.toString();
   }
 

@@ -4,9 +4,11 @@ import helperlab.model.RunRecord;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
+import helperlab.sim.RecoveryMeter;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
+import helperlab.sim.Trigger;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -39,9 +41,10 @@ public final class Replay {
       Task t = sorted.get(i);
       renumbered.add(new Task(i, t.arrivalS(), t.preset(), t.deadlineS(), t.images()));
     }
+    // a spike's extra batches are among the run's tasks; a slowdown or cost jump is the trigger's to play
     return new SimSetup(run.scenario(), run.seed(), renumbered, Math.max(run.durationS(), lastArrival(renumbered)),
         PolicyCatalog.get(run.policy()), run.machine(), run.calibration(), AdmissionMode.of(run.admission()),
-        helperlab.model.PresetCatalog.defaults(), true, 1.0, workFactorFor(run));
+        helperlab.model.PresetCatalog.defaults(), true, 1.0, workFactorFor(run), RunTriggers.trigger(run));
   }
 
   private static double lastArrival(List<Task> tasks) {
@@ -50,12 +53,17 @@ public final class Replay {
 
   /** The replay's record: kind replay, {@code replay_of} the run's id. */
   public static RunRecord of(RunRecord run) {
-    Simulation sim = new Simulation(setupFor(run));
+    SimSetup setup = setupFor(run);
+    Trigger trigger = setup.trigger();
+    // the recovery measured by the same meter, with the same spans, as the cage measured the run's
+    RecoveryMeter meter = trigger == null ? null : new RecoveryMeter(RecoveryMeter.Windows.EXHIBIT);
+    Simulation sim = meter == null ? new Simulation(setup) : new Simulation(setup, meter);
     // an exhibit stopped at its hard stop: the replay stops there too, or it would serve what the cage gave up on
     SimResult r = run.stopS() != null ? sim.runUntil(run.stopS()) : sim.run();
     SimSetup s = r.setup();
     return new RunRecord(RunRecord.FORMAT, run.id() + "-replay", RunRecord.KIND_REPLAY, run.policy(), run.scenario(),
         run.machine(), run.seed(), run.admission(), s.calibration(), run.speedProbeMs(), s.durationS(), r.tasks(),
-        r.events(), r.samples(), r.metrics(), run.id(), null, null, run.stopS());
+        r.events(), r.samples(), r.metrics(), run.id(), null, null, run.stopS(), run.trigger(),
+        meter == null ? null : RunTriggers.json(meter.recovery(trigger, run.durationS())));
   }
 }

@@ -3,7 +3,6 @@ package helperlab.runs;
 import helperlab.model.RunRecord;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
-import java.util.List;
 import java.util.Locale;
 
 /** Builds run records from what produced them. */
@@ -21,7 +20,6 @@ public final class RunRecords {
     String admission = s.admission().id();
     return new RunRecord(RunRecord.FORMAT, id(RunRecord.KIND_SIM, s.scenario(), s.policy().id(), s.machine().name(),
         s.seed(), admission), RunRecord.KIND_SIM, s.policy().id(), s.scenario(), s.machine(), s.seed(), admission,
-        s.calibration(), null, s.durationS(), r.tasks(), r.events(), r.samples(), r.metrics(), null, null, null, null,
-        s.trigger() == null || s.trigger().isNone() ? null : List.of(s.trigger().toRecord()));
+        s.calibration(), null, s.durationS(), r.tasks(), r.events(), r.samples(), r.metrics(), null, null, null);
   }
 }

@@ -25,6 +25,28 @@ public final class RecoveryMeter implements EventSink {
   public static final double BASELINE_S = 600;
   public static final double AFTER_S = 600;
 
+  /**
+   * The meter's spans in seconds: the sliding window, the hold, the baseline before the trigger and the
+   * phase after it that amplification is counted over.
+   */
+  public record Windows(double windowS, double holdS, double baselineS, double afterS) {
+    /** The hour-long runs of the studies: the constants above. */
+    public static final Windows HOUR = new Windows(WINDOW_S, HOLD_S, BASELINE_S, AFTER_S);
+    /**
+     * A real cage's exhibit with a trigger, a few minutes long: the hour's spans a quarter as long, so a
+     * recovery fits in an exhibit a recording can afford (its replay is judged with the same).
+     */
+    public static final Windows EXHIBIT = new Windows(WINDOW_S / 4, HOLD_S / 4, BASELINE_S / 4, AFTER_S / 4);
+
+    public Windows {
+      if (!(windowS >= 1 && holdS >= 0 && baselineS >= 1 && afterS >= 1)) {
+        throw new IllegalArgumentException("recovery windows must be >= 1 s (the hold >= 0 s)");
+      }
+    }
+  }
+
+  private final Windows spans;
+
   private int[] met = new int[4096];
   private int[] settled = new int[4096];
   private int[] spawns = new int[4096];
@@ -37,6 +59,15 @@ public final class RecoveryMeter implements EventSink {
   private int[] original = new int[4096];
   private boolean[] admittedOnce = new boolean[4096];
   private int lastBin;
+
+  /** A meter with the hour's spans. */
+  public RecoveryMeter() {
+    this(Windows.HOUR);
+  }
+
+  public RecoveryMeter(Windows spans) {
+    this.spans = spans;
+  }
 
   private int bin(double t) {
     int b = (int) Math.floor(t);
@@ -111,8 +142,8 @@ public final class RecoveryMeter implements EventSink {
    */
   public Recovery recovery(Trigger trigger, double endS) {
     int at = (int) Math.floor(trigger.atS());
-    int from = Math.max(0, at - (int) BASELINE_S);
-    int window = (int) WINDOW_S;
+    int from = Math.max(0, at - (int) spans.baselineS());
+    int window = (int) spans.windowS();
     double lowestMet = Double.NaN;
     double highestQueue = 0;
     for (int s = Math.min(from + window - 1, at - 1); s < at; s++) {
@@ -152,10 +183,10 @@ public final class RecoveryMeter implements EventSink {
   private Recovery recovery(Trigger trigger, double endS, Band band) {
     int at = (int) Math.floor(trigger.atS());
     int end = (int) Math.ceil(trigger.endS());
-    int from = Math.max(0, at - (int) BASELINE_S);
-    int window = (int) WINDOW_S;
+    int from = Math.max(0, at - (int) spans.baselineS());
+    int window = (int) spans.windowS();
     int last = (int) Math.floor(endS);
-    int hold = (int) HOLD_S;
+    int hold = (int) spans.holdS();
     Double recovery = null;
     int inBandSince = -1;
     for (int s = end; s <= last; s++) {
@@ -176,7 +207,7 @@ public final class RecoveryMeter implements EventSink {
       }
     }
     return new Recovery(recovery, recovery == null, nanToZero(share(from, at)), meanQueue(from, at),
-        amplification(from, at), amplification(at, end), amplification(end, end + (int) AFTER_S));
+        amplification(from, at), amplification(at, end), amplification(end, end + (int) spans.afterS()));
   }
 
   private static double nanToZero(double v) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
-import helperlab.model.RunTrigger;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -67,16 +66,6 @@ public record Trigger(
     if (kind == Kind.SLOWDOWN && size >= 1) {
       throw new IllegalArgumentException("a slowdown's size is the share of CPU the co-tenant takes: below 1, got " + size);
     }
-  }
-
-  /** This trigger as a run record keeps it. */
-  public RunTrigger toRecord() {
-    return new RunTrigger(kind.id(), atS, durationS, size);
-  }
-
-  /** A trigger from a run record's (the same fields); a clear error if its kind is not one of ours. */
-  public static Trigger of(RunTrigger t) {
-    return new Trigger(Kind.of(t.kind()), t.atS(), t.durationS(), t.size());
   }
 
   public Trigger withSize(double other) {

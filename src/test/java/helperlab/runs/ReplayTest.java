@@ -8,7 +8,10 @@ import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
+import helperlab.sim.Recovery;
+import helperlab.sim.RecoveryMeter;
 import helperlab.sim.ScenarioSpec;
+import helperlab.sim.Trigger;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
 import java.util.List;
@@ -53,6 +56,32 @@ class ReplayTest {
     assertEquals(150.0, replay.stopS());
     assertEquals(replay.metrics().submitted(), replay.metrics().met() + replay.metrics().late() + replay.metrics().refused(),
         "every task settles at the stop");
+  }
+
+  @Test
+  void aTriggeredRunsReplayPlaysTheTriggerAndMeasuresItsRecoveryTheSameWay() {
+    Trigger slowdown = new Trigger(Trigger.Kind.SLOWDOWN, 100, 60, 0.5);
+    ScenarioSpec busy = ScenarioSpec.builtIn("busy").withDuration(300);
+    SimSetup setup = SimSetup.of(busy.withTrigger(slowdown), "retry-client", MachineSpec.builtIn("cage"), 2,
+        AdmissionMode.EDF_FIT, Calibration.seed(), true);
+    RecoveryMeter meter = new RecoveryMeter(RecoveryMeter.Windows.EXHIBIT);
+    RunRecord sim = RunRecords.fromSimulation(new Simulation(setup, meter).run());
+    Recovery recovery = meter.recovery(slowdown, 300);
+    RunRecord real = DataFile.parse(DataFile.compact(asReal(sim, sim.calibration().speedProbeMs())
+        .withTrigger(RunTriggers.json(slowdown), RunTriggers.json(recovery))), "record", RunRecord.class);
+    assertEquals(slowdown, RunTriggers.trigger(real), "the trigger survives the record's JSON");
+    RunRecord replay = Replay.of(real);
+    assertEquals(sim.metrics(), replay.metrics(), "the replay plays the slowdown as the run did");
+    assertEquals(recovery, RunTriggers.recovery(replay), "and measures the same recovery");
+    RunRecord untriggered = Replay.of(asReal(sim, sim.calibration().speedProbeMs()));
+    assertTrue(!untriggered.metrics().equals(sim.metrics()), "without the trigger the replay differs (so this test can fail)");
+    assertEquals(null, untriggered.trigger(), "a record without a trigger stays without one");
+    String md = Comparison.of(List.of(real, replay)).markdown();
+    assertTrue(md.contains("## Recovery from the trigger"), md);
+    assertTrue(md.contains("| slowdown 50% at 100 s for 60 s |"), md);
+    assertTrue(md.contains("Both sides tipped alike in **1 of 1** runs"), md);
+    assertTrue(!Comparison.of(List.of(asReal(simulated("box", 1), null))).markdown().contains("Recovery from the trigger"),
+        "no section for runs without a trigger");
   }
 
   @Test

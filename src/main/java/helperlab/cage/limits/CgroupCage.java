@@ -20,19 +20,64 @@ public final class CgroupCage implements AutoCloseable {
 
   private final List<Path> dirs;
   private final Path memoryDir;
+  /** The file holding the CPU quota (v1 cpu.cfs_quota_us, v2 cpu.max); null when the CPU is not capped. */
+  private final Path cpuFile;
+  /** The quota the cage was made with, in cores (0 when the CPU is not capped). */
+  private final double cpus;
   private final String version;
   private final String status;
+  private double cpuShare = 1;
 
-  private CgroupCage(List<Path> dirs, Path memoryDir, String version, String status) {
+  private CgroupCage(List<Path> dirs, Path memoryDir, Path cpuFile, double cpus, String version, String status) {
     this.dirs = dirs;
     this.memoryDir = memoryDir;
+    this.cpuFile = cpuFile;
+    this.cpus = cpuFile == null ? 0 : cpus;
     this.version = version;
     this.status = status;
   }
 
   /** A cage that caps nothing, and why. */
   public static CgroupCage uncapped(String why) {
-    return new CgroupCage(List.of(), null, "none", "uncapped: " + why);
+    return new CgroupCage(List.of(), null, null, 0, "none", "uncapped: " + why);
+  }
+
+  /** True when the cage's CPU quota can be changed (a capped CPU). */
+  public boolean cpuCapped() {
+    return cpuFile != null;
+  }
+
+  /** The file the CPU quota is written to (v1 cpu.cfs_quota_us, v2 cpu.max); null when the CPU is not capped. */
+  public Path cpuQuotaFile() {
+    return cpuFile;
+  }
+
+  /** The cores the cage was made with (0 when the CPU is not capped). */
+  public double baseCpus() {
+    return cpus;
+  }
+
+  /**
+   * Sets the CPU quota to {@code share} of the cores the cage was made with (1 restores it): a co-tenant
+   * taking the rest. Returns the quota now, in cores.
+   */
+  public synchronized double setCpuShare(double share) throws IOException {
+    if (cpuFile == null) {
+      throw new IllegalStateException("the cage's CPU is not capped (" + status + ")");
+    }
+    if (!(share > 0 && share <= 1)) {
+      throw new IllegalArgumentException("the CPU share must be in (0, 1], got " + share);
+    }
+    // the kernel's smallest quota is 1 ms a period
+    long quota = Math.max(1000, Math.round(cpus * share * PERIOD_US));
+    Files.writeString(cpuFile, version.equals("v2") ? quota + " " + PERIOD_US : Long.toString(quota));
+    cpuShare = share;
+    return (double) quota / PERIOD_US;
+  }
+
+  /** The share of its cores the cage has now (1 unless a slowdown holds it lower). */
+  public synchronized double cpuShare() {
+    return cpuShare;
   }
 
   public boolean capped() {
@@ -61,6 +106,7 @@ public final class CgroupCage implements AutoCloseable {
         return createV2(cpus, memoryBytes, lines, root, name, made);
       }
       Path memDir = null;
+      Path cpuFile = null;
       List<String> parts = new ArrayList<>();
       if (cpus > 0) {
         Path cpuMount = CgroupLimits.v1Mount(root, "cpu");
@@ -71,7 +117,8 @@ public final class CgroupCage implements AutoCloseable {
         Path dir = mkdir(cpuMount.resolve(rel(path)).resolve(name), made);
         sweepStale(dir.getParent());
         Files.writeString(dir.resolve("cpu.cfs_period_us"), Long.toString(PERIOD_US));
-        Files.writeString(dir.resolve("cpu.cfs_quota_us"), Long.toString(Math.round(cpus * PERIOD_US)));
+        cpuFile = dir.resolve("cpu.cfs_quota_us");
+        Files.writeString(cpuFile, Long.toString(Math.round(cpus * PERIOD_US)));
         parts.add(String.format(Locale.ROOT, "cpu %.2f cores (%s)", cpus, dir));
       }
       if (memoryBytes > 0) {
@@ -85,7 +132,7 @@ public final class CgroupCage implements AutoCloseable {
         Files.writeString(memDir.resolve("memory.limit_in_bytes"), Long.toString(memoryBytes));
         parts.add("memory " + (memoryBytes >> 20) + " MiB (" + memDir + ")");
       }
-      return new CgroupCage(made, memDir, "v1", "capped, cgroup v1: " + String.join(", ", parts));
+      return new CgroupCage(made, memDir, cpuFile, cpus, "v1", "capped, cgroup v1: " + String.join(", ", parts));
     } catch (IOException | RuntimeException e) {
       removeAll(made);
       return uncapped("cannot make the cage's cgroup (" + e.getMessage() + ")");
@@ -113,7 +160,7 @@ public final class CgroupCage implements AutoCloseable {
       Files.writeString(dir.resolve("memory.max"), Long.toString(memoryBytes));
       parts.add("memory " + (memoryBytes >> 20) + " MiB");
     }
-    return new CgroupCage(made, memoryBytes > 0 ? dir : null, "v2",
+    return new CgroupCage(made, memoryBytes > 0 ? dir : null, cpus > 0 ? dir.resolve("cpu.max") : null, cpus, "v2",
         "capped, cgroup v2 " + dir + ": " + String.join(", ", parts));
   }
 

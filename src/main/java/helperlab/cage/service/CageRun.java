@@ -23,6 +23,8 @@ import helperlab.policy.PolicySpec;
 import helperlab.policy.Scheduler;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.TaskRequest;
+import helperlab.sim.RecoveryMeter;
+import helperlab.sim.Trigger;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,7 +49,7 @@ final class CageRun {
   /** What a run needs from the cage around it. */
   record Context(CageConfig config, Calibration calibration, helperlab.model.PresetCatalog presets,
       SchedulerConfig schedulerConfig, MachineSpec machine, WorkerPool pool, EventStream stream,
-      Supplier<Checkpoint> checkpoint, PrintStream log) {
+      Supplier<Checkpoint> checkpoint, PrintStream log, java.util.function.DoubleConsumer cpuCapWatch) {
     /** The supervisor's clock, which worker times are kept in (a run's own clock starts at zero). */
     double cage() {
       return pool.now();
@@ -74,6 +76,10 @@ final class CageRun {
   final ExhibitPlayer player = new ExhibitPlayer(this);
   final TaskIntake intake = new TaskIntake(this);
   final TaskProgress progress = new TaskProgress(this);
+  /** A slowdown trigger's hold on the CPU cap (does nothing without one). */
+  final CpuSqueeze squeeze;
+  /** The recovery from the exhibit's trigger, measured as it happens (null without one). */
+  final RecoveryMeter recovery;
 
   PolicySpec policy;
   Scheduler scheduler;
@@ -103,7 +109,11 @@ final class CageRun {
     this.startedAt = Instant.now();
     this.t0 = System.nanoTime();
     this.journal = new RunJournal(id, ctx.stream(), ctx.checkpoint());
-    this.sink = EventSink.tee(metrics, log, samples, journal);
+    Trigger trigger = exhibit == null ? null : exhibit.trigger;
+    this.recovery = trigger == null ? null : new RecoveryMeter(RecoveryMeter.Windows.EXHIBIT);
+    this.sink = recovery == null ? EventSink.tee(metrics, log, samples, journal)
+        : EventSink.tee(metrics, log, samples, journal, recovery);
+    this.squeeze = new CpuSqueeze(this, trigger);
     this.driver = new Driver(() -> scheduler.drain(), () -> exhibit == null ? List.of() : exhibit.client.drain(),
         new RealWorld(this), sink);
     this.scheduler = new Scheduler(policy, ctx.schedulerConfig());
@@ -310,6 +320,7 @@ final class CageRun {
       return;
     }
     double now = now();
+    squeeze.restore(now, END);
     for (WorkerProcess w : new ArrayList<>(workers.values())) {
       stopWorker(w, END, now);
     }

@@ -17,6 +17,23 @@ final class CtlRequest {
     return n.asText();
   }
 
+  /** The request's {@code trigger} (the simulator's trigger JSON), or null when it has none. */
+  static helperlab.sim.Trigger trigger(JsonNode req) {
+    JsonNode n = req.get("trigger");
+    if (n == null || n.isNull()) {
+      return null;
+    }
+    if (!n.isObject()) {
+      throw new IllegalArgumentException("trigger must be an object like "
+          + "{\"kind\":\"spike\",\"at_s\":40,\"duration_s\":30,\"size\":1}");
+    }
+    try {
+      return helperlab.model.DataFile.parse(n.toString(), "trigger", helperlab.sim.Trigger.class);
+    } catch (helperlab.model.DataFileException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
+  }
+
   static double number(JsonNode req, String field, double dflt) {
     JsonNode n = req.get(field);
     if (n == null || n.isNull()) {

@@ -170,13 +170,15 @@ public final class CtlServer implements AutoCloseable {
     double seedValue = CtlRequest.number(req, "seed", 0);
     double duration = CtlRequest.number(req, "duration_s", 60);
     double grace = CtlRequest.number(req, "grace_s", 60);
+    helperlab.sim.Trigger trigger = CtlRequest.trigger(req);
     JsonNode waitNode = req.get("wait");
     boolean wait = waitNode != null && waitNode.asBoolean(false);
     if (policy == null) {
       throw new IllegalArgumentException("exhibit needs a policy (one of " + String.join(", ", PolicyCatalog.ids()) + ")");
     }
     CompletableFuture<ObjectNode> done = new CompletableFuture<>();
-    ObjectNode started = supervisor.onLoop(s -> s.switchboard.startExhibit(policy, scenario, (long) seedValue, duration, grace, done));
+    ObjectNode started = supervisor.onLoop(s -> s.switchboard.startExhibit(policy, scenario, (long) seedValue, duration, grace, trigger,
+        done));
     if (!wait) {
       out.send(started);
       return;

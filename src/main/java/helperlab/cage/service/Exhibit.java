@@ -13,6 +13,7 @@ import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
 import helperlab.sim.ArrivalGenerator;
 import helperlab.sim.ScenarioSpec;
+import helperlab.sim.Trigger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,6 +22,9 @@ import java.util.List;
  * pair (same generator, same machine), each image played by the sample nearest in megapixels,
  * sent at their times through the same client model the simulator uses (so retrying clients retry
  * here too). It ends when everything sent is settled, or at the hard stop after its duration.
+ * A trigger, when it has one, is played as the simulator plays it: a spike's extra batches are among
+ * the arrivals (the same generator lays them over the scenario's), a slowdown lowers the cage's CPU cap
+ * for its window ({@link CpuSqueeze}).
  */
 final class Exhibit {
   final String scenario;
@@ -31,12 +35,15 @@ final class Exhibit {
   /** Per task, per image: the sample that plays it. */
   final List<List<SampleLibrary.Sample>> samples;
   final SampleLibrary library;
+  /** The trigger it plays (null: none). */
+  final Trigger trigger;
   /** The client model in front of the cage; set by the run, which hands out the ids of retry copies. */
   helperlab.policy.Client client;
   private int nextArrival;
 
   /** Refuses, in plain words, an exhibit that names an unknown policy or scenario or an out-of-range time. */
-  static void checkRequest(String policyId, String scenarioName, double durationS, double graceS) {
+  static void checkRequest(String policyId, String scenarioName, double durationS, double graceS, Trigger trigger,
+      boolean cpuCapped) {
     if (policyId == null || !PolicyCatalog.has(policyId)) {
       throw new IllegalArgumentException("unknown policy '" + policyId + "'; known: " + String.join(", ", PolicyCatalog.ids()));
     }
@@ -47,11 +54,27 @@ final class Exhibit {
     if (!(durationS > 0 && durationS <= 3600) || !(graceS >= 0 && graceS <= 3600)) {
       throw new IllegalArgumentException("duration_s must be in (0, 3600] and grace_s in [0, 3600]");
     }
+    if (trigger == null) {
+      return;
+    }
+    if (trigger.kind() == Trigger.Kind.COST_JUMP) {
+      throw new IllegalArgumentException("trigger.kind cost_jump is not played on the real cage (spike and slowdown are)");
+    }
+    if (trigger.atS() >= durationS) {
+      throw new IllegalArgumentException("trigger.at_s must be before the exhibit's duration_s (" + durationS
+          + " s), got " + trigger.atS());
+    }
+    if (trigger.kind() == Trigger.Kind.SLOWDOWN && !trigger.isNone() && !cpuCapped) {
+      throw new IllegalArgumentException("trigger.kind slowdown lowers the cage's CPU cap, and this cage has none "
+          + "(start it with --cpus and cgroups on)");
+    }
   }
 
-  Exhibit(ScenarioSpec scenarioSpec, long seed, double durationS, double graceS, PolicySpec policy,
+  Exhibit(ScenarioSpec scenarioSpec, long seed, double durationS, double graceS, Trigger trigger, PolicySpec policy,
       MachineSpec machine, Calibration calibration, PresetCatalog presets, SampleLibrary library) {
-    ScenarioSpec cut = scenarioSpec.withDuration(durationS);
+    // withTrigger keeps the scenario's name, so its arrivals' random streams: the base batches stay the same
+    ScenarioSpec cut = scenarioSpec.withDuration(durationS).withTrigger(trigger);
+    this.trigger = trigger == null || trigger.isNone() ? null : trigger;
     this.scenario = scenarioSpec.name();
     this.seed = seed;
     this.durationS = durationS;
@@ -112,6 +135,9 @@ final class Exhibit {
     o.put("tasks", tasks.size());
     o.put("duration_s", durationS);
     o.put("stops_by_s", stopS);
+    if (trigger != null) {
+      o.set("trigger", DataFile.JSON.valueToTree(trigger));
+    }
     o.set("calibration", DataFile.JSON.valueToTree(calibration));
     o.set("played", DataFile.JSON.valueToTree(playedTasks()));
     if (speedProbeMs != null) {

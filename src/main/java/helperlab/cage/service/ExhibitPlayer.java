@@ -21,6 +21,7 @@ final class ExhibitPlayer {
       return;
     }
     double now = run.now();
+    run.squeeze.step(now);
     for (Task t : run.exhibit.due(now)) {
       run.exhibit.client.arrive(now, t.id(), t.deadlineS());
     }
@@ -29,12 +30,13 @@ final class ExhibitPlayer {
     }
     run.execute(now);
   }
-  /** When the exhibit next needs the loop: an arrival, a client timer, or its hard stop. */
+  /** When the exhibit next needs the loop: an arrival, a client timer, a slowdown's edge, or its hard stop. */
   double exhibitWakeup() {
     if (run.exhibit == null || run.stopped) {
       return Double.POSITIVE_INFINITY;
     }
-    return Math.min(Math.min(run.exhibit.nextArrivalS(), run.exhibit.client.nextWakeup()), run.exhibit.stopS);
+    return Math.min(Math.min(Math.min(run.exhibit.nextArrivalS(), run.exhibit.client.nextWakeup()), run.exhibit.stopS),
+        run.squeeze.nextEdgeS());
   }
   /** The exhibit has sent everything and all of it is settled, or its time is up. */
   boolean exhibitOver() {
@@ -42,8 +44,12 @@ final class ExhibitPlayer {
       return false;
     }
     double now = run.now();
-    return now >= run.exhibit.stopS || (now >= run.exhibit.durationS && run.exhibit.allSent()
+    boolean over = now >= run.exhibit.stopS || (now >= run.exhibit.durationS && run.exhibit.allSent()
         && run.exhibit.client.openTasks() == 0 && run.scheduler.unfinishedTasks() == 0);
+    if (over) {
+      run.squeeze.step(now); // a window the loop was too late for is still played, however briefly
+    }
+    return over;
   }
   void sendCopy(int taskId, int copy, double now) {
     Task t = run.exhibit.tasks.get(taskId);

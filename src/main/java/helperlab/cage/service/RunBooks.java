@@ -9,6 +9,8 @@ import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicySpec;
 import helperlab.runs.RunRecords;
+import helperlab.runs.RunTriggers;
+import helperlab.sim.Trigger;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.SQLException;
@@ -87,8 +89,15 @@ final class RunBooks {
     } catch (IOException e) {
       host = "unknown";
     }
-    return new RunRecord(RunRecord.FORMAT, run.id, RunRecord.KIND_REAL, run.policyAtStart, run.scenario, run.ctx.machine(), run.seed,
-        run.admission.id(), run.ctx.calibration(), speedProbeMs, duration, run.recordTasks, run.log.events(), run.samples.samples(),
-        run.metrics.metrics(), null, run.startedAt.toString(), host, run.exhibit != null ? run.exhibit.stopS : null);
+    RunRecord record = new RunRecord(RunRecord.FORMAT, run.id, RunRecord.KIND_REAL, run.policyAtStart, run.scenario,
+        run.ctx.machine(), run.seed, run.admission.id(), run.ctx.calibration(), speedProbeMs, duration, run.recordTasks,
+        run.log.events(), run.samples.samples(), run.metrics.metrics(), null, run.startedAt.toString(), host,
+        run.exhibit != null ? run.exhibit.stopS : null);
+    if (run.recovery == null) {
+      return record;
+    }
+    // judged up to the end of the exhibit's arrivals, as the simulator's studies judge theirs
+    Trigger trigger = run.exhibit.trigger;
+    return record.withTrigger(RunTriggers.json(trigger), RunTriggers.json(run.recovery.recovery(trigger, duration)));
   }
 }

@@ -7,6 +7,7 @@ import helperlab.model.RunRecord;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
 import helperlab.sim.ScenarioSpec;
+import helperlab.sim.Trigger;
 import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;
 
@@ -48,8 +49,8 @@ final class RunSwitchboard {
 
   /** Starts an exhibit (the live run ends first; it must be idle). */
   ObjectNode startExhibit(String policyId, String scenarioName, long seed, double durationS, double graceS,
-      CompletableFuture<ObjectNode> done) {
-    Exhibit.checkRequest(policyId, scenarioName, durationS, graceS);
+      Trigger trigger, CompletableFuture<ObjectNode> done) {
+    Exhibit.checkRequest(policyId, scenarioName, durationS, graceS, trigger, sv.cage.cpuCapped());
     if (sv.run.isExhibit()) {
       throw new IllegalStateException("an exhibit is already running (" + sv.run.id + ")");
     }
@@ -62,7 +63,7 @@ final class RunSwitchboard {
       throw new IllegalStateException("no sample library yet: " + sv.samplesStatus());
     }
     PolicySpec policy = PolicyCatalog.get(policyId);
-    Exhibit ex = new Exhibit(ScenarioSpec.builtIn(scenarioName), seed, durationS, graceS, policy, sv.machine(),
+    Exhibit ex = new Exhibit(ScenarioSpec.builtIn(scenarioName), seed, durationS, graceS, trigger, policy, sv.machine(),
         sv.calibration, sv.presets(), lib);
     sv.endRun();
     try {
@@ -89,6 +90,10 @@ final class RunSwitchboard {
       o.put("ok", true);
       o.put("run", record.id());
       o.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
+      if (record.recovery() != null) {
+        o.set("trigger", record.trigger());
+        o.set("recovery", record.recovery());
+      }
       done.complete(o);
     }
   }

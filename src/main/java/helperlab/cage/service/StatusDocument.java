@@ -38,6 +38,9 @@ final class StatusDocument {
     s.set("limits", DataFile.JSON.valueToTree(sv.limits));
     s.put("capped", sv.cage.capped());
     s.put("cage", sv.cage.status());
+    if (sv.cage.cpuCapped()) {
+      s.put("cpu_share", sv.cage.cpuShare()); // below 1 while an exhibit's slowdown holds the cap lower
+    }
     s.put("max_processes", sv.config.maxProcesses());
     s.put("processes", sv.pool.running());
     s.put("deferred_spawns", sv.pool.deferredCount());

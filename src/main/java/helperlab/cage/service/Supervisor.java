@@ -81,6 +81,8 @@ public final class Supervisor implements AutoCloseable {
   CageRun run;
   final RunSwitchboard switchboard;
   private LoopTimers timers;
+  /** Told (on the loop, right after the write) each time a slowdown changes the CPU cap: for tests. */
+  volatile java.util.function.DoubleConsumer cpuCapWatch;
 
   /** The supervisor's answer to an offered batch. */
   public record Offer(int status, long batchId, String runId, int task, double retryAfterS, String reason) {
@@ -218,6 +220,7 @@ public final class Supervisor implements AutoCloseable {
       log.println("cage: the supervisor's loop failed: " + e);
       e.printStackTrace(log);
       stopping = true;
+      restoreCpu();
     }
   }
 
@@ -269,7 +272,12 @@ public final class Supervisor implements AutoCloseable {
   void startRun(String kind, PolicySpec policy, Exhibit exhibit, boolean sync) throws SQLException {
     runProbeMs = probe.measure(shelf.samples()); // before the run's clock starts: arrivals keep their times
     CageRun.Context ctx = new CageRun.Context(config, calibration, presets, schedulerConfig, machine, pool, stream,
-        () -> checkpoint, log);
+        () -> checkpoint, log, cores -> {
+          java.util.function.DoubleConsumer w = cpuCapWatch;
+          if (w != null) {
+            w.accept(cores);
+          }
+        });
     run = books.open(ctx, kind, policy, exhibit, sync, checkpoint);
   }
 
@@ -330,6 +338,17 @@ public final class Supervisor implements AutoCloseable {
 
   // ---- stopping -------------------------------------------------------------------------------
 
+  /** A slowdown's lowered CPU cap put back, whatever stopped the run that lowered it. */
+  private void restoreCpu() {
+    if (cage.cpuCapped() && cage.cpuShare() < 1) {
+      try {
+        cage.setCpuShare(1);
+      } catch (IOException | RuntimeException e) {
+        log.println("cage: cannot restore the CPU cap: " + e.getMessage());
+      }
+    }
+  }
+
   public boolean stopped() {
     return stopped;
   }
@@ -364,6 +383,7 @@ public final class Supervisor implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
+      restoreCpu();
       checkpointer.close();
       stream.close();
       store.close();

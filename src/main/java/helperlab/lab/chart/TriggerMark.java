@@ -1,6 +1,5 @@
 package helperlab.lab.chart;
 
-import helperlab.model.RunTrigger;
 import helperlab.sim.Trigger;
 
 /**
@@ -14,18 +13,9 @@ public record TriggerMark(double fromS, double toS, String label, double backAtS
     }
   }
 
-  /** A run record's trigger, without a recovery marker. */
-  public static TriggerMark of(RunTrigger t) {
-    return new TriggerMark(t.atS(), t.endS(), label(t), Double.NaN, null);
-  }
-
-  /** "spike x2", or the record's kind as written when it is not a simulator kind. */
-  public static String label(RunTrigger t) {
-    try {
-      return Trigger.of(t).label();
-    } catch (IllegalArgumentException e) {
-      return t.kind();
-    }
+  /** A trigger whose recovery is not known (or there was none): the window alone. */
+  public static TriggerMark of(Trigger t) {
+    return new TriggerMark(t.atS(), t.endS(), t.label(), Double.NaN, null);
   }
 
   public boolean hasBackMarker() {

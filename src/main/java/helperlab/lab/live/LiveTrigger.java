@@ -1,6 +1,6 @@
 package helperlab.lab.live;
 
-import helperlab.model.RunTrigger;
+import helperlab.sim.Trigger;
 
 /**
  * A trigger in a live run and what came of it, as far as the run has got: {@code recoveredAfterS} once
@@ -8,7 +8,7 @@ import helperlab.model.RunTrigger;
  * {@code sim.RecoveryMeter}), {@code notRecovered} once the scenario's arrivals ended first; neither
  * while it is still being judged.
  */
-public record LiveTrigger(RunTrigger trigger, Double recoveredAfterS, boolean notRecovered) {
+public record LiveTrigger(Trigger trigger, Double recoveredAfterS, boolean notRecovered) {
   public LiveTrigger {
     if (trigger == null) {
       throw new IllegalArgumentException("a live trigger needs its trigger");
@@ -19,7 +19,7 @@ public record LiveTrigger(RunTrigger trigger, Double recoveredAfterS, boolean no
   }
 
   /** The trigger as it was just started: still being judged. */
-  public static LiveTrigger started(RunTrigger trigger) {
+  public static LiveTrigger started(Trigger trigger) {
     return new LiveTrigger(trigger, null, false);
   }
 

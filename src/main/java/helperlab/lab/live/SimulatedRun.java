@@ -4,8 +4,8 @@ import helperlab.charts.LiveSamples;
 import helperlab.model.MetricsAccumulator;
 import helperlab.model.RunRecord;
 import helperlab.runs.RunRecords;
+import helperlab.runs.RunTriggers;
 import helperlab.model.EventSink;
-import helperlab.model.RunTrigger;
 import helperlab.sim.ArrivalGenerator;
 import helperlab.sim.Recovery;
 import helperlab.sim.RecoveryMeter;
@@ -18,8 +18,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
@@ -64,8 +62,9 @@ final class SimulatedRun implements LiveRun, Runnable {
   private double virtualAnchor;
   private int pressed;
   private double skipTarget = -1;
-  private final List<RunTrigger> triggers = new ArrayList<>();
   private LiveTrigger trigger;
+  /** The last judgement of the recovery from {@link #trigger} (null before one). */
+  private Recovery recovery;
   private double nextJudgement;
 
   SimulatedRun(LiveSettings settings, SimSetup setup, ScenarioSpec pressMix, double speed, Listener listener) {
@@ -249,8 +248,8 @@ final class SimulatedRun implements LiveRun, Runnable {
     if (t.isNone()) {
       return;
     }
-    triggers.add(t.toRecord());
-    trigger = LiveTrigger.started(t.toRecord());
+    trigger = LiveTrigger.started(t);
+    recovery = null;
     nextJudgement = t.endS();
     publish(paused ? LiveState.PAUSED : LiveState.RUNNING);
   }
@@ -265,9 +264,12 @@ final class SimulatedRun implements LiveRun, Runnable {
       return;
     }
     nextJudgement = sim.now() + JUDGE_EVERY_S;
-    Trigger t = Trigger.of(trigger.trigger());
+    Trigger t = trigger.trigger();
     double upTo = Math.min(sim.now(), setup.durationS());
     Recovery r = upTo >= t.endS() ? meter.recovery(t, upTo) : null;
+    if (r != null) {
+      recovery = r;
+    }
     if (r != null && r.recoveryS() != null) {
       trigger = new LiveTrigger(trigger.trigger(), r.recoveryS(), false);
     } else if (last || sim.now() >= setup.durationS()) {
@@ -294,6 +296,7 @@ final class SimulatedRun implements LiveRun, Runnable {
     String id = "live-" + r.id().replaceFirst("^sim-", "") + "-" + STAMP.format(now);
     return new RunRecord(r.format(), id, r.kind(), r.policy(), r.scenario(), r.machine(), r.seed(), r.admission(),
         r.calibration(), r.speedProbeMs(), r.durationS(), r.tasks(), r.events(), r.samples(), r.metrics(), r.replayOf(),
-        now.toString(), r.host(), null, triggers);
+        now.toString(), r.host(), null, trigger == null ? null : RunTriggers.json(trigger.trigger()),
+        RunTriggers.json(recovery));
   }
 }

@@ -4,7 +4,9 @@ import helperlab.lab.chart.TriggerMark;
 import helperlab.lab.live.LiveTrigger;
 import helperlab.lab.viewmodel.Clock;
 import helperlab.model.RunRecord;
-import helperlab.model.RunTrigger;
+import helperlab.runs.RunTriggers;
+import helperlab.sim.Recovery;
+import helperlab.sim.Trigger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,30 +18,44 @@ final class TriggerMarks {
   static List<TriggerMark> of(List<LiveTrigger> triggers) {
     List<TriggerMark> marks = new ArrayList<>();
     for (LiveTrigger t : triggers) {
-      RunTrigger rt = t.trigger();
-      String label = TriggerMark.label(rt);
-      if (t.recoveredAfterS() != null) {
-        marks.add(new TriggerMark(rt.atS(), rt.endS(), label, rt.endS() + t.recoveredAfterS(),
-            "back after " + Clock.format(t.recoveredAfterS())));
-      } else {
-        marks.add(new TriggerMark(rt.atS(), rt.endS(), t.notRecovered() ? label + " · not recovered" : label,
-            Double.NaN, null));
+      marks.add(mark(t.trigger(), t.recoveredAfterS(), t.notRecovered()));
+    }
+    return marks;
+  }
+
+  /**
+   * The triggers the shown records carry (each window once), with where the run was back when the
+   * record has its recovery. A record whose trigger cannot be read shows no band (the record itself
+   * still opens).
+   */
+  static List<TriggerMark> ofRecords(List<RunRecord> records) {
+    List<TriggerMark> marks = new ArrayList<>();
+    for (RunRecord r : records) {
+      Trigger t;
+      Recovery rec;
+      try {
+        t = RunTriggers.trigger(r);
+        rec = RunTriggers.recovery(r);
+      } catch (RuntimeException e) {
+        continue;
+      }
+      if (t == null || t.isNone()) {
+        continue;
+      }
+      TriggerMark m = rec == null ? TriggerMark.of(t) : mark(t, rec.recoveryS(), rec.metastable());
+      if (!marks.contains(m)) {
+        marks.add(m);
       }
     }
     return marks;
   }
 
-  /** The triggers the shown records carry (each window once). */
-  static List<TriggerMark> ofRecords(List<RunRecord> records) {
-    List<TriggerMark> marks = new ArrayList<>();
-    for (RunRecord r : records) {
-      for (RunTrigger t : r.triggerList()) {
-        TriggerMark m = TriggerMark.of(t);
-        if (!marks.contains(m)) {
-          marks.add(m);
-        }
-      }
+  private static TriggerMark mark(Trigger t, Double recoveredAfterS, boolean notRecovered) {
+    if (recoveredAfterS != null) {
+      return new TriggerMark(t.atS(), t.endS(), t.label(), t.endS() + recoveredAfterS,
+          "back after " + Clock.format(recoveredAfterS));
     }
-    return marks;
+    return new TriggerMark(t.atS(), t.endS(), notRecovered ? t.label() + " · not recovered" : t.label(), Double.NaN,
+        null);
   }
 }

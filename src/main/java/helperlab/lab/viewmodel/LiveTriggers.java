@@ -1,7 +1,6 @@
 package helperlab.lab.viewmodel;
 
 import helperlab.lab.live.LiveTrigger;
-import helperlab.model.RunTrigger;
 import helperlab.sim.Trigger;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,8 +63,8 @@ public final class LiveTriggers {
 
   /** "spike x2 at 1:00 · until 2:00", then "· recovering…", "· recovered in 1:23 after the trigger" or "· not recovered". */
   static String describe(LiveTrigger t, double now) {
-    RunTrigger rt = t.trigger();
-    String what = Trigger.of(rt).label() + " at " + Clock.format(rt.atS());
+    Trigger rt = t.trigger();
+    String what = rt.label() + " at " + Clock.format(rt.atS());
     if (t.recoveredAfterS() != null) {
       return what + " · recovered in " + Clock.format(t.recoveredAfterS()) + " after the trigger";
     }

@@ -97,6 +97,8 @@ class CtlTest {
     expectError("{\"op\":\"set-policy\"}", "unknown policy 'null'");
     expectError("{\"op\":\"exhibit\",\"policy\":\"box\",\"scenario\":\"rainy\"}", "unknown scenario 'rainy'");
     expectError("{\"op\":\"exhibit\"}", "needs a policy");
+    expectError("{\"op\":\"exhibit\",\"policy\":\"box\",\"trigger\":{\"kind\":\"slowdown\",\"at_s\":1,"
+        + "\"duration_s\":2,\"size\":0.5}}", "this cage has none");
     expectError("{\"op\":\"run\",\"id\":\"no-such-run\"}", "no run 'no-such-run'");
     expectError("{\"op\":\"run\"}", "needs an id");
     expectError("{\"op\":\"follow\",\"from\":\"yesterday\"}", "stream id");

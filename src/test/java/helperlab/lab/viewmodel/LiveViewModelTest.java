@@ -14,7 +14,8 @@ import helperlab.lab.live.SimulatorSource;
 import helperlab.lab.live.Speed;
 import helperlab.model.Calibration;
 import helperlab.model.RunRecord;
-import helperlab.model.RunTrigger;
+import helperlab.runs.RunTriggers;
+import helperlab.sim.Trigger;
 import helperlab.runs.RunStore;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -182,7 +183,7 @@ class LiveViewModelTest {
       return !vm.triggers().allProperty().get().isEmpty();
     });
     LiveTrigger t = ui.call(() -> vm.triggers().allProperty().get().get(0));
-    assertEquals(new RunTrigger("spike", at, 60, 1), t.trigger());
+    assertEquals(new Trigger(Trigger.Kind.SPIKE, at, 60, 1), t.trigger());
     assertFalse(t.judged());
     assertTrue(ui.call(() -> vm.triggers().textProperty().get()).startsWith("spike x2 at "));
     // a second press while it goes on changes nothing
@@ -208,18 +209,20 @@ class LiveViewModelTest {
     ui.run(vm::reset);
     ui.await("the run's record", WAIT, () -> vm.lastRecordProperty().get() != null);
     RunRecord r = ui.call(() -> vm.lastRecordProperty().get());
-    assertEquals(List.of(t.trigger()), r.triggerList(), "the live run's record keeps its trigger");
-    assertEquals(List.of(t.trigger()), RunStore.load(history.list().get(0).file()).triggerList(), "and so does its file");
+    assertEquals(t.trigger(), RunTriggers.trigger(r), "the live run's record keeps its trigger");
+    assertEquals(judged.recoveredAfterS(), RunTriggers.recovery(r).recoveryS(), "and its recovery");
+    RunRecord saved = RunStore.load(history.list().get(0).file());
+    assertEquals(t.trigger(), RunTriggers.trigger(saved), "and so does its file");
   }
 
   @Test
   void describesATriggerAndItsRecoveryInWords() {
-    RunTrigger spike = new RunTrigger("spike", 600, 60, 0.5);
+    Trigger spike = new Trigger(Trigger.Kind.SPIKE, 600, 60, 0.5);
     assertEquals("spike x1.5 at 10:00 · until 11:00", LiveTriggers.describe(LiveTrigger.started(spike), 630));
     assertEquals("spike x1.5 at 10:00 · recovering…", LiveTriggers.describe(LiveTrigger.started(spike), 700));
     assertEquals("spike x1.5 at 10:00 · recovered in 1:23 after the trigger",
         LiveTriggers.describe(new LiveTrigger(spike, 83.0, false), 900));
     assertEquals("slowdown 50% at 10:00 · not recovered",
-        LiveTriggers.describe(new LiveTrigger(new RunTrigger("slowdown", 600, 60, 0.5), null, true), 3600));
+        LiveTriggers.describe(new LiveTrigger(new Trigger(Trigger.Kind.SLOWDOWN, 600, 60, 0.5), null, true), 3600));
   }
 }
