@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.DataFile;
+import helperlab.sim.Trigger;
 
 /**
  * Requests to a cage's {@code ctl}, one at a time over one control channel: each request is one JSON
@@ -62,8 +63,21 @@ public final class CageClient implements AutoCloseable {
 
   /** Starts a one-minute exhibit; returns at once with the run id (follow it for the events). */
   public JsonNode exhibit(String policy, String scenario, long seed, double durationS) throws ControlException {
-    return request(op("exhibit").put("policy", policy).put("scenario", scenario).put("seed", seed)
-        .put("duration_s", durationS));
+    return exhibit(policy, scenario, seed, durationS, null);
+  }
+
+  /**
+   * Starts an exhibit with a trigger (null: none), sent as the simulator's trigger JSON under
+   * {@code trigger}; returns at once with the run id.
+   */
+  public JsonNode exhibit(String policy, String scenario, long seed, double durationS, Trigger trigger)
+      throws ControlException {
+    ObjectNode req = op("exhibit").put("policy", policy).put("scenario", scenario).put("seed", seed)
+        .put("duration_s", durationS);
+    if (trigger != null) {
+      req.set("trigger", DataFile.JSON.valueToTree(trigger));
+    }
+    return request(req);
   }
 
   /**

@@ -6,12 +6,16 @@ import helperlab.lab.live.LiveRun;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.live.LiveStatus;
+import helperlab.lab.live.LiveTrigger;
 import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
 import helperlab.remote.ControlTransport;
 import helperlab.remote.EventFollower;
+import helperlab.runs.RunTriggers;
+import helperlab.sim.Recovery;
+import helperlab.sim.Trigger;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -33,6 +37,10 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
 
   private final LiveSettings settings;
   private final double durationS;
+  /** The trigger asked for (null: none). */
+  private final Trigger asked;
+  /** The trigger the cage plays (from its answer) and, once its record is in, the recovery from it. */
+  private volatile LiveTrigger trigger;
   private final CageClient client;
   private final ControlTransport transport;
   private final Listener listener;
@@ -59,10 +67,11 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private int duplicates;
   private int missing;
 
-  CageRun(LiveSettings settings, double durationS, CageClient client, ControlTransport transport,
+  CageRun(LiveSettings settings, double durationS, Trigger asked, CageClient client, ControlTransport transport,
       BiFunction<JsonNode, LiveSamples, ReplayOverlay> overlayFactory, Listener listener) {
     this.settings = settings;
     this.durationS = durationS;
+    this.asked = asked;
     this.client = client;
     this.transport = transport;
     this.overlayFactory = overlayFactory;
@@ -80,8 +89,12 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
 
   private void startExhibit() {
     try {
-      JsonNode started = client.exhibit(settings.policy(), settings.scenario(), settings.seed(), durationS);
+      JsonNode started = client.exhibit(settings.policy(), settings.scenario(), settings.seed(), durationS, asked);
       runId = started.path("run").asText();
+      if (asked != null && !asked.isNone()) {
+        // the cage refuses a trigger it cannot play, so one it started is the one asked for
+        trigger = LiveTrigger.started(asked);
+      }
       // before the first sample: the images the cage plays, with its calibration (an older cage: the scenario's own)
       try {
         overlay = overlayFactory.apply(started, replay);
@@ -189,12 +202,25 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
     try {
       RunRecord record = fetchRecord();
       link = "ended; record " + record.id() + " fetched";
+      Recovery recovery = trigger == null ? null : recoveryOf(record);
+      if (recovery != null) {
+        trigger = new LiveTrigger(trigger.trigger(), recovery.recoveryS(), recovery.metastable());
+      }
       publish(LiveState.FINISHED, null);
       listener.finished(record);
     } catch (ControlException | RuntimeException e) {
       fail("The exhibit " + runId + " ended but its record could not be fetched: " + e.getMessage());
     } finally {
       ended.countDown();
+    }
+  }
+
+  /** The recovery the record keeps (null when none, or when it cannot be read: the record still counts). */
+  private static Recovery recoveryOf(RunRecord record) {
+    try {
+      return RunTriggers.recovery(record);
+    } catch (RuntimeException e) {
+      return null;
     }
   }
 
@@ -233,12 +259,12 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
     if (s == null) {
       status = new LiveStatus(state, was.timeS(), durationS, 1, state == LiveState.RUNNING ? was.workers() : 0,
           state == LiveState.RUNNING ? was.busy() : 0, was.queue(), was.memoryMb(), was.spawns(), submitted, was.met(),
-          was.late(), was.refused(), pressed);
+          was.late(), was.refused(), pressed, trigger);
       return;
     }
     status = new LiveStatus(state, lastT, durationS, 1, s.path("workers").asInt(), s.path("busy").asInt(),
         s.path("queue").asInt(), s.path("memory_mb").asDouble(), s.path("spawns").asInt(), submitted,
-        s.path("met").asInt(), s.path("late").asInt(), s.path("refused").asInt(), pressed);
+        s.path("met").asInt(), s.path("late").asInt(), s.path("refused").asInt(), pressed, trigger);
   }
 
   // ---- LiveRun ------------------------------------------------------------------------------------

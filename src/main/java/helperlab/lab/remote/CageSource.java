@@ -8,6 +8,7 @@ import helperlab.model.MachineSpec;
 import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
 import helperlab.remote.ControlTransport;
+import helperlab.sim.Trigger;
 
 /**
  * Live runs from a real cage: each run is an exhibit the cage plays (policy, scenario, seed) and
@@ -18,6 +19,7 @@ public final class CageSource implements LiveSource {
   private volatile ControlTransport transport;
   private volatile MachineSpec machine = MachineSpec.builtIn("cage");
   private volatile double durationS = 60;
+  private volatile Trigger trigger;
 
   /** Runs go to this cage from now on (null: not connected). */
   public void connectTo(CageClient c) {
@@ -42,6 +44,22 @@ public final class CageSource implements LiveSource {
     return durationS;
   }
 
+  /**
+   * The trigger the next exhibits play (null: none): the simulator's trigger, sent with the exhibit
+   * request; the cage plays spikes and slowdowns. It must start within the exhibit.
+   */
+  public void trigger(Trigger t) {
+    if (t != null && t.atS() >= durationS) {
+      throw new IllegalArgumentException("the trigger must start within the exhibit's " + durationS + " s, got at_s "
+          + t.atS());
+    }
+    trigger = t;
+  }
+
+  public Trigger trigger() {
+    return trigger;
+  }
+
   @Override
   public String name() {
     ControlTransport t = transport;
@@ -58,6 +76,7 @@ public final class CageSource implements LiveSource {
     CageClient c = client;
     MachineSpec m = machine;
     double d = durationS;
+    Trigger t = trigger;
     CageClient use = c != null ? c : new CageClient(new ControlTransport() {
       @Override
       public helperlab.remote.LineChannel open() throws ControlException {
@@ -69,7 +88,7 @@ public final class CageSource implements LiveSource {
         return "no cage";
       }
     });
-    return new CageRun(settings, d, use, use.transport(), (reply, into) -> reply.has("played")
+    return new CageRun(settings, d, t, use, use.transport(), (reply, into) -> reply.has("played")
         ? ReplayOverlay.ofPlayed(reply, settings.policy(), d, m, settings.admission(), into)
         : new ReplayOverlay(settings.policy(), settings.scenario(), settings.seed(), d, m, Calibration.seed(),
             settings.admission(), into), listener).begin();

@@ -10,6 +10,7 @@ import helperlab.lab.remote.RemoteSettings;
 import helperlab.lab.viewmodel.Clock;
 import helperlab.lab.viewmodel.LiveViewModel;
 import helperlab.lab.viewmodel.RemoteViewModel;
+import helperlab.lab.viewmodel.TriggerChoice;
 import helperlab.lab.viewmodel.RemoteViewModel.Connection;
 import helperlab.policy.PolicyCatalog;
 import helperlab.sim.ScenarioSpec;
@@ -36,6 +37,8 @@ import javafx.stage.Window;
 
 /** The Remote cage view: connection, the cage's status, policy push, the big button and exhibits. */
 public final class RemoteController {
+  private static final String NO_TRIGGER = "none";
+
   @FXML private BorderPane remoteRoot;
   @FXML private Label connectionText;
   @FXML private Button connectButton;
@@ -55,6 +58,7 @@ public final class RemoteController {
   @FXML private javafx.scene.control.ListView<String> deploySteps;
   @FXML private ComboBox<String> exhibitScenario;
   @FXML private Spinner<Integer> exhibitSeed;
+  @FXML private ComboBox<String> exhibitTrigger;
   @FXML private Button exhibitButton;
   @FXML private Button stopButton;
   @FXML private Button remoteHelper;
@@ -81,6 +85,7 @@ public final class RemoteController {
     // one policy choice: the exhibit plays the policy pushed (or about to be pushed) to the cage
     ex.policyProperty().bindBidirectional(vm.policyProperty());
     exhibitPolicy.textProperty().bind(vm.policyProperty());
+    initExhibitTrigger(ex);
     calibrationProgress.textProperty().bind(vm.calibrationProgressProperty());
     vm.calibratingProperty().addListener((o, a, b) -> showConnection());
     deploySteps.setItems(vm.deploy().steps());
@@ -200,6 +205,17 @@ public final class RemoteController {
       statusGrid.add(v, 1, row);
       row++;
     }
+  }
+
+  /** The exhibit's trigger choice ("none" first) and its band on the charts while the exhibit streams. */
+  private void initExhibitTrigger(LiveViewModel ex) {
+    exhibitTrigger.getItems().add(NO_TRIGGER);
+    RemoteViewModel.exhibitTriggerChoices().forEach(c -> exhibitTrigger.getItems().add(c.label()));
+    TriggerChoice now = vm.exhibitTriggerProperty().get();
+    exhibitTrigger.setValue(now == null ? NO_TRIGGER : now.label());
+    exhibitTrigger.valueProperty().addListener((o, a, b) -> vm.exhibitTriggerProperty().set(
+        RemoteViewModel.exhibitTriggerChoices().stream().filter(c -> c.label().equals(b)).findFirst().orElse(null)));
+    ex.triggers().allProperty().addListener((o, a, b) -> remoteCharts.setTriggers(TriggerMarks.of(b)));
   }
 
   /** Every frame: readouts, new chart points and the link's down times. */

@@ -21,7 +21,9 @@ import helperlab.remote.HostKeyPrompt;
 import helperlab.remote.SshSettings;
 import helperlab.remote.SshTransport;
 import helperlab.runs.Replay;
+import helperlab.sim.Trigger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -58,6 +60,7 @@ public final class RemoteViewModel {
   private final LabPrefs prefs;
   private final RunLibrary library;
   private final CageSource source = new CageSource();
+  private final ObjectProperty<TriggerChoice> exhibitTrigger = new SimpleObjectProperty<>();
   private final DeployViewModel deploy;
   private final LiveViewModel exhibit;
   // one thread for requests, so the cage sees them in the order they were made
@@ -394,10 +397,38 @@ public final class RemoteViewModel {
       return false;
     }
     LiveSettings s = exhibit.settings();
+    try {
+      source.trigger(exhibitTrigger(exhibitTrigger.get(), source.durationS()));
+    } catch (IllegalArgumentException e) {
+      showError("Cannot start the exhibit: " + e.getMessage());
+      return false;
+    }
     prefs.remotePolicy = s.policy();
     prefs.remoteScenario = s.scenario();
     prefs.remoteSeed = s.seed();
     return exhibit.start();
+  }
+
+  /**
+   * The trigger an exhibit plays for a choice (null: none): from a third of the exhibit, for a third
+   * of it but at most a minute, so the run has a baseline before and time to recover after.
+   */
+  public static Trigger exhibitTrigger(TriggerChoice c, double exhibitS) {
+    if (c == null) {
+      return null;
+    }
+    double third = exhibitS / 3;
+    return new Trigger(Trigger.Kind.of(c.kind()), third, Math.min(TriggerChoice.DURATION_S, third), c.size());
+  }
+
+  /** The choices the cage plays (spikes and slowdowns; a cost jump is the simulator's only). */
+  public static List<TriggerChoice> exhibitTriggerChoices() {
+    return Arrays.stream(TriggerChoice.values()).filter(c -> !"cost_jump".equals(c.kind())).toList();
+  }
+
+  /** The trigger the next exhibit plays (null: none). */
+  public ObjectProperty<TriggerChoice> exhibitTriggerProperty() {
+    return exhibitTrigger;
   }
 
   /** How long exhibits run (seconds of the cage's clock; one minute by default). */

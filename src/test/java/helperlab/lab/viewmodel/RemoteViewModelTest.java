@@ -16,6 +16,8 @@ import helperlab.remote.CredentialsPrompt;
 import helperlab.remote.HostKeyPrompt;
 import helperlab.remote.LocalProcessTransport;
 import helperlab.runs.RunStore;
+import helperlab.runs.RunTriggers;
+import helperlab.sim.Trigger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -185,6 +187,38 @@ class RemoteViewModelTest {
 
   @Test
   @Order(5)
+  void anExhibitWithATriggerSendsItToTheCageAndShadesItsWindowFromTheRecord() throws Exception {
+    RunRecord before = ui.call(() -> vm.exhibit().lastRecordProperty().get());
+    ui.run(() -> {
+      vm.setExhibitSeconds(9);
+      vm.exhibit().policyProperty().set("pool-edf-10");
+      vm.exhibit().scenarioProperty().set("calm");
+      vm.exhibit().seedProperty().set(4);
+      vm.exhibitTriggerProperty().set(TriggerChoice.SPIKE_2);
+      assertTrue(vm.startExhibit());
+    });
+    // a third of the way in, for a third of the exhibit
+    Trigger expected = new Trigger(Trigger.Kind.SPIKE, 3, 3, 1);
+    assertEquals(expected, RemoteViewModel.exhibitTrigger(TriggerChoice.SPIKE_2, 9));
+    ui.await("the stream reports the trigger", WAIT, () -> {
+      vm.poll();
+      return !vm.exhibit().triggers().allProperty().get().isEmpty();
+    });
+    assertEquals(expected, ui.call(() -> vm.exhibit().triggers().allProperty().get().get(0).trigger()));
+    ui.await("the exhibit's record", Duration.ofSeconds(120), () -> {
+      vm.poll();
+      return vm.exhibit().lastRecordProperty().get() != before
+          || vm.exhibit().stateProperty().get() == LiveState.FAILED;
+    });
+    RunRecord r = ui.call(() -> vm.exhibit().lastRecordProperty().get());
+    assertNotNull(r, "the exhibit failed: " + ui.call(() -> vm.errorProperty().get()));
+    assertEquals(expected, RunTriggers.trigger(r), "the cage played the trigger asked for");
+    assertNotNull(RunTriggers.recovery(r), "and measured the recovery from it");
+    ui.run(() -> vm.exhibitTriggerProperty().set(null));
+  }
+
+  @Test
+  @Order(6)
   void theBigButtonSendsABatchToTheRealCage() {
     ui.run(vm::press);
     ui.await("the cage answered", WAIT, () -> !vm.pressResultProperty().get().isEmpty());
@@ -193,7 +227,7 @@ class RemoteViewModelTest {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void aMissingCageAndBadSettingsAreClearErrorsAndTheViewStaysUsable() throws Exception {
     Path empty = Files.createDirectory(dir.resolve("no-cage"));
     ui.run(() -> vm.connect(new LocalProcessTransport(TestCage.helperLab("ctl", "--data", empty.toString())), "nowhere"));
@@ -212,7 +246,7 @@ class RemoteViewModelTest {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void theWindowNamesTheCageWhileConnectedAndTheSimulatorAfterDisconnect() {
     SourceTitle title = ui.call(() -> new SourceTitle("embedded simulator", vm.cageProperty()));
     connectLocally();
