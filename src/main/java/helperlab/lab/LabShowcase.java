@@ -7,6 +7,7 @@ import helperlab.lab.viewmodel.LabConfig;
 import helperlab.lab.viewmodel.LabView;
 import helperlab.lab.viewmodel.LiveViewModel;
 import helperlab.lab.viewmodel.Theme;
+import helperlab.lab.viewmodel.TriggerChoice;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,8 +18,9 @@ import javax.imageio.ImageIO;
 
 /**
  * Takes the README's screenshot: the real lab window with a live run 40 minutes in (fast-forwarded),
- * helpers just called, every chart full. With {@code allViews} it also saves the Runs, Compare and
- * Sweep views next to it ({@code <name>-runs.png}, ...).
+ * a spike triggered at 35 minutes (its window shaded, its recovery shown), helpers just called, every
+ * chart full. With {@code allViews} it also saves the Runs, Compare and Sweep views next to it
+ * ({@code <name>-runs.png}, ...) and, given a sweep with the spawn-cost study, its breakeven chart.
  */
 public final class LabShowcase {
   private final Path file;
@@ -71,8 +73,24 @@ public final class LabShowcase {
       live.admissionProperty().set("edf-fit");
       live.speedProperty().set(Speed.X1);
       live.start();
-      live.skip(2400);
+      live.skip(TRIGGER_AT_S);
     });
+    if (!FxWait.until(() -> {
+      live.poll();
+      return live.timeProperty().get() >= TRIGGER_AT_S;
+    }, 120_000)) {
+      throw new IllegalStateException("the live run did not get to the trigger");
+    }
+    // a spike, then on to 40 minutes: its window shaded and, if it came, the recovery
+    FxWait.run(() -> {
+      live.triggers().choiceProperty().set(TriggerChoice.SPIKE_3);
+      live.fireTrigger();
+    });
+    FxWait.until(() -> {
+      live.poll();
+      return !live.triggers().allProperty().get().isEmpty();
+    }, 30_000);
+    FxWait.run(() -> live.skip(2400 - live.timeProperty().get()));
     if (!FxWait.until(() -> {
       live.poll();
       return live.timeProperty().get() >= 2400;
@@ -128,7 +146,27 @@ public final class LabShowcase {
     FxWait.call(() -> window.viewModel().sweep().run()).get();
     FxWait.frames(5);
     save(file.resolveSibling(base + "-sweep.png"));
+    // the spawn-cost study's breakeven chart, from a sweep that has it, with the values at the pointer
+    String studies = System.getProperty(STUDIES_PROPERTY);
+    if (studies == null) {
+      return;
+    }
+    FxWait.call(() -> window.viewModel().sweep().open(Path.of(studies))).get();
+    FxWait.until(() -> window.breakevenPlot() != null && !window.breakevenPlot().curves().isEmpty(), 30_000);
+    FxWait.frames(5);
+    FxWait.run(() -> {
+      var plot = window.breakevenPlot();
+      var points = plot.curves().get(0).points();
+      plot.readoutAt(points.get(points.size() / 2).spawnCostS(), 60);
+    });
+    FxWait.frames(3);
+    save(file.resolveSibling(base + "-breakeven.png"));
   }
+
+  /** The trigger in the Live picture starts at 35 minutes (then the run goes on to 40). */
+  private static final double TRIGGER_AT_S = 2100;
+  /** A sweep output with the spawn-cost study, for the breakeven picture (none: no such picture). */
+  static final String STUDIES_PROPERTY = "helperlab.screenshot.studies";
 
   /** Window size for the pictures, e.g. {@code -Dhelperlab.screenshot.size=1366x768} (default 1600x1000). */
   static final String SIZE_PROPERTY = "helperlab.screenshot.size";

@@ -6,6 +6,7 @@ import io.fair_acc.chartfx.plugins.ChartPlugin;
 import io.fair_acc.chartfx.plugins.XRangeIndicator;
 import io.fair_acc.chartfx.plugins.XValueIndicator;
 import java.util.ArrayList;
+import javafx.geometry.HPos;
 import java.util.List;
 
 /**
@@ -50,7 +51,7 @@ final class TriggerBand {
     Band(Axis axis, double from, double to, String label) {
       super(axis, from, to, label);
       setEditable(false);
-      setLabelVerticalPosition(0.04);
+      setLabelVerticalPosition(0.97); // at the top, clear of the axis
       updateStyleClass();
     }
 
@@ -70,7 +71,9 @@ final class TriggerBand {
     BackMarker(Axis axis, double at, String label) {
       super(axis, at, label);
       setEditable(false);
-      setLabelPosition(0.14);
+      setLabelPosition(0.86);
+      // to the left of its line: in a live run the line is at the right edge, where a centred label is cut
+      setLabelHorizontalAnchor(HPos.RIGHT);
       updateStyleClass();
     }
 
