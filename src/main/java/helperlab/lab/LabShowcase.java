@@ -157,7 +157,7 @@ public final class LabShowcase {
     FxWait.run(() -> {
       var plot = window.breakevenPlot();
       var points = plot.curves().get(0).points();
-      plot.readoutAt(points.get(points.size() / 2).spawnCostS(), 60);
+      plot.readoutAt(points.get(points.size() / 2).spawnCostS(), 330);
     });
     FxWait.frames(3);
     save(file.resolveSibling(base + "-breakeven.png"));
