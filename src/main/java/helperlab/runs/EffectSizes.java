@@ -71,25 +71,35 @@ public final class EffectSizes {
    * scenario and seed did not play the same tasks, is refused: the differences would not be paired.
    */
   public static EffectSizes of(List<RunRecord> records) {
+    // checked on the real runs first, so a folder that cannot be paired is refused before anything is replayed
+    Map<String, RunRecord> firstOfCell = new TreeMap<>();
+    Map<String, RunRecord> seen = new TreeMap<>();
+    for (RunRecord r : records) {
+      if (!RunRecord.KIND_REAL.equals(r.kind())) {
+        continue;
+      }
+      RunRecord twin = seen.put(cellKey(r) + "\u0000" + r.policy(), r);
+      if (twin != null) {
+        throw new IllegalArgumentException("two real runs of " + r.policy() + " on " + r.scenario() + " seed " + r.seed() + ": "
+            + twin.id() + " and " + r.id() + "; effect sizes take one recording of each (a set's real/ or repeat/)");
+      }
+      RunRecord other = firstOfCell.putIfAbsent(cellKey(r), r);
+      if (other != null && !other.tasks().equals(r.tasks())) {
+        throw new IllegalArgumentException(r.id() + " and " + other.id() + " played different tasks on " + r.scenario()
+            + " seed " + r.seed() + ", so their difference is not paired");
+      }
+    }
     Map<String, PairCell> cells = new TreeMap<>();
     for (Comparison.Pair p : Comparison.replayPairs(records)) {
       RunRecord r = p.left();
-      PairCell cell = cells.computeIfAbsent(r.scenario() + "\u0000" + String.format(Locale.ROOT, "%019d", r.seed()),
-          k -> new PairCell(r.scenario(), r.seed(), new TreeMap<>()));
-      Comparison.Pair twin = cell.byPolicy().get(r.policy());
-      if (twin != null) {
-        throw new IllegalArgumentException("two real runs of " + r.policy() + " on " + r.scenario() + " seed " + r.seed() + ": "
-            + twin.left().id() + " and " + r.id() + "; effect sizes take one recording of each (a set's real/ or repeat/)");
-      }
-      cell.byPolicy().values().stream().findFirst().ifPresent(other -> {
-        if (!other.left().tasks().equals(r.tasks())) {
-          throw new IllegalArgumentException(r.id() + " and " + other.left().id() + " played different tasks on "
-              + r.scenario() + " seed " + r.seed() + ", so their difference is not paired");
-        }
-      });
-      cell.byPolicy().put(r.policy(), p);
+      cells.computeIfAbsent(cellKey(r), k -> new PairCell(r.scenario(), r.seed(), new TreeMap<>())).byPolicy().put(r.policy(), p);
     }
     return new EffectSizes(List.copyOf(cells.values()));
+  }
+
+  /** Scenario, then seed in numeric order. */
+  private static String cellKey(RunRecord r) {
+    return r.scenario() + "\u0000" + String.format(Locale.ROOT, "%019d", r.seed());
   }
 
   private static RunMetrics real(PairCell c, String policy) {
