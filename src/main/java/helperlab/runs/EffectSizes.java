@@ -176,8 +176,10 @@ public final class EffectSizes {
     md.append(bestSplitting == null ? "" : "The best budgeted splitting policy is **" + bestSplitting
         + "**, chosen on the replays, never on the real runs: of the budgeted policies that split without yielding, the "
         + "one whose replays meet the most deadlines on average over the pairs with pool-edf-10 (then fewer spawns).\n\n");
-    md.append("| comparison | claim | measure | pairs | real [95% CI] | simulated [95% CI] | sign predicted "
-        + "| real within simulated CI | simulated within real CI |\n|---|---|---|---:|---|---|---|---|---|\n");
+    if (!effects.isEmpty()) {
+      md.append("| comparison | claim | measure | pairs | real [95% CI] | simulated [95% CI] | sign predicted "
+          + "| real within simulated CI | simulated within real CI |\n|---|---|---|---:|---|---|---|---|---|\n");
+    }
     for (PairedEffect e : effects) {
       md.append(String.format(Locale.ROOT, "| %s minus %s | %s | %s | %d | %s | %s | %s | %s | %s |%n", e.left(), e.right(),
           claim(e), e.measure().label(), e.cells().size(), ci(e.real()), ci(e.sim()), yes(e.signPredicted()),
