@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -119,6 +120,30 @@ class CliTest {
     String judged = Files.readString(out.resolve("judged.md"));
     assertTrue(judged.contains("| tasks turned away equal | 5 |"), judged);
     assertEquals(md + "\n" + judged, r.out());
+  }
+
+  @Test
+  void compareEffectsWritesTheSeedsComparisonsRealBesideSimulated(@TempDir Path out) throws Exception {
+    Result r = run("compare", "lab-runs/amd-2026-12-01c/real", "--effects", "--out", out.toString());
+    assertEquals(0, r.code(), r.err());
+    String md = Files.readString(out.resolve("effects.md"));
+    assertEquals(md, r.out());
+    assertTrue(md.contains("The best budgeted splitting policy is **split-forecast-budget**"), md);
+    // three comparisons x three measures, each over the steady set's three busy seeds
+    List<String> csv = Files.readAllLines(out.resolve("effects.csv"));
+    assertEquals(1 + 9, csv.size());
+    assertTrue(csv.stream().skip(1).allMatch(line -> line.split(",")[3].equals("3")), String.join("\n", csv));
+    Result both = run("compare", "lab-runs/amd-2026-12-01c/real", "--effects", "--against", "lab-runs/amd-2026-12-01c/repeat");
+    assertEquals(2, both.code());
+    assertTrue(both.err().contains("--effects and --against are two different reports"), both.err());
+    Path both2 = Files.createDirectories(out.resolve("twice"));
+    Files.copy(Path.of("lab-runs/amd-2026-12-01c/real/real-busy-box-cage-s1-20261201T094809-a8f8.json.gz"),
+        both2.resolve("a.json.gz"));
+    Files.copy(Path.of("lab-runs/amd-2026-12-01c/repeat/real-busy-box-cage-s1-20261201T102754-c366.json.gz"),
+        both2.resolve("b.json.gz"));
+    Result twice = run("compare", both2.toString(), "--effects");
+    assertEquals(2, twice.code());
+    assertTrue(twice.err().contains("two real runs of"), twice.err());
   }
 
   @Test
