@@ -1,9 +1,15 @@
 package helperlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
+import helperlab.runs.RunTriggers;
+import helperlab.sim.ScenarioSpec;
+import helperlab.sim.Trigger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -23,6 +29,24 @@ class CliTest {
     assertEquals(4, loaded.seed());
     assertTrue(loaded.events().size() > 1000);
     assertTrue(loaded.samples().size() >= 3600);
+    assertNull(loaded.trigger(), "a scenario without a trigger records none");
+  }
+
+  @Test
+  void simRecordsItsScenariosTriggerAndTheRecoveryItPrinted(@TempDir Path dir) throws Exception {
+    Trigger slowdown = new Trigger(Trigger.Kind.SLOWDOWN, 600, 120, 0.5);
+    Path scenario = dir.resolve("calm-slowdown.json");
+    DataFile.write(scenario, ScenarioSpec.named("calm").withTrigger(slowdown));
+    Path record = dir.resolve("run.json");
+    CliRun r = CliRun.of("sim", "--scenario", scenario.toString(), "--policy", "box", "--machine", "small", "--seed", "4",
+        "--record", record.toString());
+    assertEquals(0, r.code(), r.err());
+    RunRecord loaded = RunRecord.load(record);
+    assertEquals(slowdown, RunTriggers.trigger(loaded));
+    assertNotNull(RunTriggers.recovery(loaded), "the record keeps the recovery");
+    // the recovery kept is the one printed against the time before the trigger (the cage's kind, no twin)
+    String printed = r.out().substring(r.out().indexOf("before the trigger:") + "before the trigger:".length());
+    assertEquals(DataFile.JSON.readTree(printed), loaded.recovery(), r.out());
   }
 
   @Test
