@@ -6,6 +6,7 @@ import helperlab.charts.export.OverlayPicture;
 import helperlab.model.DataFileException;
 import helperlab.model.RunRecord;
 import helperlab.runs.Comparison;
+import helperlab.runs.EffectSizes;
 import helperlab.runs.SpreadJudgement;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,12 +27,14 @@ import picocli.CommandLine.Parameters;
         + "and write compare.csv and compare.md.",
         "With --against DIR2, compare them instead with the same runs recorded again in DIR2 (same policy, scenario, "
             + "seed and tasks): how well the real cage repeats itself; writes repeats.csv and repeats.md, and judged.md: the "
-            + "replays of DIR's runs judged against both recordings (within tolerance of either, or between them)."})
+            + "replays of DIR's runs judged against both recordings (within tolerance of either, or between them).",
+        "With --effects, write effects.md and effects.csv instead: the seed's comparisons as paired differences over "
+            + "DIR's scenario x seed pairs with 95%% intervals, real beside simulated."})
 public final class CompareCommand implements Callable<Integer> {
   @Parameters(paramLabel = "DIR", description = "a folder of run records (searched recursively)")
   Path dir;
 
-  @Option(names = "--out", description = "where to write compare.csv, compare.md and overlay/*.png (default: DIR)")
+  @Option(names = "--out", description = "where to write compare.csv, compare.md and overlay/*.png, or effects.md and effects.csv (default: DIR)")
   Path out;
 
   @Option(names = "--no-charts", description = "skip the overlay charts (real and replay: workers, spawns, deadlines)")
@@ -41,10 +44,34 @@ public final class CompareCommand implements Callable<Integer> {
       description = "a folder of the same real runs recorded again: compare with those, not with the replays (default --out: DIR2)")
   Path against;
 
+  @Option(names = "--effects", description = "the seed's comparisons (pool-edf-10 minus the best budgeted splitting policy, "
+      + "box minus never-split-budget, yield minus pool-edf-10) as paired differences with 95%% intervals, real beside "
+      + "simulated: effects.md, effects.csv")
+  boolean effects;
+
   @Override
   public Integer call() throws Exception {
+    if (effects && against != null) {
+      throw new IllegalArgumentException("--effects and --against are two different reports: give one");
+    }
     List<RunRecord> records = readAll(folder(dir));
+    if (effects) {
+      return effects(records);
+    }
     return against == null ? replays(records) : repeats(records, readAll(folder(against)));
+  }
+
+  private Integer effects(List<RunRecord> records) throws IOException {
+    if (records.stream().noneMatch(r -> RunRecord.KIND_REAL.equals(r.kind()))) {
+      throw new IllegalArgumentException("no real run records (kind \"real\") in " + dir);
+    }
+    EffectSizes sizes = EffectSizes.of(records);
+    Path target = out != null ? out : dir;
+    Files.createDirectories(target);
+    Files.writeString(target.resolve("effects.csv"), sizes.csv(), StandardCharsets.UTF_8);
+    Files.writeString(target.resolve("effects.md"), sizes.markdown(), StandardCharsets.UTF_8);
+    System.out.print(sizes.markdown());
+    return 0;
   }
 
   private Integer replays(List<RunRecord> records) throws IOException {

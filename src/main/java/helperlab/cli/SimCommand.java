@@ -3,6 +3,7 @@ package helperlab.cli;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
+import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
@@ -12,6 +13,7 @@ import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
 import helperlab.runs.RunRecords;
+import helperlab.runs.RunTriggers;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -40,7 +42,7 @@ public final class SimCommand implements Callable<Integer> {
   @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's cost curve on measured machine constants)")
   Path calibration;
 
-  @Option(names = "--record", description = "write the full run record (events, samples) to this JSON file")
+  @Option(names = "--record", description = "write the full run record (events, samples; a scenario's trigger and the recovery from it) to this JSON file")
   Path record;
 
   @Override
@@ -56,7 +58,13 @@ public final class SimCommand implements Callable<Integer> {
     RecoveryMeter meter = spec.trigger() == null ? null : new RecoveryMeter();
     SimResult result = meter == null ? new Simulation(setup).run() : new Simulation(setup, meter).run();
     if (record != null) {
-      DataFile.write(record, RunRecords.fromSimulation(result));
+      RunRecord rec = RunRecords.fromSimulation(result);
+      if (meter != null) {
+        // the recovery against the time before the trigger, as a cage's exhibit records it (a real run has no twin)
+        rec = rec.withTrigger(RunTriggers.json(spec.trigger()),
+            RunTriggers.json(meter.recovery(spec.trigger(), spec.durationS())));
+      }
+      DataFile.write(record, rec);
     }
     System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(result.metrics()));
     if (meter != null) {

@@ -3,38 +3,12 @@ package helperlab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The cage's commands on the command line: help, and bad input as exit code 2 with a clear message. */
 class CageCliTest {
-  private record Result(int code, String out, String err) {}
-
-  private static Result run(String stdin, String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    InputStream oldIn = System.in;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true));
-      System.setErr(new PrintStream(err, true));
-      System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-      int code = Main.run(args);
-      return new Result(code, out.toString(), err.toString());
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-      System.setIn(oldIn);
-    }
-  }
-
   @Test
   void everyCageCommandHasHelp() {
     for (String[] cmd : new String[][] {{"cage"}, {"cage", "serve"}, {"cage", "samples"}, {"cage", "bench"}, {"cage", "steadiness"},
@@ -42,7 +16,7 @@ class CageCliTest {
         {"ctl"}}) {
       String[] args = java.util.Arrays.copyOf(cmd, cmd.length + 1);
       args[cmd.length] = "--help";
-      Result r = run("", args);
+      CliRun r = CliRun.of(args);
       assertEquals(0, r.code(), String.join(" ", args));
       assertTrue(r.out().contains("Usage: helper-lab " + String.join(" ", cmd)), r.out());
     }
@@ -50,35 +24,35 @@ class CageCliTest {
 
   @Test
   void badSettingsExitWithCode2AndSayWhatIsWrong(@TempDir Path dir) {
-    Result r = run("", "cage", "serve", "--data", dir.toString(), "--policy", "pool-magic");
+    CliRun r = CliRun.of("cage", "serve", "--data", dir.toString(), "--policy", "pool-magic");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("helper-lab serve: ") && r.err().contains("unknown policy 'pool-magic'"), r.err());
-    r = run("", "cage", "serve", "--data", dir.toString(), "--memory", "lots");
+    r = CliRun.of("cage", "serve", "--data", dir.toString(), "--memory", "lots");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("memory must be a size like 2g"), r.err());
-    r = run("", "cage", "serve", "--data", dir.toString(), "--set", "colour=red");
+    r = CliRun.of("cage", "serve", "--data", dir.toString(), "--set", "colour=red");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("unknown field 'colour'"), r.err());
-    r = run("", "cage", "samples", "--out", dir.toString(), "--count", "0");
+    r = CliRun.of("cage", "samples", "--out", dir.toString(), "--count", "0");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("count must be between 1 and 1000"), r.err());
-    r = run("", "cage", "steadiness", "--data", dir.toString(), "--seconds", "5", "--window", "3");
+    r = CliRun.of("cage", "steadiness", "--data", dir.toString(), "--seconds", "5", "--window", "3");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("--seconds must cover at least two windows of --window seconds"), r.err());
-    r = run("", "cage", "steadiness", "--data", dir.toString(), "--tolerance", "0");
+    r = CliRun.of("cage", "steadiness", "--data", dir.toString(), "--tolerance", "0");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("--tolerance must be a positive fraction, got 0.0"), r.err());
-    r = run("", "cage", "steadiness", "--data", dir.toString(), "--memory", "lots");
+    r = CliRun.of("cage", "steadiness", "--data", dir.toString(), "--memory", "lots");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("memory must be a size like 2g"), r.err());
-    r = run("", "worker", "--max-pixels", "0");
+    r = CliRun.of("worker", "--max-pixels", "0");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("--max-pixels must be at least 1"), r.err());
   }
 
   @Test
   void ctlWithoutACageSaysSoAsJson(@TempDir Path dir) {
-    Result r = run("{\"op\":\"status\"}\n", "ctl", "--data", dir.toString());
+    CliRun r = CliRun.withInput("{\"op\":\"status\"}\n", "ctl", "--data", dir.toString());
     assertEquals(1, r.code());
     assertTrue(r.out().startsWith("{\"ok\":false,\"error\":\"no cage is running on"), r.out());
   }

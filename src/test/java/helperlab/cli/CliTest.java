@@ -1,40 +1,27 @@
 package helperlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import helperlab.runs.RunTriggers;
+import helperlab.sim.ScenarioSpec;
+import helperlab.sim.Trigger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The command line: sim with a record, sweep outputs, help, and clear errors with exit code 2. */
 class CliTest {
-  private record Result(int code, String out, String err) {}
-
-  private static Result run(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true));
-      System.setErr(new PrintStream(err, true));
-      int code = Main.run(args);
-      return new Result(code, out.toString(), err.toString());
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-  }
-
   @Test
   void simRecordsARunThatLoadsBack(@TempDir Path dir) {
     Path record = dir.resolve("run.json");
-    Result r = run("sim", "--scenario", "calm", "--policy", "box", "--machine", "small", "--seed", "4", "--record",
+    CliRun r = CliRun.of("sim", "--scenario", "calm", "--policy", "box", "--machine", "small", "--seed", "4", "--record",
         record.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("\"met_share\""), r.out());
@@ -43,11 +30,29 @@ class CliTest {
     assertEquals(4, loaded.seed());
     assertTrue(loaded.events().size() > 1000);
     assertTrue(loaded.samples().size() >= 3600);
+    assertNull(loaded.trigger(), "a scenario without a trigger records none");
+  }
+
+  @Test
+  void simRecordsItsScenariosTriggerAndTheRecoveryItPrinted(@TempDir Path dir) throws Exception {
+    Trigger slowdown = new Trigger(Trigger.Kind.SLOWDOWN, 600, 120, 0.5);
+    Path scenario = dir.resolve("calm-slowdown.json");
+    DataFile.write(scenario, ScenarioSpec.named("calm").withTrigger(slowdown));
+    Path record = dir.resolve("run.json");
+    CliRun r = CliRun.of("sim", "--scenario", scenario.toString(), "--policy", "box", "--machine", "small", "--seed", "4",
+        "--record", record.toString());
+    assertEquals(0, r.code(), r.err());
+    RunRecord loaded = RunRecord.load(record);
+    assertEquals(slowdown, RunTriggers.trigger(loaded));
+    assertNotNull(RunTriggers.recovery(loaded), "the record keeps the recovery");
+    // the recovery kept is the one printed against the time before the trigger (the cage's kind, no twin)
+    String printed = r.out().substring(r.out().indexOf("before the trigger:") + "before the trigger:".length());
+    assertEquals(DataFile.JSON.readTree(printed), loaded.recovery(), r.out());
   }
 
   @Test
   void sweepWritesItsThreeFiles(@TempDir Path dir) throws Exception {
-    Result r = run("sweep", "--scenarios", "calm", "--policies", "pool-edf-10,box", "--machines", "cage", "--seeds", "2",
+    CliRun r = CliRun.of("sweep", "--scenarios", "calm", "--policies", "pool-edf-10,box", "--machines", "cage", "--seeds", "2",
         "--threads", "2", "--out", dir.toString());
     assertEquals(0, r.code(), r.err());
     assertEquals(2 * 2 + 2 * 2, Files.readAllLines(dir.resolve("runs.jsonl")).size(), "4 runs + 4 admission-study runs");
@@ -65,7 +70,7 @@ class CliTest {
 
   @Test
   void anUnknownPolicyIsAClearErrorWithExitCode2() {
-    Result r = run("sim", "--policy", "pool-magic");
+    CliRun r = CliRun.of("sim", "--policy", "pool-magic");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("unknown policy 'pool-magic'") && r.err().contains("pool-edf-10"), r.err());
   }
@@ -74,7 +79,7 @@ class CliTest {
   void aBadMachineFileIsAClearError(@TempDir Path dir) throws Exception {
     Path bad = dir.resolve("m.json");
     Files.writeString(bad, "{\"name\": \"m\", \"cores\": 0, \"memory_mb\": 10}");
-    Result r = run("sim", "--machine", bad.toString());
+    CliRun r = CliRun.of("sim", "--machine", bad.toString());
     assertEquals(2, r.code());
     assertTrue(r.err().contains("m.json") && r.err().contains("cores"), r.err());
   }
@@ -82,7 +87,7 @@ class CliTest {
   @Test
   void everySubcommandHasHelp() {
     for (String sub : new String[] {"sim", "sweep"}) {
-      Result r = run(sub, "--help");
+      CliRun r = CliRun.of(sub, "--help");
       assertEquals(0, r.code());
       assertTrue(r.out().contains("Usage: helper-lab " + sub), r.out());
     }
@@ -91,24 +96,24 @@ class CliTest {
   @Test
   void replayWritesBesideTheRunAndCompareNeedsRealRuns(@TempDir Path dir) throws Exception {
     Path record = dir.resolve("sim-run.json");
-    assertEquals(0, run("sim", "--scenario", "calm", "--policy", "pool-edf-10", "--seed", "1", "--record",
+    assertEquals(0, CliRun.of("sim", "--scenario", "calm", "--policy", "pool-edf-10", "--seed", "1", "--record",
         record.toString()).code());
-    Result r = run("replay", record.toString());
+    CliRun r = CliRun.of("replay", record.toString());
     assertEquals(0, r.code(), r.err());
     RunRecord replay = RunRecord.load(dir.resolve("sim-run-replay.json"));
     assertEquals(RunRecord.KIND_REPLAY, replay.kind());
-    Result none = run("compare", dir.toString());
+    CliRun none = CliRun.of("compare", dir.toString());
     assertEquals(2, none.code());
     assertTrue(none.err().contains("no real run records"), none.err());
     Files.writeString(dir.resolve("broken.json"), "{\"format\": 1, \"id\": ");
-    Result broken = run("compare", dir.toString());
+    CliRun broken = CliRun.of("compare", dir.toString());
     assertEquals(2, broken.code());
     assertTrue(broken.err().contains("broken.json"), broken.err());
   }
 
   @Test
   void compareAgainstARepeatFolderPairsTheCommittedRepeatsWithTheirFirstRecording(@TempDir Path out) throws Exception {
-    Result r = run("compare", "lab-runs/amd-2026-12-01a/real", "--against", "lab-runs/amd-2026-12-01a/repeat", "--out", out.toString(), "--no-charts");
+    CliRun r = CliRun.of("compare", "lab-runs/amd-2026-12-01a/real", "--against", "lab-runs/amd-2026-12-01a/repeat", "--out", out.toString(), "--no-charts");
     assertEquals(0, r.code(), r.err());
     String md = Files.readString(out.resolve("repeats.md"));
     assertTrue(md.startsWith("# Real runs against the same runs recorded again"), md);
@@ -122,14 +127,38 @@ class CliTest {
   }
 
   @Test
+  void compareEffectsWritesTheSeedsComparisonsRealBesideSimulated(@TempDir Path out) throws Exception {
+    Result r = run("compare", "lab-runs/amd-2026-12-01c/real", "--effects", "--out", out.toString());
+    assertEquals(0, r.code(), r.err());
+    String md = Files.readString(out.resolve("effects.md"));
+    assertEquals(md, r.out());
+    assertTrue(md.contains("The best budgeted splitting policy is **split-forecast-budget**"), md);
+    // three comparisons x three measures, each over the steady set's three busy seeds
+    List<String> csv = Files.readAllLines(out.resolve("effects.csv"));
+    assertEquals(1 + 9, csv.size());
+    assertTrue(csv.stream().skip(1).allMatch(line -> line.split(",")[3].equals("3")), String.join("\n", csv));
+    Result both = run("compare", "lab-runs/amd-2026-12-01c/real", "--effects", "--against", "lab-runs/amd-2026-12-01c/repeat");
+    assertEquals(2, both.code());
+    assertTrue(both.err().contains("--effects and --against are two different reports"), both.err());
+    Path both2 = Files.createDirectories(out.resolve("twice"));
+    Files.copy(Path.of("lab-runs/amd-2026-12-01c/real/real-busy-box-cage-s1-20261201T094809-a8f8.json.gz"),
+        both2.resolve("a.json.gz"));
+    Files.copy(Path.of("lab-runs/amd-2026-12-01c/repeat/real-busy-box-cage-s1-20261201T102754-c366.json.gz"),
+        both2.resolve("b.json.gz"));
+    Result twice = run("compare", both2.toString(), "--effects");
+    assertEquals(2, twice.code());
+    assertTrue(twice.err().contains("two real runs of"), twice.err());
+  }
+
+  @Test
   void compareAgainstAFolderWithoutTheSameTasksIsAClearError(@TempDir Path dir) throws Exception {
     Path record = dir.resolve("sim-run.json");
-    assertEquals(0, run("sim", "--scenario", "calm", "--policy", "pool-edf-10", "--seed", "1", "--record",
+    assertEquals(0, CliRun.of("sim", "--scenario", "calm", "--policy", "pool-edf-10", "--seed", "1", "--record",
         record.toString()).code());
-    Result none = run("compare", "lab-runs/amd-2026-12-01a/repeat", "--against", dir.toString(), "--no-charts");
+    CliRun none = CliRun.of("compare", "lab-runs/amd-2026-12-01a/repeat", "--against", dir.toString(), "--no-charts");
     assertEquals(2, none.code());
     assertTrue(none.err().contains("no real run in " + dir) && none.err().contains("same tasks"), none.err());
-    Result missing = run("compare", "lab-runs/amd-2026-12-01a/repeat", "--against", dir.resolve("nowhere").toString());
+    CliRun missing = CliRun.of("compare", "lab-runs/amd-2026-12-01a/repeat", "--against", dir.resolve("nowhere").toString());
     assertEquals(2, missing.code());
     assertTrue(missing.err().contains("nowhere is not a folder"), missing.err());
   }
@@ -138,18 +167,18 @@ class CliTest {
   void replayTakesSeveralRunsAndABadOneAmongThemWritesNothing(@TempDir Path dir) throws Exception {
     Path a = dir.resolve("a.json");
     Path b = dir.resolve("b.json");
-    assertEquals(0, run("sim", "--scenario", "calm", "--policy", "pool-edf-10", "--seed", "1", "--record", a.toString()).code());
-    assertEquals(0, run("sim", "--scenario", "calm", "--policy", "box", "--seed", "2", "--record", b.toString()).code());
+    assertEquals(0, CliRun.of("sim", "--scenario", "calm", "--policy", "pool-edf-10", "--seed", "1", "--record", a.toString()).code());
+    assertEquals(0, CliRun.of("sim", "--scenario", "calm", "--policy", "box", "--seed", "2", "--record", b.toString()).code());
     Path broken = dir.resolve("broken.json");
     Files.writeString(broken, "{\"format\": 1, \"id\": ");
-    Result bad = run("replay", a.toString(), broken.toString(), b.toString());
+    CliRun bad = CliRun.of("replay", a.toString(), broken.toString(), b.toString());
     assertEquals(2, bad.code());
     assertTrue(bad.err().contains("broken.json"), bad.err());
     assertTrue(Files.notExists(dir.resolve("a-replay.json")), "nothing written when one record is bad");
-    Result twoOut = run("replay", a.toString(), b.toString(), "--out", dir.resolve("x.json").toString());
+    CliRun twoOut = CliRun.of("replay", a.toString(), b.toString(), "--out", dir.resolve("x.json").toString());
     assertEquals(2, twoOut.code());
     assertTrue(twoOut.err().contains("--out names one replay, but 2 runs were given"), twoOut.err());
-    Result both = run("replay", a.toString(), b.toString());
+    CliRun both = CliRun.of("replay", a.toString(), b.toString());
     assertEquals(0, both.code(), both.err());
     assertEquals("box", RunRecord.load(dir.resolve("b-replay.json")).policy());
     assertEquals(RunRecord.load(a).metrics(), RunRecord.load(dir.resolve("a-replay.json")).metrics(),

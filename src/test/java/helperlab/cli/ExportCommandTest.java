@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import helperlab.lab.TestRuns;
 import helperlab.model.DataFile;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
@@ -16,23 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code helper-lab export}: charts of recorded runs from the command line, headless. */
 class ExportCommandTest {
-  private record Result(int code, String out, String err) {}
-
-  private static Result run(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true));
-      System.setErr(new PrintStream(err, true));
-      return new Result(Main.run(args), out.toString(), err.toString());
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-  }
-
   @Test
   void overlaysTwoRunsAsPngSvgAndCsv(@TempDir Path dir) throws Exception {
     Path a = dir.resolve("a.json");
@@ -40,7 +21,7 @@ class ExportCommandTest {
     DataFile.write(a, TestRuns.sim("pool-edf-10", "calm", 3, 600));
     DataFile.write(b, TestRuns.sim("box", "calm", 3, 600));
 
-    Result r = run("export", a.toString(), "--vs", b.toString(), "--chart", "spawns", "--out",
+    CliRun r = CliRun.of("export", a.toString(), "--vs", b.toString(), "--chart", "spawns", "--out",
         dir.resolve("s.png").toString(), "--width", "640", "--height", "360");
     assertEquals(0, r.code(), r.err());
     BufferedImage img = ImageIO.read(dir.resolve("s.png").toFile());
@@ -48,9 +29,9 @@ class ExportCommandTest {
     assertEquals(360, img.getHeight());
     assertTrue(r.out().contains("pool-edf-10 s3 vs box s3"), r.out());
 
-    assertEquals(0, run("export", a.toString(), "--chart", "all", "--out", dir.resolve("all.svg").toString()).code());
+    assertEquals(0, CliRun.of("export", a.toString(), "--chart", "all", "--out", dir.resolve("all.svg").toString()).code());
     assertTrue(Files.readString(dir.resolve("all.svg")).contains("Deadlines"));
-    assertEquals(0, run("export", a.toString(), "--vs", b.toString(), "--chart", "memory", "--out",
+    assertEquals(0, CliRun.of("export", a.toString(), "--vs", b.toString(), "--chart", "memory", "--out",
         dir.resolve("m.csv").toString()).code());
     assertTrue(Files.readAllLines(dir.resolve("m.csv")).get(0).startsWith("t_s,pool-edf-10 s3: memory,box s3: memory"));
   }
@@ -59,7 +40,7 @@ class ExportCommandTest {
   void findsARunByIdInTheRunsFolder(@TempDir Path dir) throws Exception {
     var rec = TestRuns.sim("never-split", "calm", 0, 300);
     DataFile.write(dir.resolve(rec.id() + ".json"), rec);
-    Result r = run("export", rec.id(), "--runs-dir", dir.toString(), "--chart", "queue", "--out",
+    CliRun r = CliRun.of("export", rec.id(), "--runs-dir", dir.toString(), "--chart", "queue", "--out",
         dir.resolve("q.png").toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(Files.size(dir.resolve("q.png")) > 1000);
@@ -69,17 +50,17 @@ class ExportCommandTest {
   void badInputIsAClearErrorWithExitCode2(@TempDir Path dir) throws Exception {
     Path a = dir.resolve("a.json");
     DataFile.write(a, TestRuns.sim("pool-edf-10", "calm", 3, 300));
-    Result r = run("export", a.toString(), "--chart", "latency", "--out", dir.resolve("x.png").toString());
+    CliRun r = CliRun.of("export", a.toString(), "--chart", "latency", "--out", dir.resolve("x.png").toString());
     assertEquals(2, r.code());
     assertTrue(r.err().contains("unknown chart 'latency'") && r.err().contains("workers"), r.err());
 
-    r = run("export", a.toString(), "--out", dir.resolve("x.gif").toString());
+    r = CliRun.of("export", a.toString(), "--out", dir.resolve("x.gif").toString());
     assertEquals(2, r.code());
     assertTrue(r.err().contains("x.gif") && r.err().contains(".png, .svg or .csv"), r.err());
 
     Path bad = dir.resolve("bad.json");
     Files.writeString(bad, "[1, 2");
-    r = run("export", bad.toString(), "--out", dir.resolve("x.png").toString());
+    r = CliRun.of("export", bad.toString(), "--out", dir.resolve("x.png").toString());
     assertEquals(2, r.code());
     assertTrue(r.err().contains("bad.json"), r.err());
   }
@@ -87,7 +68,7 @@ class ExportCommandTest {
   @Test
   void labAndExportHaveHelp() {
     for (String sub : new String[] {"lab", "export"}) {
-      Result r = run(sub, "--help");
+      CliRun r = CliRun.of(sub, "--help");
       assertEquals(0, r.code());
       assertTrue(r.out().contains("Usage: helper-lab " + sub), r.out());
     }

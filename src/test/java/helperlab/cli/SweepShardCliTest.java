@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -13,23 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** sweep --shard and sweep merge from the command line, and their usage errors (exit 2). */
 class SweepShardCliTest {
-  private record Result(int code, String out, String err) {}
-
-  private static Result run(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true));
-      System.setErr(new PrintStream(err, true));
-      return new Result(Main.run(args), out.toString(), err.toString());
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-  }
-
   private static String[] sweep(String... extra) {
     String[] base = {"sweep", "--scenarios", "calm", "--policies", "pool-edf-10,box", "--machines", "small", "--seeds", "2",
         "--threads", "1"};
@@ -42,13 +23,13 @@ class SweepShardCliTest {
   @Test
   void twoShardsMergeIntoWhatOneSweepWrites(@TempDir Path dir) throws Exception {
     // a shard runs one cost basis, so the single run it is held to does too
-    assertEquals(0, run(sweep("--second-calibration", "none", "--out", dir.resolve("one").toString())).code());
+    assertEquals(0, CliRun.of(sweep("--second-calibration", "none", "--out", dir.resolve("one").toString())).code());
     for (int i = 0; i < 2; i++) {
-      Result r = run(sweep("--shard", i + "/2", "--out", dir.resolve("s" + i).toString()));
+      CliRun r = CliRun.of(sweep("--shard", i + "/2", "--out", dir.resolve("s" + i).toString()));
       assertEquals(0, r.code(), r.err());
       assertTrue(Files.exists(dir.resolve("s" + i).resolve("shard.json")));
     }
-    Result merged = run("sweep", "merge", dir.resolve("s1").toString(), dir.resolve("s0").toString(), "--out",
+    CliRun merged = CliRun.of("sweep", "merge", dir.resolve("s1").toString(), dir.resolve("s0").toString(), "--out",
         dir.resolve("merged").toString());
     assertEquals(0, merged.code(), merged.err());
     for (String f : new String[] {"runs.jsonl", "summary.csv", "findings.md"}) {
@@ -58,16 +39,16 @@ class SweepShardCliTest {
 
   @Test
   void badShardsStudiesAndMergesAreUsageErrors(@TempDir Path dir) {
-    Result shard = run(sweep("--shard", "2/2", "--out", dir.toString()));
+    CliRun shard = CliRun.of(sweep("--shard", "2/2", "--out", dir.toString()));
     assertEquals(2, shard.code());
     assertTrue(shard.err().contains("shard index"), shard.err());
-    Result study = run(sweep("--study", "chaos", "--out", dir.toString()));
+    CliRun study = CliRun.of(sweep("--study", "chaos", "--out", dir.toString()));
     assertEquals(2, study.code());
     assertTrue(study.err().contains("unknown study 'chaos'") && study.err().contains("metastability"), study.err());
-    Result noOut = run(sweep());
+    CliRun noOut = CliRun.of(sweep());
     assertEquals(2, noOut.code());
     assertTrue(noOut.err().contains("--out"), noOut.err());
-    Result notShard = run("sweep", "merge", dir.toString(), "--out", dir.resolve("m").toString());
+    CliRun notShard = CliRun.of("sweep", "merge", dir.toString(), "--out", dir.resolve("m").toString());
     assertEquals(2, notShard.code());
     assertTrue(notShard.err().contains("not a sweep shard"), notShard.err());
   }

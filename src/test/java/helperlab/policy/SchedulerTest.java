@@ -1,32 +1,18 @@
 package helperlab.policy;
 
+import static helperlab.policy.SchedulerFixture.config;
+import static helperlab.policy.SchedulerFixture.only;
+import static helperlab.policy.SchedulerFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The pure scheduler driven by hand: each policy family's defining decisions. */
 class SchedulerTest {
-  private static SchedulerConfig config(int budget) {
-    return new SchedulerConfig(budget, 64, budget, AdmissionMode.NONE, 0.5, 3);
-  }
-
-  private static TaskRequest task(int id, double arrival, double deadline, int images, double eachS) {
-    List<ImageJob> jobs = new ArrayList<>();
-    for (int i = 0; i < images; i++) {
-      jobs.add(new ImageJob(id * 1000 + i, id, eachS));
-    }
-    return new TaskRequest(id, arrival, deadline, jobs, images * eachS);
-  }
-
-  private static <T extends Command> List<T> only(List<Command> commands, Class<T> type) {
-    return commands.stream().filter(type::isInstance).map(type::cast).toList();
-  }
-
   @Test
   void edfPoolHandsTheNextChunkToTheEarliestDeadline() {
     Scheduler s = new Scheduler(PolicyCatalog.get("pool-edf-1"), config(1));

@@ -1,5 +1,8 @@
 package helperlab.policy;
 
+import static helperlab.policy.SchedulerFixture.config;
+import static helperlab.policy.SchedulerFixture.only;
+import static helperlab.policy.SchedulerFixture.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,22 +15,6 @@ import org.junit.jupiter.api.Test;
  * urgent task, whether that task waits for a helper or has one and is late, and its process is handed over.
  */
 class YieldTest {
-  private static SchedulerConfig config(int budget) {
-    return new SchedulerConfig(budget, 64, budget, AdmissionMode.NONE, 0.5, 3);
-  }
-
-  private static TaskRequest task(int id, double arrival, double deadline, int images, double eachS) {
-    List<ImageJob> jobs = new ArrayList<>();
-    for (int i = 0; i < images; i++) {
-      jobs.add(new ImageJob(id * 1000 + i, id, eachS));
-    }
-    return new TaskRequest(id, arrival, deadline, jobs, images * eachS);
-  }
-
-  private static <T extends Command> List<T> only(List<Command> commands, Class<T> type) {
-    return commands.stream().filter(type::isInstance).map(type::cast).toList();
-  }
-
   /**
    * Budget 2: task 1 (urgent, 20 images of 1 s, due at 12 s) has one helper, which the forecast says is late;
    * task 2 (due at 1000 s) has the other. Returns the scheduler with both helpers ready and busy, and the

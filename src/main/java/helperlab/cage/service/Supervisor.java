@@ -4,13 +4,11 @@ import helperlab.cage.events.EventStream;
 import helperlab.cage.image.SampleLibrary;
 import helperlab.cage.limits.CgroupCage;
 import helperlab.cage.limits.CgroupLimits;
-import helperlab.cage.measure.CageCalibration;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.Checkpointer;
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.store.ValidBatch;
-import helperlab.cage.worker.RestartBreaker;
 import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerLauncher;
 import helperlab.cage.worker.WorkerPool;
@@ -24,18 +22,12 @@ import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.WorkerBudget;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
@@ -68,7 +60,7 @@ public final class Supervisor implements AutoCloseable {
   private final OfferDesk desk;
   final Watchdog watchdog;
   final Checkpointer checkpointer;
-  private final DataDirLock dataDir;
+  private final CageShutdown shutdown;
   private final RunBooks books;
   private final long started = System.nanoTime();
   private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
@@ -94,43 +86,24 @@ public final class Supervisor implements AutoCloseable {
   private Supervisor(CageConfig config, PrintStream log) throws Exception {
     this.config = config;
     this.log = log;
-    this.dataDir = DataDirLock.take(config);
-    this.shelf = new SampleShelf(config.samplesDir(), log);
-    this.calibration = CageCalibration.forCage(config.calibration(), config.dataDir());
-    CageSizing sizing = CageSizing.of(config, calibration);
-    this.limits = sizing.limits();
-    this.budget = sizing.budget();
-    this.schedulerConfig = sizing.schedulerConfig();
-    this.machine = sizing.machine();
-    this.cage = config.cgroup().equals("off") ? CgroupCage.uncapped("cgroup off (configured)")
-        : CgroupCage.create(config.cpus(), config.memoryBytes(), Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"));
-    // The supervisor is the last thing the kernel should take; it may not be allowed to say so.
-    try {
-      Files.writeString(Path.of("/proc/self/oom_score_adj"), "-500");
-    } catch (IOException e) {
-      // without the privilege the workers' raised scores still point the kernel at them
-    }
-    try {
-      this.store = CageStore.open(config.pgUrl());
-    } catch (SQLException e) {
-      cage.close();
-      dataDir.close();
-      throw new IllegalStateException("PostgreSQL is not reachable at " + CageStore.redact(config.pgUrl()) + " ("
-          + e.getMessage() + "); start it with scripts/services, or point HELPERLAB_PG_URL at one");
-    }
-    this.stream = new EventStream(config.redisUrl(), config.redisPrefix());
-    this.books = new RunBooks(config, store, stream, log);
-    int heap = config.workerHeapMb() > 0 ? config.workerHeapMb() : 768;
-    this.launcher = new WorkerLauncher(heap, config.maxPixels(), config.runDir(), config.cds().equals("auto"));
+    SupervisorParts parts = SupervisorParts.assemble(config, log, inbox::add, this::cageNow);
+    this.shelf = parts.shelf();
+    this.calibration = parts.calibration();
+    this.limits = parts.sizing().limits();
+    this.budget = parts.sizing().budget();
+    this.schedulerConfig = parts.sizing().schedulerConfig();
+    this.machine = parts.sizing().machine();
+    this.cage = parts.cage();
+    this.store = parts.store();
+    this.stream = parts.stream();
+    this.books = parts.books();
+    this.launcher = parts.launcher();
+    this.probe = parts.probe();
+    this.pool = parts.pool();
+    this.watchdog = parts.watchdog();
+    this.checkpointer = parts.checkpointer();
+    this.shutdown = new CageShutdown(parts, log);
     this.desk = new OfferDesk(store, config.outbox(), inbox::add, () -> stopping);
-    this.probe = new DailyProbe(launcher, cage, calibration, config.runDir(), log);
-    this.pool = new WorkerPool(launcher, cage, new RestartBreaker(config.restartLimit(), config.restartWindowS()),
-        config.maxProcesses(), config.runDir(), inbox::add, this::cageNow);
-    long memLimit = config.workerMemoryLimitMb() > 0 ? (long) (config.workerMemoryLimitMb() * 1024 * 1024)
-        : (heap + 256L) * 1024 * 1024;
-    this.watchdog = new Watchdog(config.spawnTimeoutS(), config.heartbeatTimeoutS(), memLimit, config.overrunFactor(),
-        config.overrunGraceS());
-    this.checkpointer = new Checkpointer(store, log);
     this.recovered = new Recovery(store, stream, config, calibration, machine, log).run();
     this.switchboard = new RunSwitchboard(this, PolicyCatalog.get(config.policy()));
     startRun("live", switchboard.livePolicy(), null, true);
@@ -220,7 +193,7 @@ public final class Supervisor implements AutoCloseable {
       log.println("cage: the supervisor's loop failed: " + e);
       e.printStackTrace(log);
       stopping = true;
-      restoreCpu();
+      shutdown.restoreCpu();
     }
   }
 
@@ -338,17 +311,6 @@ public final class Supervisor implements AutoCloseable {
 
   // ---- stopping -------------------------------------------------------------------------------
 
-  /** A slowdown's lowered CPU cap put back, whatever stopped the run that lowered it. */
-  private void restoreCpu() {
-    if (cage.cpuCapped() && cage.cpuShare() < 1) {
-      try {
-        cage.setCpuShare(1);
-      } catch (IOException | RuntimeException e) {
-        log.println("cage: cannot restore the CPU cap: " + e.getMessage());
-      }
-    }
-  }
-
   public boolean stopped() {
     return stopped;
   }
@@ -360,39 +322,17 @@ public final class Supervisor implements AutoCloseable {
       return;
     }
     try {
-      if (loop.isAlive()) {
-        CompletableFuture<Object> ended = new CompletableFuture<>();
-        inbox.add(new LoopCall(s -> {
+      shutdown.stop(loop, () -> {
+        LoopCall end = new LoopCall(s -> {
           s.endRun();
           s.switchboard.cancelExhibit();
           s.stopping = true;
           return null;
-        }, ended));
-        try {
-          ended.get(10, TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-          log.println("cage: could not end the run cleanly: " + e);
-        }
-        stopping = true;
-        loop.join(5000);
-      }
-      stopping = true;
-      pool.shutdown();
-      checkpointer.flush(5000);
-      stream.flush(3000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+        });
+        inbox.add(end);
+        return end.reply();
+      }, () -> stopping = true);
     } finally {
-      restoreCpu();
-      checkpointer.close();
-      stream.close();
-      store.close();
-      cage.close();
-      try {
-        dataDir.close();
-      } catch (IOException e) {
-        // the process is going anyway
-      }
       stopped = true;
     }
   }
