@@ -128,7 +128,7 @@ class CliTest {
 
   @Test
   void compareEffectsWritesTheSeedsComparisonsRealBesideSimulated(@TempDir Path out) throws Exception {
-    Result r = run("compare", "lab-runs/amd-2026-12-01c/real", "--effects", "--out", out.toString());
+    CliRun r = CliRun.of("compare", "lab-runs/amd-2026-12-01c/real", "--effects", "--out", out.toString());
     assertEquals(0, r.code(), r.err());
     String md = Files.readString(out.resolve("effects.md"));
     assertEquals(md, r.out());
@@ -137,7 +137,7 @@ class CliTest {
     List<String> csv = Files.readAllLines(out.resolve("effects.csv"));
     assertEquals(1 + 9, csv.size());
     assertTrue(csv.stream().skip(1).allMatch(line -> line.split(",")[3].equals("3")), String.join("\n", csv));
-    Result both = run("compare", "lab-runs/amd-2026-12-01c/real", "--effects", "--against", "lab-runs/amd-2026-12-01c/repeat");
+    CliRun both = CliRun.of("compare", "lab-runs/amd-2026-12-01c/real", "--effects", "--against", "lab-runs/amd-2026-12-01c/repeat");
     assertEquals(2, both.code());
     assertTrue(both.err().contains("--effects and --against are two different reports"), both.err());
     Path both2 = Files.createDirectories(out.resolve("twice"));
@@ -145,7 +145,7 @@ class CliTest {
         both2.resolve("a.json.gz"));
     Files.copy(Path.of("lab-runs/amd-2026-12-01c/repeat/real-busy-box-cage-s1-20261201T102754-c366.json.gz"),
         both2.resolve("b.json.gz"));
-    Result twice = run("compare", both2.toString(), "--effects");
+    CliRun twice = CliRun.of("compare", both2.toString(), "--effects");
     assertEquals(2, twice.code());
     assertTrue(twice.err().contains("two real runs of"), twice.err());
   }
