@@ -23,6 +23,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.layout.Region;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -115,7 +117,34 @@ class LabLayoutTest extends FxRobot {
     }
     assertTrue(problems.isEmpty(), v + " view at " + fx(() -> window.stage().getScene().getWidth()) + " px: " + problems
         + " (plot heights " + heights + ")");
+    List<String> slow = fx(() -> slowToRepaint(grid.getScene().getRoot(), new ArrayList<>()));
+    assertTrue(slow.isEmpty(), v + " view: large regions the software renderer repaints slowly: " + slow);
     return heights;
+  }
+
+  /**
+   * Large regions (over 150 × 150 px) with more than one background fill, and cached nodes: software
+   * rendering paints the first from a stretched cached image and re-renders the second whole whenever
+   * anything inside changes; either makes each frame and seek several times dearer (docs/lab.md).
+   */
+  private static List<String> slowToRepaint(Node n, List<String> out) {
+    if (!n.isVisible()) {
+      return out;
+    }
+    if (n.isCache()) {
+      out.add(n.getClass().getSimpleName() + " " + n.getStyleClass() + " is cached");
+    }
+    if (n instanceof Region r && r.getBackground() != null && r.getBackground().getFills().size() > 1
+        && r.getWidth() * r.getHeight() > 150 * 150) {
+      out.add(n.getClass().getSimpleName() + " " + n.getStyleClass() + " has " + r.getBackground().getFills().size()
+          + " background fills");
+    }
+    if (n instanceof Parent p) {
+      for (Node c : p.getChildrenUnmodifiable()) {
+        slowToRepaint(c, out);
+      }
+    }
+    return out;
   }
 
   @Test
