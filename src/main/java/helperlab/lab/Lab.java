@@ -34,9 +34,10 @@ public final class Lab {
   /** Starts the lab and hands the open window to {@code opened} on the FX thread (benchmarks, screenshots). */
   public static void launch(LabConfig config, Consumer<LabWindow> opened) {
     // a seek moves the time cursor on six charts at once: let the renderer repaint those thin strips
-    // separately instead of merging them into large rectangles (the default keeps 6 regions)
+    // separately instead of merging them into large rectangles (the default keeps 6 regions; 15 is the
+    // most prism accepts)
     if (System.getProperty("prism.dirtyregioncount") == null) {
-      System.setProperty("prism.dirtyregioncount", "20");
+      System.setProperty("prism.dirtyregioncount", "15");
     }
     LabApp.configure(config, opened);
     try {

@@ -14,7 +14,10 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
+import javafx.scene.Node;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Skin;
+import javafx.scene.control.skin.ScrollPaneSkin;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
@@ -81,6 +84,23 @@ public final class ChartGrid extends ScrollPane {
     columns.addListener((o, a, b) -> rearrange());
     selected.addListener((o, a, b) -> markSelected());
     markSelected();
+  }
+
+  /**
+   * The default skin caches its viewport as an image: then any change inside it (a cursor moving, a
+   * chart's new frame) re-renders the whole grid into that image and copies it to the screen, which
+   * with software rendering doubles a frame's cost and defeats the renderer's dirty regions. The
+   * charts change every frame while streaming, so a cache never pays off here.
+   */
+  @Override
+  protected Skin<?> createDefaultSkin() {
+    ScrollPaneSkin skin = new ScrollPaneSkin(this);
+    for (Node n : skin.getChildren()) {
+      if (n.getStyleClass().contains("viewport")) {
+        n.setCache(false);
+      }
+    }
+    return skin;
   }
 
   /** Columns for the room there is (or as chosen), re-laid only when the number changes. */

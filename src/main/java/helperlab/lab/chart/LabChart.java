@@ -10,7 +10,6 @@ import io.fair_acc.chartfx.axes.AxisMode;
 import io.fair_acc.chartfx.plugins.XRangeIndicator;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
-import io.fair_acc.chartfx.renderer.LineStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
 import io.fair_acc.chartfx.ui.geometry.Side;
 import io.fair_acc.dataset.DataSet;
@@ -61,11 +60,15 @@ public final class LabChart {
   private static final class Line {
     final Series series;
     final DoubleDataSet shown;
+    final boolean steps;
     Decimator all;
+    /** Data points on screen (a step line adds a corner between each two). */
+    int points;
 
-    Line(Series series, DoubleDataSet shown) {
+    Line(Series series, DoubleDataSet shown, boolean steps) {
       this.series = series;
       this.shown = shown;
+      this.steps = steps;
     }
   }
 
@@ -75,6 +78,9 @@ public final class LabChart {
   private final DoubleDataSet[] limit = new DoubleDataSet[SLOTS];
   private final String[] labels = new String[SLOTS];
   private final double[][] buffer = {new double[4 * Decimator.BUCKETS], new double[4 * Decimator.BUCKETS]};
+  private final StairLine stairs = new StairLine();
+  /** Counts on the left axis are drawn as steps. */
+  private final boolean stepsLeft;
   private int slotsShown;
   private boolean zoomRefreshPending;
   private boolean zoomed;
@@ -85,9 +91,7 @@ public final class LabChart {
     boolean countsRight = kind.series().stream().filter(Series::rightAxis).allMatch(AxisTicks::isCount);
     yLeft = new LabAxis(kind.leftLabel(), countsLeft ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
     leftRenderer = renderer();
-    if (countsLeft) {
-      leftRenderer.setPolyLineStyle(LineStyle.STAIR_CASE);
-    }
+    stepsLeft = countsLeft; // drawn as steps by StairLine, not by the renderer's step style
     chart = new XYChart(xAxis, yLeft);
     chart.setAnimated(false);
     // title and legend are drawn above the plot by ChartHeader (one line, never over the plot)
@@ -221,7 +225,7 @@ public final class LabChart {
         String name = slotsShown > 1 ? series.label() + " · " + runLabels.get(s) : series.label();
         DoubleDataSet ds = new DoubleDataSet(name, 4 * Decimator.BUCKETS);
         ds.setStyle(style(series.color(), s > 0));
-        lines[s].put(series, new Line(series, ds));
+        lines[s].put(series, new Line(series, ds, stepsLeft && !series.rightAxis()));
         (series.rightAxis() ? right : left).add(ds);
       }
       if (kind == ChartKind.MEMORY) {
@@ -294,15 +298,19 @@ public final class LabChart {
   private void publish(int s) {
     for (Line line : lines[s].values()) {
       if (line.all != null) {
-        show(line.shown, line.all);
+        show(line, line.all);
       }
     }
   }
 
-  private void show(DoubleDataSet ds, Decimator d) {
-    int n = d.emit(buffer);
-    double[] x = buffer[0];
-    double[] y = buffer[1];
+  private void show(Line line, Decimator d) {
+    int count = d.emit(buffer);
+    line.points = count;
+    boolean steps = line.steps;
+    int n = steps ? stairs.expand(buffer[0], buffer[1], count) : count;
+    double[] x = steps ? stairs.x() : buffer[0];
+    double[] y = steps ? stairs.y() : buffer[1];
+    DoubleDataSet ds = line.shown;
     ds.lock().writeLockGuard(() -> ds.set(x, y, n, true));
   }
 
@@ -338,7 +346,7 @@ public final class LabChart {
         continue;
       }
       for (Line line : lines[s].values()) {
-        show(line.shown, Decimator.of(run.samples(), line.series, from, to));
+        show(line, Decimator.of(run.samples(), line.series, from, to));
       }
     }
   }
@@ -364,7 +372,7 @@ public final class LabChart {
   /** Points of slot {@code s}'s {@code series} on screen now. */
   public int pointsShown(int s, Series series) {
     Line line = lines[s].get(series);
-    return line == null ? 0 : line.shown.getDataCount();
+    return line == null ? 0 : line.points;
   }
 
   /** The value of slot {@code s}'s {@code series} at its last point on screen (NaN when empty). */

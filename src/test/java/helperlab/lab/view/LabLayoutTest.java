@@ -23,6 +23,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.layout.Region;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -115,7 +117,48 @@ class LabLayoutTest extends FxRobot {
     }
     assertTrue(problems.isEmpty(), v + " view at " + fx(() -> window.stage().getScene().getWidth()) + " px: " + problems
         + " (plot heights " + heights + ")");
+    List<String> slow = fx(() -> {
+      // the charts, everything around them (painted under every change inside), and the event list
+      List<String> out = slowToRepaint(grid, new ArrayList<>());
+      for (Parent p = grid.getParent(); p != null; p = p.getParent()) {
+        check(p, out);
+      }
+      for (Node table : grid.getScene().getRoot().lookupAll(".events-table")) {
+        slowToRepaint(table, out);
+      }
+      return out;
+    });
+    assertTrue(slow.isEmpty(), v + " view: large regions the software renderer repaints slowly: " + slow);
     return heights;
+  }
+
+  /**
+   * Large regions (over 100 px both ways) with more than one background fill, and cached nodes: software
+   * rendering paints the first from a stretched cached image and re-renders the second whole whenever
+   * anything inside changes; either makes each frame and seek several times dearer (docs/lab.md).
+   */
+  private static List<String> slowToRepaint(Node n, List<String> out) {
+    if (!n.isVisible()) {
+      return out;
+    }
+    check(n, out);
+    if (n instanceof Parent p) {
+      for (Node c : p.getChildrenUnmodifiable()) {
+        slowToRepaint(c, out);
+      }
+    }
+    return out;
+  }
+
+  private static void check(Node n, List<String> out) {
+    if (n.isCache()) {
+      out.add(n.getClass().getSimpleName() + " " + n.getStyleClass() + " is cached");
+    }
+    if (n instanceof Region r && r.getBackground() != null && r.getBackground().getFills().size() > 1
+        && Math.min(r.getWidth(), r.getHeight()) > 100) {
+      out.add(n.getClass().getSimpleName() + " " + n.getStyleClass() + " has " + r.getBackground().getFills().size()
+          + " background fills");
+    }
   }
 
   @Test
