@@ -6,8 +6,9 @@
 #    estimated resident memory (two estimates: an image's memory all at its start, or growing with the
 #    image's progress), by age (newest/oldest) and by phase (starting / idle / resizing);
 #  - the CPU the killed image had spent, and the share of its work done;
-#  - per non-box run: peak memory, the peak number of live workers, and what the calibration's memory
-#    points give for that moment (private + high-water image memory of each live worker + shared).
+#  - per box run and its replay: images OOM-killed (distinct, under 10 MP) and dead-lettered;
+#  - per non-box run: peak and median memory against two warm workers holding the ladder's largest image,
+#    and the largest fall of memory within 5 s with the same number of live workers.
 # Per-worker resident memory is not in the records; the estimates use the run's own calibration
 # (worker_private_mb, worker_hello_mb, image_memory by sample, worker_shared_mb).
 import bisect, collections, glob, gzip, json, statistics, sys
@@ -109,8 +110,18 @@ for d in sys.argv[1:]:
         if run['policy'] != 'box':
             kills, live_peak = analyse(run)
             cal = run['calibration']
-            print('%-30s peak %5.0f MB, median %4.0f MB, live workers at most %2d, spawns %3d, images done %3d' % (
-                name, m['peak_memory_mb'], statistics.median(memv), live_peak, m['spawns'], m['images_done']))
+            # what the calibration gives two warm workers holding the ladder's largest image, and the largest
+            # fall of memory within 5 s while the same workers stayed live (a JVM giving heap back)
+            ladder = 2 * (cal['worker_private_mb'] + max(p['mb'] for p in cal['image_memory'])) + cal['worker_shared_mb']
+            fall, ts, ws = 0, run['samples']['t'], run['samples']['workers']
+            for i in range(len(memv)):
+                for j in range(i + 1, len(memv)):
+                    if ts[j] - ts[i] > 5 or ws[j] != ws[i] or ws[i] == 0:
+                        break
+                    fall = max(fall, memv[i] - memv[j])
+            print('%-30s peak %5.0f MB (two workers at the ladder: %4.0f), median %4.0f MB, live workers at most %d, '
+                  'largest fall within 5 s, same workers: %4.0f MB' % (
+                name, m['peak_memory_mb'], ladder, statistics.median(memv), live_peak, fall))
             continue
         kills, live_peak = analyse(run)
         near = sum(1 for v in memv if v >= 0.95 * cap) / len(memv)
@@ -139,3 +150,9 @@ for d in sys.argv[1:]:
             '%d (%d-%d)' % (q(v, .5), q(v, .25), q(v, .75)) for v in (age_rank, done_rank, cum_rank, hw_rank)))
         print('   images done by the victim: median %d (quartiles %d-%d); by the other live workers: median %d (%d-%d)' % (
             q(vdone, .5), q(vdone, .25), q(vdone, .75), q(odone, .5), q(odone, .25), q(odone, .75)))
+        for r in (run, json.load(gzip.open(f.replace('.json.gz', '-replay.json.gz')))):
+            specs = image_specs(r)
+            killed = {e['image'] for e in r['events'] if e['type'] == 'image_killed' and e.get('note') == 'oom'}
+            small = sum(1 for i in killed if specs[i][0] * specs[i][1] < 10e6)
+            dead = sum(1 for e in r['events'] if e['type'] == 'image_dead')
+            print('   %-6s images OOM-killed: %d distinct, %d of them under 10 MP; dead-lettered %d' % (r['kind'], len(killed), small, dead))
