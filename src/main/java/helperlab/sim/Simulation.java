@@ -36,6 +36,8 @@ import java.util.function.DoubleUnaryOperator;
 public final class Simulation {
   private static final double NO_LIMIT = 0;
   private static final String END = "end-of-run";
+  /** How far past the limit growing images go before the OOM killer strikes (past rounding). */
+  private static final double OVER_LIMIT_MB = 1e-6;
 
   private final SimSetup setup;
   private final Scheduler scheduler;
@@ -56,6 +58,9 @@ public final class Simulation {
   /** Memory a worker holds above idle once it has resized an image, by the image's megapixels. */
   private final DoubleUnaryOperator imageMb;
   private final double memoryLimit;
+  private final MemoryRamp ramp = MemoryRamp.MEASURED;
+  /** The highest memory reported so far: an upper bound below it cannot make a new peak. */
+  private double peakReported;
   private final double speed;
   private final boolean sampling;
   /** The run's trigger, null when there is none (or it is of size 0: then nothing may differ). */
@@ -112,6 +117,10 @@ public final class Simulation {
      * does not give back the heap a large image grew.
      */
     double heldImageMb;
+    /** The image it is resizing: what it held before it, and where the progress clock stood at its start. */
+    double imageFromMb;
+    double imageStartProgress;
+    double imageWork;
 
     Proc(int id, int task) {
       this.id = id;
@@ -320,8 +329,9 @@ public final class Simulation {
     return scheduler.queuedImages();
   }
 
+  /** The workers' resident memory now, running images grown as far as their progress. */
   public double memoryMb() {
-    return memory;
+    return residentMb();
   }
 
   public MetricsAccumulator totals() {
@@ -349,6 +359,9 @@ public final class Simulation {
     double tSpike = spikeBatches.isEmpty() ? Double.POSITIVE_INFINITY : spikeBatches.peekFirst().arrivalS();
     double t = Math.min(Math.min(Math.min(tProc, tTask), Math.min(Math.min(tSched, tClient), nextSample)),
         Math.min(tTrigger, tSpike));
+    double tMemory = nextMemoryCrossing();
+    boolean memoryStep = tMemory < t;
+    t = Math.min(t, tMemory);
     if (t > until || t == Double.POSITIVE_INFINITY) {
       return false;
     }
@@ -361,6 +374,16 @@ public final class Simulation {
     machine.advanceTo(t);
     now = t;
     steps++;
+    if (overMemory()) {
+      // growing images crossed the limit since the last event: the kernel kills before anything else
+      // happens, and the next step looks again at what is due
+      killWhileOverMemory();
+      execute();
+      return true;
+    }
+    if (memoryStep) {
+      return true; // the growing images reached the limit's edge but, by rounding, not past it
+    }
     if (t == tTrigger) {
       // the co-tenant comes or goes: every running process carries on at the new rate
       slowdownEdges++;
@@ -378,7 +401,7 @@ public final class Simulation {
     } else if (t == tClient) {
       client.tick(now);
     } else {
-      sink.sample(now, live.size(), machine.runnable(), scheduler.queuedImages(), memory, metrics);
+      sink.sample(now, live.size(), machine.runnable(), scheduler.queuedImages(), residentMb(), metrics);
       nextSample += setup.sampleEveryS();
     }
     execute();
@@ -478,6 +501,7 @@ public final class Simulation {
       return;
     }
     p.current = next;
+    p.imageFromMb = p.heldImageMb;
     double needs = imageMb.applyAsDouble(imageMp[next.id()]);
     if (needs > p.heldImageMb) {
       memory += needs - p.heldImageMb;
@@ -488,13 +512,49 @@ public final class Simulation {
     if (trigger != null) {
       work *= trigger.costFactorAt(now);
     }
+    p.imageStartProgress = machine.progress();
+    p.imageWork = work;
     run(p, Phase.RUNNING, work);
   }
 
   /** Carries out what the scheduler and the client asked for, until neither has anything left. */
   private void execute() {
     driver.execute(now);
-    sink.memory(now, memory);
+    reportMemory();
+  }
+
+  /**
+   * Reports the memory held now. {@code memory} charges every running image all it will need, an upper
+   * bound; the resident total (images grown as far as their progress) is worked out only when that bound
+   * could make a new peak.
+   */
+  private void reportMemory() {
+    double mb = memory > peakReported ? residentMb() : memory;
+    peakReported = Math.max(peakReported, mb);
+    sink.memory(now, mb);
+  }
+
+  /** The workers' resident memory now: {@code memory} less what running images have yet to grow. */
+  private double residentMb() {
+    if (!ramp.gradual()) {
+      return memory;
+    }
+    double mb = memory;
+    for (Proc p : live) {
+      if (p.phase == Phase.RUNNING) {
+        mb -= p.heldImageMb - residentImageMb(p);
+      }
+    }
+    return mb;
+  }
+
+  /** The image memory a worker holds now, its current image grown as far as its progress. */
+  private double residentImageMb(Proc p) {
+    if (p.phase != Phase.RUNNING || !ramp.gradual()) {
+      return p.heldImageMb;
+    }
+    double share = p.imageWork > 0 ? (machine.progress() - p.imageStartProgress) * machine.weight(false) / p.imageWork : 1;
+    return ramp.imageMb(p.imageFromMb, p.heldImageMb, share);
   }
 
   /** What the scheduler's commands mean on the simulated machine. */
@@ -584,20 +644,52 @@ public final class Simulation {
     }
   }
 
-  /** Past the memory limit the kernel kills the largest worker (never the supervisor). */
+  /**
+   * Past the memory limit the kernel kills the worker with the most points (never the supervisor), as
+   * often as it takes. The limit is checked at every event, so growing images that cross it between
+   * events are caught at the next one.
+   */
   private void killWhileOverMemory() {
-    while (memoryLimit > 0 && memory > memoryLimit + 1e-9 && !live.isEmpty()) {
-      Proc victim = null;
-      double biggest = -1;
+    while (overMemory()) {
+      OomKiller killer = new OomKiller(memoryLimit);
       for (Proc p : live) {
-        double rss = p.privateHeldMb + p.heldImageMb;
-        if (rss > biggest || (rss == biggest && p.id > victim.id)) {
-          victim = p;
-          biggest = rss;
+        killer.consider(p.id, p.privateHeldMb + residentImageMb(p), OomKiller.WORKER_OOM_SCORE_ADJ);
+      }
+      kill(procs.get(killer.victim()), MetricsAccumulator.CAUSE_OOM);
+    }
+  }
+
+  /**
+   * When the growing images take the workers past the memory limit, if no event comes first: between
+   * events every running image grows linearly with the progress clock, so the crossing is solved for
+   * (infinite when the upper bound is within the limit or nothing grows). Past a ramp's end an image
+   * stops growing, so with a ramp shorter than the image this is early, never late: the next step looks again.
+   */
+  private double nextMemoryCrossing() {
+    if (!ramp.gradual() || memoryLimit <= 0 || memory <= memoryLimit + 1e-9) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double total = memory;
+    double mbPerProgress = 0;
+    for (Proc p : live) {
+      if (p.phase == Phase.RUNNING) {
+        double resident = residentImageMb(p);
+        total -= p.heldImageMb - resident;
+        if (resident < p.heldImageMb && p.imageWork > 0) {
+          mbPerProgress += (p.heldImageMb - p.imageFromMb) * machine.weight(false) / (ramp.fullAtShare() * p.imageWork);
         }
       }
-      kill(victim, MetricsAccumulator.CAUSE_OOM);
     }
+    if (mbPerProgress <= 0 || total > memoryLimit + 1e-9) {
+      return Double.POSITIVE_INFINITY; // nothing grows, or already past (the step's own check kills)
+    }
+    double t = machine.timeToReach(machine.progress() + (memoryLimit + OVER_LIMIT_MB - total) / mbPerProgress);
+    return t > now ? t : Double.POSITIVE_INFINITY;
+  }
+
+  /** The workers hold more than the limit (the upper bound is checked first: it is free). */
+  private boolean overMemory() {
+    return memoryLimit > 0 && memory > memoryLimit + 1e-9 && !live.isEmpty() && residentMb() > memoryLimit + 1e-9;
   }
 
   private void kill(Proc p, String cause) {
@@ -646,9 +738,9 @@ public final class Simulation {
     }
     client.close(now);
     driver.carryOutClientActions(now);
-    sink.memory(now, memory);
+    reportMemory();
     if (sampling) {
-      sink.sample(now, 0, 0, scheduler.queuedImages(), memory, metrics);
+      sink.sample(now, 0, 0, scheduler.queuedImages(), residentMb(), metrics);
     }
   }
 }

@@ -71,8 +71,9 @@ class LabRunsFidelityTest {
 
   static Stream<LabRunSet> sets() {
     return Stream.of(
-        // the AMD VM on a steady host (speed spread 1.2-4.5%), 2026-12-01 09:40, every run recorded twice
-        new LabRunSet("the steady AMD set (lab-runs/amd-2026-12-01c)", Path.of("lab-runs", "amd-2026-12-01c", "real"), 13, 9, 8),
+        // the AMD VM on a steady host (speed spread 1.2-4.5%), 2026-12-01 09:40, every run recorded twice; it tuned
+        // the model, so its floors are a ratchet set to what is measured on it (met rose with images' memory ramp)
+        new LabRunSet("the steady AMD set (lab-runs/amd-2026-12-01c)", Path.of("lab-runs", "amd-2026-12-01c", "real"), 13, 9, 9),
         new LabRunSet("its repeat (lab-runs/amd-2026-12-01c/repeat)", Path.of("lab-runs", "amd-2026-12-01c", "repeat"), 12, 9, 8),
         // AMD EPYC VM on a noisy host, 2026-12-01 04:00 (the cage itself repeats no better: lab-runs/amd-2026-12-01a/repeat)
         new LabRunSet("the noisy AMD set (lab-runs/amd-2026-12-01a)", Path.of("lab-runs", "amd-2026-12-01a", "real"), 10, 7, 8),

@@ -72,9 +72,15 @@ class EngineInvariantsTest {
       }
     }
     List<Task> tasks = r.setup().tasks();
+    // A run that collapsed is stopped at its horizon with work left (the box on the overload hour: its
+    // workers killed part-way through their images over and over); every other run serves every image.
+    double horizon = r.setup().durationS() + Math.max(600, r.setup().durationS());
+    boolean stoppedAtHorizon = r.endS() >= horizon;
     for (int copy : admitted) {
       int images = tasks.get(copyOf.get(copy)).images().size();
-      if (running.isEmpty()) {
+      if (stoppedAtHorizon) {
+        assertTrue(imagesOfCopy.getOrDefault(copy, 0) <= images, "admitted copy " + copy + " finished too many images");
+      } else if (running.isEmpty()) {
         assertEquals(images, imagesOfCopy.getOrDefault(copy, 0), "admitted copy " + copy + " did not finish every image");
       }
     }
