@@ -58,6 +58,8 @@ public final class Simulation {
   private final double memoryLimit;
   private final double speed;
   private final boolean sampling;
+  /** Whether a sink reads a refusal's reason (none in a sweep: it is then never put into words). */
+  private final boolean refusalWords;
   /** The run's trigger, null when there is none (or it is of size 0: then nothing may differ). */
   private final Trigger trigger;
   /** Slowdown edges carried out so far: 0 none, 1 the co-tenant arrived, 2 it left. */
@@ -168,6 +170,7 @@ public final class Simulation {
     this.sink = sinks.size() == 1 ? metrics : EventSink.tee(sinks.toArray(EventSink[]::new));
     this.driver = new Driver(scheduler::drain, client::drain, new SimulatedWorld(), sink);
     this.sampling = samples != null || observer != null;
+    this.refusalWords = sink.readsRefusalReasons();
     this.nextSample = sampling ? 0 : Double.POSITIVE_INFINITY;
     this.images = workload.imageCount();
     this.imageMp = workload.megapixels;
@@ -529,7 +532,7 @@ public final class Simulation {
       sink.on(now, EventType.ADMITTED, -1, copy, -1, 0, null);
       client.admitted(now, copy);
     } else {
-      sink.on(now, EventType.REFUSED, -1, copy, -1, d.retryAfterS(), d.reason());
+      sink.on(now, EventType.REFUSED, -1, copy, -1, d.retryAfterS(), refusalWords ? d.reason() : null);
       client.refused(now, copy, d.retryAfterS());
     }
   }
