@@ -20,7 +20,7 @@ public final class Client {
   private final PolicySpec.Client knobs;
   private final RetryBudget throttle;
   private final Map<Integer, Pending> pending = new HashMap<>();
-  private final Map<Integer, Pending> byCopy = new HashMap<>();
+  private final IdTable<Pending> byCopy = new IdTable<>();
   private final PriorityQueue<double[]> timers =
       new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
   private List<ClientAction> out = new ArrayList<>();
