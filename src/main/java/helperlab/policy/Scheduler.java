@@ -240,7 +240,9 @@ public final class Scheduler {
     if (w.assigned.isEmpty()) {
       w.inFlightSince = now;
     }
-    w.assigned.addAll(images);
+    for (int i = 0; i < images.size(); i++) { // by index: addAll would go through an iterator and a lambda
+      w.assigned.addLast(images.get(i));
+    }
     w.phase = WorkerState.Phase.BUSY;
     out.add(new Command.Assign(w.id, Collections.unmodifiableList(images)));
   }

@@ -463,7 +463,10 @@ public final class Simulation {
       if (p.phase == Phase.GONE) {
         return; // killed in the same instant; the scheduler already took its images back
       }
-      p.queue.addAll(a.images());
+      List<ImageJob> images = a.images();
+      for (int i = 0; i < images.size(); i++) { // by index: addAll would go through an iterator and a lambda
+        p.queue.addLast(images.get(i));
+      }
       if (p.phase == Phase.IDLE) {
         startNext(p);
       }
