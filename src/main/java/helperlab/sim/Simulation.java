@@ -69,6 +69,7 @@ public final class Simulation {
   private final List<Proc> live = new ArrayList<>();
   /** The scenario's tasks, in arrival order. */
   private final List<Task> arrivals;
+  private final double[] arrivalS;
   /** Tasks by id: the scenario's, then pressed ones (retry copies take ids but have no entry). */
   private final List<Task> taskById;
   private final List<List<ImageJob>> jobsById;
@@ -137,6 +138,10 @@ public final class Simulation {
   Simulation(SimSetup setup, Workload workload, EventSink observer) {
     this.setup = setup;
     this.arrivals = setup.tasks();
+    this.arrivalS = workload.arrivalS;
+    if (arrivalS.length != arrivals.size()) {
+      throw new IllegalArgumentException("the workload is of " + arrivalS.length + " tasks, the run's of " + arrivals.size());
+    }
     this.taskById = new ArrayList<>(arrivals);
     this.jobsById = new ArrayList<>(workload.jobs);
     this.flatById = workload.flatWork;
@@ -300,7 +305,7 @@ public final class Simulation {
   /** Handles the next event if it is due by {@code until}; false if there is none by then. */
   private boolean step(double until) {
     double tProc = nextCompletion();
-    double tTask = nextArrival < arrivals.size() ? arrivals.get(nextArrival).arrivalS() : Double.POSITIVE_INFINITY;
+    double tTask = nextArrival < arrivalS.length ? arrivalS[nextArrival] : Double.POSITIVE_INFINITY;
     double tSched = scheduler.nextWakeup();
     double tClient = client.nextWakeup();
     double tTrigger = nextSlowdownEdge();
