@@ -39,11 +39,12 @@ public final class Driver {
       if (asked.isEmpty() && actions.isEmpty()) {
         return;
       }
-      for (Command c : asked) {
-        carryOut(now, c);
+      // by index, without an iterator per round (lists from drains are random access)
+      for (int i = 0; i < asked.size(); i++) {
+        carryOut(now, asked.get(i));
       }
-      for (ClientAction a : actions) {
-        carryOut(now, a);
+      for (int i = 0; i < actions.size(); i++) {
+        carryOut(now, actions.get(i));
       }
     }
   }

@@ -4,6 +4,14 @@ package helperlab.model;
 public interface EventSink {
   void on(double t, EventType type, int worker, int task, int image, double value, String note);
 
+  /**
+   * Whether this sink reads notes of {@link EventType#REFUSED} events (a refusal's reason); a world
+   * puts a reason into words only when some sink does.
+   */
+  default boolean readsRefusalReasons() {
+    return true;
+  }
+
   /** Memory in use changed (or was measured); sinks that care keep the peak. */
   default void memory(double t, double mb) {}
 
@@ -13,6 +21,16 @@ public interface EventSink {
   /** Sends every event to each of the given sinks, in order. */
   static EventSink tee(EventSink... sinks) {
     return new EventSink() {
+      @Override
+      public boolean readsRefusalReasons() {
+        for (EventSink s : sinks) {
+          if (s.readsRefusalReasons()) {
+            return true;
+          }
+        }
+        return false;
+      }
+
       @Override
       public void on(double t, EventType type, int worker, int task, int image, double value, String note) {
         for (EventSink s : sinks) {

@@ -31,6 +31,11 @@ public final class MetricsAccumulator implements EventSink {
   private int outcomes;
 
   @Override
+  public boolean readsRefusalReasons() {
+    return false;
+  }
+
+  @Override
   public void on(double t, EventType type, int worker, int task, int image, double value, String note) {
     switch (type) {
       case SUBMITTED -> {

@@ -19,6 +19,11 @@ public final class SampleRecorder implements EventSink {
   private int[] refused = new int[1024];
 
   @Override
+  public boolean readsRefusalReasons() {
+    return false;
+  }
+
+  @Override
   public void on(double t, EventType type, int worker, int task, int image, double value, String note) {
     // only samples are recorded here
   }

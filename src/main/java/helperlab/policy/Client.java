@@ -20,7 +20,7 @@ public final class Client {
   private final PolicySpec.Client knobs;
   private final RetryBudget throttle;
   private final Map<Integer, Pending> pending = new HashMap<>();
-  private final Map<Integer, Pending> byCopy = new HashMap<>();
+  private final IdTable<Pending> byCopy = new IdTable<>();
   private final PriorityQueue<double[]> timers =
       new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
   private List<ClientAction> out = new ArrayList<>();
@@ -34,6 +34,10 @@ public final class Client {
     int inService; // admitted copies not finished
     boolean everAdmitted;
     boolean waitingToResend;
+    /** Copies sent, in order; those still in {@code byCopy} number {@code copiesOut}. */
+    int[] copies = new int[2];
+    int sent;
+    int copiesOut;
 
     Pending(int task, double deadline, double timeout) {
       this.task = task;
@@ -88,6 +92,7 @@ public final class Client {
     if (p == null) {
       return;
     }
+    p.copiesOut--;
     throttle.ended(copy != p.task);
     throttle.failure();
     if (retryAfterS >= 0 && now + retryAfterS < p.deadline && canResend(now, p)) {
@@ -105,6 +110,7 @@ public final class Client {
       out.add(new ClientAction.Discard(copy)); // its task was already answered
       return;
     }
+    p.copiesOut--;
     throttle.ended(copy != p.task);
     p.inService--;
     pending.remove(p.task);
@@ -186,13 +192,18 @@ public final class Client {
   private void send(double now, Pending p, int copy) {
     p.attempts++;
     byCopy.put(copy, p);
+    if (p.sent == p.copies.length) {
+      p.copies = java.util.Arrays.copyOf(p.copies, p.sent * 2);
+    }
+    p.copies[p.sent++] = copy;
+    p.copiesOut++;
     throttle.sent(now, copy != p.task);
     out.add(new ClientAction.Send(p.task, copy));
   }
 
   /** Refused with nothing in service and nothing to wait for: the task is turned away or late. */
   private void settleIfHopeless(double now, Pending p) {
-    if (p.inService > 0 || p.waitingToResend || byCopy.containsValue(p)) {
+    if (p.inService > 0 || p.waitingToResend || p.copiesOut > 0) {
       return;
     }
     pending.remove(p.task);
@@ -202,13 +213,15 @@ public final class Client {
   }
 
   private void dropCopies(Pending p) {
-    byCopy.entrySet().removeIf(e -> {
-      if (e.getValue() != p) {
-        return false;
+    // each copy still out ends; the budgets only count, so the order they end in is no matter
+    for (int i = 0; i < p.sent && p.copiesOut > 0; i++) {
+      int copy = p.copies[i];
+      if (byCopy.get(copy) == p) {
+        byCopy.remove(copy);
+        p.copiesOut--;
+        throttle.ended(copy != p.task);
       }
-      throttle.ended(e.getKey() != p.task);
-      return true;
-    });
+    }
     // Copies still in service will report finished later; they are discarded then.
   }
 }

@@ -23,8 +23,7 @@ public final class EdfFitAdmission implements Admission {
   public AdmissionDecision decide(double now, TaskRequest request, Iterable<? extends AdmittedWork> admitted) {
     double work = request.predictedWorkS();
     if (work / taskCapacity > request.windowS()) {
-      return AdmissionDecision.refuse(-1, "needs " + fmt(work / taskCapacity) + " s at the most one batch gets ("
-          + fmt(taskCapacity) + " cores) but its deadline allows " + fmt(request.windowS()) + " s");
+      return AdmissionDecision.refuse(-1, new TooLong(work / taskCapacity, taskCapacity, request.windowS()));
     }
     int n = 0;
     for (AdmittedWork w : admitted) {
@@ -111,7 +110,16 @@ public final class EdfFitAdmission implements Admission {
     return Math.ceil(hi);
   }
 
-  private static String fmt(double s) {
-    return String.format(java.util.Locale.ROOT, "%.1f", s);
+  /** A batch that needs longer at the most one batch gets than its whole deadline window. */
+  record TooLong(double needsS, double taskCores, double windowS) implements AdmissionDecision.Reason {
+    @Override
+    public String text() {
+      return "needs " + fmt(needsS) + " s at the most one batch gets (" + fmt(taskCores) + " cores) but its deadline allows "
+          + fmt(windowS) + " s";
+    }
+
+    private static String fmt(double s) {
+      return String.format(java.util.Locale.ROOT, "%.1f", s);
+    }
   }
 }

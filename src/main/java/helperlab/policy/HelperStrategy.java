@@ -59,7 +59,10 @@ final class HelperStrategy implements Strategy {
   @Override
   public void tick() {
     if (split.trigger() != PolicySpec.Trigger.NONE) {
-      for (WorkerState w : new ArrayList<>(s.live)) {
+      // the helpers alive now: a split only adds workers (at the end), so no copy of the list is needed
+      int alive = s.live.size();
+      for (int i = 0; i < alive; i++) {
+        WorkerState w = s.live.get(i);
         if (w.phase == WorkerState.Phase.BUSY) {
           maybeSplit(w);
         }

@@ -3,7 +3,6 @@ package helperlab.policy;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -24,13 +23,13 @@ public final class Scheduler {
   private final Strategy strategy;
 
   private final TreeSet<TaskState> admitted = new TreeSet<>(TaskState.BY_DEADLINE);
-  private final Map<Integer, TaskState> tasks = new HashMap<>();
+  private final IdTable<TaskState> tasks = new IdTable<>();
   /** Tasks with unowned images, in the policy's order. */
   final TreeSet<TaskState> waiting;
   /** By worker id (ids are handed out densely); null once gone. */
   private final List<WorkerState> workers = new ArrayList<>();
   final List<WorkerState> live = new ArrayList<>();
-  private final Map<Integer, Integer> strikes = new HashMap<>();
+  private final IdTable<Integer> strikes = new IdTable<>();
   private List<Command> out = new ArrayList<>();
   private int nextWorkerId;
   private int queuedImages;
@@ -150,7 +149,9 @@ public final class Scheduler {
     for (int i = 0; i < back.size(); i++) {
       ImageJob image = back.get(i);
       if (i == 0 && blameInFlight && w.phase == WorkerState.Phase.BUSY) {
-        int s = strikes.merge(image.id(), 1, Integer::sum);
+        Integer before = strikes.get(image.id());
+        int s = (before == null ? 0 : before) + 1;
+        strikes.put(image.id(), s);
         if (s >= config.maxStrikes()) {
           out.add(new Command.DeadLetter(image, s));
           TaskState task = tasks.get(image.task());
@@ -239,7 +240,9 @@ public final class Scheduler {
     if (w.assigned.isEmpty()) {
       w.inFlightSince = now;
     }
-    w.assigned.addAll(images);
+    for (int i = 0; i < images.size(); i++) { // by index: addAll would go through an iterator and a lambda
+      w.assigned.addLast(images.get(i));
+    }
     w.phase = WorkerState.Phase.BUSY;
     out.add(new Command.Assign(w.id, Collections.unmodifiableList(images)));
   }

@@ -1,5 +1,7 @@
 package helperlab.sim;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /** A mean with its 95% confidence interval (Student's t over the n values). */
@@ -21,8 +23,15 @@ public record Interval(double mean, double lo, double hi, int n) {
     for (double v : values) {
       ss += (v - mean) * (v - mean);
     }
-    double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(ss / (n - 1) / n);
+    double half = t975(n - 1) * Math.sqrt(ss / (n - 1) / n);
     return new Interval(mean, mean - half, mean + half, n);
+  }
+
+  /** Student's t 97.5% quantiles by degrees of freedom, computed once each (a distribution is costly to make). */
+  private static final Map<Integer, Double> T975 = new ConcurrentHashMap<>();
+
+  private static double t975(int degreesOfFreedom) {
+    return T975.computeIfAbsent(degreesOfFreedom, df -> new TDistribution(df).inverseCumulativeProbability(0.975));
   }
 
   /** Paired differences a[i] − b[i] (same seeds), as an interval. */

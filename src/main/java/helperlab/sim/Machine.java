@@ -24,6 +24,11 @@ final class Machine {
   private double progress;
   private double cpuClock;
   private double cpuTotal;
+  // The rates change only when a process starts or stops running or the quota changes, not with time:
+  // kept from then, as the same expressions would give on every event.
+  private double cpuShare;
+  private double progressRate;
+  private double cpuInUse;
 
   Machine(double cores, double speed, Contention contention, double startupParallelism) {
     if (!(startupParallelism >= 1)) {
@@ -34,6 +39,7 @@ final class Machine {
     this.speed = speed;
     this.contention = contention;
     this.startupParallelism = startupParallelism;
+    rates();
   }
 
   /** The shares a process holds while runnable: 1 for an image, the start-up's parallelism while starting. */
@@ -47,27 +53,33 @@ final class Machine {
 
   /** CPU seconds per second each share gets (a share is one thread: at most one core). */
   double cpuShare() {
-    return runnable == 0 ? 0 : Math.min(1, quota / shares());
+    return cpuShare;
   }
 
   /** Work (seconds of the calibrated server's core) each share completes per second. */
   double progressRate() {
-    return cpuShare() * contention.efficiency(runnable, quota) * speed;
+    return progressRate;
+  }
+
+  private void rates() {
+    cpuShare = runnable == 0 ? 0 : Math.min(1, quota / shares());
+    progressRate = cpuShare * contention.efficiency(runnable, quota) * speed;
+    cpuInUse = Math.min(shares(), quota);
   }
 
   void advanceTo(double t) {
     double dt = t - now;
     if (dt > 0) {
-      progress += progressRate() * dt;
-      cpuClock += cpuShare() * dt;
-      cpuTotal += Math.min(shares(), quota) * dt;
+      progress += progressRate * dt;
+      cpuClock += cpuShare * dt;
+      cpuTotal += cpuInUse * dt;
       now = t;
     }
   }
 
   /** When the progress clock reaches {@code target} at the current rate (infinite when idle). */
   double timeToReach(double target) {
-    double rate = progressRate();
+    double rate = progressRate;
     if (rate <= 0) {
       return Double.POSITIVE_INFINITY;
     }
@@ -84,6 +96,7 @@ final class Machine {
       throw new IllegalArgumentException("the share of CPU left must be in (0, 1], got " + share);
     }
     quota = cores * share;
+    rates();
   }
 
   void addRunnable(boolean startingUp) {
@@ -91,6 +104,7 @@ final class Machine {
     if (startingUp) {
       starting++;
     }
+    rates();
   }
 
   void removeRunnable(boolean startingUp) {
@@ -98,6 +112,7 @@ final class Machine {
     if (startingUp) {
       starting--;
     }
+    rates();
   }
 
   int runnable() {

@@ -95,6 +95,11 @@ public final class RecoveryMeter implements EventSink {
   }
 
   @Override
+  public boolean readsRefusalReasons() {
+    return false;
+  }
+
+  @Override
   public void on(double t, EventType type, int worker, int task, int image, double value, String note) {
     // the bin first: it may grow the arrays, and an indexed write takes its array before its index
     int b = bin(t);

@@ -63,6 +63,8 @@ public final class Simulation {
   private double peakReported;
   private final double speed;
   private final boolean sampling;
+  /** Whether a sink reads a refusal's reason (none in a sweep: it is then never put into words). */
+  private final boolean refusalWords;
   /** The run's trigger, null when there is none (or it is of size 0: then nothing may differ). */
   private Trigger trigger;
   /** A live spike's extra batches still to come, in arrival order (see {@link #trigger}). */
@@ -74,6 +76,7 @@ public final class Simulation {
   private final List<Proc> live = new ArrayList<>();
   /** The scenario's tasks, in arrival order. */
   private final List<Task> arrivals;
+  private final double[] arrivalS;
   /** Tasks by id: the scenario's, then pressed ones (retry copies take ids but have no entry). */
   private final List<Task> taskById;
   private final List<List<ImageJob>> jobsById;
@@ -146,6 +149,10 @@ public final class Simulation {
   Simulation(SimSetup setup, Workload workload, EventSink observer) {
     this.setup = setup;
     this.arrivals = setup.tasks();
+    this.arrivalS = workload.arrivalS;
+    if (arrivalS.length != arrivals.size()) {
+      throw new IllegalArgumentException("the workload is of " + arrivalS.length + " tasks, the run's of " + arrivals.size());
+    }
     this.taskById = new ArrayList<>(arrivals);
     this.jobsById = new ArrayList<>(workload.jobs);
     this.flatById = workload.flatWork;
@@ -179,6 +186,7 @@ public final class Simulation {
     this.sink = sinks.size() == 1 ? metrics : EventSink.tee(sinks.toArray(EventSink[]::new));
     this.driver = new Driver(scheduler::drain, client::drain, new SimulatedWorld(), sink);
     this.sampling = samples != null || observer != null;
+    this.refusalWords = sink.readsRefusalReasons();
     this.nextSample = sampling ? 0 : Double.POSITIVE_INFINITY;
     this.images = workload.imageCount();
     this.imageMp = workload.megapixels;
@@ -352,7 +360,7 @@ public final class Simulation {
   /** Handles the next event if it is due by {@code until}; false if there is none by then. */
   private boolean step(double until) {
     double tProc = nextCompletion();
-    double tTask = nextArrival < arrivals.size() ? arrivals.get(nextArrival).arrivalS() : Double.POSITIVE_INFINITY;
+    double tTask = nextArrival < arrivalS.length ? arrivalS[nextArrival] : Double.POSITIVE_INFINITY;
     double tSched = scheduler.nextWakeup();
     double tClient = client.nextWakeup();
     double tTrigger = nextSlowdownEdge();
@@ -570,7 +578,10 @@ public final class Simulation {
       if (p.phase == Phase.GONE) {
         return; // killed in the same instant; the scheduler already took its images back
       }
-      p.queue.addAll(a.images());
+      List<ImageJob> images = a.images();
+      for (int i = 0; i < images.size(); i++) { // by index: addAll would go through an iterator and a lambda
+        p.queue.addLast(images.get(i));
+      }
       if (p.phase == Phase.IDLE) {
         startNext(p);
       }
@@ -639,7 +650,7 @@ public final class Simulation {
       sink.on(now, EventType.ADMITTED, -1, copy, -1, 0, null);
       client.admitted(now, copy);
     } else {
-      sink.on(now, EventType.REFUSED, -1, copy, -1, d.retryAfterS(), d.reason());
+      sink.on(now, EventType.REFUSED, -1, copy, -1, d.retryAfterS(), refusalWords ? d.reason() : null);
       client.refused(now, copy, d.retryAfterS());
     }
   }

@@ -20,6 +20,8 @@ final class Workload {
   final int[] firstImage;
   final List<List<ImageJob>> jobs;
   final double[] flatWork;
+  /** Each task's arrival time, in arrival order (the event loop reads the next one on every step). */
+  final double[] arrivalS;
 
   Workload(List<Task> tasks, Calibration calibration, double speed) {
     this(tasks, calibration, speed, 1.0);
@@ -36,6 +38,10 @@ final class Workload {
     trueWork = new double[images];
     firstImage = new int[tasks.size()];
     flatWork = new double[tasks.size()];
+    arrivalS = new double[tasks.size()];
+    for (int i = 0; i < arrivalS.length; i++) {
+      arrivalS[i] = tasks.get(i).arrivalS();
+    }
     List<List<ImageJob>> all = new ArrayList<>(tasks.size());
     int id = 0;
     for (Task t : tasks) {
