@@ -3,22 +3,16 @@ package helperlab.lab.chart;
 import helperlab.charts.ChartKind;
 import helperlab.charts.Decimator;
 import helperlab.charts.PlottedRun;
-import helperlab.charts.SampleTable;
 import helperlab.charts.Series;
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.AxisMode;
-import io.fair_acc.chartfx.plugins.XRangeIndicator;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
 import io.fair_acc.chartfx.ui.geometry.Side;
 import io.fair_acc.dataset.DataSet;
-import io.fair_acc.dataset.spi.DoubleDataSet;
-import io.fair_acc.dataset.utils.DataSetStyleBuilder;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
@@ -26,10 +20,11 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
- * One chartfx chart of a {@link ChartKind}: a data set per run slot (A solid, B dashed) and series,
- * a right axis where the kind has one, zoom and pan (time), the values at the pointer, a one-line
- * title and legend above the plot ({@link #node()}), and a draggable time cursor. Time reads like the
- * clocks; counts get whole-number ticks, headroom, and are drawn as steps.
+ * One chartfx chart of a {@link ChartKind}: its lines ({@link ChartLines}: a data set per run slot,
+ * A solid, B dashed, and series), a right axis where the kind has one, zoom and pan (time), the values
+ * at the pointer, a one-line title and legend above the plot ({@link #node()}), a draggable time
+ * cursor, and shaded time ranges ({@link RangeBands}, {@link TriggerBand}). Time reads like the clocks;
+ * counts get whole-number ticks, headroom, and are drawn as steps.
  *
  * <p>The chart draws what a line needs at screen resolution, not every sample: each series goes
  * through a {@link Decimator} (first, lowest, highest and last point per time bucket), so an hour of
@@ -38,10 +33,7 @@ import javafx.scene.layout.VBox;
  * their write lock, on the FX thread.
  */
 public final class LabChart {
-  public static final int SLOTS = 2;
-  private static final double LINE_WIDTH = 1.2;
-  /** First bucket width for live runs (it doubles as the run grows). */
-  private static final double LIVE_BUCKET_S = 0.05;
+  public static final int SLOTS = ChartLines.SLOTS;
 
   private final ChartKind kind;
   private final XYChart chart;
@@ -56,32 +48,8 @@ public final class LabChart {
   private final DoubleProperty cursor = new SimpleDoubleProperty(Double.NaN);
   private final TriggerBand triggerBand;
 
-  /** One line: its data set on screen and the decimator that feeds it. */
-  private static final class Line {
-    final Series series;
-    final DoubleDataSet shown;
-    final boolean steps;
-    Decimator all;
-    /** Data points on screen (a step line adds a corner between each two). */
-    int points;
-
-    Line(Series series, DoubleDataSet shown, boolean steps) {
-      this.series = series;
-      this.shown = shown;
-      this.steps = steps;
-    }
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private final Map<Series, Line>[] lines = new Map[SLOTS];
-  private final PlottedRun[] runs = new PlottedRun[SLOTS];
-  private final DoubleDataSet[] limit = new DoubleDataSet[SLOTS];
-  private final String[] labels = new String[SLOTS];
-  private final double[][] buffer = {new double[4 * Decimator.BUCKETS], new double[4 * Decimator.BUCKETS]};
-  private final StairLine stairs = new StairLine();
-  /** Counts on the left axis are drawn as steps. */
-  private final boolean stepsLeft;
-  private int slotsShown;
+  private final ChartLines lines;
+  private final RangeBands bands;
   private boolean zoomRefreshPending;
   private boolean zoomed;
 
@@ -91,7 +59,7 @@ public final class LabChart {
     boolean countsRight = kind.series().stream().filter(Series::rightAxis).allMatch(AxisTicks::isCount);
     yLeft = new LabAxis(kind.leftLabel(), countsLeft ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
     leftRenderer = renderer();
-    stepsLeft = countsLeft; // drawn as steps by StairLine, not by the renderer's step style
+    lines = new ChartLines(kind, countsLeft); // counts drawn as steps by StairLine, not by the renderer's step style
     chart = new XYChart(xAxis, yLeft);
     chart.setAnimated(false);
     // title and legend are drawn above the plot by ChartHeader (one line, never over the plot)
@@ -130,9 +98,7 @@ public final class LabChart {
     cursorLine = new ChartCursor(chart, xAxis, cursor);
     readout = new PointerReadout(this, chart, xAxis);
     triggerBand = new TriggerBand(chart, xAxis);
-    for (int s = 0; s < SLOTS; s++) {
-      lines[s] = new EnumMap<>(Series.class);
-    }
+    bands = new RangeBands(chart, xAxis);
     xAxis.autoRangingProperty().addListener((o, a, b) -> zoomChanged());
     xAxis.minProperty().addListener((o, a, b) -> zoomChanged());
     xAxis.maxProperty().addListener((o, a, b) -> zoomChanged());
@@ -178,7 +144,7 @@ public final class LabChart {
 
   /** The run shown in slot {@code s} (null when none). */
   PlottedRun run(int s) {
-    return runs[s];
+    return lines.run(s);
   }
 
   /** The height of the plot (the area the lines are drawn in), in pixels. */
@@ -211,30 +177,9 @@ public final class LabChart {
     if (rightRenderer != null) {
       rightRenderer.getDatasets().clear();
     }
-    slotsShown = Math.min(SLOTS, runLabels.size());
-    for (int s = 0; s < SLOTS; s++) {
-      lines[s].clear();
-      limit[s] = null;
-      runs[s] = null;
-      labels[s] = s < slotsShown ? runLabels.get(s) : null;
-    }
     List<DataSet> left = new ArrayList<>();
     List<DataSet> right = new ArrayList<>();
-    for (int s = 0; s < slotsShown; s++) {
-      for (Series series : kind.series()) {
-        String name = slotsShown > 1 ? series.label() + " · " + runLabels.get(s) : series.label();
-        DoubleDataSet ds = new DoubleDataSet(name, 4 * Decimator.BUCKETS);
-        ds.setStyle(style(series.color(), s > 0));
-        lines[s].put(series, new Line(series, ds, stepsLeft && !series.rightAxis()));
-        (series.rightAxis() ? right : left).add(ds);
-      }
-      if (kind == ChartKind.MEMORY) {
-        DoubleDataSet ds = new DoubleDataSet(slotsShown > 1 ? "limit · " + runLabels.get(s) : "memory limit", 2);
-        ds.setStyle(style("#ef4444", true));
-        limit[s] = ds;
-        left.add(ds);
-      }
-    }
+    lines.reset(runLabels, left, right);
     leftRenderer.getDatasets().addAll(left);
     if (rightRenderer != null) {
       rightRenderer.getDatasets().addAll(right);
@@ -242,76 +187,19 @@ public final class LabChart {
     resetZoom();
   }
 
-  private static String style(String color, boolean dashed) {
-    DataSetStyleBuilder b = DataSetStyleBuilder.newInstance().setLineColor(color).setMarkerColor(color)
-        .setLineWidth(LINE_WIDTH).setMarkerSize(0);
-    if (dashed) {
-      b.setLineDashes(7, 4);
-    }
-    return b.build();
-  }
-
   /** Shows all of {@code run}'s samples in slot {@code s}. */
   public void fill(int s, PlottedRun run) {
-    runs[s] = run;
-    SampleTable t = run.samples();
-    double span = Math.max(1, t.endS());
-    for (Line line : lines[s].values()) {
-      line.all = new Decimator(0, span / (Decimator.BUCKETS - 1));
-      for (int i = 0; i < t.size(); i++) {
-        line.all.add(t.t(i), line.series.value(t, i));
-      }
-    }
-    publish(s);
-    setLimit(s, run.memoryLimitMb(), t.endS());
+    lines.fill(s, run);
   }
 
   /** Starts slot {@code s} empty for a live run (then {@link #append}). */
   public void startLive(int s, PlottedRun run) {
-    runs[s] = run;
-    for (Line line : lines[s].values()) {
-      line.all = new Decimator(0, LIVE_BUCKET_S);
-    }
+    lines.startLive(s, run);
   }
 
   /** Adds slot {@code s}'s samples {@code from} to {@code to} (live runs) and redraws. */
   public void append(int s, PlottedRun run, int from, int to) {
-    if (to <= from) {
-      return;
-    }
-    if (runs[s] != run) {
-      startLive(s, run);
-    }
-    SampleTable t = run.samples();
-    for (Line line : lines[s].values()) {
-      for (int i = from; i < to; i++) {
-        line.all.add(t.t(i), line.series.value(t, i));
-      }
-    }
-    if (!zoomed) {
-      publish(s);
-    }
-    setLimit(s, run.memoryLimitMb(), t.t(to - 1));
-  }
-
-  /** Puts slot {@code s}'s decimated lines on screen (the whole run). */
-  private void publish(int s) {
-    for (Line line : lines[s].values()) {
-      if (line.all != null) {
-        show(line, line.all);
-      }
-    }
-  }
-
-  private void show(Line line, Decimator d) {
-    int count = d.emit(buffer);
-    line.points = count;
-    boolean steps = line.steps;
-    int n = steps ? stairs.expand(buffer[0], buffer[1], count) : count;
-    double[] x = steps ? stairs.x() : buffer[0];
-    double[] y = steps ? stairs.y() : buffer[1];
-    DoubleDataSet ds = line.shown;
-    ds.lock().writeLockGuard(() -> ds.set(x, y, n, true));
+    lines.append(s, run, from, to, !zoomed);
   }
 
   private void zoomChanged() {
@@ -328,95 +216,44 @@ public final class LabChart {
     if (!nowZoomed) {
       if (zoomed) {
         zoomed = false;
-        for (int s = 0; s < slotsShown; s++) {
-          publish(s);
-        }
+        lines.publishAll();
       }
       return;
     }
     zoomed = true;
     double from = xAxis.getMin();
     double to = xAxis.getMax();
-    if (!(to > from)) {
-      return;
-    }
-    for (int s = 0; s < slotsShown; s++) {
-      PlottedRun run = runs[s];
-      if (run == null) {
-        continue;
-      }
-      for (Line line : lines[s].values()) {
-        show(line, Decimator.of(run.samples(), line.series, from, to));
-      }
-    }
-  }
-
-  private void setLimit(int s, double limitMb, double endS) {
-    DoubleDataSet ds = limit[s];
-    if (ds == null) {
-      return;
-    }
-    if (limitMb > 0) {
-      double[] x = {0, Math.max(1, endS)};
-      double[] y = {limitMb, limitMb};
-      ds.lock().writeLockGuard(() -> ds.set(x, y, 2, true));
+    if (to > from) {
+      lines.showRange(from, to);
     }
   }
 
   /** Samples slot {@code s}'s {@code series} has taken in (0 when not shown); the screen shows a reduction. */
   public int points(int s, Series series) {
-    Line line = lines[s].get(series);
-    return line == null || line.all == null ? 0 : (int) line.all.added();
+    return lines.points(s, series);
   }
 
   /** Points of slot {@code s}'s {@code series} on screen now. */
   public int pointsShown(int s, Series series) {
-    Line line = lines[s].get(series);
-    return line == null ? 0 : line.points;
+    return lines.pointsShown(s, series);
   }
 
   /** The value of slot {@code s}'s {@code series} at its last point on screen (NaN when empty). */
   public double lastValue(int s, Series series) {
-    Line line = lines[s].get(series);
-    if (line == null || line.shown.getDataCount() == 0) {
-      return Double.NaN;
-    }
-    return line.shown.get(DataSet.DIM_Y, line.shown.getDataCount() - 1);
+    return lines.lastValue(s, series);
   }
-
-  private final List<XRangeIndicator> bands = new ArrayList<>();
 
   /**
    * Shades these time ranges ({@code [from, to]} seconds), e.g. when the link to a cage was down;
    * replaces the bands shown before.
    */
   public void setBands(List<double[]> ranges, String label) {
-    if (ranges.size() == bands.size()) {
-      boolean same = true;
-      for (int i = 0; i < ranges.size() && same; i++) {
-        same = bands.get(i).getLowerBound() == ranges.get(i)[0] && bands.get(i).getUpperBound() == ranges.get(i)[1];
-      }
-      if (same) {
-        return; // called every frame: leave the plugins alone unless a band changed
-      }
-    }
-    chart.getPlugins().removeAll(bands);
-    bands.clear();
-    for (double[] r : ranges) {
-      XRangeIndicator band = new XRangeIndicator(xAxis, r[0], r[1], label);
-      band.setEditable(false);
-      bands.add(band);
-    }
-    chart.getPlugins().addAll(bands);
+    bands.show(ranges, label);
   }
 
   /** The shaded bands shown (from, to). */
   public List<double[]> bands() {
-    List<double[]> out = new ArrayList<>();
-    for (XRangeIndicator b : bands) {
-      out.add(new double[] {b.getLowerBound(), b.getUpperBound()});
-    }
-    return out;
+    return bands.ranges();
   }
 
   /** Shades these triggers' windows (and where the run was back); replaces those shown before. */
@@ -459,10 +296,10 @@ public final class LabChart {
   }
 
   public int slotsShown() {
-    return slotsShown;
+    return lines.slotsShown();
   }
 
   public String label(int s) {
-    return labels[s];
+    return lines.label(s);
   }
 }

@@ -1,0 +1,223 @@
+package helperlab.lab.chart;
+
+import helperlab.charts.ChartKind;
+import helperlab.charts.Decimator;
+import helperlab.charts.PlottedRun;
+import helperlab.charts.SampleTable;
+import helperlab.charts.Series;
+import io.fair_acc.dataset.DataSet;
+import io.fair_acc.dataset.spi.DoubleDataSet;
+import io.fair_acc.dataset.utils.DataSetStyleBuilder;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A chart's lines: a data set per run slot (A solid, B dashed) and series, each fed by a
+ * {@link Decimator} (first, lowest, highest and last point per time bucket), the memory limit, and the
+ * lines rebuilt from the run's samples for a zoomed time range. Data sets are changed only under their
+ * write lock, on the FX thread.
+ */
+final class ChartLines {
+  static final int SLOTS = 2;
+  private static final double LINE_WIDTH = 1.2;
+  /** First bucket width for live runs (it doubles as the run grows). */
+  private static final double LIVE_BUCKET_S = 0.05;
+
+  /** One line: its data set on screen and the decimator that feeds it. */
+  private static final class Line {
+    final Series series;
+    final DoubleDataSet shown;
+    final boolean steps;
+    Decimator all;
+    /** Data points on screen (a step line adds a corner between each two). */
+    int points;
+
+    Line(Series series, DoubleDataSet shown, boolean steps) {
+      this.series = series;
+      this.shown = shown;
+      this.steps = steps;
+    }
+  }
+
+  private final ChartKind kind;
+  /** Counts on the left axis are drawn as steps. */
+  private final boolean stepsLeft;
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private final Map<Series, Line>[] lines = new Map[SLOTS];
+  private final PlottedRun[] runs = new PlottedRun[SLOTS];
+  private final DoubleDataSet[] limit = new DoubleDataSet[SLOTS];
+  private final String[] labels = new String[SLOTS];
+  private final double[][] buffer = {new double[4 * Decimator.BUCKETS], new double[4 * Decimator.BUCKETS]};
+  private final StairLine stairs = new StairLine();
+  private int slotsShown;
+
+  ChartLines(ChartKind kind, boolean stepsLeft) {
+    this.kind = kind;
+    this.stepsLeft = stepsLeft;
+    for (int s = 0; s < SLOTS; s++) {
+      lines[s] = new EnumMap<>(Series.class);
+    }
+  }
+
+  /**
+   * Drops every line; {@code runLabels.size()} slots get fresh, empty ones, whose data sets are added
+   * to {@code left} and {@code right} by the axis they are drawn against.
+   */
+  void reset(List<String> runLabels, List<DataSet> left, List<DataSet> right) {
+    slotsShown = Math.min(SLOTS, runLabels.size());
+    for (int s = 0; s < SLOTS; s++) {
+      lines[s].clear();
+      limit[s] = null;
+      runs[s] = null;
+      labels[s] = s < slotsShown ? runLabels.get(s) : null;
+    }
+    for (int s = 0; s < slotsShown; s++) {
+      for (Series series : kind.series()) {
+        String name = slotsShown > 1 ? series.label() + " · " + runLabels.get(s) : series.label();
+        DoubleDataSet ds = new DoubleDataSet(name, 4 * Decimator.BUCKETS);
+        ds.setStyle(style(series.color(), s > 0));
+        lines[s].put(series, new Line(series, ds, stepsLeft && !series.rightAxis()));
+        (series.rightAxis() ? right : left).add(ds);
+      }
+      if (kind == ChartKind.MEMORY) {
+        DoubleDataSet ds = new DoubleDataSet(slotsShown > 1 ? "limit · " + runLabels.get(s) : "memory limit", 2);
+        ds.setStyle(style("#ef4444", true));
+        limit[s] = ds;
+        left.add(ds);
+      }
+    }
+  }
+
+  private static String style(String color, boolean dashed) {
+    DataSetStyleBuilder b = DataSetStyleBuilder.newInstance().setLineColor(color).setMarkerColor(color)
+        .setLineWidth(LINE_WIDTH).setMarkerSize(0);
+    if (dashed) {
+      b.setLineDashes(7, 4);
+    }
+    return b.build();
+  }
+
+  /** Takes in all of {@code run}'s samples in slot {@code s} and shows the whole run. */
+  void fill(int s, PlottedRun run) {
+    runs[s] = run;
+    SampleTable t = run.samples();
+    double span = Math.max(1, t.endS());
+    for (Line line : lines[s].values()) {
+      line.all = new Decimator(0, span / (Decimator.BUCKETS - 1));
+      for (int i = 0; i < t.size(); i++) {
+        line.all.add(t.t(i), line.series.value(t, i));
+      }
+    }
+    publish(s);
+    setLimit(s, run.memoryLimitMb(), t.endS());
+  }
+
+  void startLive(int s, PlottedRun run) {
+    runs[s] = run;
+    for (Line line : lines[s].values()) {
+      line.all = new Decimator(0, LIVE_BUCKET_S);
+    }
+  }
+
+  /** Takes in slot {@code s}'s samples {@code from} to {@code to}; {@code publish}: shows the whole run. */
+  void append(int s, PlottedRun run, int from, int to, boolean publish) {
+    if (to <= from) {
+      return;
+    }
+    if (runs[s] != run) {
+      startLive(s, run);
+    }
+    SampleTable t = run.samples();
+    for (Line line : lines[s].values()) {
+      for (int i = from; i < to; i++) {
+        line.all.add(t.t(i), line.series.value(t, i));
+      }
+    }
+    if (publish) {
+      publish(s);
+    }
+    setLimit(s, run.memoryLimitMb(), t.t(to - 1));
+  }
+
+  /** Puts every slot's decimated lines on screen (the whole run). */
+  void publishAll() {
+    for (int s = 0; s < slotsShown; s++) {
+      publish(s);
+    }
+  }
+
+  private void publish(int s) {
+    for (Line line : lines[s].values()) {
+      if (line.all != null) {
+        show(line, line.all);
+      }
+    }
+  }
+
+  /** Lines rebuilt from the runs' samples for the time range {@code from}..{@code to}. */
+  void showRange(double from, double to) {
+    for (int s = 0; s < slotsShown; s++) {
+      PlottedRun run = runs[s];
+      if (run == null) {
+        continue;
+      }
+      for (Line line : lines[s].values()) {
+        show(line, Decimator.of(run.samples(), line.series, from, to));
+      }
+    }
+  }
+
+  private void show(Line line, Decimator d) {
+    int count = d.emit(buffer);
+    line.points = count;
+    boolean steps = line.steps;
+    int n = steps ? stairs.expand(buffer[0], buffer[1], count) : count;
+    double[] x = steps ? stairs.x() : buffer[0];
+    double[] y = steps ? stairs.y() : buffer[1];
+    DoubleDataSet ds = line.shown;
+    ds.lock().writeLockGuard(() -> ds.set(x, y, n, true));
+  }
+
+  private void setLimit(int s, double limitMb, double endS) {
+    DoubleDataSet ds = limit[s];
+    if (ds == null) {
+      return;
+    }
+    if (limitMb > 0) {
+      double[] x = {0, Math.max(1, endS)};
+      double[] y = {limitMb, limitMb};
+      ds.lock().writeLockGuard(() -> ds.set(x, y, 2, true));
+    }
+  }
+
+  PlottedRun run(int s) {
+    return runs[s];
+  }
+
+  int points(int s, Series series) {
+    Line line = lines[s].get(series);
+    return line == null || line.all == null ? 0 : (int) line.all.added();
+  }
+
+  int pointsShown(int s, Series series) {
+    Line line = lines[s].get(series);
+    return line == null ? 0 : line.points;
+  }
+
+  double lastValue(int s, Series series) {
+    Line line = lines[s].get(series);
+    if (line == null || line.shown.getDataCount() == 0) {
+      return Double.NaN;
+    }
+    return line.shown.get(DataSet.DIM_Y, line.shown.getDataCount() - 1);
+  }
+
+  int slotsShown() {
+    return slotsShown;
+  }
+
+  String label(int s) {
+    return labels[s];
+  }
+}
