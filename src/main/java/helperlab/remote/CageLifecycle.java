@@ -31,10 +31,10 @@ public final class CageLifecycle {
   public List<String> status() throws ControlException {
     List<String> out = new ArrayList<>();
     try (SshTransport.Sessions s = deployer.connect()) {
-      Deployer.Result r = deployer.exec(s, PrivateServices.status(dir()));
+      RemoteShell.Result r = deployer.exec(s, PrivateServices.status(dir()));
       ServerCheck.parse(r.out()).forEach((k, v) -> out.add(k.replace('_', ' ') + ": " + v));
       if (r.out().contains("cage=running")) {
-        Deployer.Result st = deployer.exec(s, "cd " + dir() + " && printf '%s\\n' '{\"op\":\"status\"}' | ./helper-lab ctl"
+        RemoteShell.Result st = deployer.exec(s, "cd " + dir() + " && printf '%s\\n' '{\"op\":\"status\"}' | ./helper-lab ctl"
             + " --data " + Deployer.quote(options.dataDir()));
         out.add("status: " + st.out().strip());
       }
