@@ -2,9 +2,7 @@ package helperlab.lab.view;
 
 import helperlab.lab.chart.ChartGrid;
 import helperlab.charts.PlottedRun;
-import helperlab.lab.viewmodel.Clock;
 import helperlab.lab.viewmodel.EventFilter;
-import helperlab.lab.viewmodel.EventValues;
 import helperlab.lab.viewmodel.LabView;
 import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.PlaybackSpeed;
@@ -12,14 +10,10 @@ import helperlab.lab.viewmodel.RunEntry;
 import helperlab.lab.viewmodel.RunListFilter;
 import helperlab.lab.viewmodel.RunPairs;
 import helperlab.lab.viewmodel.TimelineViewModel;
-import helperlab.model.EventType;
 import helperlab.model.RunEvent;
 import java.io.File;
 import java.util.List;
-import java.util.function.Function;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
-import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -33,21 +27,19 @@ import javafx.scene.control.SelectionMode;
 import javafx.scene.control.Slider;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 
-/** The Runs view: the run list, and the timeline of the open run (charts, scrubber, event list). */
+/**
+ * The Runs view: the run list, and the timeline of the open run (charts, scrubber, and the event list,
+ * {@link EventTable}).
+ */
 public final class RunsController {
-  private static final PseudoClass CURSOR = PseudoClass.getPseudoClass("cursor");
-  private static final double ROW_HEIGHT = 22;
-
   @FXML private SplitPane runsRoot;
   @FXML private ListView<RunEntry> runList;
   @FXML private TextField runWords;
@@ -162,23 +154,8 @@ public final class RunsController {
     filter.getItems().setAll(EventFilter.values());
     filter.valueProperty().bindBidirectional(vm.filterProperty());
 
-    events.setItems(vm.eventWindow());
-    events.setPlaceholder(new Label("Open a run to see its events"));
-    column(timeColumn, e -> Clock.precise(e.t()));
-    column(typeColumn, e -> e.type().wire());
-    column(workerColumn, e -> e.worker() >= 0 ? Integer.toString(e.worker()) : "");
-    column(taskColumn, e -> e.task() >= 0 ? Integer.toString(e.task()) : "");
-    column(imageColumn, e -> e.image() >= 0 ? Integer.toString(e.image()) : "");
-    column(valueColumn, EventValues::text);
-    Label valueHeader = new Label("value");
-    valueHeader.setTooltip(new Tooltip(EventValues.legend()));
-    valueColumn.setText(null);
-    valueColumn.setGraphic(valueHeader);
-    column(noteColumn, e -> e.note() == null ? "" : e.note());
-    events.setRowFactory(t -> new EventRow());
-    events.setFixedCellSize(ROW_HEIGHT);
-    vm.cursorRowProperty().addListener((o, a, b) -> followEvent(b.intValue()));
-    vm.windowStartProperty().addListener((o, a, b) -> followEvent(vm.cursorRowProperty().get()));
+    new EventTable(events, new EventTable.Columns(timeColumn, typeColumn, workerColumn, taskColumn, imageColumn,
+        valueColumn, noteColumn), vm);
   }
 
   private void showRecord() {
@@ -188,59 +165,6 @@ public final class RunsController {
     runCharts.show(p == null ? List.of() : List.of(p));
     runCharts.setTriggers(r == null ? List.of() : TriggerMarks.ofRecords(List.of(r)));
     runCharts.timeCursorProperty().set(r == null ? Double.NaN : vm.cursorProperty().get());
-  }
-
-  private static void column(TableColumn<RunEvent, String> c, Function<RunEvent, String> f) {
-    c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(f.apply(cd.getValue())));
-  }
-
-  /** Highlights the event at the cursor and keeps it in view (a few rows of context above it). */
-  private void followEvent(int index) {
-    if (index >= 0) {
-      int visible = (int) Math.max(1, events.getHeight() / ROW_HEIGHT - 1);
-      events.scrollTo(Math.max(0, index - visible / 2));
-    }
-  }
-
-  /** A row of the event list: marked when it is the event at the cursor; a click moves the cursor to it. */
-  private final class EventRow extends TableRow<RunEvent> {
-    EventRow() {
-      setOnMouseClicked(e -> {
-        RunEvent ev = getItem();
-        if (ev != null) {
-          vm.setCursor(ev.t());
-        }
-      });
-      // only the few rows on screen exist, each marks itself when the cursor reaches its event
-      vm.cursorRowProperty().addListener(new javafx.beans.value.WeakChangeListener<>(marker));
-    }
-
-    private final javafx.beans.value.ChangeListener<Number> marker = (o, a, b) -> mark();
-
-    private void mark() {
-      pseudoClassStateChanged(CURSOR, !isEmpty() && getIndex() == vm.cursorRowProperty().get());
-    }
-
-    @Override
-    public void updateIndex(int i) {
-      super.updateIndex(i);
-      mark();
-    }
-
-    @Override
-    protected void updateItem(RunEvent item, boolean empty) {
-      super.updateItem(item, empty);
-      mark();
-      getStyleClass().remove("event-trouble");
-      if (!empty && item != null && isTrouble(item.type())) {
-        getStyleClass().add("event-trouble");
-      }
-    }
-  }
-
-  private static boolean isTrouble(EventType t) {
-    return t == EventType.WORKER_KILLED || t == EventType.IMAGE_KILLED || t == EventType.IMAGE_DEAD
-        || t == EventType.TASK_LATE || t == EventType.TASK_TURNED_AWAY || t == EventType.REFUSED;
   }
 
   /** Keys while the Runs view is shown; true if handled. */
