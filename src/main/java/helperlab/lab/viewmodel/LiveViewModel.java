@@ -9,7 +9,6 @@ import helperlab.lab.live.LiveStatus;
 import helperlab.lab.live.Speed;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
-import java.io.IOException;
 import java.util.concurrent.Executor;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
@@ -44,18 +43,8 @@ public final class LiveViewModel {
 
   private final ObjectProperty<LiveRun> run = new SimpleObjectProperty<>();
   private final ObjectProperty<LiveState> state = new SimpleObjectProperty<>(LiveState.READY);
-  private final DoubleProperty time = new SimpleDoubleProperty();
   private final DoubleProperty duration = new SimpleDoubleProperty();
-  private final IntegerProperty workers = new SimpleIntegerProperty();
-  private final IntegerProperty busy = new SimpleIntegerProperty();
-  private final IntegerProperty queue = new SimpleIntegerProperty();
-  private final DoubleProperty memory = new SimpleDoubleProperty();
-  private final IntegerProperty spawns = new SimpleIntegerProperty();
-  private final IntegerProperty submitted = new SimpleIntegerProperty();
-  private final IntegerProperty met = new SimpleIntegerProperty();
-  private final IntegerProperty late = new SimpleIntegerProperty();
-  private final IntegerProperty refused = new SimpleIntegerProperty();
-  private final IntegerProperty pressed = new SimpleIntegerProperty();
+  private final LiveReadouts readouts = new LiveReadouts();
   private final ObjectProperty<RunRecord> lastRecord = new SimpleObjectProperty<>();
   private final LiveTriggers triggers = new LiveTriggers();
 
@@ -109,33 +98,14 @@ public final class LiveViewModel {
     }
     endCurrent();
     LiveRun[] self = new LiveRun[1];
-    LiveRun r = source.start(s, speed.get().factor(), new LiveRun.Listener() {
-      @Override
-      public void finished(RunRecord record) {
-        // saved here, on the run's thread, so a run ending as the window closes is kept
-        String saveError = null;
-        boolean worthKeeping = !record.events().isEmpty() || record.samples().size() > 1;
-        if (worthKeeping) {
-          try {
-            library.saveToHistoryNow(record);
-          } catch (IOException | RuntimeException e) {
-            saveError = "Cannot save live run " + record.id() + " to the history: " + BackgroundWork.reason(e);
-          }
-        }
-        String error = saveError;
-        ui.execute(() -> onFinished(self[0], record, worthKeeping, error));
-      }
-
-      @Override
-      public void failed(String message) {
-        ui.execute(() -> {
+    LiveRun r = source.start(s, speed.get().factor(), new HistorySaver(library, ui,
+        (record, kept, error) -> onFinished(self[0], record, kept, error),
+        message -> {
           notices.error(message);
           if (run.get() == self[0]) {
             state.set(LiveState.FAILED);
           }
-        });
-      }
-    });
+        }));
     self[0] = r;
     clearReadouts();
     duration.set(r.status().durationS());
@@ -150,7 +120,7 @@ public final class LiveViewModel {
       return;
     }
     run.get().press();
-    pressed.set(pressed.get() + 1);
+    readouts.pressed.set(readouts.pressed.get() + 1);
   }
 
   /**
@@ -249,16 +219,7 @@ public final class LiveViewModel {
       return;
     }
     LiveStatus s = r.status();
-    time.set(s.timeS());
-    workers.set(s.workers());
-    busy.set(s.busy());
-    queue.set(s.queue());
-    memory.set(s.memoryMb());
-    spawns.set(s.spawns());
-    submitted.set(s.submitted());
-    met.set(s.met());
-    late.set(s.late());
-    refused.set(s.refused());
+    readouts.show(s);
     boolean active = s.state() == LiveState.RUNNING || s.state() == LiveState.PAUSED;
     triggers.update(s.trigger(), s.timeS(), active && isActive());
     if (s.state() == LiveState.FINISHED || s.state() == LiveState.FAILED) {
@@ -268,17 +229,7 @@ public final class LiveViewModel {
 
   private void clearReadouts() {
     triggers.clear();
-    time.set(0);
-    workers.set(0);
-    busy.set(0);
-    queue.set(0);
-    memory.set(0);
-    spawns.set(0);
-    submitted.set(0);
-    met.set(0);
-    late.set(0);
-    refused.set(0);
-    pressed.set(0);
+    readouts.clear();
   }
 
   public boolean isActive() {
@@ -331,7 +282,7 @@ public final class LiveViewModel {
   }
 
   public DoubleProperty timeProperty() {
-    return time;
+    return readouts.time;
   }
 
   public DoubleProperty durationProperty() {
@@ -339,43 +290,43 @@ public final class LiveViewModel {
   }
 
   public IntegerProperty workersProperty() {
-    return workers;
+    return readouts.workers;
   }
 
   public IntegerProperty busyProperty() {
-    return busy;
+    return readouts.busy;
   }
 
   public IntegerProperty queueProperty() {
-    return queue;
+    return readouts.queue;
   }
 
   public DoubleProperty memoryProperty() {
-    return memory;
+    return readouts.memory;
   }
 
   public IntegerProperty spawnsProperty() {
-    return spawns;
+    return readouts.spawns;
   }
 
   public IntegerProperty submittedProperty() {
-    return submitted;
+    return readouts.submitted;
   }
 
   public IntegerProperty metProperty() {
-    return met;
+    return readouts.met;
   }
 
   public IntegerProperty lateProperty() {
-    return late;
+    return readouts.late;
   }
 
   public IntegerProperty refusedProperty() {
-    return refused;
+    return readouts.refused;
   }
 
   public IntegerProperty pressedProperty() {
-    return pressed;
+    return readouts.pressed;
   }
 
   /** The Trigger button's choice, the run's triggers and their recovery. */
