@@ -6,7 +6,6 @@ import helperlab.charts.RecordedSamples;
 import helperlab.model.RunRecord;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.remote.CageStatus;
-import helperlab.lab.remote.RemoteSettings;
 import helperlab.lab.viewmodel.Clock;
 import helperlab.lab.viewmodel.LiveViewModel;
 import helperlab.lab.viewmodel.RemoteViewModel;
@@ -14,28 +13,26 @@ import helperlab.lab.viewmodel.TriggerChoice;
 import helperlab.lab.viewmodel.RemoteViewModel.Connection;
 import helperlab.policy.PolicyCatalog;
 import helperlab.sim.ScenarioSpec;
-import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
-import javafx.fxml.FXMLLoader;
-import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
 
-/** The Remote cage view: connection, the cage's status, policy push, the big button and exhibits. */
+/**
+ * The Remote cage view: connection, the cage's status, policy push, the big button and exhibits; the
+ * dialogs about a server (Connect, Deploy, Stop, Uninstall) are {@link ServerDialogs}.
+ */
 public final class RemoteController {
   private static final String NO_TRIGGER = "none";
 
@@ -71,13 +68,11 @@ public final class RemoteController {
   @FXML private ChartGrid remoteCharts;
 
   private RemoteViewModel vm;
-  private Window owner;
-  private Supplier<List<String>> stylesheets;
+  private ServerDialogs dialogs;
 
   void init(RemoteViewModel model, Window window, Supplier<List<String>> styles) {
     this.vm = model;
-    this.owner = window;
-    this.stylesheets = styles;
+    this.dialogs = new ServerDialogs(model, window, styles);
     LiveViewModel ex = vm.exhibit();
     pushPolicy.getItems().setAll(PolicyCatalog.ids());
     pushPolicy.valueProperty().bindBidirectional(vm.policyProperty());
@@ -236,110 +231,22 @@ public final class RemoteController {
 
   @FXML
   void connect() {
-    FXMLLoader loader = new FXMLLoader(RemoteController.class.getResource("/fxml/connect.fxml"));
-    Node content;
-    try {
-      content = loader.load();
-    } catch (IOException e) {
-      vm.errorProperty().set("Cannot open the connect dialog: " + e.getMessage());
-      return;
-    }
-    ConnectController c = loader.getController();
-    c.init(vm.settingsProperty().get());
-    Dialog<ButtonType> d = new Dialog<>();
-    d.initOwner(owner);
-    d.setTitle("Connect to a cage");
-    d.setHeaderText("Connect to a cage over SSH");
-    d.getDialogPane().setContent(content);
-    d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
-    ((Button) d.getDialogPane().lookupButton(ButtonType.OK)).setText("Connect");
-    d.getDialogPane().getStylesheets().setAll(stylesheets.get());
-    d.getDialogPane().setId("connect-dialog");
-    d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
-      RemoteSettings s;
-      try {
-        s = c.settings();
-      } catch (IllegalArgumentException e) {
-        vm.errorProperty().set("Cannot connect: " + e.getMessage());
-        return;
-      }
-      FxPrompts prompts = new FxPrompts(owner, stylesheets);
-      vm.connect(s, prompts, prompts);
-    });
+    dialogs.connect();
   }
 
-  /** The connect dialog's fields (where to), plus what deploy may do there. */
   @FXML
   void deploy() {
-    FXMLLoader loader = new FXMLLoader(RemoteController.class.getResource("/fxml/connect.fxml"));
-    Node fields;
-    try {
-      fields = loader.load();
-    } catch (IOException e) {
-      vm.errorProperty().set("Cannot open the deploy dialog: " + e.getMessage());
-      return;
-    }
-    ConnectController c = loader.getController();
-    c.init(vm.settingsProperty().get());
-    CheckBox privateServices = new CheckBox("Private PostgreSQL and Redis, even where the server has its own");
-    CheckBox install = new CheckBox("Install what is missing (Java, PostgreSQL, Redis) through sudo -n");
-    Label where = new Label("This build goes to ~/helper-lab on the server; the cage's data to ~/helper-lab/cage-data."
-        + " PostgreSQL and Redis: the server's where they answer, else private ones in that directory.");
-    where.setWrapText(true);
-    where.setMaxWidth(520);
-    javafx.scene.layout.VBox content = new javafx.scene.layout.VBox(10, fields, where, privateServices, install);
-    Dialog<ButtonType> d = dialog("Deploy a cage", "Deploy the cage to a server over SSH", content, "Deploy");
-    d.getDialogPane().setId("deploy-dialog");
-    d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
-      RemoteSettings s;
-      try {
-        s = c.settings();
-      } catch (IllegalArgumentException e) {
-        vm.errorProperty().set("Cannot deploy: " + e.getMessage());
-        return;
-      }
-      FxPrompts prompts = new FxPrompts(owner, stylesheets);
-      vm.deploy().deploy(s, privateServices.isSelected(), install.isSelected(), prompts, prompts,
-          deployed -> vm.connect(deployed, prompts, prompts));
-    });
+    dialogs.deploy();
   }
 
   @FXML
   void stopCage() {
-    RemoteSettings s = vm.settingsProperty().get();
-    Dialog<ButtonType> d = dialog("Stop the cage", "Stop the cage on " + s.describe() + "?",
-        new Label("The cage and its private PostgreSQL and Redis stop; the files and the data stay."), "Stop");
-    d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
-      vm.disconnect();
-      FxPrompts prompts = new FxPrompts(owner, stylesheets);
-      vm.deploy().stop(s, prompts, prompts);
-    });
+    dialogs.stopCage();
   }
 
   @FXML
   void uninstall() {
-    RemoteSettings s = vm.settingsProperty().get();
-    CheckBox purge = new CheckBox("Also remove the data (the cage's runs, the private databases and their passwords)");
-    Dialog<ButtonType> d = dialog("Uninstall the cage", "Uninstall the cage from " + s.describe() + "?",
-        new javafx.scene.layout.VBox(10, new Label("Stops everything deploy started there and removes the jar, the"
-            + " scripts and the systemd unit."), purge), "Uninstall");
-    d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
-      vm.disconnect();
-      FxPrompts prompts = new FxPrompts(owner, stylesheets);
-      vm.deploy().uninstall(s, purge.isSelected(), prompts, prompts);
-    });
-  }
-
-  private Dialog<ButtonType> dialog(String title, String header, Node content, String ok) {
-    Dialog<ButtonType> d = new Dialog<>();
-    d.initOwner(owner);
-    d.setTitle(title);
-    d.setHeaderText(header);
-    d.getDialogPane().setContent(content);
-    d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
-    ((Button) d.getDialogPane().lookupButton(ButtonType.OK)).setText(ok);
-    d.getDialogPane().getStylesheets().setAll(stylesheets.get());
-    return d;
+    dialogs.uninstall();
   }
 
   @FXML
