@@ -56,11 +56,6 @@ public final class MainController {
   @FXML private RadioMenuItem columns2;
   @FXML private RadioMenuItem columns3;
   @FXML private LiveController liveController;
-  // the other views are built the first time they are shown, so the window opens fast
-  private RunsController runsController;
-  private CompareController compareController;
-  private SweepController sweepController;
-  private RemoteController remoteController;
 
   private MainViewModel vm;
   private Stage stage;
