@@ -51,12 +51,25 @@ public final class Replay {
     return tasks.isEmpty() ? 0 : tasks.get(tasks.size() - 1).arrivalS();
   }
 
+  /**
+   * The spans the run's own recovery was measured with, by its kind: a cage exhibit's (kind real) the
+   * short exhibit spans, a simulated run's ({@code helper-lab sim --record}) the hour's. A replay's were
+   * its original's, which its record does not say; replays are of exhibits, so the exhibit's.
+   */
+  static RecoveryMeter.Windows recoveryWindowsFor(RunRecord run) {
+    return switch (run.kind()) {
+      case RunRecord.KIND_SIM -> RecoveryMeter.Windows.HOUR;
+      case RunRecord.KIND_REAL, RunRecord.KIND_REPLAY -> RecoveryMeter.Windows.EXHIBIT;
+      default -> throw new IllegalArgumentException("a record of kind '" + run.kind() + "' cannot be replayed");
+    };
+  }
+
   /** The replay's record: kind replay, {@code replay_of} the run's id. */
   public static RunRecord of(RunRecord run) {
     SimSetup setup = setupFor(run);
     Trigger trigger = setup.trigger();
-    // the recovery measured by the same meter, with the same spans, as the cage measured the run's
-    RecoveryMeter meter = trigger == null ? null : new RecoveryMeter(RecoveryMeter.Windows.EXHIBIT);
+    // the recovery measured by the same meter, with the same spans, as the run's own was measured
+    RecoveryMeter meter = trigger == null ? null : new RecoveryMeter(recoveryWindowsFor(run));
     Simulation sim = meter == null ? new Simulation(setup) : new Simulation(setup, meter);
     // an exhibit stopped at its hard stop: the replay stops there too, or it would serve what the cage gave up on
     SimResult r = run.stopS() != null ? sim.runUntil(run.stopS()) : sim.run();

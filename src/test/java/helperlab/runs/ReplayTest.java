@@ -1,6 +1,7 @@
 package helperlab.runs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.model.Calibration;
@@ -12,6 +13,7 @@ import helperlab.sim.Recovery;
 import helperlab.sim.RecoveryMeter;
 import helperlab.sim.ScenarioSpec;
 import helperlab.sim.Trigger;
+import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
 import java.util.List;
@@ -70,6 +72,7 @@ class ReplayTest {
     RunRecord real = DataFile.parse(DataFile.compact(asReal(sim, sim.calibration().speedProbeMs())
         .withTrigger(RunTriggers.json(slowdown), RunTriggers.json(recovery))), "record", RunRecord.class);
     assertEquals(slowdown, RunTriggers.trigger(real), "the trigger survives the record's JSON");
+    assertEquals(RecoveryMeter.Windows.EXHIBIT, Replay.recoveryWindowsFor(real), "a cage exhibit's spans");
     RunRecord replay = Replay.of(real);
     assertEquals(sim.metrics(), replay.metrics(), "the replay plays the slowdown as the run did");
     assertEquals(recovery, RunTriggers.recovery(replay), "and measures the same recovery");
@@ -82,6 +85,29 @@ class ReplayTest {
     assertTrue(md.contains("Both sides tipped alike in **1 of 1** runs"), md);
     assertTrue(!Comparison.of(List.of(asReal(simulated("box", 1), null))).markdown().contains("Recovery from the trigger"),
         "no section for runs without a trigger");
+  }
+
+  @Test
+  void aSimulatedRecordsReplayMeasuresItsRecoveryWithTheHoursSpansAsTheRecordDid() {
+    Trigger slowdown = new Trigger(Trigger.Kind.SLOWDOWN, 700, 120, 0.5);
+    ScenarioSpec busy = ScenarioSpec.builtIn("busy").withDuration(1200);
+    SimSetup setup = SimSetup.of(busy.withTrigger(slowdown), "retry-client", MachineSpec.builtIn("cage"), 2,
+        AdmissionMode.EDF_FIT, Calibration.seed(), true);
+    // measured as `helper-lab sim --record` measures it: the hour's spans
+    RecoveryMeter meter = new RecoveryMeter();
+    SimResult result = new Simulation(setup, meter).run();
+    Recovery recovery = meter.recovery(slowdown, busy.durationS());
+    RunRecord sim = DataFile.parse(DataFile.compact(RunRecords.fromSimulation(result)
+        .withTrigger(RunTriggers.json(slowdown), RunTriggers.json(recovery))), "record", RunRecord.class);
+    assertEquals(RunRecord.KIND_SIM, sim.kind());
+    assertEquals(RecoveryMeter.Windows.HOUR, Replay.recoveryWindowsFor(sim));
+    RunRecord replay = Replay.of(sim);
+    assertEquals(sim.metrics(), replay.metrics(), "the replay plays the slowdown as the run did");
+    assertEquals(recovery, RunTriggers.recovery(replay), "and measures its recovery with the same spans");
+    RecoveryMeter exhibit = new RecoveryMeter(RecoveryMeter.Windows.EXHIBIT);
+    new Simulation(setup, exhibit).run();
+    assertNotEquals(recovery, exhibit.recovery(slowdown, busy.durationS()),
+        "the exhibit's spans measure this run otherwise (so this test can fail)");
   }
 
   @Test

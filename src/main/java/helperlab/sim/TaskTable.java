@@ -1,0 +1,121 @@
+package helperlab.sim;
+
+import helperlab.model.Calibration;
+import helperlab.model.ImageSpec;
+import helperlab.model.Task;
+import helperlab.policy.ImageJob;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The run's tasks by id (the scenario's, then pressed and spike batches; retry copies take ids but
+ * have no entry) with their jobs, and every image's megapixels and true work by image id.
+ */
+final class TaskTable {
+  private final Calibration calibration;
+  private final double speed;
+  private final double workFactor;
+  private final List<Task> taskById;
+  private final List<List<ImageJob>> jobsById;
+  private double[] flatById;
+  private int nextTaskId;
+  /** Per image id: megapixels and true work; copied on first write (retry copies, pressed batches). */
+  private double[] imageMp;
+  private double[] imageWork;
+  private boolean ownImageArrays;
+  private int images;
+
+  TaskTable(List<Task> arrivals, Workload workload, Calibration calibration, double speed, double workFactor) {
+    if (workload.arrivalS.length != arrivals.size()) {
+      throw new IllegalArgumentException("the workload is of " + workload.arrivalS.length + " tasks, the run's of "
+          + arrivals.size());
+    }
+    this.calibration = calibration;
+    this.speed = speed;
+    this.workFactor = workFactor;
+    this.taskById = new ArrayList<>(arrivals);
+    this.jobsById = new ArrayList<>(workload.jobs);
+    this.flatById = workload.flatWork;
+    this.nextTaskId = arrivals.size();
+    this.images = workload.imageCount();
+    this.imageMp = workload.megapixels;
+    this.imageWork = workload.trueWork;
+  }
+
+  /** Takes the next task id (a new batch or a retry copy). */
+  int nextId() {
+    return nextTaskId++;
+  }
+
+  Task task(int id) {
+    return taskById.get(id);
+  }
+
+  /** The tasks in id order. */
+  List<Task> tasks() {
+    return taskById.stream().filter(t -> t != null).toList();
+  }
+
+  double megapixels(int image) {
+    return imageMp[image];
+  }
+
+  double work(int image) {
+    return imageWork[image];
+  }
+
+  double flatS(int task) {
+    return flatById[task];
+  }
+
+  /** A batch arriving at {@code now} with the same images and deadline window as {@code batch}, entered under a new id. */
+  Task enter(double now, Task batch) {
+    int id = nextId();
+    Task task = new Task(id, now, batch.preset(), now + batch.windowS(), batch.images());
+    while (taskById.size() <= id) {
+      taskById.add(null);
+      jobsById.add(null);
+    }
+    taskById.set(id, task);
+    List<ImageJob> jobs = new ArrayList<>(task.images().size());
+    for (ImageSpec image : task.images()) {
+      double cost = calibration.forecastSeconds(image.megapixels(), task.preset());
+      int imageId = addImage(image.megapixels(), calibration.trueSeconds(image, task.preset()) * image.noise() * workFactor);
+      jobs.add(new ImageJob(imageId, id, cost / speed));
+    }
+    jobsById.set(id, List.copyOf(jobs));
+    if (flatById.length <= id) {
+      flatById = Arrays.copyOf(flatById, Math.max(id + 1, flatById.length * 2));
+    }
+    flatById[id] = calibration.flatMillis(task.preset()) / 1000.0 / speed * task.images().size();
+    return task;
+  }
+
+  /** The jobs sent as {@code copy} of task {@code taskId}: its own, or for a retry copy the same images under new ids. */
+  List<ImageJob> jobsOf(int taskId, int copy) {
+    List<ImageJob> jobs = jobsById.get(taskId);
+    if (copy == taskId) {
+      return jobs;
+    }
+    List<ImageJob> copied = new ArrayList<>(jobs.size());
+    for (ImageJob original : jobs) {
+      copied.add(new ImageJob(addImage(imageMp[original.id()], imageWork[original.id()]), copy, original.predictedS()));
+    }
+    return copied;
+  }
+
+  private int addImage(double megapixels, double work) {
+    if (!ownImageArrays) {
+      imageMp = Arrays.copyOf(imageMp, Math.max(16, images * 2));
+      imageWork = Arrays.copyOf(imageWork, Math.max(16, images * 2));
+      ownImageArrays = true;
+    } else if (images == imageMp.length) {
+      imageMp = Arrays.copyOf(imageMp, images * 2);
+      imageWork = Arrays.copyOf(imageWork, images * 2);
+    }
+    imageMp[images] = megapixels;
+    imageWork[images] = work;
+    return images++;
+  }
+}

@@ -1,0 +1,141 @@
+package helperlab.sim;
+
+import helperlab.model.EventSink;
+import java.util.List;
+
+/**
+ * The workers' memory: what each holds (its private memory, the high-water mark of its images, and
+ * the shared part while any worker lives), the resident total with running images grown as far as
+ * their progress, when growing images cross the limit between events, and whom the kernel kills past it.
+ */
+final class WorkerMemory {
+  /** How far past the limit growing images go before the OOM killer strikes (past rounding). */
+  private static final double OVER_LIMIT_MB = 1e-6;
+
+  private final Machine machine;
+  /** The live workers, oldest first (the process table's list, read here). */
+  private final List<WorkerProcess> live;
+  /** The limit in MB; 0 for none. */
+  private final double limitMb;
+  private final double sharedMb;
+  private final MemoryRamp ramp = MemoryRamp.MEASURED;
+  /** Every worker's memory with each running image charged all it will need: an upper bound. */
+  private double memory;
+  /** The highest memory reported so far: an upper bound below it cannot make a new peak. */
+  private double peakReported;
+
+  WorkerMemory(Machine machine, List<WorkerProcess> live, double limitMb, double sharedMb) {
+    this.machine = machine;
+    this.live = live;
+    this.limitMb = limitMb;
+    this.sharedMb = sharedMb;
+  }
+
+  /** A worker is about to join the live ones: the first one brings the shared memory. */
+  void starting() {
+    if (live.isEmpty()) {
+      memory += sharedMb;
+    }
+  }
+
+  /** Sets the private memory {@code p} holds apart from images. */
+  void holdPrivate(WorkerProcess p, double privateMb) {
+    memory += privateMb - p.privateHeldMb;
+    p.privateHeldMb = privateMb;
+  }
+
+  /** {@code p} starts an image that needs {@code needsMb}: it grows from what it held to that, if more. */
+  void startImage(WorkerProcess p, double needsMb) {
+    p.imageFromMb = p.heldImageMb;
+    if (needsMb > p.heldImageMb) {
+      memory += needsMb - p.heldImageMb;
+      p.heldImageMb = needsMb;
+    }
+  }
+
+  /** {@code p} has left the live ones: it gives back all it held, the last one the shared memory too. */
+  void release(WorkerProcess p) {
+    memory -= p.privateHeldMb;
+    p.privateHeldMb = 0;
+    memory -= p.heldImageMb;
+    p.heldImageMb = 0;
+    if (live.isEmpty()) {
+      memory -= sharedMb;
+    }
+  }
+
+  /**
+   * Reports the memory held now. The upper bound charges every running image all it will need; the
+   * resident total is worked out only when that bound could make a new peak.
+   */
+  void report(EventSink sink, double now) {
+    double mb = memory > peakReported ? residentMb() : memory;
+    peakReported = Math.max(peakReported, mb);
+    sink.memory(now, mb);
+  }
+
+  /** The workers' resident memory now: the upper bound less what running images have yet to grow. */
+  double residentMb() {
+    if (!ramp.gradual()) {
+      return memory;
+    }
+    double mb = memory;
+    for (WorkerProcess p : live) {
+      if (p.phase == WorkerProcess.Phase.RUNNING) {
+        mb -= p.heldImageMb - residentImageMb(p);
+      }
+    }
+    return mb;
+  }
+
+  /** The image memory a worker holds now, its current image grown as far as its progress. */
+  private double residentImageMb(WorkerProcess p) {
+    if (p.phase != WorkerProcess.Phase.RUNNING || !ramp.gradual()) {
+      return p.heldImageMb;
+    }
+    double share = p.imageWork > 0 ? (machine.progress() - p.imageStartProgress) * machine.weight(false) / p.imageWork : 1;
+    return ramp.imageMb(p.imageFromMb, p.heldImageMb, share);
+  }
+
+  /**
+   * When the growing images take the workers past the limit, if no event comes first: between events
+   * every running image grows linearly with the progress clock, so the crossing is solved for (infinite
+   * when the upper bound is within the limit or nothing grows). Past a ramp's end an image stops
+   * growing, so with a ramp shorter than the image this is early, never late: the next step looks again.
+   */
+  double nextCrossing(double now) {
+    if (!ramp.gradual() || limitMb <= 0 || memory <= limitMb + 1e-9) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double total = memory;
+    double mbPerProgress = 0;
+    for (WorkerProcess p : live) {
+      if (p.phase == WorkerProcess.Phase.RUNNING) {
+        double resident = residentImageMb(p);
+        total -= p.heldImageMb - resident;
+        if (resident < p.heldImageMb && p.imageWork > 0) {
+          mbPerProgress += (p.heldImageMb - p.imageFromMb) * machine.weight(false) / (ramp.fullAtShare() * p.imageWork);
+        }
+      }
+    }
+    if (mbPerProgress <= 0 || total > limitMb + 1e-9) {
+      return Double.POSITIVE_INFINITY; // nothing grows, or already past (the step's own check kills)
+    }
+    double t = machine.timeToReach(machine.progress() + (limitMb + OVER_LIMIT_MB - total) / mbPerProgress);
+    return t > now ? t : Double.POSITIVE_INFINITY;
+  }
+
+  /** The workers hold more than the limit (the upper bound is checked first: it is free). */
+  boolean over() {
+    return limitMb > 0 && memory > limitMb + 1e-9 && !live.isEmpty() && residentMb() > limitMb + 1e-9;
+  }
+
+  /** The worker the kernel kills now: the most points, never the supervisor (see {@link OomKiller}). */
+  int victim() {
+    OomKiller killer = new OomKiller(limitMb);
+    for (WorkerProcess p : live) {
+      killer.consider(p.id, p.privateHeldMb + residentImageMb(p), OomKiller.WORKER_OOM_SCORE_ADJ);
+    }
+    return killer.victim();
+  }
+}
