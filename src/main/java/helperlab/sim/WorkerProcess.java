@@ -32,6 +32,8 @@ final class WorkerProcess {
   double imageFromMb;
   double imageStartProgress;
   double imageWork;
+  /** How fast its image's memory grows with the progress clock (set by {@link WorkerMemory} at the image's start). */
+  double growthMbPerProgress;
 
   WorkerProcess(int id, int task) {
     this.id = id;
