@@ -137,8 +137,16 @@ final class WorkerMemory {
     if (p.phase != WorkerProcess.Phase.RUNNING || !ramp.gradual()) {
       return p.heldImageMb;
     }
-    double share = p.imageWork > 0 ? (machine.progress() - p.imageStartProgress) * machine.weight(false) / p.imageWork : 1;
-    return ramp.imageMb(p.imageFromMb, p.heldImageMb, share);
+    double progress = machine.progress();
+    if (p.residentEpoch == p.epoch && p.residentProgress == progress) {
+      return p.residentImageMb; // the kill loop asks again at the same instant after each kill
+    }
+    double share = p.imageWork > 0 ? (progress - p.imageStartProgress) * machine.weight(false) / p.imageWork : 1;
+    double mb = ramp.imageMb(p.imageFromMb, p.heldImageMb, share);
+    p.residentEpoch = p.epoch;
+    p.residentProgress = progress;
+    p.residentImageMb = mb;
+    return mb;
   }
 
   /**
