@@ -23,6 +23,16 @@ final class WorkerMemory {
   private double memory;
   /** The highest memory reported so far: an upper bound below it cannot make a new peak. */
   private double peakReported;
+  /**
+   * Bumped whenever what the resident total depends on changes, apart from the progress clock: a held
+   * amount, a phase, an image's start. The total is scanned once per (version, progress) and reused, the
+   * same value the scan would give again (the box's busy hour asks for it up to three times an event).
+   */
+  private long version;
+  private long residentVersion = -1;
+  private double residentProgress = Double.NaN;
+  private double residentTotal;
+  private double residentGrowthMbPerProgress;
 
   WorkerMemory(Machine machine, List<WorkerProcess> live, double limitMb, double sharedMb) {
     this.machine = machine;
@@ -33,6 +43,7 @@ final class WorkerMemory {
 
   /** A worker is about to join the live ones: the first one brings the shared memory. */
   void starting() {
+    version++;
     if (live.isEmpty()) {
       memory += sharedMb;
     }
@@ -40,12 +51,14 @@ final class WorkerMemory {
 
   /** Sets the private memory {@code p} holds apart from images. */
   void holdPrivate(WorkerProcess p, double privateMb) {
+    version++;
     memory += privateMb - p.privateHeldMb;
     p.privateHeldMb = privateMb;
   }
 
   /** {@code p} starts an image that needs {@code needsMb}: it grows from what it held to that, if more. */
   void startImage(WorkerProcess p, double needsMb) {
+    version++;
     p.imageFromMb = p.heldImageMb;
     if (needsMb > p.heldImageMb) {
       memory += needsMb - p.heldImageMb;
@@ -55,6 +68,7 @@ final class WorkerMemory {
 
   /** {@code p} has left the live ones: it gives back all it held, the last one the shared memory too. */
   void release(WorkerProcess p) {
+    version++;
     memory -= p.privateHeldMb;
     p.privateHeldMb = 0;
     memory -= p.heldImageMb;
@@ -74,17 +88,47 @@ final class WorkerMemory {
     sink.memory(now, mb);
   }
 
-  /** The workers' resident memory now: the upper bound less what running images have yet to grow. */
+  /** A worker's phase changed: the resident total must be scanned anew. */
+  void changed() {
+    version++;
+  }
+
+  /**
+   * {@code p}'s image is set to run (its start and work known): how fast it grows with the progress
+   * clock is the same for the whole image (a resizing worker's weight never changes), so worked out here.
+   */
+  void imageRunning(WorkerProcess p) {
+    version++;
+    p.growthMbPerProgress = (p.heldImageMb - p.imageFromMb) * machine.weight(false) / (ramp.fullAtShare() * p.imageWork);
+  }
+
+  /**
+   * The workers' resident memory now: the upper bound less what running images have yet to grow. The
+   * same scan sums how fast the still-growing images grow, for {@link #nextCrossing}.
+   */
   double residentMb() {
     if (!ramp.gradual()) {
       return memory;
     }
+    double progress = machine.progress();
+    if (version == residentVersion && progress == residentProgress) {
+      return residentTotal;
+    }
     double mb = memory;
+    double growth = 0;
     for (WorkerProcess p : live) {
       if (p.phase == WorkerProcess.Phase.RUNNING) {
-        mb -= p.heldImageMb - residentImageMb(p);
+        double resident = residentImageMb(p);
+        mb -= p.heldImageMb - resident;
+        if (resident < p.heldImageMb && p.imageWork > 0) {
+          growth += p.growthMbPerProgress;
+        }
       }
     }
+    residentVersion = version;
+    residentProgress = progress;
+    residentTotal = mb;
+    residentGrowthMbPerProgress = growth;
     return mb;
   }
 
@@ -93,8 +137,16 @@ final class WorkerMemory {
     if (p.phase != WorkerProcess.Phase.RUNNING || !ramp.gradual()) {
       return p.heldImageMb;
     }
-    double share = p.imageWork > 0 ? (machine.progress() - p.imageStartProgress) * machine.weight(false) / p.imageWork : 1;
-    return ramp.imageMb(p.imageFromMb, p.heldImageMb, share);
+    double progress = machine.progress();
+    if (p.residentEpoch == p.epoch && p.residentProgress == progress) {
+      return p.residentImageMb; // the kill loop asks again at the same instant after each kill
+    }
+    double share = p.imageWork > 0 ? (progress - p.imageStartProgress) * machine.weight(false) / p.imageWork : 1;
+    double mb = ramp.imageMb(p.imageFromMb, p.heldImageMb, share);
+    p.residentEpoch = p.epoch;
+    p.residentProgress = progress;
+    p.residentImageMb = mb;
+    return mb;
   }
 
   /**
@@ -107,17 +159,8 @@ final class WorkerMemory {
     if (!ramp.gradual() || limitMb <= 0 || memory <= limitMb + 1e-9) {
       return Double.POSITIVE_INFINITY;
     }
-    double total = memory;
-    double mbPerProgress = 0;
-    for (WorkerProcess p : live) {
-      if (p.phase == WorkerProcess.Phase.RUNNING) {
-        double resident = residentImageMb(p);
-        total -= p.heldImageMb - resident;
-        if (resident < p.heldImageMb && p.imageWork > 0) {
-          mbPerProgress += (p.heldImageMb - p.imageFromMb) * machine.weight(false) / (ramp.fullAtShare() * p.imageWork);
-        }
-      }
-    }
+    double total = residentMb();
+    double mbPerProgress = residentGrowthMbPerProgress;
     if (mbPerProgress <= 0 || total > limitMb + 1e-9) {
       return Double.POSITIVE_INFINITY; // nothing grows, or already past (the step's own check kills)
     }

@@ -32,6 +32,12 @@ final class WorkerProcess {
   double imageFromMb;
   double imageStartProgress;
   double imageWork;
+  /** How fast its image's memory grows with the progress clock (set by {@link WorkerMemory} at the image's start). */
+  double growthMbPerProgress;
+  /** Kept by {@link WorkerMemory}: its image memory when the progress clock stood at {@code residentProgress} in this epoch. */
+  double residentImageMb;
+  double residentProgress = Double.NaN;
+  int residentEpoch = -1;
 
   WorkerProcess(int id, int task) {
     this.id = id;

@@ -98,6 +98,7 @@ final class Workers {
         ImageJob done = p.current;
         p.current = null;
         p.phase = Phase.IDLE;
+        memory.changed();
         sink.on(now, EventType.IMAGE_DONE, p.id, done.task(), done.id(), cpu, null);
         startNext(now, p); // the worker goes straight on with its assignment
         scheduler.imageDone(now, p.id, done.id());
@@ -172,6 +173,7 @@ final class Workers {
 
   private void run(WorkerProcess p, Phase phase, double work) {
     p.phase = phase;
+    memory.changed();
     p.cpuStart = machine.cpuClock();
     p.epoch++;
     boolean startingUp = p.startingUp();
@@ -202,6 +204,7 @@ final class Workers {
     }
     p.imageStartProgress = machine.progress();
     p.imageWork = work;
+    memory.imageRunning(p);
     run(p, Phase.RUNNING, work);
   }
 
@@ -223,6 +226,7 @@ final class Workers {
 
   private void remove(WorkerProcess p) {
     p.phase = Phase.GONE;
+    memory.changed();
     p.epoch++;
     p.queue.clear();
     p.current = null;
