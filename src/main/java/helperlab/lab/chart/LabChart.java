@@ -47,6 +47,7 @@ public final class LabChart {
   private final ChartCursor cursorLine;
   private final DoubleProperty cursor = new SimpleDoubleProperty(Double.NaN);
   private final TriggerBand triggerBand;
+  private GridLines gridLines;
 
   private final ChartLines lines;
   private final RangeBands bands;
@@ -58,7 +59,7 @@ public final class LabChart {
     boolean countsLeft = kind.series().stream().filter(x -> !x.rightAxis()).allMatch(AxisTicks::isCount);
     boolean countsRight = kind.series().stream().filter(Series::rightAxis).allMatch(AxisTicks::isCount);
     yLeft = new LabAxis(kind.leftLabel(), countsLeft ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
-    leftRenderer = renderer();
+    leftRenderer = renderer(!kind.hasRightAxis());
     lines = new ChartLines(kind, countsLeft); // counts drawn as steps by StairLine, not by the renderer's step style
     chart = new XYChart(xAxis, yLeft);
     chart.setAnimated(false);
@@ -67,10 +68,11 @@ public final class LabChart {
     chart.setLegendVisible(false);
     chart.getStyleClass().add("lab-chart");
     chart.getRenderers().set(0, leftRenderer);
+    gridLines = new GridLines(chart);
     if (kind.hasRightAxis()) {
       yRight = new LabAxis(kind.rightLabel(), countsRight ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
       yRight.setSide(Side.RIGHT);
-      rightRenderer = renderer();
+      rightRenderer = renderer(true);
       rightRenderer.getAxes().add(yRight);
       chart.getRenderers().add(rightRenderer);
     } else {
@@ -112,12 +114,16 @@ public final class LabChart {
   /** Times the data were drawn (both renderers), for tests and benchmarks. */
   private long draws;
 
-  private ErrorDataSetRenderer renderer() {
+  /** {@code last}: drawn last, so it draws the grid over the lines after its own (as chartfx would). */
+  private ErrorDataSetRenderer renderer(boolean last) {
     ErrorDataSetRenderer r = new ErrorDataSetRenderer() {
       @Override
       public void render() {
         draws++;
         super.render();
+        if (last) {
+          gridLines.draw();
+        }
       }
     };
     r.setErrorStyle(ErrorStyle.NONE);
