@@ -26,7 +26,7 @@ class RunLibraryTest {
   @AfterEach
   void close() {
     if (work != null) {
-      ui.await("background work done", Duration.ofSeconds(30), () -> work.running() == 0);
+      ui.await("background work done", Duration.ofSeconds(120), () -> work.running() == 0);
     }
     ui.close();
   }
@@ -84,7 +84,7 @@ class RunLibraryTest {
     assertEquals(1, ui.call(() -> lib.delete(List.of(mine))).get(30, TimeUnit.SECONDS));
     assertTrue(!Files.exists(mine.stored().file()));
     var refused = ui.call(() -> lib.delete(List.of(theirs)));
-    ui.await("the refusal", Duration.ofSeconds(30), refused::isDone);
+    ui.await("the refusal", Duration.ofSeconds(120), refused::isDone);
     assertTrue(refused.isCompletedExceptionally());
     assertTrue(Files.exists(theirs.stored().file()), "the runs folder's file is left alone");
     assertTrue(ui.call(() -> notices.bannerProperty().get().text()).contains("not the lab's history"));

@@ -36,7 +36,7 @@ class SweepViewModelTest {
   void close() {
     // runs saved to the history in the background must land before the temporary folder goes
     if (work != null) {
-      ui.await("background work done", Duration.ofSeconds(30), () -> work.running() == 0);
+      ui.await("background work done", Duration.ofSeconds(120), () -> work.running() == 0);
     }
     ui.close();
   }
@@ -50,7 +50,7 @@ class SweepViewModelTest {
     List<Double> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
     ui.run(() -> vm.progressProperty().addListener((o, a, b) -> seen.add(b.doubleValue())));
     List<RunRow> rows = ui.call(() -> vm.open(committed)).get(60, TimeUnit.SECONDS);
-    ui.await("shown", Duration.ofSeconds(10), () -> !vm.heatPolicies().isEmpty());
+    ui.await("shown", Duration.ofSeconds(120), () -> !vm.heatPolicies().isEmpty());
     assertTrue(rows.size() > 1000, "the committed sweep's runs: " + rows.size());
     assertEquals(1.0, ui.call(() -> vm.progressProperty().get()), 1e-9);
     assertTrue(seen.stream().anyMatch(p -> p > 0 && p < 1), "progress while reading: " + seen);
@@ -70,7 +70,7 @@ class SweepViewModelTest {
     });
     List<RunRow> rows = ui.call(vm::run).get(120, TimeUnit.SECONDS);
     assertEquals(2 * 2 * 2 + 2 * 2, rows.size(), "8 runs and the admission study's 4");
-    ui.await("shown", Duration.ofSeconds(10), () -> !vm.runningProperty().get() && !vm.rows().isEmpty());
+    ui.await("shown", Duration.ofSeconds(120), () -> !vm.runningProperty().get() && !vm.rows().isEmpty());
     assertEquals(1.0, ui.call(() -> vm.progressProperty().get()), 1e-9);
     assertTrue(Files.exists(out.resolve("runs.jsonl")) && Files.exists(out.resolve("summary.csv")));
     assertEquals(List.of("pool-edf-10", "box"), ui.call(() -> List.copyOf(vm.heatPolicies())));
@@ -102,7 +102,7 @@ class SweepViewModelTest {
     } catch (Exception expected) {
       // reported
     }
-    ui.await("the open error", Duration.ofSeconds(10),
+    ui.await("the open error", Duration.ofSeconds(120),
         () -> notices.bannerProperty().get().text().contains("nope") && notices.bannerProperty().get().text()
             .contains("runs.jsonl"));
   }
@@ -115,9 +115,9 @@ class SweepViewModelTest {
       vm.outputDirProperty().set(dir.resolve("never"));
     });
     CompletableFuture<List<RunRow>> f = ui.call(vm::run);
-    ui.await("some progress", Duration.ofSeconds(30), () -> vm.progressProperty().get() > 0);
+    ui.await("some progress", Duration.ofSeconds(120), () -> vm.progressProperty().get() > 0);
     ui.run(vm::cancel);
-    ui.await("stopped", Duration.ofSeconds(30), () -> !vm.runningProperty().get());
+    ui.await("stopped", Duration.ofSeconds(120), () -> !vm.runningProperty().get());
     assertTrue(f.isCompletedExceptionally());
     assertEquals("cancelled", ui.call(() -> vm.progressTextProperty().get()));
     assertTrue(Files.notExists(dir.resolve("never").resolve("runs.jsonl")), "no output from a cancelled sweep");
@@ -132,7 +132,7 @@ class SweepViewModelTest {
       vm.openSeedProperty().set(7);
     });
     ui.call(() -> vm.openRun("never-split", "calm", "small", "edf-fit")).get(60, TimeUnit.SECONDS);
-    ui.await("opened", Duration.ofSeconds(10), () -> opened.get() != null);
+    ui.await("opened", Duration.ofSeconds(120), () -> opened.get() != null);
     RunRecord r = opened.get();
     assertEquals(List.of("never-split", "calm", "small", 7L), List.of(r.policy(), r.scenario(), r.machine().name(),
         r.seed()));
@@ -147,7 +147,7 @@ class SweepViewModelTest {
     SweepViewModel vm = model(dir);
     List<RunRow> rows = ui.call(() -> vm.open(Path.of("docs", "sweep-studies"))).get(120, TimeUnit.SECONDS);
     BreakevenViewModel b = vm.breakeven();
-    ui.await("the study's panels", Duration.ofSeconds(10), () -> !b.panels().isEmpty());
+    ui.await("the study's panels", Duration.ofSeconds(120), () -> !b.panels().isEmpty());
     SpawnCostCurves curves = SpawnCostCurves.of(rows);
     assertEquals(curves.machines().size() * curves.scenarios().size(), ui.call(() -> b.panels().size()),
         "a panel per machine and scenario");
@@ -159,7 +159,7 @@ class SweepViewModelTest {
     assertEquals(curves.panel(other.machine(), other.scenario()), ui.call(() -> b.shownProperty().get()));
 
     ui.call(() -> vm.open(Path.of("docs", "sweep"))).get(120, TimeUnit.SECONDS);
-    ui.await("the default sweep shown", Duration.ofSeconds(10), () -> !b.hasStudy());
+    ui.await("the default sweep shown", Duration.ofSeconds(120), () -> !b.hasStudy());
     assertFalse(ui.call(() -> b.selectedProperty().get()), "back on the heat map");
     assertEquals(List.of(), ui.call(() -> b.shownProperty().get()));
     assertTrue(BreakevenViewModel.HOW_TO.contains("sweep --study spawn-cost"));
