@@ -7,16 +7,17 @@ import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.live.LiveStatus;
 import helperlab.lab.live.LiveTrigger;
-import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
+import helperlab.model.Task;
 import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
 import helperlab.remote.ControlTransport;
 import helperlab.remote.EventFollower;
-import helperlab.runs.RunTriggers;
 import helperlab.sim.Recovery;
 import helperlab.sim.Trigger;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -31,9 +32,6 @@ import java.util.function.BiFunction;
 public final class CageRun implements LiveRun, EventFollower.Listener {
   /** Run time during which the link was down (the data of that time arrived after it came back). */
   public record Gap(double fromS, double toS) {}
-
-  /** How long to keep asking for a record the cage has not written yet. */
-  private static final long RECORD_WAIT_MS = 30_000;
 
   private final LiveSettings settings;
   private final double durationS;
@@ -63,9 +61,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private double lastT;
   private double downAtT = -1;
   private int submitted;
-  private long lastSeq;
-  private int duplicates;
-  private int missing;
+  private final StreamSequence ids = new StreamSequence();
 
   CageRun(LiveSettings settings, double durationS, Trigger asked, CageClient client, ControlTransport transport,
       BiFunction<JsonNode, LiveSamples, ReplayOverlay> overlayFactory, Listener listener) {
@@ -116,7 +112,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
 
   @Override
   public void line(String id, String type, JsonNode line) {
-    checkId(id);
+    ids.saw(id);
     switch (type) {
       case "sample" -> {
         JsonNode s = line.path("sample");
@@ -150,28 +146,9 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   }
 
   /** The tasks the simulator overlay replays, by id (the cage's played images once it has answered). */
-  public java.util.Map<Integer, helperlab.model.Task> overlayTasks() {
+  public Map<Integer, Task> overlayTasks() {
     ReplayOverlay o = overlay;
-    return o == null ? java.util.Map.of() : o.tasks();
-  }
-
-  /** Ids are {@code <seq>-0} numbered from 1: a resumed stream must go on at the next one. */
-  private void checkId(String id) {
-    if (id == null) {
-      return;
-    }
-    long seq;
-    try {
-      seq = Long.parseLong(id.substring(0, id.indexOf('-') < 0 ? id.length() : id.indexOf('-')));
-    } catch (NumberFormatException e) {
-      return;
-    }
-    if (seq <= lastSeq) {
-      duplicates++;
-    } else if (seq > lastSeq + 1) {
-      missing += (int) (seq - lastSeq - 1);
-    }
-    lastSeq = Math.max(lastSeq, seq);
+    return o == null ? Map.of() : o.tasks();
   }
 
   @Override
@@ -185,8 +162,8 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
     double from = downAtT < 0 ? lastT : downAtT;
     gaps.add(new Gap(from, from + Math.max(0.2, downMs / 1000.0)));
     downAtT = -1;
-    link = String.format(java.util.Locale.ROOT, "reconnected after %.1f s; resumed after event %d", downMs / 1000.0,
-        lastSeq);
+    link = String.format(Locale.ROOT, "reconnected after %.1f s; resumed after event %d", downMs / 1000.0,
+        ids.last());
   }
 
   @Override
@@ -200,9 +177,9 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
       return;
     }
     try {
-      RunRecord record = fetchRecord();
+      RunRecord record = ExhibitRecord.fetch(client, runId);
       link = "ended; record " + record.id() + " fetched";
-      Recovery recovery = trigger == null ? null : recoveryOf(record);
+      Recovery recovery = trigger == null ? null : ExhibitRecord.recovery(record);
       if (recovery != null) {
         trigger = new LiveTrigger(trigger.trigger(), recovery.recoveryS(), recovery.metastable());
       }
@@ -212,38 +189,6 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
       fail("The exhibit " + runId + " ended but its record could not be fetched: " + e.getMessage());
     } finally {
       ended.countDown();
-    }
-  }
-
-  /** The recovery the record keeps (null when none, or when it cannot be read: the record still counts). */
-  private static Recovery recoveryOf(RunRecord record) {
-    try {
-      return RunTriggers.recovery(record);
-    } catch (RuntimeException e) {
-      return null;
-    }
-  }
-
-  /** The run's record (the cage writes it as the run ends: ask again for a while until it is there). */
-  private RunRecord fetchRecord() throws ControlException {
-    long end = System.currentTimeMillis() + RECORD_WAIT_MS;
-    while (true) {
-      try {
-        JsonNode r = client.run(runId);
-        return DataFile.JSON.treeToValue(r.path("record"), RunRecord.class);
-      } catch (ControlException e) {
-        if (e.kind() != ControlException.Kind.REMOTE_ERROR || System.currentTimeMillis() > end) {
-          throw e;
-        }
-      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-        throw new IllegalStateException("the cage sent a record the lab cannot read: " + e.getOriginalMessage(), e);
-      }
-      try {
-        Thread.sleep(300);
-      } catch (InterruptedException ie) {
-        Thread.currentThread().interrupt();
-        throw new ControlException(ControlException.Kind.CLOSED, "interrupted while fetching the record");
-      }
     }
   }
 
@@ -306,16 +251,16 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
 
   /** Stream entries that arrived twice, and entries skipped (both must stay 0 across reconnects). */
   public int duplicates() {
-    return duplicates;
+    return ids.duplicates();
   }
 
   public int missing() {
-    return missing;
+    return ids.missing();
   }
 
   /** The last stream entry seen. */
   public long lastSeq() {
-    return lastSeq;
+    return ids.last();
   }
 
   /** Cuts the current stream connection as a network failure would (the follower reconnects). */
