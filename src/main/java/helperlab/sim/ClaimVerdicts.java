@@ -3,11 +3,9 @@ package helperlab.sim;
 import helperlab.model.RunMetrics;
 import helperlab.policy.AdmissionMode;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -31,16 +29,15 @@ public final class ClaimVerdicts {
       "a forecast beats a timer for deciding when to split (with a budget)",
       "flat per-preset admission turns away more than edf-fit in a calm hour");
 
-  private final Map<String, TreeMap<Long, RunMetrics>> index = new HashMap<>();
+  private final RunsBySeed runs;
   private final List<String> machines;
   private final List<String> scenarios;
 
   public ClaimVerdicts(List<RunRow> rows) {
     List<String> m = new ArrayList<>();
     List<String> s = new ArrayList<>();
+    this.runs = new RunsBySeed(rows);
     for (RunRow r : rows) {
-      index.computeIfAbsent(key(r.scenario(), r.policy(), r.machine(), r.admission()), k -> new TreeMap<>())
-          .put(r.seed(), r.metrics());
       if (!m.contains(r.machine())) {
         m.add(r.machine());
       }
@@ -52,20 +49,8 @@ public final class ClaimVerdicts {
     this.scenarios = List.copyOf(s);
   }
 
-  private static String key(String scenario, String policy, String machine, String admission) {
-    return scenario + "|" + policy + "|" + machine + "|" + admission;
-  }
-
-  private boolean has(String scenario, String policy, String machine, AdmissionMode a) {
-    return index.containsKey(key(scenario, policy, machine, a.id()));
-  }
-
-  private double[] values(String scenario, String policy, String machine, AdmissionMode a, ToDoubleFunction<RunMetrics> f) {
-    return index.get(key(scenario, policy, machine, a.id())).values().stream().mapToDouble(f).map(v -> v).toArray();
-  }
-
   private double[] met(String scenario, String policy, String machine) {
-    double[] v = values(scenario, policy, machine, AdmissionMode.EDF_FIT, RunMetrics::metShare);
+    double[] v = runs.values(scenario, policy, machine, AdmissionMode.EDF_FIT, RunMetrics::metShare);
     for (int i = 0; i < v.length; i++) {
       v[i] *= 100;
     }
@@ -107,13 +92,13 @@ public final class ClaimVerdicts {
     List<double[]> diffs = new ArrayList<>();
     for (String machine : machines) {
       for (String s : scenarios) {
-        if (!Findings.BUSY_SCENARIOS.contains(s) || !has(s, "pool-edf-10", machine, AdmissionMode.EDF_FIT)) {
+        if (!Findings.BUSY_SCENARIOS.contains(s) || !runs.has(s, "pool-edf-10", machine, AdmissionMode.EDF_FIT)) {
           continue;
         }
         String best = null;
         double bestMean = -1;
         for (String p : Findings.NON_YIELD_SPLITTING) {
-          if (has(s, p, machine, AdmissionMode.EDF_FIT)) {
+          if (runs.has(s, p, machine, AdmissionMode.EDF_FIT)) {
             double m = Interval.of(met(s, p, machine)).mean();
             if (m > bestMean) {
               bestMean = m;
@@ -146,12 +131,12 @@ public final class ClaimVerdicts {
     int checked = 0;
     String cage = null;
     for (String machine : machines) {
-      if (!has(s, "box", machine, AdmissionMode.EDF_FIT) || !has(s, "never-split", machine, AdmissionMode.EDF_FIT)) {
+      if (!runs.has(s, "box", machine, AdmissionMode.EDF_FIT) || !runs.has(s, "never-split", machine, AdmissionMode.EDF_FIT)) {
         continue;
       }
       double[] box = met(s, "box", machine);
       double[] never = met(s, "never-split", machine);
-      double overhead = 100 * Interval.of(values(s, "box", machine, AdmissionMode.EDF_FIT, RunMetrics::overheadShare)).mean();
+      double overhead = 100 * Interval.of(runs.values(s, "box", machine, AdmissionMode.EDF_FIT, RunMetrics::overheadShare)).mean();
       double[] d = minus(box, never);
       boolean ok = -Interval.of(d).mean() >= Findings.COLLAPSE_POINTS && overhead >= 100 * Findings.COLLAPSE_OVERHEAD;
       checked++;
@@ -182,12 +167,12 @@ public final class ClaimVerdicts {
       double minPpt = Double.MAX_VALUE;
       double maxPpt = 0;
       for (String s : scenarios) {
-        if (!has(s, y, machine, AdmissionMode.EDF_FIT) || !has(s, "pool-edf-10", machine, AdmissionMode.EDF_FIT)) {
+        if (!runs.has(s, y, machine, AdmissionMode.EDF_FIT) || !runs.has(s, "pool-edf-10", machine, AdmissionMode.EDF_FIT)) {
           continue;
         }
         diffs.add(minus(met(s, y, machine), met(s, "pool-edf-10", machine)));
-        double ppt = Interval.of(values(s, y, machine, AdmissionMode.EDF_FIT, RunMetrics::processesPerTask)).mean();
-        double pool = Interval.of(values(s, "pool-edf-10", machine, AdmissionMode.EDF_FIT, RunMetrics::processesPerTask)).mean();
+        double ppt = Interval.of(runs.values(s, y, machine, AdmissionMode.EDF_FIT, RunMetrics::processesPerTask)).mean();
+        double pool = Interval.of(runs.values(s, "pool-edf-10", machine, AdmissionMode.EDF_FIT, RunMetrics::processesPerTask)).mean();
         more += ppt > pool ? 1 : 0;
         minPpt = Math.min(minPpt, ppt);
         maxPpt = Math.max(maxPpt, ppt);
@@ -219,7 +204,7 @@ public final class ClaimVerdicts {
     int worse = 0;
     for (String machine : machines) {
       for (String s : scenarios) {
-        if (!has(s, f, machine, AdmissionMode.EDF_FIT) || !has(s, t, machine, AdmissionMode.EDF_FIT)) {
+        if (!runs.has(s, f, machine, AdmissionMode.EDF_FIT) || !runs.has(s, t, machine, AdmissionMode.EDF_FIT)) {
           continue;
         }
         double[] d = minus(met(s, f, machine), met(s, t, machine));
@@ -247,11 +232,11 @@ public final class ClaimVerdicts {
     int checked = 0;
     String shown = null;
     for (String machine : machines) {
-      if (!has(s, p, machine, AdmissionMode.FLAT) || !has(s, p, machine, AdmissionMode.EDF_FIT)) {
+      if (!runs.has(s, p, machine, AdmissionMode.FLAT) || !runs.has(s, p, machine, AdmissionMode.EDF_FIT)) {
         continue;
       }
-      double[] flat = values(s, p, machine, AdmissionMode.FLAT, RunMetrics::refusedShare);
-      double[] edf = values(s, p, machine, AdmissionMode.EDF_FIT, RunMetrics::refusedShare);
+      double[] flat = runs.values(s, p, machine, AdmissionMode.FLAT, RunMetrics::refusedShare);
+      double[] edf = runs.values(s, p, machine, AdmissionMode.EDF_FIT, RunMetrics::refusedShare);
       for (int i = 0; i < flat.length; i++) {
         flat[i] *= 100;
         edf[i] *= 100;
@@ -275,10 +260,10 @@ public final class ClaimVerdicts {
   /** The calm hour on the cage against the seed's own baselines: never-split met, the box met and its overhead. */
   public String calmBaselines() {
     String m = Findings.CLAIM3_MACHINE;
-    if (!has("calm", "never-split", m, AdmissionMode.EDF_FIT) || !has("calm", "box", m, AdmissionMode.EDF_FIT)) {
+    if (!runs.has("calm", "never-split", m, AdmissionMode.EDF_FIT) || !runs.has("calm", "box", m, AdmissionMode.EDF_FIT)) {
       return "not checked";
     }
-    double[] over = values("calm", "box", m, AdmissionMode.EDF_FIT, RunMetrics::overheadShare);
+    double[] over = runs.values("calm", "box", m, AdmissionMode.EDF_FIT, RunMetrics::overheadShare);
     for (int i = 0; i < over.length; i++) {
       over[i] *= 100;
     }

@@ -1,15 +1,15 @@
 package helperlab.sim;
 
+import static helperlab.sim.RunsBySeed.points;
+
 import helperlab.model.Calibration;
 import helperlab.model.RunMetrics;
 import helperlab.policy.AdmissionMode;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -31,43 +31,13 @@ public final class Findings {
   private final List<RunRow> rows;
   private final SweepPlan plan;
   private final Calibration calibration;
-  /** key scenario|policy|machine|admission -> metrics by seed. */
-  private final Map<String, TreeMap<Long, RunMetrics>> index = new HashMap<>();
+  private final RunsBySeed runs;
 
   public Findings(List<RunRow> rows, SweepPlan plan, Calibration calibration) {
     this.rows = rows;
     this.plan = plan;
     this.calibration = calibration;
-    for (RunRow r : rows) {
-      index.computeIfAbsent(key(r.scenario(), r.policy(), r.machine(), r.admission()), k -> new TreeMap<>())
-          .put(r.seed(), r.metrics());
-    }
-  }
-
-  private static String key(String scenario, String policy, String machine, String admission) {
-    return scenario + "|" + policy + "|" + machine + "|" + admission;
-  }
-
-  private boolean has(String scenario, String policy, String machine, AdmissionMode admission) {
-    return index.containsKey(key(scenario, policy, machine, admission.id()));
-  }
-
-  private double[] values(String scenario, String policy, String machine, AdmissionMode admission,
-      ToDoubleFunction<RunMetrics> metric) {
-    TreeMap<Long, RunMetrics> bySeed = index.get(key(scenario, policy, machine, admission.id()));
-    return bySeed.values().stream().mapToDouble(metric).toArray();
-  }
-
-  private double[] edf(String scenario, String policy, String machine, ToDoubleFunction<RunMetrics> metric) {
-    return values(scenario, policy, machine, AdmissionMode.EDF_FIT, metric);
-  }
-
-  private static double[] points(double[] shares) {
-    double[] p = new double[shares.length];
-    for (int i = 0; i < shares.length; i++) {
-      p[i] = 100 * shares[i];
-    }
-    return p;
+    this.runs = new RunsBySeed(rows);
   }
 
   public String markdown() {
@@ -110,7 +80,7 @@ public final class Findings {
       for (String policy : plan.policies()) {
         md.append("| ").append(policy).append(" |");
         for (String s : plan.scenarios()) {
-          Interval i = Interval.of(points(edf(s, policy, machine, RunMetrics::metShare)));
+          Interval i = Interval.of(points(runs.edf(s, policy, machine, RunMetrics::metShare)));
           md.append(String.format(Locale.ROOT, " %.1f ± %.1f |", i.mean(), i.hi() - i.mean()));
         }
         md.append('\n');
@@ -146,14 +116,14 @@ public final class Findings {
         String best = null;
         double bestMean = -1;
         for (String p : splitting) {
-          double mean = Interval.of(edf(s, p, machine, RunMetrics::metShare)).mean();
+          double mean = Interval.of(runs.edf(s, p, machine, RunMetrics::metShare)).mean();
           if (mean > bestMean) {
             bestMean = mean;
             best = p;
           }
         }
-        double[] pool = points(edf(s, "pool-edf-10", machine, RunMetrics::metShare));
-        double[] split = points(edf(s, best, machine, RunMetrics::metShare));
+        double[] pool = points(runs.edf(s, "pool-edf-10", machine, RunMetrics::metShare));
+        double[] split = points(runs.edf(s, best, machine, RunMetrics::metShare));
         Interval d = Interval.paired(pool, split);
         boolean ok = d.mean() >= POOL_MARGIN_POINTS;
         checked++;
@@ -178,13 +148,13 @@ public final class Findings {
     md.append("| machine | policy | met (%) | CPU on spawns + killed (%) | processes per task | OOM kills | box minus never-split, points [95% CI] | holds |\n");
     md.append("|---|---|---:|---:|---:|---:|---|---|\n");
     for (String machine : plan.machines()) {
-      double[] never = points(edf("calm", "never-split", machine, RunMetrics::metShare));
+      double[] never = points(runs.edf("calm", "never-split", machine, RunMetrics::metShare));
       for (String policy : List.of("never-split", "box", "split-forecast")) {
         if (!plan.policies().contains(policy)) {
           continue;
         }
-        double[] met = points(edf("calm", policy, machine, RunMetrics::metShare));
-        Interval overhead = Interval.of(points(edf("calm", policy, machine, RunMetrics::overheadShare)));
+        double[] met = points(runs.edf("calm", policy, machine, RunMetrics::metShare));
+        Interval overhead = Interval.of(points(runs.edf("calm", policy, machine, RunMetrics::overheadShare)));
         String diff = "";
         String verdict = "";
         if (!policy.equals("never-split")) {
@@ -194,8 +164,8 @@ public final class Findings {
         }
         md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.2f | %.0f | %s | %s |\n", machine, policy,
             Interval.of(met).mean(), overhead.mean(),
-            Interval.of(edf("calm", policy, machine, RunMetrics::processesPerTask)).mean(),
-            Interval.of(edf("calm", policy, machine, RunMetrics::oomKills)).mean(), diff, verdict));
+            Interval.of(runs.edf("calm", policy, machine, RunMetrics::processesPerTask)).mean(),
+            Interval.of(runs.edf("calm", policy, machine, RunMetrics::oomKills)).mean(), diff, verdict));
       }
     }
     md.append("\nThe verdict column is for the policy in that row against never-split on the same machine.\n\n");
@@ -227,14 +197,14 @@ public final class Findings {
       boolean judged = verdictMachine == null || verdictMachine.equals(machine);
       for (String s : plan.scenarios()) {
         cells += judged ? 1 : 0;
-        double[] pool = points(edf(s, "pool-edf-10", machine, RunMetrics::metShare));
-        double poolPpt = Interval.of(edf(s, "pool-edf-10", machine, RunMetrics::processesPerTask)).mean();
+        double[] pool = points(runs.edf(s, "pool-edf-10", machine, RunMetrics::metShare));
+        double poolPpt = Interval.of(runs.edf(s, "pool-edf-10", machine, RunMetrics::processesPerTask)).mean();
         minPool = Math.min(minPool, poolPpt);
         maxPool = Math.max(maxPool, poolPpt);
         for (String y : yielders) {
-          double[] met = points(edf(s, y, machine, RunMetrics::metShare));
+          double[] met = points(runs.edf(s, y, machine, RunMetrics::metShare));
           Interval d = Interval.paired(met, pool);
-          double ppt = Interval.of(edf(s, y, machine, RunMetrics::processesPerTask)).mean();
+          double ppt = Interval.of(runs.edf(s, y, machine, RunMetrics::processesPerTask)).mean();
           minPpt = Math.min(minPpt, ppt);
           maxPpt = Math.max(maxPpt, ppt);
           (judged ? gaps : otherGaps).computeIfAbsent(y, k -> new ArrayList<>()).add(d.mean());
@@ -288,8 +258,8 @@ public final class Findings {
       int cells = 0;
       for (String machine : plan.machines()) {
         for (String s : plan.scenarios()) {
-          Interval d = Interval.paired(points(edf(s, p[0], machine, RunMetrics::metShare)),
-              points(edf(s, p[1], machine, RunMetrics::metShare)));
+          Interval d = Interval.paired(points(runs.edf(s, p[0], machine, RunMetrics::metShare)),
+              points(runs.edf(s, p[1], machine, RunMetrics::metShare)));
           sum += d.mean();
           cells++;
           if (d.excludesZero()) {
@@ -316,21 +286,21 @@ public final class Findings {
         + "met: edf-fit / flat / none (%) | holds |\n|---|---:|---:|---:|---|---|---|\n");
     boolean any = false;
     for (String machine : plan.machines()) {
-      if (!has(s, p, machine, AdmissionMode.FLAT) || !has(s, p, machine, AdmissionMode.EDF_FIT)) {
+      if (!runs.has(s, p, machine, AdmissionMode.FLAT) || !runs.has(s, p, machine, AdmissionMode.EDF_FIT)) {
         continue;
       }
       any = true;
-      double[] edfRefused = points(values(s, p, machine, AdmissionMode.EDF_FIT, RunMetrics::refusedShare));
-      double[] flatRefused = points(values(s, p, machine, AdmissionMode.FLAT, RunMetrics::refusedShare));
-      double none = has(s, p, machine, AdmissionMode.NONE)
-          ? Interval.of(points(values(s, p, machine, AdmissionMode.NONE, RunMetrics::refusedShare))).mean() : Double.NaN;
-      double noneMet = has(s, p, machine, AdmissionMode.NONE)
-          ? Interval.of(points(values(s, p, machine, AdmissionMode.NONE, RunMetrics::metShare))).mean() : Double.NaN;
+      double[] edfRefused = points(runs.values(s, p, machine, AdmissionMode.EDF_FIT, RunMetrics::refusedShare));
+      double[] flatRefused = points(runs.values(s, p, machine, AdmissionMode.FLAT, RunMetrics::refusedShare));
+      double none = runs.has(s, p, machine, AdmissionMode.NONE)
+          ? Interval.of(points(runs.values(s, p, machine, AdmissionMode.NONE, RunMetrics::refusedShare))).mean() : Double.NaN;
+      double noneMet = runs.has(s, p, machine, AdmissionMode.NONE)
+          ? Interval.of(points(runs.values(s, p, machine, AdmissionMode.NONE, RunMetrics::metShare))).mean() : Double.NaN;
       Interval d = Interval.paired(flatRefused, edfRefused);
       md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %s | %.1f / %.1f / %.1f | %s |\n", machine,
           Interval.of(edfRefused).mean(), Interval.of(flatRefused).mean(), none, ci(d),
-          Interval.of(points(values(s, p, machine, AdmissionMode.EDF_FIT, RunMetrics::metShare))).mean(),
-          Interval.of(points(values(s, p, machine, AdmissionMode.FLAT, RunMetrics::metShare))).mean(), noneMet,
+          Interval.of(points(runs.values(s, p, machine, AdmissionMode.EDF_FIT, RunMetrics::metShare))).mean(),
+          Interval.of(points(runs.values(s, p, machine, AdmissionMode.FLAT, RunMetrics::metShare))).mean(), noneMet,
           d.lo() > 0 ? "yes" : "**no**"));
     }
     if (!any) {
@@ -356,9 +326,9 @@ public final class Findings {
         md.append("| ").append(machine).append(" | ").append(s).append(" |");
         for (String p : policies) {
           md.append(String.format(Locale.ROOT, " %.1f / %.2f / %.1f |",
-              Interval.of(points(edf(s, p, machine, RunMetrics::metShare))).mean(),
-              Interval.of(edf(s, p, machine, RunMetrics::processesPerTask)).mean(),
-              Interval.of(points(edf(s, p, machine, RunMetrics::overheadShare))).mean()));
+              Interval.of(points(runs.edf(s, p, machine, RunMetrics::metShare))).mean(),
+              Interval.of(runs.edf(s, p, machine, RunMetrics::processesPerTask)).mean(),
+              Interval.of(points(runs.edf(s, p, machine, RunMetrics::overheadShare))).mean()));
         }
         md.append('\n');
       }
