@@ -190,6 +190,14 @@ public final class Scheduler {
     return c;
   }
 
+  /** Drains into {@code into} (a driver's list, reused round after round): the same commands, appended in order. */
+  public void drainTo(List<? super Command> into) {
+    for (int i = 0; i < out.size(); i++) {
+      into.add(out.get(i));
+    }
+    out.clear();
+  }
+
   // ---- views ----------------------------------------------------------------------------------
 
   /** Images admitted and not yet handed to any worker. */
