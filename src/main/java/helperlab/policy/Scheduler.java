@@ -141,30 +141,28 @@ public final class Scheduler {
     advance(at);
     WorkerState w = worker(workerId);
     removeWorker(w);
-    List<ImageJob> back = new ArrayList<>(w.assigned);
-    back.addAll(w.share);
-    w.assigned.clear();
-    w.share.clear();
-    List<ImageJob> toReturn = new ArrayList<>(back.size());
-    for (int i = 0; i < back.size(); i++) {
-      ImageJob image = back.get(i);
-      if (i == 0 && blameInFlight && w.phase == WorkerState.Phase.BUSY) {
-        Integer before = strikes.get(image.id());
-        int s = (before == null ? 0 : before) + 1;
-        strikes.put(image.id(), s);
-        if (s >= config.maxStrikes()) {
-          out.add(new Command.DeadLetter(image, s));
-          TaskState task = tasks.get(image.task());
-          task.dead++;
-          task.remainingPredicted -= image.predictedS();
-          finishIfDone(task);
-          continue;
-        }
+    // its images, assigned then share, the first one in flight
+    ArrayDeque<ImageJob> first = w.assigned.isEmpty() ? w.share : w.assigned;
+    ImageJob inFlight = first.peekFirst();
+    if (inFlight != null && blameInFlight && w.phase == WorkerState.Phase.BUSY) {
+      Integer before = strikes.get(inFlight.id());
+      int s = (before == null ? 0 : before) + 1;
+      strikes.put(inFlight.id(), s);
+      if (s >= config.maxStrikes()) {
+        first.pollFirst();
+        out.add(new Command.DeadLetter(inFlight, s));
+        TaskState task = tasks.get(inFlight.task());
+        task.dead++;
+        task.remainingPredicted -= inFlight.predictedS();
+        finishIfDone(task);
       }
-      toReturn.add(image);
     }
-    for (int i = toReturn.size() - 1; i >= 0; i--) {
-      returnImage(toReturn.get(i));
+    // the rest go back to the front of their tasks, last first, so each task keeps them in order
+    for (ImageJob image = w.share.pollLast(); image != null; image = w.share.pollLast()) {
+      returnImage(image);
+    }
+    for (ImageJob image = w.assigned.pollLast(); image != null; image = w.assigned.pollLast()) {
+      returnImage(image);
     }
     strategy.workerLost(w);
   }
@@ -364,10 +362,8 @@ public final class Scheduler {
 
   /** Sends unowned images of a task back in order (first image ends up first). */
   void giveBack(WorkerState w) {
-    List<ImageJob> rest = new ArrayList<>(w.share);
-    w.share.clear();
-    for (int i = rest.size() - 1; i >= 0; i--) {
-      returnImage(rest.get(i));
+    for (ImageJob image = w.share.pollLast(); image != null; image = w.share.pollLast()) {
+      returnImage(image);
     }
   }
 

@@ -25,8 +25,8 @@ final class TaskState implements Admission.AdmittedWork {
   final double deadline;
   final int total;
   final double flatPerImage;
-  /** Images no worker holds: the pool's queue, or a task's images waiting for a helper. */
-  final ArrayDeque<ImageJob> unowned = new ArrayDeque<>();
+  /** Images no worker holds: the pool's queue, or a task's images waiting for a helper (whose share it may become). */
+  ArrayDeque<ImageJob> unowned;
   int done;
   int dead;
   double remainingPredicted;
@@ -38,6 +38,7 @@ final class TaskState implements Admission.AdmittedWork {
     this.deadline = request.deadlineS();
     this.total = request.images().size();
     this.flatPerImage = request.flatWorkS() / total;
+    this.unowned = new ArrayDeque<>(request.images().size());
     this.unowned.addAll(request.images());
     this.remainingPredicted = request.predictedWorkS();
   }
