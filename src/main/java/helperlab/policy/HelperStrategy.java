@@ -1,7 +1,6 @@
 package helperlab.policy;
 
 import java.util.ArrayDeque;
-import java.util.List;
 
 /**
  * One helper process per task, handed its task's images one at a time. A late helper calls for
@@ -44,7 +43,7 @@ final class HelperStrategy implements Strategy {
     }
     maybeSplit(w);
     if (!w.share.isEmpty()) {
-      s.assign(w, List.of(w.share.pollFirst()));
+      s.assign(w, w.share.pollFirst());
     } else {
       s.retire(w, "done");
       startHelpers();

@@ -23,6 +23,8 @@ public final class Scheduler {
   private final Strategy strategy;
 
   private final TreeSet<TaskState> admitted = new TreeSet<>(TaskState.BY_DEADLINE);
+  /** The admitted tasks as admission reads them (a view, made once: admission asks at every submit). */
+  private final Iterable<? extends Admission.AdmittedWork> admittedView = Collections.unmodifiableSet(admitted);
   private final IdTable<TaskState> tasks = new IdTable<>();
   /** Tasks with unowned images, in the policy's order. */
   final TreeSet<TaskState> waiting;
@@ -31,6 +33,8 @@ public final class Scheduler {
   final List<WorkerState> live = new ArrayList<>();
   private final IdTable<Integer> strikes = new IdTable<>();
   private List<Command> out = new ArrayList<>();
+  /** Tasks at least one live worker works for (the help budget counts the workers beyond them). */
+  private int servedTasks;
   private int nextWorkerId;
   private int queuedImages;
   private double slowdown = 1;
@@ -221,7 +225,7 @@ public final class Scheduler {
   }
 
   public Iterable<? extends Admission.AdmittedWork> admittedWork() {
-    return Collections.unmodifiableSet(admitted);
+    return admittedView;
   }
 
   // ---- mechanisms the strategies use ----------------------------------------------------------
@@ -234,12 +238,23 @@ public final class Scheduler {
     WorkerState w = new WorkerState(nextWorkerId++, boundTo, now);
     workers.add(w);
     live.add(w);
+    serve(boundTo);
     out.add(new Command.Spawn(w.id, boundTo == null ? -1 : boundTo.id));
     return w;
   }
 
   /** Hands images to a ready worker; the list becomes the command's and must not be changed after. */
   void assign(WorkerState w, List<ImageJob> images) {
+    assign(w, images, Collections.unmodifiableList(images));
+  }
+
+  /** Hands one image to a ready worker (a helper's next). */
+  void assign(WorkerState w, ImageJob image) {
+    List<ImageJob> images = List.of(image); // unmodifiable already
+    assign(w, images, images);
+  }
+
+  private void assign(WorkerState w, List<ImageJob> images, List<ImageJob> unmodifiable) {
     if (w.phase == WorkerState.Phase.STARTING) {
       throw new IllegalStateException("worker " + w.id + " is not ready");
     }
@@ -250,7 +265,7 @@ public final class Scheduler {
       w.assigned.addLast(images.get(i));
     }
     w.phase = WorkerState.Phase.BUSY;
-    out.add(new Command.Assign(w.id, Collections.unmodifiableList(images)));
+    out.add(new Command.Assign(w.id, unmodifiable));
   }
 
   /** Rebinds a ready helper to another task (its own unstarted images go back first). */
@@ -259,7 +274,9 @@ public final class Scheduler {
       throw new IllegalStateException("worker " + w.id + " still has images");
     }
     giveBack(w);
+    unserve(w.task);
     w.task = to;
+    serve(to);
     w.lastSplitAt = now;
     out.add(new Command.Handover(w.id, to.id));
   }
@@ -335,6 +352,24 @@ public final class Scheduler {
   private void removeWorker(WorkerState w) {
     workers.set(w.id, null);
     live.remove(w);
+    unserve(w.task);
+  }
+
+  private void serve(TaskState task) {
+    if (task != null && task.liveWorkers++ == 0) {
+      servedTasks++;
+    }
+  }
+
+  private void unserve(TaskState task) {
+    if (task != null && --task.liveWorkers == 0) {
+      servedTasks--;
+    }
+  }
+
+  /** Live workers beyond one per task they work for. */
+  int extraWorkers() {
+    return live.size() - servedTasks;
   }
 
   private void returnImage(ImageJob image) {

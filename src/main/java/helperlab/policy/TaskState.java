@@ -2,6 +2,7 @@ package helperlab.policy;
 
 import java.util.ArrayDeque;
 import java.util.Comparator;
+import java.util.List;
 
 /** An admitted task inside the scheduler: images not yet handed to anyone, and what is left of its work. */
 final class TaskState implements Admission.AdmittedWork {
@@ -31,6 +32,8 @@ final class TaskState implements Admission.AdmittedWork {
   int dead;
   double remainingPredicted;
   boolean queued;
+  /** Live workers that work for it (kept by the scheduler). */
+  int liveWorkers;
 
   TaskState(TaskRequest request) {
     this.id = request.id();
@@ -38,8 +41,11 @@ final class TaskState implements Admission.AdmittedWork {
     this.deadline = request.deadlineS();
     this.total = request.images().size();
     this.flatPerImage = request.flatWorkS() / total;
-    this.unowned = new ArrayDeque<>(request.images().size());
-    this.unowned.addAll(request.images());
+    List<ImageJob> images = request.images();
+    this.unowned = new ArrayDeque<>(images.size());
+    for (int i = 0; i < images.size(); i++) { // by index: addAll would go through an iterator and a lambda
+      unowned.addLast(images.get(i));
+    }
     this.remainingPredicted = request.predictedWorkS();
   }
 
