@@ -4,8 +4,9 @@ import helperlab.model.EventSink;
 import helperlab.model.EventType;
 import helperlab.policy.ClientAction;
 import helperlab.policy.Command;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.function.Consumer;
 
 /**
  * Carries out what the scheduler and the client ask, in one order for every world: the simulator
@@ -13,16 +14,23 @@ import java.util.function.Supplier;
  * difference between a replay and a real run is never a difference in how commands were followed.
  */
 public final class Driver {
-  private final Supplier<List<Command>> commands;
-  private final Supplier<List<ClientAction>> clientActions;
+  private final Consumer<List<Command>> commands;
+  private final Consumer<List<ClientAction>> clientActions;
   private final World world;
   private final EventSink sink;
+  /**
+   * The lists the drains fill, reused round after round: one pair per level of nesting, since a world may
+   * have commands carried out while it carries out one (the cage, when a worker is lost on a write).
+   */
+  private final List<List<Command>> askedByDepth = new ArrayList<>();
+  private final List<List<ClientAction>> actionsByDepth = new ArrayList<>();
+  private int depth;
 
   /**
-   * {@code commands} drains the scheduler ({@code Scheduler::drain}), {@code clientActions} the client
-   * (a run without a client, the cage's live service, gives {@code List::of}).
+   * {@code commands} drains the scheduler into the list it is given ({@code Scheduler::drainTo}),
+   * {@code clientActions} the client (a run without a client, the cage's live service, adds nothing).
    */
-  public Driver(Supplier<List<Command>> commands, Supplier<List<ClientAction>> clientActions, World world,
+  public Driver(Consumer<List<Command>> commands, Consumer<List<ClientAction>> clientActions, World world,
       EventSink sink) {
     this.commands = commands;
     this.clientActions = clientActions;
@@ -32,26 +40,43 @@ public final class Driver {
 
   /** Rounds of commands, then client actions, until neither the scheduler nor the client has anything left. */
   public void execute(double now) {
-    while (true) {
-      world.settle(now);
-      List<Command> asked = commands.get();
-      List<ClientAction> actions = clientActions.get();
-      if (asked.isEmpty() && actions.isEmpty()) {
-        return;
+    if (depth == askedByDepth.size()) {
+      askedByDepth.add(new ArrayList<>());
+      actionsByDepth.add(new ArrayList<>());
+    }
+    List<Command> asked = askedByDepth.get(depth);
+    List<ClientAction> actions = actionsByDepth.get(depth);
+    depth++;
+    try {
+      while (true) {
+        world.settle(now);
+        asked.clear();
+        actions.clear();
+        commands.accept(asked);
+        clientActions.accept(actions);
+        if (asked.isEmpty() && actions.isEmpty()) {
+          return;
+        }
+        // by index, without an iterator per round
+        for (int i = 0; i < asked.size(); i++) {
+          carryOut(now, asked.get(i));
+        }
+        for (int i = 0; i < actions.size(); i++) {
+          carryOut(now, actions.get(i));
+        }
       }
-      // by index, without an iterator per round (lists from drains are random access)
-      for (int i = 0; i < asked.size(); i++) {
-        carryOut(now, asked.get(i));
-      }
-      for (int i = 0; i < actions.size(); i++) {
-        carryOut(now, actions.get(i));
-      }
+    } finally {
+      asked.clear(); // what was carried out is not kept alive
+      actions.clear();
+      depth--;
     }
   }
 
   /** Only the client's actions (after the client closed at the end of a run: its last outcomes). */
   public void carryOutClientActions(double now) {
-    for (ClientAction a : clientActions.get()) {
+    List<ClientAction> actions = new ArrayList<>();
+    clientActions.accept(actions);
+    for (ClientAction a : actions) {
       carryOut(now, a);
     }
   }

@@ -233,7 +233,8 @@ public record Calibration(
     if (megapixels <= below.megapixels()) {
       return below.mb();
     }
-    for (MemoryPoint above : imageMemory) {
+    for (int i = 0; i < imageMemory.size(); i++) { // by index: asked at every image's start, without an iterator
+      MemoryPoint above = imageMemory.get(i);
       if (megapixels <= above.megapixels()) {
         double f = (megapixels - below.megapixels()) / (above.megapixels() - below.megapixels());
         return below.mb() + f * (above.mb() - below.mb());

@@ -176,6 +176,14 @@ public final class Client {
     return c;
   }
 
+  /** Drains into {@code into} (a driver's list, reused round after round): the same actions, appended in order. */
+  public void drainTo(List<? super ClientAction> into) {
+    for (int i = 0; i < out.size(); i++) {
+      into.add(out.get(i));
+    }
+    out.clear();
+  }
+
   public int openTasks() {
     return pending.size();
   }

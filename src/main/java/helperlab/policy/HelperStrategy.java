@@ -1,7 +1,6 @@
 package helperlab.policy;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.ArrayDeque;
 
 /**
  * One helper process per task, handed its task's images one at a time. A late helper calls for
@@ -44,7 +43,7 @@ final class HelperStrategy implements Strategy {
     }
     maybeSplit(w);
     if (!w.share.isEmpty()) {
-      s.assign(w, List.of(w.share.pollFirst()));
+      s.assign(w, w.share.pollFirst());
     } else {
       s.retire(w, "done");
       startHelpers();
@@ -95,8 +94,16 @@ final class HelperStrategy implements Strategy {
 
   private void adopt(WorkerState w, TaskState task) {
     int n = task.unowned.size();
-    w.share.addAll(task.unowned);
-    task.unowned.clear();
+    if (w.share.isEmpty()) {
+      // as always here (a new helper, or one whose share ran out or went back): the images change hands
+      // whole, without copying them one by one
+      ArrayDeque<ImageJob> images = task.unowned;
+      task.unowned = w.share;
+      w.share = images;
+    } else {
+      w.share.addAll(task.unowned);
+      task.unowned.clear();
+    }
     s.disown(task, n);
   }
 
@@ -131,7 +138,7 @@ final class HelperStrategy implements Strategy {
     } else if (late != null) {
       s.handOver(w, late.task);
       late.lastSplitAt = s.now;
-      w.share.addAll(slice(late, spareOf(late) > 0 ? Math.max(1, sizeOf(late) / 2) : 0));
+      moveSlice(late, spareOf(late) > 0 ? Math.max(1, sizeOf(late) / 2) : 0, w.share);
     }
   }
 
@@ -153,14 +160,19 @@ final class HelperStrategy implements Strategy {
     return h.share.size() + (h.assigned.isEmpty() ? 0 : 1);
   }
 
-  /** Takes up to {@code n} of a helper's spare images from the back of its share, in order. */
-  private static List<ImageJob> slice(WorkerState h, int n) {
+  /** Moves up to {@code n} of a helper's spare images from the back of its share to the back of {@code to}, in order. */
+  private static void moveSlice(WorkerState h, int n, ArrayDeque<ImageJob> to) {
     int give = Math.min(n, spareOf(h));
-    List<ImageJob> slice = new ArrayList<>(Math.max(0, give));
-    for (int k = 0; k < give; k++) {
-      slice.add(0, h.share.pollLast());
+    if (give <= 0) {
+      return;
     }
-    return slice;
+    ImageJob[] slice = new ImageJob[give];
+    for (int k = give - 1; k >= 0; k--) {
+      slice[k] = h.share.pollLast();
+    }
+    for (ImageJob image : slice) {
+      to.addLast(image);
+    }
   }
 
   private void maybeSplit(WorkerState w) {
@@ -192,7 +204,7 @@ final class HelperStrategy implements Strategy {
         return;
       }
       h.lastSplitAt = now;
-      h.share.addAll(slice(w, perHelper));
+      moveSlice(w, perHelper, h.share);
       if (!s.canSpawnWithin(cap)) {
         return;
       }

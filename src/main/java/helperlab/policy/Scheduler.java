@@ -23,6 +23,8 @@ public final class Scheduler {
   private final Strategy strategy;
 
   private final TreeSet<TaskState> admitted = new TreeSet<>(TaskState.BY_DEADLINE);
+  /** The admitted tasks as admission reads them (a view, made once: admission asks at every submit). */
+  private final Iterable<? extends Admission.AdmittedWork> admittedView = Collections.unmodifiableSet(admitted);
   private final IdTable<TaskState> tasks = new IdTable<>();
   /** Tasks with unowned images, in the policy's order. */
   final TreeSet<TaskState> waiting;
@@ -31,6 +33,8 @@ public final class Scheduler {
   final List<WorkerState> live = new ArrayList<>();
   private final IdTable<Integer> strikes = new IdTable<>();
   private List<Command> out = new ArrayList<>();
+  /** Tasks at least one live worker works for (the help budget counts the workers beyond them). */
+  private int servedTasks;
   private int nextWorkerId;
   private int queuedImages;
   private double slowdown = 1;
@@ -141,30 +145,28 @@ public final class Scheduler {
     advance(at);
     WorkerState w = worker(workerId);
     removeWorker(w);
-    List<ImageJob> back = new ArrayList<>(w.assigned);
-    back.addAll(w.share);
-    w.assigned.clear();
-    w.share.clear();
-    List<ImageJob> toReturn = new ArrayList<>(back.size());
-    for (int i = 0; i < back.size(); i++) {
-      ImageJob image = back.get(i);
-      if (i == 0 && blameInFlight && w.phase == WorkerState.Phase.BUSY) {
-        Integer before = strikes.get(image.id());
-        int s = (before == null ? 0 : before) + 1;
-        strikes.put(image.id(), s);
-        if (s >= config.maxStrikes()) {
-          out.add(new Command.DeadLetter(image, s));
-          TaskState task = tasks.get(image.task());
-          task.dead++;
-          task.remainingPredicted -= image.predictedS();
-          finishIfDone(task);
-          continue;
-        }
+    // its images, assigned then share, the first one in flight
+    ArrayDeque<ImageJob> first = w.assigned.isEmpty() ? w.share : w.assigned;
+    ImageJob inFlight = first.peekFirst();
+    if (inFlight != null && blameInFlight && w.phase == WorkerState.Phase.BUSY) {
+      Integer before = strikes.get(inFlight.id());
+      int s = (before == null ? 0 : before) + 1;
+      strikes.put(inFlight.id(), s);
+      if (s >= config.maxStrikes()) {
+        first.pollFirst();
+        out.add(new Command.DeadLetter(inFlight, s));
+        TaskState task = tasks.get(inFlight.task());
+        task.dead++;
+        task.remainingPredicted -= inFlight.predictedS();
+        finishIfDone(task);
       }
-      toReturn.add(image);
     }
-    for (int i = toReturn.size() - 1; i >= 0; i--) {
-      returnImage(toReturn.get(i));
+    // the rest go back to the front of their tasks, last first, so each task keeps them in order
+    for (ImageJob image = w.share.pollLast(); image != null; image = w.share.pollLast()) {
+      returnImage(image);
+    }
+    for (ImageJob image = w.assigned.pollLast(); image != null; image = w.assigned.pollLast()) {
+      returnImage(image);
     }
     strategy.workerLost(w);
   }
@@ -188,6 +190,14 @@ public final class Scheduler {
     List<Command> c = out;
     out = new ArrayList<>();
     return c;
+  }
+
+  /** Drains into {@code into} (a driver's list, reused round after round): the same commands, appended in order. */
+  public void drainTo(List<? super Command> into) {
+    for (int i = 0; i < out.size(); i++) {
+      into.add(out.get(i));
+    }
+    out.clear();
   }
 
   // ---- views ----------------------------------------------------------------------------------
@@ -215,7 +225,7 @@ public final class Scheduler {
   }
 
   public Iterable<? extends Admission.AdmittedWork> admittedWork() {
-    return Collections.unmodifiableSet(admitted);
+    return admittedView;
   }
 
   // ---- mechanisms the strategies use ----------------------------------------------------------
@@ -228,12 +238,23 @@ public final class Scheduler {
     WorkerState w = new WorkerState(nextWorkerId++, boundTo, now);
     workers.add(w);
     live.add(w);
+    serve(boundTo);
     out.add(new Command.Spawn(w.id, boundTo == null ? -1 : boundTo.id));
     return w;
   }
 
   /** Hands images to a ready worker; the list becomes the command's and must not be changed after. */
   void assign(WorkerState w, List<ImageJob> images) {
+    assign(w, images, Collections.unmodifiableList(images));
+  }
+
+  /** Hands one image to a ready worker (a helper's next). */
+  void assign(WorkerState w, ImageJob image) {
+    List<ImageJob> images = List.of(image); // unmodifiable already
+    assign(w, images, images);
+  }
+
+  private void assign(WorkerState w, List<ImageJob> images, List<ImageJob> unmodifiable) {
     if (w.phase == WorkerState.Phase.STARTING) {
       throw new IllegalStateException("worker " + w.id + " is not ready");
     }
@@ -244,7 +265,7 @@ public final class Scheduler {
       w.assigned.addLast(images.get(i));
     }
     w.phase = WorkerState.Phase.BUSY;
-    out.add(new Command.Assign(w.id, Collections.unmodifiableList(images)));
+    out.add(new Command.Assign(w.id, unmodifiable));
   }
 
   /** Rebinds a ready helper to another task (its own unstarted images go back first). */
@@ -253,7 +274,9 @@ public final class Scheduler {
       throw new IllegalStateException("worker " + w.id + " still has images");
     }
     giveBack(w);
+    unserve(w.task);
     w.task = to;
+    serve(to);
     w.lastSplitAt = now;
     out.add(new Command.Handover(w.id, to.id));
   }
@@ -329,6 +352,24 @@ public final class Scheduler {
   private void removeWorker(WorkerState w) {
     workers.set(w.id, null);
     live.remove(w);
+    unserve(w.task);
+  }
+
+  private void serve(TaskState task) {
+    if (task != null && task.liveWorkers++ == 0) {
+      servedTasks++;
+    }
+  }
+
+  private void unserve(TaskState task) {
+    if (task != null && --task.liveWorkers == 0) {
+      servedTasks--;
+    }
+  }
+
+  /** Live workers beyond one per task they work for. */
+  int extraWorkers() {
+    return live.size() - servedTasks;
   }
 
   private void returnImage(ImageJob image) {
@@ -356,10 +397,8 @@ public final class Scheduler {
 
   /** Sends unowned images of a task back in order (first image ends up first). */
   void giveBack(WorkerState w) {
-    List<ImageJob> rest = new ArrayList<>(w.share);
-    w.share.clear();
-    for (int i = rest.size() - 1; i >= 0; i--) {
-      returnImage(rest.get(i));
+    for (ImageJob image = w.share.pollLast(); image != null; image = w.share.pollLast()) {
+      returnImage(image);
     }
   }
 

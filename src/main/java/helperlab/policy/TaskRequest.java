@@ -24,8 +24,8 @@ public record TaskRequest(int id, double arrivalS, double deadlineS, List<ImageJ
 
   public double predictedWorkS() {
     double sum = 0;
-    for (ImageJob image : images) {
-      sum += image.predictedS();
+    for (int i = 0; i < images.size(); i++) { // by index: asked at every submit, without an iterator
+      sum += images.get(i).predictedS();
     }
     return sum;
   }

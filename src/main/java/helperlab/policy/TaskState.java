@@ -2,6 +2,7 @@ package helperlab.policy;
 
 import java.util.ArrayDeque;
 import java.util.Comparator;
+import java.util.List;
 
 /** An admitted task inside the scheduler: images not yet handed to anyone, and what is left of its work. */
 final class TaskState implements Admission.AdmittedWork {
@@ -25,12 +26,14 @@ final class TaskState implements Admission.AdmittedWork {
   final double deadline;
   final int total;
   final double flatPerImage;
-  /** Images no worker holds: the pool's queue, or a task's images waiting for a helper. */
-  final ArrayDeque<ImageJob> unowned = new ArrayDeque<>();
+  /** Images no worker holds: the pool's queue, or a task's images waiting for a helper (whose share it may become). */
+  ArrayDeque<ImageJob> unowned;
   int done;
   int dead;
   double remainingPredicted;
   boolean queued;
+  /** Live workers that work for it (kept by the scheduler). */
+  int liveWorkers;
 
   TaskState(TaskRequest request) {
     this.id = request.id();
@@ -38,7 +41,11 @@ final class TaskState implements Admission.AdmittedWork {
     this.deadline = request.deadlineS();
     this.total = request.images().size();
     this.flatPerImage = request.flatWorkS() / total;
-    this.unowned.addAll(request.images());
+    List<ImageJob> images = request.images();
+    this.unowned = new ArrayDeque<>(images.size());
+    for (int i = 0; i < images.size(); i++) { // by index: addAll would go through an iterator and a lambda
+      unowned.addLast(images.get(i));
+    }
     this.remainingPredicted = request.predictedWorkS();
   }
 

@@ -9,8 +9,8 @@ final class WorkerState {
   final int id;
   /** The task a helper is bound to (it changes when a yielding helper is handed over); null for a pool worker. */
   TaskState task;
-  /** A helper's images not yet started; it is handed them one at a time. */
-  final ArrayDeque<ImageJob> share = new ArrayDeque<>();
+  /** A helper's images not yet started; it is handed them one at a time (the deque may be swapped with a task's). */
+  ArrayDeque<ImageJob> share = new ArrayDeque<>();
   /** Images handed to the worker and not yet reported done, in order; the first is in flight. */
   final ArrayDeque<ImageJob> assigned = new ArrayDeque<>();
   Phase phase = Phase.STARTING;

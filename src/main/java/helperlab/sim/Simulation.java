@@ -62,7 +62,7 @@ public final class Simulation {
     this.sinks = new RunSinks(setup.record(), observer);
     this.triggers = new LiveTriggers(setup.trigger());
     this.workers = new Workers(setup, machine, tasks, triggers, scheduler, sinks.sink);
-    Driver driver = new Driver(scheduler::drain, client::drain,
+    Driver driver = new Driver(scheduler::drainTo, client::drainTo,
         new SimulatedWorld(workers, tasks, scheduler, client, sinks.sink), sinks.sink);
     this.loop = new EventLoop(setup, workload.arrivalS, scheduler, client, machine, workers, triggers, tasks, sinks, driver);
   }

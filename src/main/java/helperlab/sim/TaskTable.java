@@ -20,10 +20,16 @@ final class TaskTable {
   private final List<List<ImageJob>> jobsById;
   private double[] flatById;
   private int nextTaskId;
-  /** Per image id: megapixels and true work; copied on first write (retry copies, pressed batches). */
-  private double[] imageMp;
-  private double[] imageWork;
-  private boolean ownImageArrays;
+  /** Per image id below {@code baseImages}: the shared workload's megapixels and true work (never written). */
+  private final double[] baseMp;
+  private final double[] baseWork;
+  private final int baseImages;
+  /**
+   * Per image id from {@code baseImages} on: those of the run's own images (retry copies, pressed batches), kept
+   * apart so a run never copies the workload's arrays.
+   */
+  private double[] extraMp = new double[0];
+  private double[] extraWork = new double[0];
   private int images;
 
   TaskTable(List<Task> arrivals, Workload workload, Calibration calibration, double speed, double workFactor) {
@@ -39,8 +45,9 @@ final class TaskTable {
     this.flatById = workload.flatWork;
     this.nextTaskId = arrivals.size();
     this.images = workload.imageCount();
-    this.imageMp = workload.megapixels;
-    this.imageWork = workload.trueWork;
+    this.baseImages = images;
+    this.baseMp = workload.megapixels;
+    this.baseWork = workload.trueWork;
   }
 
   /** Takes the next task id (a new batch or a retry copy). */
@@ -58,11 +65,11 @@ final class TaskTable {
   }
 
   double megapixels(int image) {
-    return imageMp[image];
+    return image < baseImages ? baseMp[image] : extraMp[image - baseImages];
   }
 
   double work(int image) {
-    return imageWork[image];
+    return image < baseImages ? baseWork[image] : extraWork[image - baseImages];
   }
 
   double flatS(int task) {
@@ -100,22 +107,19 @@ final class TaskTable {
     }
     List<ImageJob> copied = new ArrayList<>(jobs.size());
     for (ImageJob original : jobs) {
-      copied.add(new ImageJob(addImage(imageMp[original.id()], imageWork[original.id()]), copy, original.predictedS()));
+      copied.add(new ImageJob(addImage(megapixels(original.id()), work(original.id())), copy, original.predictedS()));
     }
     return copied;
   }
 
   private int addImage(double megapixels, double work) {
-    if (!ownImageArrays) {
-      imageMp = Arrays.copyOf(imageMp, Math.max(16, images * 2));
-      imageWork = Arrays.copyOf(imageWork, Math.max(16, images * 2));
-      ownImageArrays = true;
-    } else if (images == imageMp.length) {
-      imageMp = Arrays.copyOf(imageMp, images * 2);
-      imageWork = Arrays.copyOf(imageWork, images * 2);
+    int i = images - baseImages;
+    if (i == extraMp.length) {
+      extraMp = Arrays.copyOf(extraMp, Math.max(64, i * 2));
+      extraWork = Arrays.copyOf(extraWork, Math.max(64, i * 2));
     }
-    imageMp[images] = megapixels;
-    imageWork[images] = work;
+    extraMp[i] = megapixels;
+    extraWork[i] = work;
     return images++;
   }
 }

@@ -1,6 +1,7 @@
 package helperlab.sim;
 
 import helperlab.model.EventSink;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,6 +16,11 @@ final class WorkerMemory {
   private final Machine machine;
   /** The live workers, oldest first (the process table's list, read here). */
   private final List<WorkerProcess> live;
+  /**
+   * The live workers resizing an image, oldest first (the live list's order): only their memory moves with
+   * progress, so the resident total is scanned over them alone (few, where most workers are starting up).
+   */
+  private final List<WorkerProcess> running = new ArrayList<>();
   /** The limit in MB; 0 for none. */
   private final double limitMb;
   private final double sharedMb;
@@ -93,12 +99,23 @@ final class WorkerMemory {
     version++;
   }
 
+  /** {@code p} stopped resizing its image (done, or gone): its memory no longer moves with progress. */
+  void imageStopped(WorkerProcess p) {
+    version++;
+    running.remove(p);
+  }
+
   /**
    * {@code p}'s image is set to run (its start and work known): how fast it grows with the progress
    * clock is the same for the whole image (a resizing worker's weight never changes), so worked out here.
    */
   void imageRunning(WorkerProcess p) {
     version++;
+    int i = running.size();
+    while (i > 0 && running.get(i - 1).id > p.id) { // ids go up with age: keep the live list's order
+      i--;
+    }
+    running.add(i, p);
     p.growthMbPerProgress = (p.heldImageMb - p.imageFromMb) * machine.weight(false) / (ramp.fullAtShare() * p.imageWork);
   }
 
@@ -116,7 +133,8 @@ final class WorkerMemory {
     }
     double mb = memory;
     double growth = 0;
-    for (WorkerProcess p : live) {
+    for (int i = 0; i < running.size(); i++) {
+      WorkerProcess p = running.get(i);
       if (p.phase == WorkerProcess.Phase.RUNNING) {
         double resident = residentImageMb(p);
         mb -= p.heldImageMb - resident;

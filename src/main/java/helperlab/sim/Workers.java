@@ -98,7 +98,7 @@ final class Workers {
         ImageJob done = p.current;
         p.current = null;
         p.phase = Phase.IDLE;
-        memory.changed();
+        memory.imageStopped(p);
         sink.on(now, EventType.IMAGE_DONE, p.id, done.task(), done.id(), cpu, null);
         startNext(now, p); // the worker goes straight on with its assignment
         scheduler.imageDone(now, p.id, done.id());
@@ -225,8 +225,13 @@ final class Workers {
   }
 
   private void remove(WorkerProcess p) {
+    boolean wasRunning = p.phase == Phase.RUNNING;
     p.phase = Phase.GONE;
-    memory.changed();
+    if (wasRunning) {
+      memory.imageStopped(p);
+    } else {
+      memory.changed();
+    }
     p.epoch++;
     p.queue.clear();
     p.current = null;

@@ -5,7 +5,6 @@ import helperlab.model.ImageSpec;
 import helperlab.model.Task;
 import helperlab.policy.ImageJob;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -64,14 +63,5 @@ final class Workload {
 
   int imageCount() {
     return megapixels.length;
-  }
-
-  /** Arrays to extend with retry copies' images, starting from these. */
-  double[] megapixelsCopy(int capacity) {
-    return Arrays.copyOf(megapixels, Math.max(capacity, megapixels.length));
-  }
-
-  double[] trueWorkCopy(int capacity) {
-    return Arrays.copyOf(trueWork, Math.max(capacity, trueWork.length));
   }
 }

@@ -114,8 +114,11 @@ final class CageRun {
     this.sink = recovery == null ? EventSink.tee(metrics, log, samples, journal)
         : EventSink.tee(metrics, log, samples, journal, recovery);
     this.squeeze = new CpuSqueeze(this, trigger);
-    this.driver = new Driver(() -> scheduler.drain(), () -> exhibit == null ? List.of() : exhibit.client.drain(),
-        new RealWorld(this), sink);
+    this.driver = new Driver(into -> scheduler.drainTo(into), into -> {
+      if (exhibit != null) {
+        exhibit.client.drainTo(into);
+      }
+    }, new RealWorld(this), sink);
     this.scheduler = new Scheduler(policy, ctx.schedulerConfig());
     this.nextTask = exhibit == null ? 0 : exhibit.tasks.size();
     this.ooms = new OomCounter(ctx.pool().cage());
