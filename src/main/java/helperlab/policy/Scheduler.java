@@ -28,14 +28,11 @@ public final class Scheduler {
   private final IdTable<TaskState> tasks = new IdTable<>();
   /** Tasks with unowned images, in the policy's order. */
   final TreeSet<TaskState> waiting;
-  /** By worker id (ids are handed out densely); null once gone. */
-  private final List<WorkerState> workers = new ArrayList<>();
-  final List<WorkerState> live = new ArrayList<>();
+  private final WorkerTable workers = new WorkerTable();
+  /** Live workers, oldest first (the strategies read it). */
+  final List<WorkerState> live = workers.live;
   private final IdTable<Integer> strikes = new IdTable<>();
   private List<Command> out = new ArrayList<>();
-  /** Tasks at least one live worker works for (the help budget counts the workers beyond them). */
-  private int servedTasks;
-  private int nextWorkerId;
   private int queuedImages;
   private double slowdown = 1;
   double now;
@@ -64,19 +61,11 @@ public final class Scheduler {
   /** A batch arrives: admit it (and start work on it) or refuse it. */
   public AdmissionDecision submit(double at, TaskRequest request) {
     advance(at);
-    if (tasks.containsKey(request.id())) {
-      throw new IllegalArgumentException("task " + request.id() + " was already submitted");
-    }
+    checkNew(request);
     AdmissionDecision decision = admission.decide(at, request, admittedWork());
-    if (!decision.admitted()) {
-      return decision;
+    if (decision.admitted()) {
+      admit(new TaskState(request));
     }
-    TaskState task = new TaskState(request);
-    tasks.put(task.id, task);
-    admitted.add(task);
-    queuedImages += task.unowned.size();
-    enqueue(task);
-    strategy.admitted(task);
     return decision;
   }
 
@@ -87,18 +76,25 @@ public final class Scheduler {
    */
   public void resume(double at, TaskRequest request, Map<Integer, Integer> priorStrikes) {
     advance(at);
-    if (tasks.containsKey(request.id())) {
-      throw new IllegalArgumentException("task " + request.id() + " was already submitted");
-    }
-    TaskState task = new TaskState(request);
-    tasks.put(task.id, task);
-    admitted.add(task);
+    checkNew(request);
     for (ImageJob image : request.images()) {
       Integer s = priorStrikes.get(image.id());
       if (s != null && s > 0) {
         strikes.put(image.id(), s);
       }
     }
+    admit(new TaskState(request));
+  }
+
+  private void checkNew(TaskRequest request) {
+    if (tasks.containsKey(request.id())) {
+      throw new IllegalArgumentException("task " + request.id() + " was already submitted");
+    }
+  }
+
+  private void admit(TaskState task) {
+    tasks.put(task.id, task);
+    admitted.add(task);
     queuedImages += task.unowned.size();
     enqueue(task);
     strategy.admitted(task);
@@ -107,7 +103,7 @@ public final class Scheduler {
   /** A spawned worker has started and warmed up. */
   public void workerReady(double at, int workerId) {
     advance(at);
-    WorkerState w = worker(workerId);
+    WorkerState w = workers.get(workerId);
     if (w.phase != WorkerState.Phase.STARTING) {
       throw new IllegalStateException("worker " + workerId + " reported ready twice");
     }
@@ -119,8 +115,8 @@ public final class Scheduler {
   /** A worker finished one image of its assignment. */
   public void imageDone(double at, int workerId, int imageId) {
     advance(at);
-    WorkerState w = worker(workerId);
-    ImageJob image = takeAssigned(w, imageId);
+    WorkerState w = workers.get(workerId);
+    ImageJob image = w.takeAssigned(imageId);
     double wall = at - w.inFlightSince;
     if (image.predictedS() > 0 && wall > 0) {
       slowdown = 0.9 * slowdown + 0.1 * (wall / image.predictedS());
@@ -143,8 +139,8 @@ public final class Scheduler {
    */
   public void workerLost(double at, int workerId, boolean blameInFlight) {
     advance(at);
-    WorkerState w = worker(workerId);
-    removeWorker(w);
+    WorkerState w = workers.get(workerId);
+    workers.remove(w);
     // its images, assigned then share, the first one in flight
     ArrayDeque<ImageJob> first = w.assigned.isEmpty() ? w.share : w.assigned;
     ImageJob inFlight = first.peekFirst();
@@ -235,10 +231,7 @@ public final class Scheduler {
     if (live.size() >= config.maxProcesses()) {
       return null;
     }
-    WorkerState w = new WorkerState(nextWorkerId++, boundTo, now);
-    workers.add(w);
-    live.add(w);
-    serve(boundTo);
+    WorkerState w = workers.start(boundTo, now);
     out.add(new Command.Spawn(w.id, boundTo == null ? -1 : boundTo.id));
     return w;
   }
@@ -274,9 +267,7 @@ public final class Scheduler {
       throw new IllegalStateException("worker " + w.id + " still has images");
     }
     giveBack(w);
-    unserve(w.task);
-    w.task = to;
-    serve(to);
+    workers.rebind(w, to);
     w.lastSplitAt = now;
     out.add(new Command.Handover(w.id, to.id));
   }
@@ -286,7 +277,7 @@ public final class Scheduler {
       throw new IllegalStateException("worker " + w.id + " still has images");
     }
     giveBack(w);
-    removeWorker(w);
+    workers.remove(w);
     out.add(new Command.Retire(w.id, reason));
   }
 
@@ -309,13 +300,7 @@ public final class Scheduler {
   }
 
   int startingWorkers() {
-    int n = 0;
-    for (WorkerState w : live) {
-      if (w.phase == WorkerState.Phase.STARTING) {
-        n++;
-      }
-    }
-    return n;
+    return workers.starting();
   }
 
   // ---- internals ------------------------------------------------------------------------------
@@ -327,49 +312,9 @@ public final class Scheduler {
     now = at;
   }
 
-  private WorkerState worker(int id) {
-    WorkerState w = id >= 0 && id < workers.size() ? workers.get(id) : null;
-    if (w == null) {
-      throw new IllegalArgumentException("no live worker " + id);
-    }
-    return w;
-  }
-
-  private ImageJob takeAssigned(WorkerState w, int imageId) {
-    ImageJob head = w.assigned.peekFirst();
-    if (head != null && head.id() == imageId) {
-      return w.assigned.pollFirst();
-    }
-    for (ImageJob image : w.assigned) {
-      if (image.id() == imageId) {
-        w.assigned.remove(image);
-        return image;
-      }
-    }
-    throw new IllegalArgumentException("worker " + w.id + " was not given image " + imageId);
-  }
-
-  private void removeWorker(WorkerState w) {
-    workers.set(w.id, null);
-    live.remove(w);
-    unserve(w.task);
-  }
-
-  private void serve(TaskState task) {
-    if (task != null && task.liveWorkers++ == 0) {
-      servedTasks++;
-    }
-  }
-
-  private void unserve(TaskState task) {
-    if (task != null && --task.liveWorkers == 0) {
-      servedTasks--;
-    }
-  }
-
   /** Live workers beyond one per task they work for. */
   int extraWorkers() {
-    return live.size() - servedTasks;
+    return workers.extra();
   }
 
   private void returnImage(ImageJob image) {

@@ -28,4 +28,19 @@ final class WorkerState {
   boolean ready() {
     return phase != Phase.STARTING;
   }
+
+  /** Takes image {@code imageId} off the worker's assignment (usually its head); fails if it was not given it. */
+  ImageJob takeAssigned(int imageId) {
+    ImageJob head = assigned.peekFirst();
+    if (head != null && head.id() == imageId) {
+      return assigned.pollFirst();
+    }
+    for (ImageJob image : assigned) {
+      if (image.id() == imageId) {
+        assigned.remove(image);
+        return image;
+      }
+    }
+    throw new IllegalArgumentException("worker " + id + " was not given image " + imageId);
+  }
 }
