@@ -85,7 +85,7 @@ class PlotCullingTest extends FxRobot {
     for (ChartKind k : ChartKind.values()) {
       List<String> under = fx(() -> backgroundsUnder(plotBounds(k)));
       assertEquals(List.of(describe(plotBackground(k))), under, k + ": backgrounds painted under the plot");
-      assertSame(peer(plotBackground(k)), fx(() -> renderRoot(plotBounds(k))),
+      assertSame(fx(() -> peer(plotBackground(k))), fx(() -> renderRoot(plotBounds(k))),
           k + ": a repaint of the plot starts at the plot's background");
     }
   }
@@ -141,10 +141,11 @@ class PlotCullingTest extends FxRobot {
    * thread waiting, so the scene's peers do not change meanwhile).
    */
   private NGNode renderRoot(Bounds area) throws Exception {
+    NGNode root = peer(window.stage().getScene().getRoot());
     CompletableFuture<NGNode> found = new CompletableFuture<>();
     Toolkit.getToolkit().addRenderJob(new RenderJob(() -> {
       try {
-        found.complete(renderRootNow(area));
+        found.complete(renderRootNow(root, area));
       } catch (Throwable e) {
         found.completeExceptionally(e);
       }
@@ -152,14 +153,13 @@ class PlotCullingTest extends FxRobot {
     return found.get(120, TimeUnit.SECONDS);
   }
 
-  private NGNode renderRootNow(Bounds area) throws Exception {
+  private static NGNode renderRootNow(NGNode root, Bounds area) throws Exception {
     RectBounds dirty = new RectBounds((float) Math.floor(area.getMinX()), (float) Math.floor(area.getMinY()),
         (float) Math.ceil(area.getMaxX()), (float) Math.ceil(area.getMaxY()));
     Method m = NGNode.class.getDeclaredMethod("computeRenderRoot", NodePath.class, RectBounds.class, int.class,
         BaseTransform.class, GeneralTransform3D.class);
     m.setAccessible(true);
     NodePath path = new NodePath();
-    NGNode root = peer(window.stage().getScene().getRoot());
     m.invoke(root, path, dirty, -1, BaseTransform.IDENTITY_TRANSFORM, new GeneralTransform3D());
     return path.isEmpty() ? root : path.last();
   }
