@@ -7,6 +7,7 @@ import com.sun.javafx.geom.RectBounds;
 import com.sun.javafx.geom.transform.BaseTransform;
 import com.sun.javafx.geom.transform.GeneralTransform3D;
 import com.sun.javafx.scene.NodeHelper;
+import com.sun.javafx.scene.SceneHelper;
 import com.sun.javafx.sg.prism.NGNode;
 import com.sun.javafx.sg.prism.NodePath;
 import com.sun.javafx.tk.RenderJob;
@@ -130,8 +131,14 @@ class PlotCullingTest extends FxRobot {
     return n.getClass().getSimpleName() + n.getStyleClass();
   }
 
+  /** {@code n}'s peer, read on the FX thread outside a frame's sync (as JavaFX's own tools read it). */
   private static NGNode peer(Node n) {
-    return NodeHelper.getPeer(n);
+    SceneHelper.setAllowPGAccess(true);
+    try {
+      return NodeHelper.getPeer(n);
+    } finally {
+      SceneHelper.setAllowPGAccess(false);
+    }
   }
 
   /**
