@@ -73,8 +73,9 @@ public final class ChartGrid extends ScrollPane {
       }
       charts.put(k, c);
       c.timeCursorProperty().bindBidirectional(cursor);
+      // a border and no background of its own: the chart's parts paint it (LabChart#tileBackground)
       StackPane frame = new StackPane(c.node());
-      frame.getStyleClass().add("chart-frame");
+      frame.getStyleClass().addAll("chart-frame", "tiled");
       frame.setMinSize(0, 0);
       frame.setOnMousePressed(e -> selected.set(k));
       frames.put(k, frame);

@@ -24,7 +24,6 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyEvent;
-import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
@@ -36,7 +35,7 @@ import javafx.stage.Stage;
  * the menus' dialogs {@link MenuDialogs}.
  */
 public final class MainController {
-  @FXML private BorderPane root;
+  @FXML private WindowRoot root;
   @FXML private TabPane tabs;
   @FXML private Tab liveTab;
   @FXML private Tab runsTab;
@@ -99,6 +98,7 @@ public final class MainController {
 
   /** Called once the scene exists: stylesheets, keys, frame timer. */
   void attach(Scene scene) {
+    root.fill(scene);
     applyTheme(scene);
     scene.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
     frames.attach();
