@@ -73,9 +73,8 @@ public final class ChartGrid extends ScrollPane {
       }
       charts.put(k, c);
       c.timeCursorProperty().bindBidirectional(cursor);
-      // a border and no background of its own: the chart's parts paint it (LabChart#tileBackground)
       StackPane frame = new StackPane(c.node());
-      frame.getStyleClass().addAll("chart-frame", "tiled");
+      frame.getStyleClass().add("chart-frame");
       frame.setMinSize(0, 0);
       frame.setOnMousePressed(e -> selected.set(k));
       frames.put(k, frame);

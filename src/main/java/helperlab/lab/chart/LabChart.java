@@ -9,9 +9,7 @@ import io.fair_acc.chartfx.axes.AxisMode;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
-import io.fair_acc.chartfx.ui.geometry.Corner;
 import io.fair_acc.chartfx.ui.geometry.Side;
-import io.fair_acc.chartfx.ui.layout.ChartPane;
 import io.fair_acc.dataset.DataSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +17,6 @@ import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
@@ -71,7 +68,6 @@ public final class LabChart {
     chart.setLegendVisible(false);
     chart.getStyleClass().add("lab-chart");
     chart.getRenderers().set(0, leftRenderer);
-    tileBackground(chart);
     gridLines = new GridLines(chart);
     if (kind.hasRightAxis()) {
       yRight = new LabAxis(kind.rightLabel(), countsRight ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
@@ -113,22 +109,6 @@ public final class LabChart {
     VBox.setVgrow(chart, Priority.ALWAYS);
     node = new VBox(header, chart);
     node.setMinSize(0, 0);
-  }
-
-  /**
-   * The chart's background is painted by its parts, each over its own pixels (lab.css): the plot, the
-   * axes, the header, and the four corners between the axes, added here. JavaFX paints the background of
-   * every region from the window down to where a repaint starts, so one background under the whole chart
-   * would be painted again, under the plot's own, every frame the plot changes.
-   */
-  private static void tileBackground(XYChart chart) {
-    for (Corner corner : Corner.values()) {
-      Region r = new Region();
-      r.getStyleClass().add("chart-corner");
-      ChartPane.setCorner(r, corner);
-      // first, so below the axes, whose canvases reach into the corners for the labels at their ends
-      chart.getAxesAndCanvasPane().getChildren().add(0, r);
-    }
   }
 
   /** Times the data were drawn (both renderers), for tests and benchmarks. */

@@ -24,6 +24,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
@@ -35,7 +36,7 @@ import javafx.stage.Stage;
  * the menus' dialogs {@link MenuDialogs}.
  */
 public final class MainController {
-  @FXML private WindowRoot root;
+  @FXML private BorderPane root;
   @FXML private TabPane tabs;
   @FXML private Tab liveTab;
   @FXML private Tab runsTab;
@@ -98,7 +99,6 @@ public final class MainController {
 
   /** Called once the scene exists: stylesheets, keys, frame timer. */
   void attach(Scene scene) {
-    root.fill(scene);
     applyTheme(scene);
     scene.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
     frames.attach();
