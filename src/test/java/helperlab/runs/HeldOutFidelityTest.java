@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * <p>Which set tuned the model and which did not: {@link #TUNED_ON} did (every finding 21-25 was fixed against
  * it; its floors in {@link LabRunsFidelityTest} are what was measured, a ratchet, not a verdict). {@link #SET}
  * did not: its verdict is the frozen model's committed replays judged against both recordings, written down once
- * in {@link #FROZEN_VERDICT}. While no held-out set is committed these tests are skipped, saying so.
+ * in {@link #FROZEN_VERDICT}. The set is recorded in phases (real/, then repeat/, then judged): what is committed
+ * is held to the protocol, and what is not yet there is skipped, saying so.
  */
 class HeldOutFidelityTest {
   /** The one place that names the held-out set's folder (scripts/record-heldout's default SET is the same). */
@@ -54,6 +55,22 @@ class HeldOutFidelityTest {
   private static void assumeCommitted() {
     Assumptions.assumeTrue(Files.isDirectory(SET.resolve("real")), "no held-out set is committed at " + SET
         + " yet: scripts/record-heldout records it after the model is frozen (lab-runs/README.md); nothing to judge");
+  }
+
+  /** The recordings committed so far: real/ first, then repeat/ (the set is recorded in phases, a host each). */
+  private static List<String> recordings() {
+    return Stream.of("real", "repeat").filter(r -> Files.isDirectory(SET.resolve(r))).toList();
+  }
+
+  /** PHASE=judge has run: it writes the replays and compare.md, only after both recordings. */
+  private static boolean judged() {
+    return Files.exists(SET.resolve("compare.md"));
+  }
+
+  private static void assumeJudged() {
+    assumeCommitted();
+    Assumptions.assumeTrue(judged(), SET + " is recorded as far as " + recordings() + " and not judged yet: "
+        + "PHASE=judge replays it with the frozen model after both recordings (lab-runs/README.md)");
   }
 
   private static List<RunRecord> records(Path dir) {
@@ -88,7 +105,11 @@ class HeldOutFidelityTest {
     Set<Long> tuning = seedsRecordedIn(TUNED_ON);
     assertTrue(tuning.stream().noneMatch(seeds::contains), "the held-out seeds " + seeds + " were played by " + TUNED_ON
         + " (" + tuning + ")");
-    for (String recording : List.of("real", "repeat")) {
+    assertTrue(!judged() || recordings().size() == 2, "judged before both recordings were made: " + recordings());
+    String readme = Files.readString(SET.resolve("README.md"));
+    for (String recording : recordings()) {
+      assertTrue(readme.contains("- `" + recording + "/` complete"), SET.resolve("README.md")
+          + " does not say " + recording + "/ is complete (a recording cut short is not a recording)");
       List<RunRecord> runs = real(SET.resolve(recording));
       assertEquals(30, runs.size(), "real runs in " + SET.resolve(recording));
       Set<String> played = runs.stream().map(r -> r.scenario() + " " + r.policy() + " s" + r.seed()).collect(Collectors.toSet());
@@ -101,14 +122,25 @@ class HeldOutFidelityTest {
         assertEquals("edf-fit", r.admission(), r.id());
       }
     }
-    String readme = Files.readString(SET.resolve("README.md"));
     assertTrue(Pattern.compile("Frozen model: commit `[0-9a-f]{40}`").matcher(readme).find(),
         SET.resolve("README.md") + " must name the frozen model's commit");
   }
 
+  /** The freeze rule: no run is replayed before both recordings are made (so none can steer the second). */
+  @Test
+  void nothingIsReplayedBeforeTheSetIsJudged() {
+    assumeCommitted();
+    Assumptions.assumeFalse(judged(), SET + " is judged: its replays belong there");
+    for (String recording : recordings()) {
+      List<String> replays = records(SET.resolve(recording)).stream().filter(r -> RunRecord.KIND_REPLAY.equals(r.kind()))
+          .map(RunRecord::id).toList();
+      assertEquals(List.of(), replays, "replays in " + SET.resolve(recording) + " before the set was judged");
+    }
+  }
+
   @Test
   void everyRunHasTheFrozenModelsReplayBesideIt() {
-    assumeCommitted();
+    assumeJudged();
     for (String recording : List.of("real", "repeat")) {
       Set<String> replayed = records(SET.resolve(recording)).stream().filter(r -> RunRecord.KIND_REPLAY.equals(r.kind()))
           .map(RunRecord::replayOf).collect(Collectors.toSet());
@@ -124,7 +156,7 @@ class HeldOutFidelityTest {
    */
   @Test
   void theFrozenModelsVerdictIsTheOneWrittenDown() {
-    assumeCommitted();
+    assumeJudged();
     SpreadJudgement judged = SpreadJudgement.of(records(SET.resolve("real")), real(SET.resolve("repeat")));
     String table = judged.markdown();
     assertEquals(30, judged.triples().size(), table);
@@ -143,7 +175,7 @@ class HeldOutFidelityTest {
    */
   @Test
   void theModelNowAgreesOnTheHeldOutSetAtLeastAsOftenAsTheFrozenOneDid() {
-    assumeCommitted();
+    assumeJudged();
     Assumptions.assumeTrue(FROZEN_VERDICT != null, "the frozen model's verdict is not written down yet");
     List<SpreadJudgement.Triple> fresh = new ArrayList<>();
     for (SpreadJudgement.Triple t : SpreadJudgement.of(records(SET.resolve("real")), real(SET.resolve("repeat"))).triples()) {
