@@ -23,7 +23,7 @@ public final class Client {
   private final IdTable<Pending> byCopy = new IdTable<>();
   private final PriorityQueue<double[]> timers =
       new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
-  private List<ClientAction> out = new ArrayList<>();
+  private final List<ClientAction> out = new ArrayList<>();
   private final java.util.function.IntSupplier newCopyId;
 
   private static final class Pending {
@@ -168,11 +168,8 @@ public final class Client {
   }
 
   public List<ClientAction> drain() {
-    if (out.isEmpty()) {
-      return List.of();
-    }
-    List<ClientAction> c = out;
-    out = new ArrayList<>();
+    List<ClientAction> c = new ArrayList<>(out.size());
+    drainTo(c);
     return c;
   }
 

@@ -32,7 +32,7 @@ public final class Scheduler {
   /** Live workers, oldest first (the strategies read it). */
   final List<WorkerState> live = workers.live;
   private final IdTable<Integer> strikes = new IdTable<>();
-  private List<Command> out = new ArrayList<>();
+  private final List<Command> out = new ArrayList<>();
   private int queuedImages;
   private double slowdown = 1;
   double now;
@@ -180,11 +180,8 @@ public final class Scheduler {
 
   /** The commands produced since the last drain, in order. */
   public List<Command> drain() {
-    if (out.isEmpty()) {
-      return List.of();
-    }
-    List<Command> c = out;
-    out = new ArrayList<>();
+    List<Command> c = new ArrayList<>(out.size());
+    drainTo(c);
     return c;
   }
 
