@@ -226,22 +226,7 @@ public record Calibration(
    * first image grows the heap, the heap's cap bounds it), else {@code image_mb_per_mp} per megapixel.
    */
   public double imageMb(double megapixels) {
-    if (imageMemory.isEmpty()) {
-      return imageMbPerMp * megapixels;
-    }
-    MemoryPoint below = imageMemory.get(0);
-    if (megapixels <= below.megapixels()) {
-      return below.mb();
-    }
-    for (int i = 0; i < imageMemory.size(); i++) { // by index: asked at every image's start, without an iterator
-      MemoryPoint above = imageMemory.get(i);
-      if (megapixels <= above.megapixels()) {
-        double f = (megapixels - below.megapixels()) / (above.megapixels() - below.megapixels());
-        return below.mb() + f * (above.mb() - below.mb());
-      }
-      below = above;
-    }
-    return below.mb();
+    return ImageMemoryCurve.of(this).mb(megapixels);
   }
 
   /**

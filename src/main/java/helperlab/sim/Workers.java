@@ -3,6 +3,7 @@ package helperlab.sim;
 import helperlab.model.Calibration;
 import helperlab.model.EventSink;
 import helperlab.model.EventType;
+import helperlab.model.ImageMemoryCurve;
 import helperlab.model.MachineSpec;
 import helperlab.model.MetricsAccumulator;
 import helperlab.policy.ImageJob;
@@ -52,7 +53,7 @@ final class Workers {
     this.warmupWork = m.warmupCpuS(c) * setup.workFactor();
     this.privateMb = m.workerPrivateMb(c);
     this.helloMb = Math.min(c.helloMb(), privateMb);
-    this.imageMb = m.hasImageMbPerMp() ? mp -> m.imageMbPerMp(c) * mp : c::imageMb;
+    this.imageMb = m.hasImageMbPerMp() ? mp -> m.imageMbPerMp(c) * mp : ImageMemoryCurve.of(c)::mb;
     this.memory = new WorkerMemory(machine, live, m.hasMemoryLimit() ? m.memoryMb() : NO_LIMIT, m.workerSharedMb(c));
   }
 
