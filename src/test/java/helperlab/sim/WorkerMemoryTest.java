@@ -81,6 +81,18 @@ class WorkerMemoryTest {
     assertEquals(50, c.imageMb(0.2), 1e-12, "below the first point: the first point");
     assertEquals(125, c.imageMb(5.5), 1e-12, "halfway between 1 and 10 MP");
     assertEquals(300, c.imageMb(70), 1e-12, "past the last point: the heap's cap");
+    for (Calibration curve : List.of(c, Calibration.defaults())) { // 3 points, and the default's 16
+      List<MemoryPoint> points = curve.imageMemory();
+      for (MemoryPoint p : points) {
+        assertEquals(p.mb(), curve.imageMb(p.megapixels()), 1e-9, "at a measured point: that point (" + p + ")");
+      }
+      for (int i = 1; i < points.size(); i++) { // a quarter of the way along each segment
+        MemoryPoint a = points.get(i - 1);
+        MemoryPoint b = points.get(i);
+        assertEquals(a.mb() + (b.mb() - a.mb()) / 4,
+            curve.imageMb(a.megapixels() + (b.megapixels() - a.megapixels()) / 4), 1e-9, "between " + a + " and " + b);
+      }
+    }
     Calibration linear = Calibration.seed();
     assertTrue(linear.imageMemory().isEmpty());
     assertEquals(linear.imageMbPerMp() * 12, linear.imageMb(12), 1e-12, "no curve: per megapixel");
