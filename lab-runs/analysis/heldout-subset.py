@@ -5,7 +5,7 @@
 # and whether it is in; copies the subset's runs (real/ with their replays, repeat/ too) into OUT/real and
 # OUT/repeat, so the same judgement runs on it:
 #   java -jar target/helper-lab.jar compare OUT/real --against OUT/repeat --no-charts
-import glob, gzip, json, os, re, shutil, sys
+import glob, gzip, json, os, shutil, sys
 
 BAND = 0.10
 set_dir, out = sys.argv[1], sys.argv[2]
@@ -24,10 +24,6 @@ def runs(recording):
 real, repeat = runs('real'), runs('repeat')
 if set(real) != set(repeat):
     sys.exit('the two recordings hold different runs: %s' % sorted(set(real) ^ set(repeat)))
-replays = {}
-for f in glob.glob(os.path.join(set_dir, '*', '*-replay.json.gz')):
-    replays.setdefault(json.load(gzip.open(f))['replay_of'], []).append(f)
-
 calibration = next(iter(real.values()))[2]
 low, high = calibration * (1 - BAND), calibration * (1 + BAND)
 print(f'calibration probe {calibration:.1f} ms; in: both probes within {low:.1f}-{high:.1f} ms')
@@ -44,7 +40,6 @@ for recording, found in (('real', real), ('repeat', repeat)):
     for key in chosen:
         f = found[key][0]
         shutil.copy(f, os.path.join(out, recording))
-        run_id = re.sub(r'\.json\.gz$', '', os.path.basename(f))
-        for replay in replays.get(run_id, []):
-            if os.path.dirname(replay) == os.path.dirname(f):
-                shutil.copy(replay, os.path.join(out, recording))
+        replay = f[:-len('.json.gz')] + '-replay.json.gz'  # PHASE=judge writes each replay beside its run
+        if os.path.exists(replay):
+            shutil.copy(replay, os.path.join(out, recording))
