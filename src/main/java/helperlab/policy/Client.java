@@ -1,9 +1,7 @@
 package helperlab.policy;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
@@ -19,7 +17,10 @@ public final class Client {
 
   private final PolicySpec.Client knobs;
   private final RetryBudget throttle;
-  private final Map<Integer, Pending> pending = new HashMap<>();
+  private final IdTable<Pending> pending = new IdTable<>();
+  /** The tasks ever sent, in order: {@code close} settles those still pending in this order. */
+  private int[] arrived = new int[64];
+  private int arrivedCount;
   private final IdTable<Pending> byCopy = new IdTable<>();
   private final PriorityQueue<double[]> timers =
       new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[1], b[1]));
@@ -72,6 +73,10 @@ public final class Client {
   public void arrive(double now, int task, double deadline) {
     Pending p = new Pending(task, deadline, knobs.timeoutFraction() * (deadline - now));
     pending.put(task, p);
+    if (arrivedCount == arrived.length) {
+      arrived = java.util.Arrays.copyOf(arrived, arrivedCount * 2);
+    }
+    arrived[arrivedCount++] = task;
     send(now, p, task);
   }
 
@@ -155,8 +160,11 @@ public final class Client {
 
   /** The run is over: settle what is still open. Copies still in service are discarded. */
   public void close(double now) {
-    for (Pending p : new ArrayList<>(pending.values())) {
-      pending.remove(p.task);
+    for (int i = 0; i < arrivedCount && pending.size() > 0; i++) {
+      Pending p = pending.remove(arrived[i]);
+      if (p == null) {
+        continue;
+      }
       dropCopies(p);
       if (p.everAdmitted) {
         out.add(new ClientAction.Outcome(p.task, ClientAction.Result.LATE, now, now - p.deadline));

@@ -121,4 +121,23 @@ class ClientTest {
     }
     assertTrue(sends < 30, "throttling cut retries: " + sends + " sends for 20 tasks");
   }
+
+  @Test
+  void closingSettlesWhatIsOpenInArrivalOrderOnce() {
+    Client c = new Client(PolicyCatalog.get("pool-edf-10").client(), 1_000);
+    int[] ids = {700, 3, 260, 129, 5};
+    for (int id : ids) {
+      c.arrive(0, id, 60);
+    }
+    c.admitted(0, 260);
+    c.finished(1, 129, true);
+    c.drain();
+    c.close(100);
+    List<ClientAction.Outcome> out = only(c.drain(), ClientAction.Outcome.class);
+    assertEquals(List.of(700, 3, 260, 5), out.stream().map(ClientAction.Outcome::task).toList(),
+        "the four still open, as they came; the finished one not again");
+    assertEquals(ClientAction.Result.LATE, out.get(2).result(), "admitted and never finished is late");
+    assertEquals(ClientAction.Result.TURNED_AWAY, out.get(0).result(), "never admitted is turned away");
+    assertEquals(0, c.openTasks());
+  }
 }
