@@ -158,6 +158,15 @@ public final class Decimator {
 
   /** Writes the kept points in time order into {@code x} and {@code y} (growing them); returns how many. */
   public int emit(double[][] xy) {
+    return emit(xy, BUCKETS);
+  }
+
+  /**
+   * As {@link #emit(double[][])}, with at most about {@code columns} buckets: neighbouring buckets are
+   * merged (first, lowest, highest, last of the group) so a narrow chart is not handed several buckets
+   * per pixel column, which it would stroke but could not show.
+   */
+  public int emit(double[][] xy, int columns) {
     double[] x = xy[0];
     double[] y = xy[1];
     if (x.length < 4 * count) {
@@ -166,17 +175,41 @@ public final class Decimator {
       xy[0] = x;
       xy[1] = y;
     }
+    int group = Math.max(1, (count + Math.max(1, columns) - 1) / Math.max(1, columns));
     int n = 0;
     double lastX = Double.NEGATIVE_INFINITY;
-    for (int b = 0; b < count; b++) {
-      if (Double.isNaN(fx[b])) {
+    for (int g = 0; g < count; g += group) {
+      double gfx = Double.NaN;
+      double gfy = 0;
+      double ax = 0;
+      double ay = Double.POSITIVE_INFINITY;
+      double bx = 0;
+      double by = Double.NEGATIVE_INFINITY;
+      double glx = 0;
+      double gly = 0;
+      for (int b = g; b < Math.min(count, g + group); b++) {
+        if (Double.isNaN(fx[b])) {
+          continue;
+        }
+        if (Double.isNaN(gfx)) {
+          gfx = fx[b];
+          gfy = fy[b];
+        }
+        if (ny[b] < ay) {
+          ax = nx[b];
+          ay = ny[b];
+        }
+        if (my[b] > by) {
+          bx = mx[b];
+          by = my[b];
+        }
+        glx = lx[b];
+        gly = ly[b];
+      }
+      if (Double.isNaN(gfx)) {
         continue;
       }
       // first, then min and max in time order, then last; each only once
-      double ax = nx[b];
-      double ay = ny[b];
-      double bx = mx[b];
-      double by = my[b];
       if (bx < ax) {
         double tx = ax;
         double ty = ay;
@@ -185,18 +218,18 @@ public final class Decimator {
         bx = tx;
         by = ty;
       }
-      n = put(x, y, n, fx[b], fy[b], lastX);
+      n = put(x, y, n, gfx, gfy, lastX);
       lastX = x[n - 1];
-      if (ax != fx[b] && ax != lx[b]) {
+      if (ax != gfx && ax != glx) {
         n = put(x, y, n, ax, ay, lastX);
         lastX = x[n - 1];
       }
-      if (bx != fx[b] && bx != lx[b] && bx != ax) {
+      if (bx != gfx && bx != glx && bx != ax) {
         n = put(x, y, n, bx, by, lastX);
         lastX = x[n - 1];
       }
-      if (lx[b] != fx[b]) {
-        n = put(x, y, n, lx[b], ly[b], lastX);
+      if (glx != gfx) {
+        n = put(x, y, n, glx, gly, lastX);
         lastX = x[n - 1];
       }
     }

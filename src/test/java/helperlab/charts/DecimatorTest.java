@@ -69,4 +69,53 @@ class DecimatorTest {
     assertEquals(1, d.emit(xy));
     assertEquals(1, d.added());
   }
+
+  @Test
+  void aNarrowPlotGetsOneBucketAPixelColumnWithEveryColumnsExtremesKept() {
+    Decimator d = new Decimator(0, 0.05);
+    SplittableRandom r = new SplittableRandom(2);
+    int n = 100_000;
+    double[] ys = new double[n];
+    for (int i = 0; i < n; i++) {
+      ys[i] = Math.sin(i / 700.0) * 30 + r.nextGaussian() * 8 + (i == 55_555 ? -300 : 0);
+      d.add(i * 0.036, ys[i]);
+    }
+    double[][] all = {new double[0], new double[0]};
+    int k = d.emit(all);
+    int columns = 500;
+    double[][] xy = {new double[0], new double[0]};
+    int m = d.emit(xy, columns);
+    assertTrue(m <= 4 * columns && m < k / 2, columns + " columns get " + m + " points, against " + k);
+    assertEquals(k, d.emit(new double[][] {new double[0], new double[0]}, Decimator.BUCKETS),
+        "as many columns as buckets: nothing merged");
+    assertEquals(all[0][0], xy[0][0]);
+    assertEquals(all[1][0], xy[1][0]);
+    assertEquals(all[0][k - 1], xy[0][m - 1]);
+    assertEquals(all[1][k - 1], xy[1][m - 1]);
+    // in every stretch of the hour as wide as a pixel column, the merged line reaches the same extremes
+    // as the full reduction (it may lend a neighbour's point: the groups do not meet the columns exactly)
+    double columnS = (n - 1) * 0.036 / columns;
+    for (int c = 0; c < columns; c++) {
+      double from = c * columnS;
+      double to = from + columnS;
+      double[] full = extremes(all, k, from, to);
+      double[] merged = extremes(xy, m, from - 2 * columnS, to + 2 * columnS);
+      assertTrue(merged[0] <= full[0] && merged[1] >= full[1], "column " + c + " keeps its low and high");
+    }
+    for (int i = 1; i < m; i++) {
+      assertTrue(xy[0][i] >= xy[0][i - 1], "time order at " + i);
+    }
+  }
+
+  private static double[] extremes(double[][] xy, int n, double from, double to) {
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < n; i++) {
+      if (xy[0][i] >= from && xy[0][i] < to) {
+        lo = Math.min(lo, xy[1][i]);
+        hi = Math.max(hi, xy[1][i]);
+      }
+    }
+    return new double[] {lo, hi};
+  }
 }

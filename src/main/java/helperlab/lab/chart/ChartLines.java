@@ -11,18 +11,21 @@ import io.fair_acc.dataset.utils.DataSetStyleBuilder;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleSupplier;
 
 /**
  * A chart's lines: a data set per run slot (A solid, B dashed) and series, each fed by a
- * {@link Decimator} (first, lowest, highest and last point per time bucket), the memory limit, and the
- * lines rebuilt from the run's samples for a zoomed time range. Data sets are changed only under their
- * write lock, on the FX thread.
+ * {@link Decimator} (first, lowest, highest and last point per time bucket, at most a bucket per pixel
+ * column of the plot), the memory limit, and the lines rebuilt from the run's samples for a zoomed time
+ * range. Data sets are changed only under their write lock, on the FX thread.
  */
 final class ChartLines {
   static final int SLOTS = 2;
   private static final double LINE_WIDTH = 1.2;
   /** First bucket width for live runs (it doubles as the run grows). */
   private static final double LIVE_BUCKET_S = 0.05;
+  /** Narrower than this the plot is still being laid out. */
+  private static final int MIN_COLUMNS = 64;
 
   /** One line: its data set on screen and the decimator that feeds it. */
   private static final class Line {
@@ -51,10 +54,13 @@ final class ChartLines {
   private final double[][] buffer = {new double[4 * Decimator.BUCKETS], new double[4 * Decimator.BUCKETS]};
   private final StairLine stairs = new StairLine();
   private int slotsShown;
+  /** The plot's width in pixels: a line gets at most one bucket per pixel column. */
+  private final DoubleSupplier plotWidth;
 
-  ChartLines(ChartKind kind, boolean stepsLeft) {
+  ChartLines(ChartKind kind, boolean stepsLeft, DoubleSupplier plotWidth) {
     this.kind = kind;
     this.stepsLeft = stepsLeft;
+    this.plotWidth = plotWidth;
     for (int s = 0; s < SLOTS; s++) {
       lines[s] = new EnumMap<>(Series.class);
     }
@@ -169,7 +175,9 @@ final class ChartLines {
   }
 
   private void show(Line line, Decimator d) {
-    int count = d.emit(buffer);
+    double width = plotWidth.getAsDouble();
+    // before the first layout the width is unknown: all the buckets, as a wide chart would get
+    int count = d.emit(buffer, width >= MIN_COLUMNS ? (int) Math.ceil(width) : Decimator.BUCKETS);
     line.points = count;
     boolean steps = line.steps;
     int n = steps ? stairs.expand(buffer[0], buffer[1], count) : count;

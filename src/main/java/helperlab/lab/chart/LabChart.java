@@ -52,6 +52,7 @@ public final class LabChart {
   private final ChartLines lines;
   private final RangeBands bands;
   private boolean zoomRefreshPending;
+  private boolean widthRefreshPending;
   private boolean zoomed;
 
   public LabChart(ChartKind kind) {
@@ -60,8 +61,9 @@ public final class LabChart {
     boolean countsRight = kind.series().stream().filter(Series::rightAxis).allMatch(AxisTicks::isCount);
     yLeft = new LabAxis(kind.leftLabel(), countsLeft ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
     leftRenderer = renderer(!kind.hasRightAxis());
-    lines = new ChartLines(kind, countsLeft); // counts drawn as steps by StairLine, not by the renderer's step style
     chart = new XYChart(xAxis, yLeft);
+    // counts drawn as steps by StairLine, not by the renderer's step style
+    lines = new ChartLines(kind, countsLeft, () -> chart.getCanvas().getWidth());
     chart.setAnimated(false);
     // title and legend are drawn above the plot by ChartHeader (one line, never over the plot)
     chart.setTitle(null);
@@ -104,6 +106,8 @@ public final class LabChart {
     xAxis.autoRangingProperty().addListener((o, a, b) -> zoomChanged());
     xAxis.minProperty().addListener((o, a, b) -> zoomChanged());
     xAxis.maxProperty().addListener((o, a, b) -> zoomChanged());
+    // the lines are reduced to the plot's pixel columns: a wider plot gets them again, finer
+    chart.getCanvas().widthProperty().addListener((o, a, b) -> widthChanged());
     ChartHeader header = new ChartHeader(kind);
     chart.setMinSize(0, 0);
     VBox.setVgrow(chart, Priority.ALWAYS);
@@ -212,6 +216,20 @@ public final class LabChart {
     if (!zoomRefreshPending) {
       zoomRefreshPending = true;
       Platform.runLater(this::refreshZoom);
+    }
+  }
+
+  private void widthChanged() {
+    if (!widthRefreshPending) {
+      widthRefreshPending = true;
+      Platform.runLater(() -> {
+        widthRefreshPending = false;
+        if (zoomed) {
+          lines.showRange(xAxis.getMin(), xAxis.getMax());
+        } else {
+          lines.publishAll();
+        }
+      });
     }
   }
 

@@ -318,7 +318,11 @@ class LabWindowTest extends FxRobot {
     assertTrue(shown >= inRange && shown <= inRange + 4, "every sample of the range: " + shown + " vs " + inRange);
     clickOn(new javafx.geometry.Point2D((x0 + x1) / 2, y), javafx.scene.input.MouseButton.SECONDARY);
     waitFor(5, "zoomed out", () -> !queue.isZoomed());
-    assertTrue(fx(() -> queue.pointsShown(0, Series.QUEUE)) < inRange * 40, "the whole run, reduced again");
+    int whole = fx(() -> queue.pointsShown(0, Series.QUEUE));
+    assertTrue(whole < inRange * 40, "the whole run, reduced again");
+    double columns = fx(() -> queue.chart().getCanvas().getWidth());
+    assertTrue(whole <= 4 * Math.ceil(columns) && whole < r.samples().size(),
+        "at most a first, lowest, highest and last point a pixel column: " + whole + " points on " + columns + " px");
   }
 
   @Test
