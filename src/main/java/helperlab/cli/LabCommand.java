@@ -26,8 +26,9 @@ public final class LabCommand implements Callable<Integer> {
   @Option(names = "--bench", description = "measure start-up, streaming frame rate and seek redraw time, print them, exit")
   boolean bench;
 
-  @Option(names = "--bench-parts", split = ",", defaultValue = "stream,seek",
-      description = "with --bench: which measurements after start-up: stream, seek (default: ${DEFAULT-VALUE})")
+  @Option(names = "--bench-parts", split = ",", defaultValue = "pulse,stream,seek",
+      description = "with --bench: which measurements after start-up: pulse (the frame rate's control: a window "
+          + "that only counts pulses), stream, seek (default: ${DEFAULT-VALUE})")
   java.util.List<String> benchParts;
 
   @Option(names = "--exit-when-shown",
@@ -48,12 +49,17 @@ public final class LabCommand implements Callable<Integer> {
       config = config.withHome(home);
     }
     if (bench) {
+      java.util.Set<LabBench.Part> parts = java.util.EnumSet.noneOf(LabBench.Part.class);
       for (String p : benchParts) {
-        if (!p.equals("stream") && !p.equals("seek")) {
-          throw new IllegalArgumentException("--bench-parts takes stream and/or seek, got '" + p + "'");
+        switch (p.trim()) {
+          case "pulse" -> parts.add(LabBench.Part.PULSE);
+          case "stream" -> parts.add(LabBench.Part.STREAM);
+          case "seek" -> parts.add(LabBench.Part.SEEK);
+          default -> throw new IllegalArgumentException(
+              "--bench-parts takes pulse, stream and seek, separated by commas; got '" + p + "'");
         }
       }
-      LabBench.run(config, System.out, benchParts.contains("stream"), benchParts.contains("seek"));
+      LabBench.run(config, System.out, parts);
     } else if (screenshot != null) {
       LabShowcase.run(config, screenshot, allViews, System.out);
     } else if (exitWhenShown) {

@@ -22,8 +22,10 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -33,14 +35,17 @@ import javafx.scene.Scene;
 
 /**
  * The lab's performance figures, measured in the real window: cold start to a usable window, frames
- * per second while streaming an hour-long live run with every series (10^5 points per series), and
- * the time to redraw after seeking in an hour-long run with 10^5 events.
+ * per second while streaming an hour-long live run with every series (10^5 points per series) beside
+ * the same window size's pulse control, and the time to redraw after seeking in an hour-long run with
+ * 10^5 events.
  */
 public final class LabBench {
   /** Samples every 36 ms of virtual time: an hour is 10^5 points per series. */
   public static final double SAMPLE_EVERY_S = 0.036;
   public static final double STREAM_SPEED = 120;
   public static final int SEEKS = 40;
+  /** About as long as the measured hour streams at ×120. */
+  static final double PULSE_CONTROL_S = 30;
 
   private final PrintStream out;
   private final long launchedAtMillis;
@@ -50,24 +55,27 @@ public final class LabBench {
   private final long originNanos = System.nanoTime();
   private final long originMillis = System.currentTimeMillis();
 
-  private final boolean streamPart;
-  private final boolean seekPart;
+  /** What is measured after start-up (start-up always is). */
+  public enum Part {
+    /** The control: a window of the same size that only counts pulses ({@link PulseControl}). */
+    PULSE,
+    /** Streaming an hour-long live run. */
+    STREAM,
+    /** Seeking in an hour-long run with 10^5 events. */
+    SEEK
+  }
 
-  private LabBench(PrintStream out, boolean stream, boolean seek) {
+  private final Set<Part> parts;
+
+  private LabBench(PrintStream out, Set<Part> parts) {
     this.out = out;
-    this.streamPart = stream;
-    this.seekPart = seek;
+    this.parts = parts.isEmpty() ? EnumSet.noneOf(Part.class) : EnumSet.copyOf(parts);
     this.launchedAtMillis = ManagementFactory.getRuntimeMXBean().getStartTime();
   }
 
-  /** Launches the lab under the benchmark and prints the figures; returns when the window has closed. */
-  public static void run(LabConfig base, PrintStream out) {
-    run(base, out, true, true);
-  }
-
-  /** As {@link #run(LabConfig, PrintStream)}, measuring only the parts asked for (start-up always). */
-  public static void run(LabConfig base, PrintStream out, boolean stream, boolean seek) {
-    LabBench b = new LabBench(out, stream, seek);
+  /** Launches the lab under the benchmark, measures {@code parts}, prints the figures; returns when the window has closed. */
+  public static void run(LabConfig base, PrintStream out, Set<Part> parts) {
+    LabBench b = new LabBench(out, parts);
     LabConfig config = base.withSource(new SimulatorSource(Calibration.seed(), SAMPLE_EVERY_S, 3600));
     Thread driver = new Thread(() -> {
       try {
@@ -113,12 +121,17 @@ public final class LabBench {
         sinceLaunchMs(toolkitUpNanos), sinceLaunchMs(firstFrameNanos));
     out.printf(Locale.ROOT, "machine: %d cores, load average %.2f at the start%n",
         Runtime.getRuntime().availableProcessors(), ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-    if (streamPart) {
+    if (parts.contains(Part.PULSE)) {
+      FrameStats control = PulseControl.measure(PULSE_CONTROL_S, benchSize(0, 1600), benchSize(1, 1000));
+      out.printf(Locale.ROOT, "pulse control (a window of this size showing one changing number): %.1f s: %s%n",
+          control.seconds(), control.describe());
+    }
+    if (parts.contains(Part.STREAM)) {
       stream("first live run (the JIT still compiling)", 1200);
       FxWait.run(() -> window.viewModel().live().reset());
       stream("live streaming", Double.POSITIVE_INFINITY);
     }
-    if (seekPart) {
+    if (parts.contains(Part.SEEK)) {
       seek();
     }
   }
@@ -169,24 +182,11 @@ public final class LabBench {
       }
       return new int[] {c.points(0, Series.WORKERS), series};
     });
-    double seconds = (frameTimes.get(frameTimes.size() - 1) - frameTimes.get(0)) / 1e9;
-    double fps = (frameTimes.size() - 1) / seconds;
-    long[] gaps = new long[frameTimes.size() - 1];
-    for (int i = 1; i < frameTimes.size(); i++) {
-      gaps[i - 1] = frameTimes.get(i) - frameTimes.get(i - 1);
-    }
-    Arrays.sort(gaps);
-    // the worst quarter of the run: fps over the last 25% of frames, when the data sets are largest
-    int q = frameTimes.size() * 3 / 4;
-    double lastQuarterFps = (frameTimes.size() - 1 - q) / ((frameTimes.get(frameTimes.size() - 1) - frameTimes.get(q))
-        / 1e9);
-    out.printf(Locale.ROOT,
-        "%s: %d points per series, %d series, %.1f s wall at x%.0f: %.1f fps overall, %.1f fps in the last "
-            + "quarter; frame interval median %.1f ms, p95 %.1f ms, max %.1f ms%n",
-        what, points[0], points[1], seconds, STREAM_SPEED, fps, lastQuarterFps, gaps[gaps.length / 2] / 1e6,
-        gaps[(int) (gaps.length * 0.95)] / 1e6, gaps[gaps.length - 1] / 1e6);
+    FrameStats frames = FrameStats.of(frameTimes);
+    out.printf(Locale.ROOT, "%s: %d points per series, %d series, %.1f s wall at x%.0f: %s%n",
+        what, points[0], points[1], frames.seconds(), STREAM_SPEED, frames.describe());
     out.printf(Locale.ROOT, "  charts redrawn %.1f times a second; CPU per frame (FX thread + render thread) %.1f ms%n",
-        (draws1 - draws0) / seconds, (cpu1 - cpu0) / 1e6 / Math.max(1, frameTimes.size() - 1));
+        (draws1 - draws0) / frames.seconds(), (cpu1 - cpu0) / 1e6 / Math.max(1, frames.frames()));
   }
 
   /** Opens an hour-long run with at least 10^5 events and seeks to random times. */
