@@ -18,7 +18,7 @@ public final class Client {
   private final PolicySpec.Client knobs;
   private final RetryBudget throttle;
   private final IdTable<Pending> pending = new IdTable<>();
-  /** The tasks ever sent, in order: {@code close} settles those still pending in this order. */
+  /** The tasks sent, in order (settled ones dropped now and then): {@code close} settles those still pending in this order. */
   private int[] arrived = new int[64];
   private int arrivedCount;
   private final IdTable<Pending> byCopy = new IdTable<>();
@@ -74,7 +74,10 @@ public final class Client {
     Pending p = new Pending(task, deadline, knobs.timeoutFraction() * (deadline - now));
     pending.put(task, p);
     if (arrivedCount == arrived.length) {
-      arrived = java.util.Arrays.copyOf(arrived, arrivedCount * 2);
+      dropSettledArrivals();
+      if (arrivedCount > arrived.length / 2) {
+        arrived = java.util.Arrays.copyOf(arrived, arrived.length * 2);
+      }
     }
     arrived[arrivedCount++] = task;
     send(now, p, task);
@@ -191,6 +194,17 @@ public final class Client {
 
   public int openTasks() {
     return pending.size();
+  }
+
+  /** Keeps only the arrivals still pending, in order, so a client that runs for days holds what is open, not its past. */
+  private void dropSettledArrivals() {
+    int kept = 0;
+    for (int i = 0; i < arrivedCount; i++) {
+      if (pending.get(arrived[i]) != null) {
+        arrived[kept++] = arrived[i];
+      }
+    }
+    arrivedCount = kept;
   }
 
   /** Whether a refused task may be sent again: within the retry budget, or a one-shot client's once. */

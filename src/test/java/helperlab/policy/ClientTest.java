@@ -140,4 +140,23 @@ class ClientTest {
     assertEquals(ClientAction.Result.TURNED_AWAY, out.get(0).result(), "never admitted is turned away");
     assertEquals(0, c.openTasks());
   }
+
+  @Test
+  void aLongRunSettledAsItGoesStillClosesWhatIsOpenInArrivalOrder() {
+    Client c = new Client(PolicyCatalog.get("pool-edf-10").client(), 1_000_000);
+    List<Integer> open = new java.util.ArrayList<>();
+    for (int id = 1; id <= 5_000; id++) {
+      c.arrive(id, id, id + 60);
+      c.admitted(id, id);
+      if (id % 97 == 0) {
+        open.add(id);
+      } else {
+        c.finished(id + 1, id, true);
+      }
+    }
+    c.drain();
+    c.close(10_000);
+    List<ClientAction.Outcome> out = only(c.drain(), ClientAction.Outcome.class);
+    assertEquals(open, out.stream().map(ClientAction.Outcome::task).toList());
+  }
 }
