@@ -29,7 +29,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
@@ -119,22 +118,11 @@ public final class SweepViewModel {
     Sweep sweep = new Sweep(plan, Calibration.defaults());
     current = sweep;
     running.set(true);
-    progress.set(0);
-    progressText.set("0 / " + total + " runs");
-    AtomicInteger lastShown = new AtomicInteger(-1);
+    SweepProgress shown = new SweepProgress(total, work.ui(), progress, progressText);
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
     CompletableFuture<List<RunRow>> f = work.run("The sweep failed", () -> {
       long start = System.nanoTime();
-      List<RunRow> result = sweep.run(threads, done -> {
-        // coalesce: at most one pending update per 1% of progress
-        int pct = (int) (100L * done / total);
-        if (lastShown.getAndSet(pct) != pct || done == total) {
-          work.ui().execute(() -> {
-            progress.set((double) done / total);
-            progressText.set(done + " / " + total + " runs");
-          });
-        }
-      });
+      List<RunRow> result = sweep.run(threads, shown::done);
       SweepOutput.write(out, result, plan, Calibration.defaults());
       double s = (System.nanoTime() - start) / 1e9;
       work.ui().execute(() -> work.notices().info(String.format(Locale.ROOT, "Sweep of %d runs took %.1f s; wrote %s",
