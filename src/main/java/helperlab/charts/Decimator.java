@@ -175,7 +175,8 @@ public final class Decimator {
       xy[0] = x;
       xy[1] = y;
     }
-    int group = Math.max(1, (count + Math.max(1, columns) - 1) / Math.max(1, columns));
+    int cols = Math.max(1, columns);
+    int group = Math.max(1, (count + cols - 1) / cols);
     int n = 0;
     double lastX = Double.NEGATIVE_INFINITY;
     for (int g = 0; g < count; g += group) {

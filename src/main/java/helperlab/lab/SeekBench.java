@@ -69,13 +69,7 @@ final class SeekBench {
     double[] snapshot = new double[SEEKS];
     java.util.concurrent.Executor renderThread = RenderThread.executor();
     java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long renderId = -1;
-    if (renderThread != null) {
-      CompletableFuture<Long> id = new CompletableFuture<>();
-      renderThread.execute(() -> id.complete(Thread.currentThread().getId()));
-      renderId = id.get(10, TimeUnit.SECONDS);
-    }
-    long renderTid = renderId;
+    long renderTid = RenderThread.id();
     double[] fxCpu = new double[SEEKS];
     double[] renderCpu = new double[SEEKS];
     for (int i = 0; i < SEEKS; i++) {
