@@ -39,7 +39,7 @@ public final class SimCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "0", description = "arrival seed (default: ${DEFAULT-VALUE})")
   long seed;
 
-  @Option(names = "--admission", defaultValue = "edf-fit", description = "edf-fit, flat or none (default: ${DEFAULT-VALUE})")
+  @Option(names = "--admission", defaultValue = "edf-fit", description = "edf-fit, flat, flat-prices, first-come or none (default: ${DEFAULT-VALUE})")
   String admission;
 
   @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's cost curve on measured machine constants)")

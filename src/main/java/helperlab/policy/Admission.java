@@ -35,8 +35,10 @@ public interface Admission {
     }
     double perTask = Math.min(taskCores, capacityCores);
     return switch (mode) {
-      case EDF_FIT -> new EdfFitAdmission(capacityCores, perTask);
-      case FLAT -> new FlatAdmission(capacityCores, perTask);
+      case EDF_FIT -> new EdfFitAdmission(capacityCores, perTask, false);
+      case FLAT_PRICES -> new EdfFitAdmission(capacityCores, perTask, true);
+      case FLAT -> new FlatAdmission(capacityCores, perTask, true);
+      case FIRST_COME -> new FlatAdmission(capacityCores, perTask, false);
       case NONE -> (now, request, admitted) -> AdmissionDecision.ADMIT;
     };
   }

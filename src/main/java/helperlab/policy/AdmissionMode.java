@@ -9,6 +9,10 @@ public enum AdmissionMode {
   EDF_FIT("edf-fit"),
   /** The old way: a flat per-preset average per image, with everything admitted counted ahead. */
   FLAT("flat"),
+  /** Half of the old way: flat per-preset prices, placed by the earliest-deadline fit (claim 5 taken apart). */
+  FLAT_PRICES("flat-prices"),
+  /** The other half: each image's own forecast, each batch placed behind all admitted work. */
+  FIRST_COME("first-come"),
   /** Take everything. */
   NONE("none");
 

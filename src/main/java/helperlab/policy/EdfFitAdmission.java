@@ -5,23 +5,26 @@ import java.util.Arrays;
 /**
  * Admits a batch only if the earliest-deadline-first schedule of everything admitted, with it, still
  * meets the batch's deadline and makes no task late that was on time before. A refusal says after
- * how many seconds the same batch (same deadline window) would fit if nothing else arrived.
+ * how many seconds the same batch (same deadline window) would fit if nothing else arrived. With flat
+ * prices every image is priced at its preset's flat average instead of its own forecast.
  */
 public final class EdfFitAdmission implements Admission {
   private final double capacity;
   private final double taskCapacity;
+  private final boolean flatPrices;
   private double[] deadlines = new double[64];
   private double[] works = new double[64];
 
   /** Use {@link Admission#of}, which checks the capacity. */
-  EdfFitAdmission(double capacityCores, double taskCores) {
+  EdfFitAdmission(double capacityCores, double taskCores, boolean flatPrices) {
     this.capacity = capacityCores;
     this.taskCapacity = taskCores;
+    this.flatPrices = flatPrices;
   }
 
   @Override
   public AdmissionDecision decide(double now, TaskRequest request, Iterable<? extends AdmittedWork> admitted) {
-    double work = request.predictedWorkS();
+    double work = flatPrices ? request.flatWorkS() : request.predictedWorkS();
     if (work / taskCapacity > request.windowS()) {
       return AdmissionDecision.refuse(-1, new TooLong(work / taskCapacity, taskCapacity, request.windowS()));
     }
@@ -32,7 +35,7 @@ public final class EdfFitAdmission implements Admission {
         works = Arrays.copyOf(works, n * 2);
       }
       deadlines[n] = w.deadlineS();
-      works[n] = w.remainingWorkS();
+      works[n] = flatPrices ? w.remainingFlatWorkS() : w.remainingWorkS();
       n++;
     }
     if (fits(now, request.deadlineS(), work, n, 0)) {

@@ -12,41 +12,34 @@ import java.util.function.ToDoubleFunction;
  * The seed's five claims as one verdict each, with the figure it rests on and its 95% interval, so two
  * sweeps (two cost bases, or a sensitivity variant and the default) can be set side by side. The
  * thresholds are {@link Findings}'; where a claim spans cells, the interval is over seeds of the
- * seed-by-seed mean across those cells (every cell shares the seeds' arrivals).
+ * seed-by-seed mean across those cells (every cell shares the seeds' arrivals). Claims 3, 4 and 5 are
+ * classes of their own ({@link YieldClaim}, {@link ForecastClaim}, {@link AdmissionClaim}); a claim whose
+ * runs are missing, or that no cell tests, is "not tested".
  */
 public final class ClaimVerdicts {
   /** One claim's verdict: holds or not, and the figures, in words. */
   public record Verdict(int claim, String title, boolean checked, boolean holds, String figures) {
     public String word() {
-      return !checked ? "not checked" : holds ? "holds" : "does not hold";
+      return !checked ? "not tested" : holds ? "holds" : "does not hold";
     }
   }
 
   public static final List<String> TITLES = List.of(
       "pool-edf-10 meets 5+ points more than the best non-yield splitting (busy scenarios)",
       "without a budget the box falls over in a calm hour (10+ points below never-split, 25%+ CPU on overhead)",
-      "yield brings splitting level with the pool on the cage (within 5 points), at more processes per task",
-      "a forecast beats a timer for deciding when to split (with a budget)",
-      "flat per-preset admission turns away more than edf-fit in a calm hour");
+      YieldClaim.TITLE, ForecastClaim.TITLE, AdmissionClaim.TITLE);
 
+  private final ClaimCells data;
   private final RunsBySeed runs;
   private final List<String> machines;
   private final List<String> scenarios;
 
+  /** The verdicts over a sweep's rows: the main sweep's and the claims' own settings (other studies' rows are ignored). */
   public ClaimVerdicts(List<RunRow> rows) {
-    List<String> m = new ArrayList<>();
-    List<String> s = new ArrayList<>();
-    this.runs = new RunsBySeed(rows);
-    for (RunRow r : rows) {
-      if (!m.contains(r.machine())) {
-        m.add(r.machine());
-      }
-      if (!s.contains(r.scenario())) {
-        s.add(r.scenario());
-      }
-    }
-    this.machines = List.copyOf(m);
-    this.scenarios = List.copyOf(s);
+    this.data = ClaimCells.of(rows);
+    this.runs = data.runs();
+    this.machines = data.machines();
+    this.scenarios = data.scenarios();
   }
 
   private double[] met(String scenario, String policy, String machine) {
@@ -77,7 +70,8 @@ public final class ClaimVerdicts {
   }
 
   public List<Verdict> verdicts() {
-    return List.of(poolVsSplitting(), collapse(), yieldLevel(), forecastVsTimer(), admission());
+    return List.of(poolVsSplitting(), collapse(), new YieldClaim(data).verdict(), new ForecastClaim(data).verdict(),
+        new AdmissionClaim(data).verdict());
   }
 
   private Verdict unchecked(int claim) {
@@ -151,110 +145,6 @@ public final class ClaimVerdicts {
     }
     return new Verdict(2, TITLES.get(1), true, holds == checked,
         String.format(Locale.ROOT, "on %d of %d machines; %s", holds, checked, cage));
-  }
-
-  private Verdict yieldLevel() {
-    String machine = machines.contains(Findings.CLAIM3_MACHINE) ? Findings.CLAIM3_MACHINE : null;
-    if (machine == null) {
-      return unchecked(3);
-    }
-    StringBuilder figures = new StringBuilder();
-    boolean all = true;
-    boolean any = false;
-    for (String y : Findings.YIELD_SPLITTING) {
-      List<double[]> diffs = new ArrayList<>();
-      int more = 0;
-      double minPpt = Double.MAX_VALUE;
-      double maxPpt = 0;
-      for (String s : scenarios) {
-        if (!runs.has(s, y, machine, AdmissionMode.EDF_FIT) || !runs.has(s, "pool-edf-10", machine, AdmissionMode.EDF_FIT)) {
-          continue;
-        }
-        diffs.add(minus(met(s, y, machine), met(s, "pool-edf-10", machine)));
-        double ppt = Interval.of(runs.values(s, y, machine, AdmissionMode.EDF_FIT, RunMetrics::processesPerTask)).mean();
-        double pool = Interval.of(runs.values(s, "pool-edf-10", machine, AdmissionMode.EDF_FIT, RunMetrics::processesPerTask)).mean();
-        more += ppt > pool ? 1 : 0;
-        minPpt = Math.min(minPpt, ppt);
-        maxPpt = Math.max(maxPpt, ppt);
-      }
-      if (diffs.isEmpty()) {
-        continue;
-      }
-      any = true;
-      double[] gap = meanAcross(diffs);
-      boolean level = Math.abs(Interval.of(gap).mean()) <= Findings.LEVEL_POINTS && more == diffs.size();
-      all &= level;
-      if (figures.length() > 0) {
-        figures.append("; ");
-      }
-      figures.append(String.format(Locale.ROOT, "%s %s points (%s), %.2f-%.2f processes per task", y, ci(gap),
-          level ? "level" : "not level", minPpt, maxPpt));
-    }
-    if (!any) {
-      return unchecked(3);
-    }
-    return new Verdict(3, TITLES.get(2), true, all, figures.toString());
-  }
-
-  private Verdict forecastVsTimer() {
-    String f = "split-forecast-budget";
-    String t = "split-timer-budget";
-    List<double[]> diffs = new ArrayList<>();
-    int better = 0;
-    int worse = 0;
-    for (String machine : machines) {
-      for (String s : scenarios) {
-        if (!runs.has(s, f, machine, AdmissionMode.EDF_FIT) || !runs.has(s, t, machine, AdmissionMode.EDF_FIT)) {
-          continue;
-        }
-        double[] d = minus(met(s, f, machine), met(s, t, machine));
-        diffs.add(d);
-        Interval i = Interval.of(d);
-        if (i.excludesZero()) {
-          better += i.mean() > 0 ? 1 : 0;
-          worse += i.mean() < 0 ? 1 : 0;
-        }
-      }
-    }
-    if (diffs.isEmpty()) {
-      return unchecked(4);
-    }
-    double[] mean = meanAcross(diffs);
-    boolean holds = Interval.of(mean).lo() > 0 && worse == 0;
-    return new Verdict(4, TITLES.get(3), true, holds, String.format(Locale.ROOT,
-        "%s minus %s %s points over %d cells; forecast better in %d, timer in %d", f, t, ci(mean), diffs.size(), better, worse));
-  }
-
-  private Verdict admission() {
-    String s = SweepPlan.STUDY_SCENARIO;
-    String p = SweepPlan.STUDY_POLICY;
-    int holds = 0;
-    int checked = 0;
-    String shown = null;
-    for (String machine : machines) {
-      if (!runs.has(s, p, machine, AdmissionMode.FLAT) || !runs.has(s, p, machine, AdmissionMode.EDF_FIT)) {
-        continue;
-      }
-      double[] flat = runs.values(s, p, machine, AdmissionMode.FLAT, RunMetrics::refusedShare);
-      double[] edf = runs.values(s, p, machine, AdmissionMode.EDF_FIT, RunMetrics::refusedShare);
-      for (int i = 0; i < flat.length; i++) {
-        flat[i] *= 100;
-        edf[i] *= 100;
-      }
-      double[] d = minus(flat, edf);
-      boolean ok = Interval.of(d).lo() > 0;
-      checked++;
-      holds += ok ? 1 : 0;
-      if (machine.equals(Findings.CLAIM3_MACHINE) || shown == null) {
-        shown = String.format(Locale.ROOT, "%s: flat turned away %.1f%%, edf-fit %.1f%%, %s points", machine,
-            Interval.of(flat).mean(), Interval.of(edf).mean(), ci(d));
-      }
-    }
-    if (checked == 0) {
-      return unchecked(5);
-    }
-    return new Verdict(5, TITLES.get(4), true, holds == checked,
-        String.format(Locale.ROOT, "on %d of %d machines; %s (the seed: 45%%)", holds, checked, shown));
   }
 
   /** The calm hour on the cage against the seed's own baselines: never-split met, the box met and its overhead. */

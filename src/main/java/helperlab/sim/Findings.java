@@ -24,7 +24,6 @@ public final class Findings {
   static final double POOL_MARGIN_POINTS = 5;
   static final double COLLAPSE_POINTS = 10;
   static final double COLLAPSE_OVERHEAD = 0.25;
-  static final double LEVEL_POINTS = 5;
   /** The seed states claim 3 for the cage. */
   static final String CLAIM3_MACHINE = "cage";
 
@@ -32,12 +31,15 @@ public final class Findings {
   private final SweepPlan plan;
   private final Calibration calibration;
   private final RunsBySeed runs;
+  private final ClaimCells cells;
 
+  /** The findings of the main sweep's rows and the claims' own settings' (other studies' rows are ignored). */
   public Findings(List<RunRow> rows, SweepPlan plan, Calibration calibration) {
-    this.rows = rows;
+    this.rows = rows.stream().filter(r -> r.study() == null || SplitRoom.NAME.equals(r.study())).toList();
     this.plan = plan;
     this.calibration = calibration;
-    this.runs = new RunsBySeed(rows);
+    this.cells = new ClaimCells(new RunsBySeed(this.rows), plan.machines(), plan.scenarios());
+    this.runs = cells.runs();
   }
 
   public String markdown() {
@@ -46,10 +48,17 @@ public final class Findings {
     md.append(String.format(Locale.ROOT, "Sweep: %d scenarios x %d policies x %d machines x %d seeds = %,d runs",
         plan.scenarios().size(), plan.policies().size(), plan.machines().size(), plan.seeds(),
         plan.scenarios().size() * plan.policies().size() * plan.machines().size() * plan.seeds()));
-    int extra = rows.size() - plan.scenarios().size() * plan.policies().size() * plan.machines().size() * plan.seeds();
+    long room = rows.stream().filter(r -> SplitRoom.NAME.equals(r.study())).count();
+    long extra = rows.size() - room
+        - (long) plan.scenarios().size() * plan.policies().size() * plan.machines().size() * plan.seeds();
     if (extra > 0) {
-      md.append(String.format(Locale.ROOT, ", plus %d admission-study runs (%s, %s, flat and none)", extra,
-          SweepPlan.STUDY_SCENARIO, SweepPlan.STUDY_POLICY));
+      md.append(String.format(Locale.ROOT, ", plus %d admission-study runs (%s, %s, flat, flat-prices, first-come and "
+          + "none)", extra, SweepPlan.STUDY_SCENARIO, SweepPlan.STUDY_POLICY));
+    }
+    if (room > 0) {
+      md.append(String.format(Locale.ROOT, ", plus %d split-room runs (%s: the splitters' budget %dx the machine's, "
+          + "deadlines of the base plus %s x the batch's one-core work, no admission)", room,
+          String.join(", ", SplitRoom.POLICIES), SplitRoom.BUDGET_TIMES, ClaimCells.fmt(SplitRoom.WORK_ALLOWANCE)));
     }
     md.append(". Calibration: `").append(calibration.name()).append("`.\n\n");
     md.append("Every policy sees the same arrivals for a given scenario, machine and seed (common random numbers), so "
@@ -60,9 +69,9 @@ public final class Findings {
     md.append("## The seed's claims, checked\n\n");
     poolVsSplitting(md);
     collapse(md);
-    yieldClaim(md);
-    forecastVsTimer(md);
-    admission(md);
+    new YieldClaim(cells).markdown(md);
+    new ForecastClaim(cells).markdown(md);
+    new AdmissionClaim(cells).markdown(md, String.valueOf(calibration.flatAverageMs()));
     scalersAndRetries(md);
     return md.toString();
   }
@@ -169,145 +178,6 @@ public final class Findings {
       }
     }
     md.append("\nThe verdict column is for the policy in that row against never-split on the same machine.\n\n");
-  }
-
-  private void yieldClaim(StringBuilder md) {
-    md.append("### 3. Yield brings splitting level with the pool, at many more processes per task\n\n");
-    md.append("Seed: adding yield brought splitting level on the cage, but it still started 1.3 to 4.6 processes per task "
-        + "against 0.1 to 0.25 for the pool. Check, on the cage as the seed states it: each yield policy within ")
-        .append(fmt(LEVEL_POINTS)).append(" points of pool-edf-10 (mean over the cage's scenarios), and more processes per "
-        + "task than the pool in every cage cell. The other machines are shown, and summed up apart.\n\n");
-    List<String> yielders = YIELD_SPLITTING.stream().filter(plan.policies()::contains).toList();
-    if (yielders.isEmpty() || !plan.policies().contains("pool-edf-10")) {
-      md.append("_Not checked: the sweep did not include pool-edf-10 and a yield policy._\n\n");
-      return;
-    }
-    md.append("| machine | scenario | policy | met (%) | minus pool-edf-10, points [95% CI] | processes per task | pool's |\n");
-    md.append("|---|---|---|---:|---|---:|---:|\n");
-    String verdictMachine = plan.machines().contains(CLAIM3_MACHINE) ? CLAIM3_MACHINE : null;
-    Map<String, List<Double>> gaps = new LinkedHashMap<>();
-    Map<String, List<Double>> otherGaps = new LinkedHashMap<>();
-    Map<String, Integer> moreProcesses = new LinkedHashMap<>();
-    int cells = 0;
-    double minPpt = Double.MAX_VALUE;
-    double maxPpt = 0;
-    double minPool = Double.MAX_VALUE;
-    double maxPool = 0;
-    for (String machine : plan.machines()) {
-      boolean judged = verdictMachine == null || verdictMachine.equals(machine);
-      for (String s : plan.scenarios()) {
-        cells += judged ? 1 : 0;
-        double[] pool = points(runs.edf(s, "pool-edf-10", machine, RunMetrics::metShare));
-        double poolPpt = Interval.of(runs.edf(s, "pool-edf-10", machine, RunMetrics::processesPerTask)).mean();
-        minPool = Math.min(minPool, poolPpt);
-        maxPool = Math.max(maxPool, poolPpt);
-        for (String y : yielders) {
-          double[] met = points(runs.edf(s, y, machine, RunMetrics::metShare));
-          Interval d = Interval.paired(met, pool);
-          double ppt = Interval.of(runs.edf(s, y, machine, RunMetrics::processesPerTask)).mean();
-          minPpt = Math.min(minPpt, ppt);
-          maxPpt = Math.max(maxPpt, ppt);
-          (judged ? gaps : otherGaps).computeIfAbsent(y, k -> new ArrayList<>()).add(d.mean());
-          if (judged) {
-            moreProcesses.merge(y, ppt > poolPpt ? 1 : 0, Integer::sum);
-          }
-          md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1f | %s | %.2f | %.2f |\n", machine, s, y,
-              Interval.of(met).mean(), ci(d), ppt, poolPpt));
-        }
-      }
-    }
-    md.append('\n');
-    for (String y : yielders) {
-      double meanGap = gaps.get(y).stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-      boolean level = Math.abs(meanGap) <= LEVEL_POINTS;
-      boolean more = moreProcesses.get(y) == cells;
-      md.append(String.format(Locale.ROOT, "- **%s** on %s: %.1f points from the pool on average (%s); more processes per "
-          + "task than the pool in %d of %d cells. **%s.**", y, verdictMachine == null ? "all machines" : "the " + verdictMachine,
-          meanGap, level ? "level" : "not level", moreProcesses.get(y), cells, level && more ? "Holds" : "Does not hold"));
-      if (otherGaps.containsKey(y)) {
-        md.append(String.format(Locale.ROOT, " Other machines: %.1f points on average.",
-            otherGaps.get(y).stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)));
-      }
-      md.append('\n');
-    }
-    md.append(String.format(Locale.ROOT, "\nProcesses per task: yield policies %.2f to %.2f; pool-edf-10 %.2f to %.2f.\n\n",
-        minPpt, maxPpt, minPool, maxPool));
-  }
-
-  private void forecastVsTimer(StringBuilder md) {
-    md.append("### 4. A forecast beats a timer for deciding when to split\n\n");
-    List<String[]> pairs = new ArrayList<>();
-    for (String[] p : new String[][] {{"split-forecast-budget", "split-timer-budget"},
-        {"split-forecast-budget-yield", "split-timer-budget-yield"}, {"split-forecast", "box"}}) {
-      if (hasAll(List.of(p))) {
-        pairs.add(p);
-      }
-    }
-    if (pairs.isEmpty()) {
-      md.append("_Not checked: the sweep did not include a forecast and a timer policy._\n\n");
-      return;
-    }
-    md.append("Forecast minus timer, met share in points, paired over seeds, by machine (all scenarios pooled per cell; "
-        + "cells where the interval excludes zero in the forecast's favour / against it):\n\n");
-    md.append("| forecast | timer | mean difference over cells | cells forecast better | cells timer better | of |\n");
-    md.append("|---|---|---:|---:|---:|---:|\n");
-    for (String[] p : pairs) {
-      double sum = 0;
-      int better = 0;
-      int worse = 0;
-      int cells = 0;
-      for (String machine : plan.machines()) {
-        for (String s : plan.scenarios()) {
-          Interval d = Interval.paired(points(runs.edf(s, p[0], machine, RunMetrics::metShare)),
-              points(runs.edf(s, p[1], machine, RunMetrics::metShare)));
-          sum += d.mean();
-          cells++;
-          if (d.excludesZero()) {
-            if (d.mean() > 0) {
-              better++;
-            } else {
-              worse++;
-            }
-          }
-        }
-      }
-      md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %d | %d | %d |\n", p[0], p[1], sum / cells, better, worse, cells));
-    }
-    md.append('\n');
-  }
-
-  private void admission(StringBuilder md) {
-    md.append("### 5. Earliest-deadline fit against a flat per-preset average, in a calm hour\n\n");
-    md.append("Seed: a flat per-preset average had turned away 45% of tasks in a calm hour. Check (calm, ")
-        .append(SweepPlan.STUDY_POLICY).append("): flat turns away more tasks than edf-fit, the interval excluding zero.\n\n");
-    String s = SweepPlan.STUDY_SCENARIO;
-    String p = SweepPlan.STUDY_POLICY;
-    md.append("| machine | edf-fit turned away (%) | flat (%) | none (%) | flat minus edf-fit, points [95% CI] | "
-        + "met: edf-fit / flat / none (%) | holds |\n|---|---:|---:|---:|---|---|---|\n");
-    boolean any = false;
-    for (String machine : plan.machines()) {
-      if (!runs.has(s, p, machine, AdmissionMode.FLAT) || !runs.has(s, p, machine, AdmissionMode.EDF_FIT)) {
-        continue;
-      }
-      any = true;
-      double[] edfRefused = points(runs.values(s, p, machine, AdmissionMode.EDF_FIT, RunMetrics::refusedShare));
-      double[] flatRefused = points(runs.values(s, p, machine, AdmissionMode.FLAT, RunMetrics::refusedShare));
-      double none = runs.has(s, p, machine, AdmissionMode.NONE)
-          ? Interval.of(points(runs.values(s, p, machine, AdmissionMode.NONE, RunMetrics::refusedShare))).mean() : Double.NaN;
-      double noneMet = runs.has(s, p, machine, AdmissionMode.NONE)
-          ? Interval.of(points(runs.values(s, p, machine, AdmissionMode.NONE, RunMetrics::metShare))).mean() : Double.NaN;
-      Interval d = Interval.paired(flatRefused, edfRefused);
-      md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %s | %.1f / %.1f / %.1f | %s |\n", machine,
-          Interval.of(edfRefused).mean(), Interval.of(flatRefused).mean(), none, ci(d),
-          Interval.of(points(runs.values(s, p, machine, AdmissionMode.EDF_FIT, RunMetrics::metShare))).mean(),
-          Interval.of(points(runs.values(s, p, machine, AdmissionMode.FLAT, RunMetrics::metShare))).mean(), noneMet,
-          d.lo() > 0 ? "yes" : "**no**"));
-    }
-    if (!any) {
-      md.append("\n_Not checked: the sweep ran without the admission study._\n");
-    }
-    md.append("\nFlat admission (as the lab models the old way): every image costs the preset's flat average (")
-        .append(calibration.flatAverageMs()).append(" ms), and a new batch is counted behind all admitted work.\n\n");
   }
 
   private void scalersAndRetries(StringBuilder md) {

@@ -166,15 +166,19 @@ public final class Sweep {
     ScenarioSpec scenario = g.trigger() == null ? baseScenario : baseScenario.withTrigger(g.trigger());
     MachineSpec machine = g.spawnCostS() == null ? baseMachine
         : Studies.withSpawnCost(baseMachine, calibration, g.spawnCostS());
-    List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration, presets).generate(g.seed());
+    boolean splitRoom = SplitRoom.NAME.equals(g.study());
+    PresetCatalog groupPresets = splitRoom ? SplitRoom.presets(presets) : presets;
+    List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration, groupPresets).generate(g.seed());
     Workload workload = new Workload(tasks, calibration, machine.speedOrDefault());
     List<RunRow> rows = new ArrayList<>(g.variants().size());
     for (SweepPlan.Variant v : g.variants()) {
       if (cancelled.get()) {
         throw new CancellationException("sweep cancelled");
       }
+      MachineSpec runMachine = splitRoom ? SplitRoom.machine(machine, calibration, v.policy()) : machine;
       SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
-          policyVariant.apply(PolicyCatalog.get(v.policy())), machine, calibration, v.admission(), presets, false, 1.0, 1.0, g.trigger());
+          policyVariant.apply(PolicyCatalog.get(v.policy())), runMachine, calibration, v.admission(), groupPresets, false,
+          1.0, 1.0, g.trigger());
       RecoveryMeter meter = new RecoveryMeter();
       SimResult r = new Simulation(setup, workload, meter).run();
       steps.addAndGet(r.steps());

@@ -165,7 +165,7 @@ public final class SweepOutput {
   /** summary.csv and findings.md; {@code lead} goes before the findings' tables (the verdicts on both bases). */
   private static void summarise(Path dir, List<RunRow> rows, SweepPlan plan, Calibration calibration, String lead)
       throws IOException {
-    List<RunRow> main = rows.stream().filter(r -> r.study() == null).toList();
+    List<RunRow> main = rows.stream().filter(r -> r.study() == null || SplitRoom.NAME.equals(r.study())).toList();
     Files.writeString(dir.resolve("summary.csv"), SweepSummary.of(rows).toCsv(), StandardCharsets.UTF_8);
     String findings = main.isEmpty() ? "# Findings\n\n" : new Findings(main, plan, calibration).markdown();
     int at = findings.indexOf("## Deadline-met share");

@@ -10,8 +10,9 @@ import java.util.List;
 
 /**
  * Which runs a sweep makes: scenarios × policies × machines × seeds with edf-fit admission, plus
- * (the admission study) the calm scenario under pool-edf-10 with the flat and no admission, on the
- * same seeds, so the two admissions can be compared pairwise; plus the opt-in {@link Studies}
+ * (the claims' own studies, {@code admission_study}) the calm scenario under pool-edf-10 with the flat, its
+ * two halves (flat-prices, first-come) and no admission, on the same seeds, so the admissions can be compared
+ * pairwise, and the {@link SplitRoom} setting on the same scenarios, machines and seeds; plus the opt-in {@link Studies}
  * (metastability, spawn cost) on {@code studySeeds} seeds, after the main runs.
  */
 public record SweepPlan(
@@ -62,7 +63,7 @@ public record SweepPlan(
     }
   }
 
-  /** 5 scenarios × 17 policies × 3 machines × 20 seeds, and the admission study. */
+  /** 5 scenarios × 17 policies × 3 machines × 20 seeds, the admission study and the split-room setting. */
   public static SweepPlan defaults() {
     return new SweepPlan(ScenarioSpec.BUILT_IN, PolicyCatalog.ids(), MachineSpec.BUILT_IN, 20, true);
   }
@@ -93,9 +94,20 @@ public record SweepPlan(
           }
           if (admissionStudy && scenario.equals(STUDY_SCENARIO)) {
             variants.add(new Variant(STUDY_POLICY, AdmissionMode.FLAT));
+            variants.add(new Variant(STUDY_POLICY, AdmissionMode.FLAT_PRICES));
+            variants.add(new Variant(STUDY_POLICY, AdmissionMode.FIRST_COME));
             variants.add(new Variant(STUDY_POLICY, AdmissionMode.NONE));
           }
           groups.add(new Group(scenario, machine, seed, variants));
+        }
+      }
+    }
+    if (admissionStudy && SplitRoom.fits(policies)) {
+      for (String scenario : scenarios) {
+        for (String machine : machines) {
+          for (long seed = 0; seed < seeds; seed++) {
+            groups.add(new Group(scenario, machine, seed, SplitRoom.variants(), SplitRoom.NAME, null, null));
+          }
         }
       }
     }
@@ -105,7 +117,7 @@ public record SweepPlan(
     return groups;
   }
 
-  /** Runs of the main sweep (without the studies). */
+  /** Runs of the main sweep (without the studies, opt-in or the claims' own). */
   @JsonIgnore
   public int mainRunCount() {
     return groups().stream().filter(g -> g.study() == null).mapToInt(g -> g.variants().size()).sum();

@@ -18,13 +18,13 @@ class AdmissionTest {
 
   @Test
   void anEmptyServiceAdmitsWhatFitsItsWindow() {
-    EdfFitAdmission a = new EdfFitAdmission(2, 2);
+    EdfFitAdmission a = new EdfFitAdmission(2, 2, false);
     assertTrue(a.decide(0, task(1, 0, 10, 19.9, 0), List.of()).admitted());
   }
 
   @Test
   void aBatchThatCannotFitItsOwnWindowIsRefusedWithoutRetryAfter() {
-    AdmissionDecision d = new EdfFitAdmission(2, 2).decide(0, task(1, 0, 10, 20.5, 0), List.of());
+    AdmissionDecision d = new EdfFitAdmission(2, 2, false).decide(0, task(1, 0, 10, 20.5, 0), List.of());
     assertFalse(d.admitted());
     assertEquals(-1, d.retryAfterS());
     assertTrue(d.reason().contains("deadline allows 10.0 s"), d.reason());
@@ -62,9 +62,9 @@ class AdmissionTest {
   void anUrgentBatchJumpsAheadOfLaterDeadlines() {
     // 30 s of work due at 100 is on time; a 5 s batch due at 10 fits ahead of it.
     List<Work> admitted = List.of(new Work(100, 30, 30));
-    assertTrue(new EdfFitAdmission(1, 1).decide(0, task(2, 0, 10, 5, 5), admitted).admitted());
+    assertTrue(new EdfFitAdmission(1, 1, false).decide(0, task(2, 0, 10, 5, 5), admitted).admitted());
     // The flat (old) admission counts the batch behind all admitted work and refuses it.
-    AdmissionDecision flat = new FlatAdmission(1, 1).decide(0, task(2, 0, 10, 5, 5), admitted);
+    AdmissionDecision flat = new FlatAdmission(1, 1, true).decide(0, task(2, 0, 10, 5, 5), admitted);
     assertFalse(flat.admitted());
     assertEquals(25, flat.retryAfterS(), 1e-9);
   }
@@ -72,7 +72,7 @@ class AdmissionTest {
   @Test
   void aBatchThatWouldMakeAnOnTimeTaskLateIsRefused() {
     List<Work> admitted = List.of(new Work(12, 10, 10)); // on time with 2 s to spare
-    AdmissionDecision d = new EdfFitAdmission(1, 1).decide(0, task(2, 0, 5, 3, 3), admitted);
+    AdmissionDecision d = new EdfFitAdmission(1, 1, false).decide(0, task(2, 0, 5, 3, 3), admitted);
     assertFalse(d.admitted(), "it fits its own deadline but would push the other past 12");
     assertTrue(d.retryAfterS() > 0);
   }
@@ -80,13 +80,13 @@ class AdmissionTest {
   @Test
   void anAlreadyLateTaskDoesNotBlockEveryNewBatch() {
     List<Work> admitted = List.of(new Work(5, 50, 50)); // hopeless already
-    assertTrue(new EdfFitAdmission(1, 1).decide(0, task(2, 0, 100, 10, 10), admitted).admitted(),
+    assertTrue(new EdfFitAdmission(1, 1, false).decide(0, task(2, 0, 100, 10, 10), admitted).admitted(),
         "a task that is late anyway is not protected; the newcomer fits after it");
   }
 
   @Test
   void retryAfterIsWhenTheSameBatchWouldFit() {
-    EdfFitAdmission a = new EdfFitAdmission(1, 1);
+    EdfFitAdmission a = new EdfFitAdmission(1, 1, false);
     List<Work> admitted = new ArrayList<>(List.of(new Work(35, 30, 30)));
     TaskRequest t = task(2, 0, 10, 8, 8);
     AdmissionDecision d = a.decide(0, t, admitted);
@@ -104,8 +104,8 @@ class AdmissionTest {
   @Test
   void equalDeadlinesAreServedInArrivalOrder() {
     List<Work> admitted = List.of(new Work(10, 9, 9));
-    assertFalse(new EdfFitAdmission(1, 1).decide(0, task(2, 0, 10, 2, 2), admitted).admitted());
-    assertTrue(new EdfFitAdmission(1, 1).decide(0, task(2, 0, 10, 1, 1), admitted).admitted());
+    assertFalse(new EdfFitAdmission(1, 1, false).decide(0, task(2, 0, 10, 2, 2), admitted).admitted());
+    assertTrue(new EdfFitAdmission(1, 1, false).decide(0, task(2, 0, 10, 1, 1), admitted).admitted());
   }
 
   @Test
@@ -120,6 +120,27 @@ class AdmissionTest {
     assertEquals(AdmissionMode.FLAT, AdmissionMode.of("flat"));
     IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
         () -> AdmissionMode.of("fifo"));
-    assertTrue(e.getMessage().contains("edf-fit, flat, none"), e.getMessage());
+    assertTrue(e.getMessage().contains("edf-fit, flat, flat-prices, first-come, none"), e.getMessage());
+  }
+
+  @Test
+  void claimFivesTwoChangesComeApart() {
+    // one core; work ahead due late (deadline 100), 6 s forecast but 3 s at the flat price; a new batch of
+    // 5 s forecast (2 s flat) due at 6: placement decides whether the work ahead counts, prices what it costs
+    List<Work> ahead = List.of(new Work(100, 6, 3));
+    TaskRequest next = task(2, 0, 6, 5, 2);
+    assertTrue(Admission.of(AdmissionMode.EDF_FIT, 1).decide(0, next, ahead).admitted(), "edf-fit: goes first, 5 s in 6");
+    assertTrue(Admission.of(AdmissionMode.FLAT_PRICES, 1).decide(0, next, ahead).admitted(), "flat prices: 2 s in 6");
+    AdmissionDecision firstCome = Admission.of(AdmissionMode.FIRST_COME, 1).decide(0, next, ahead);
+    assertFalse(firstCome.admitted(), "first come: 6 + 5 s behind the rest");
+    assertTrue(firstCome.reason().contains("work admitted before it"), firstCome.reason());
+    assertTrue(Admission.of(AdmissionMode.FLAT, 1).decide(0, next, ahead).admitted(), "both: 3 + 2 s in 6");
+    // a flat price over the forecast refuses what the forecast admits, by prices alone
+    TaskRequest dear = task(3, 0, 6, 5, 7);
+    assertTrue(Admission.of(AdmissionMode.EDF_FIT, 1).decide(0, dear, List.of()).admitted());
+    assertFalse(Admission.of(AdmissionMode.FLAT_PRICES, 1).decide(0, dear, List.of()).admitted());
+    assertTrue(Admission.of(AdmissionMode.FIRST_COME, 1).decide(0, dear, List.of()).admitted());
+    assertEquals(AdmissionMode.FLAT_PRICES, AdmissionMode.of("flat-prices"));
+    assertEquals(AdmissionMode.FIRST_COME, AdmissionMode.of("first-come"));
   }
 }

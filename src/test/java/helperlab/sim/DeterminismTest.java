@@ -50,4 +50,16 @@ class DeterminismTest {
     }
     assertEquals(plan.runCount(), Files.readAllLines(dir.resolve("one/runs.jsonl")).size());
   }
+
+  @Test
+  void theSplitRoomIsByteIdenticalOnOneThreadAndOnFour(@TempDir Path dir) throws Exception {
+    SweepPlan plan = new SweepPlan(List.of("busy"), SplitRoom.POLICIES, List.of("cage"), 2, true);
+    Calibration cal = Calibration.defaults();
+    SweepOutput.write(dir.resolve("one"), new Sweep(plan, cal).run(1, n -> { }), plan, cal);
+    SweepOutput.write(dir.resolve("four"), new Sweep(plan, cal).run(4, n -> { }), plan, cal);
+    for (String f : List.of("runs.jsonl", "summary.csv", "findings.md")) {
+      assertEquals(Files.readString(dir.resolve("one").resolve(f)), Files.readString(dir.resolve("four").resolve(f)), f);
+    }
+    assertEquals(plan.runCount(), Files.readAllLines(dir.resolve("one/runs.jsonl")).size());
+  }
 }

@@ -44,6 +44,14 @@ class ShardMergeTest {
   }
 
   @Test
+  void shardsOfASweepWithTheSplitRoomMergeIntoTheSingleRunsBytes(@TempDir Path dir) throws Exception {
+    SweepPlan plan = new SweepPlan(List.of("calm"), SplitRoom.POLICIES, List.of("cage"), 2, true);
+    assertEquals(2 * SplitRoom.POLICIES.size(),
+        plan.groups().stream().filter(g -> SplitRoom.NAME.equals(g.study())).mapToInt(g -> g.variants().size()).sum());
+    assertMergeIsASingleRun(plan, 3, dir);
+  }
+
+  @Test
   @Tag("heavy")
   void shardsOfASweepWithBothStudiesMergeIntoTheSingleRunsBytes(@TempDir Path dir) throws Exception {
     SweepPlan plan = new SweepPlan(List.of("calm"), List.of("pool-edf-10"), List.of("small"), 1, false,
