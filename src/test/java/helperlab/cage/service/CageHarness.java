@@ -92,7 +92,8 @@ public final class CageHarness implements AutoCloseable {
     return data.resolve("inbox");
   }
 
-  String log() {
+  /** What the cage has logged so far. */
+  public String log() {
     return logBytes.toString(StandardCharsets.UTF_8);
   }
 
