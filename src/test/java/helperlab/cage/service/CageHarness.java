@@ -190,6 +190,20 @@ public final class CageHarness implements AutoCloseable {
     close(true);
   }
 
+  /** Cages side by side in this JVM, closed together (each one's close would wait for the others' workers). */
+  static void closeTogether(CageHarness... cages) throws Exception {
+    for (CageHarness h : cages) {
+      if (!h.closed) {
+        h.closed = true;
+        h.intake.close();
+        h.supervisor.close();
+        h.ctl.close();
+      }
+    }
+    await("the workers exit").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+        .until(() -> workersAlive().isEmpty());
+  }
+
   void close(boolean dropServices) throws Exception {
     if (!closed) {
       closed = true;
