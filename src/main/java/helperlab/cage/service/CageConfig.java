@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
 /**
  * How a cage runs: where its data lives, where it listens, its policy and caps, where PostgreSQL
  * and Redis are, and the watchdog's and breaker's limits. Built from defaults, then a JSON file,
- * then flags, then the environment ({@code HELPERLAB_PG_URL}, {@code HELPERLAB_REDIS_URL}).
+ * then flags, then the environment ({@code HELPERLAB_PG_URL}, {@code HELPERLAB_REDIS_URL}). Without a
+ * database named anywhere, the cage uses one named for its identity ({@link CageIdentity#defaultDatabase()}).
  */
 public record CageConfig(
     @JsonProperty(value = "data", required = true) String data,
@@ -48,7 +49,8 @@ public record CageConfig(
     @JsonProperty("checkpoint_s") double checkpointS,
     @JsonProperty("sample_s") double sampleS,
     @JsonProperty("cgroup") String cgroup,
-    @JsonProperty("cds") String cds) {
+    @JsonProperty("cds") String cds,
+    @JsonProperty("cage_id") String cageId) {
 
   public static final String ENV_PG = "HELPERLAB_PG_URL";
   public static final String ENV_REDIS = "HELPERLAB_REDIS_URL";
@@ -112,6 +114,7 @@ public record CageConfig(
     if (!List.of("auto", "off").contains(cds)) {
       throw new IllegalArgumentException("cds must be auto or off, got '" + cds + "'");
     }
+    CageIdentity.of(cageId, Path.of(data));
   }
 
   private static void positive(String field, double v) {
@@ -129,7 +132,7 @@ public record CageConfig(
   public static CageConfig defaults(String data) {
     return new CageConfig(data, 7070, "127.0.0.1", "pool-edf-10", "edf-fit", 0, "", 32, DEFAULT_PG, DEFAULT_REDIS,
         "helperlab", null, null, 500, ImageHeader.DEFAULT_MAX_PIXELS, 3, 60, 10, 10, 0, 0, 5, 10, 2, 1, "auto",
-        "auto");
+        "auto", null);
   }
 
   /**
@@ -158,7 +161,18 @@ public record CageConfig(
     if (env.get(ENV_REDIS) != null && !env.get(ENV_REDIS).isBlank()) {
       tree.put("redis_url", env.get(ENV_REDIS));
     }
-    return DataFile.parse(tree.toString(), file == null ? "configuration" : file.toString(), CageConfig.class);
+    CageConfig c = DataFile.parse(tree.toString(), file == null ? "configuration" : file.toString(), CageConfig.class);
+    if (c.pgUrl().equals(DEFAULT_PG)) {
+      // Nobody said which database: the cage's own, so cages on one server never share one by accident.
+      tree.put("pg_url", DEFAULT_PG.replace("/helperlab?", "/" + c.identity().defaultDatabase() + "?"));
+      c = DataFile.parse(tree.toString(), file == null ? "configuration" : file.toString(), CageConfig.class);
+    }
+    return c;
+  }
+
+  /** Which cage this is (the configured cage_id, else the data directory's). */
+  public CageIdentity identity() {
+    return CageIdentity.of(cageId, dataDir());
   }
 
   private static void overlay(ObjectNode into, ObjectNode from, String source) {

@@ -29,6 +29,8 @@ final class CageTask {
     final double predictedS;
     ImageState state = ImageState.QUEUED;
     int strikes;
+    /** What each strike of this run was for (strikes from before a restart are counted, not named). */
+    final java.util.List<String> strikeCauses = new java.util.ArrayList<>();
     int worker = -1;
 
     Image(int id, CageTask task, int idx, Path source, Path output, int width, int height, double predictedS) {

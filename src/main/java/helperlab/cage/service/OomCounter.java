@@ -11,6 +11,9 @@ import java.nio.file.Path;
  * capped, else the machine's) against the count when the run began plus those already told.
  */
 final class OomCounter {
+  /** The cause of a SIGKILL that was neither ours nor the OOM killer's. */
+  static final String KILLED_FROM_OUTSIDE = "killed";
+
   private final CgroupCage cage;
   private long seen;
 
@@ -26,7 +29,7 @@ final class OomCounter {
         seen++;
         return MetricsAccumulator.CAUSE_OOM;
       }
-      return "killed";
+      return KILLED_FROM_OUTSIDE;
     }
     return "crash (exit " + code + ")";
   }

@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * What a supervisor does before it serves, after one before it died (or was stopped): clear the
  * workers and half-written files it left, close its runs (rebuilding the record of a run cut short
  * from the events and samples it had checkpointed), let go of batches nobody was promised, and find
- * the admitted work to take back. An image whose output is already in the outbox was published
+ * the admitted work to take back. Only this cage's own (its identity's) runs and batches: another cage
+ * on the same database is left alone. An image whose output is already in the outbox was published
  * (outputs appear only by rename) and is marked done, never made again.
  */
 final class Recovery {
@@ -60,7 +61,7 @@ final class Recovery {
     int leftovers = WorkerPool.killLeftovers(config.runDir());
     int temps = removeTempFiles(config.outbox());
     List<String> interrupted = new ArrayList<>();
-    for (CageStore.RunRow r : store.runs("running")) {
+    for (CageStore.RunRow r : store.ownRuns("running")) {
       String json = null;
       try {
         List<String[]> entries = new ArrayList<>();
@@ -79,14 +80,14 @@ final class Recovery {
       interrupted.add(r.id());
     }
     int abandoned = 0;
-    for (StoredBatch b : store.batches("pending")) {
+    for (StoredBatch b : store.ownBatches("pending")) {
       store.setBatchState(b.id(), "abandoned"); // the client never heard "accepted"
       abandoned++;
     }
     int cancelled = 0;
     int published = 0;
     List<StoredBatch> resume = new ArrayList<>();
-    for (StoredBatch b : store.batches("admitted")) {
+    for (StoredBatch b : store.ownBatches("admitted")) {
       if ("exhibit".equals(b.runKind())) {
         store.setBatchState(b.id(), "cancelled"); // an exhibit is over when its supervisor dies
         cancelled++;

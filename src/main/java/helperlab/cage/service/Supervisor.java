@@ -122,9 +122,9 @@ public final class Supervisor implements AutoCloseable {
     lib.setDaemon(true);
     lib.start();
     Recovery.Result r = s.recovered;
-    log.printf(Locale.ROOT, "cage: %s; budget %d workers (%s); %s; recovered %d batches (%d outputs found published),"
-            + " abandoned %d, cancelled %d, killed %d leftover workers, removed %d temp files%n",
-        s.limits.describe(), s.budget.workers(), s.budget.reason(), s.cage.status(), r.resume().size(),
+    log.printf(Locale.ROOT, "cage %s on %s: %s; budget %d workers (%s); %s; recovered %d batches (%d outputs found"
+            + " published), abandoned %d, cancelled %d, killed %d leftover workers, removed %d temp files%n",
+        config.identity(), s.store.url(), s.limits.describe(), s.budget.workers(), s.budget.reason(), s.cage.status(), r.resume().size(),
         r.foundPublished(), r.abandoned(), r.cancelled(), r.leftoverWorkers(), r.tempFiles());
     return s;
   }

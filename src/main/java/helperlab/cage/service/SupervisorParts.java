@@ -47,7 +47,11 @@ record SupervisorParts(DataDirLock dataDir, SampleShelf shelf, Calibration calib
     }
     CageStore store;
     try {
-      store = CageStore.open(config.pgUrl());
+      store = CageStore.open(config.pgUrl(), config.identity().id());
+    } catch (IllegalStateException e) { // the identity is held by a live cage on this database
+      cage.close();
+      dataDir.close();
+      throw e;
     } catch (SQLException e) {
       cage.close();
       dataDir.close();

@@ -43,6 +43,19 @@ final class TaskProgress {
     }
   }
 
+  /** What happened to the workers that had the image in hand, in words. */
+  static String deadReason(CageTask.Image im, int strikes) {
+    java.util.List<String> named = im.strikeCauses;
+    StringBuilder b = new StringBuilder("crashed " + strikes + " workers");
+    if (!named.isEmpty()) {
+      b.append(": ").append(String.join(", ", named));
+      if (strikes > named.size()) {
+        b.append(" and ").append(strikes - named.size()).append(" before a restart");
+      }
+    }
+    return b.toString();
+  }
+
   /** An image that crashed too many workers: recorded, and its file put in the dead letters. */
   void deadLetter(CageTask.Image im, int strikes, double now) {
     im.state = CageTask.ImageState.DEAD;
@@ -50,10 +63,11 @@ final class TaskProgress {
     im.task.dead++;
     boolean shared = run.images.values().stream().anyMatch(o -> o != im && o.open() && o.source.equals(im.source));
     String moved = DeadLetters.file(im.id, im.source, run.ctx.config().inbox(), run.ctx.config().deadLetters(), shared);
-    run.sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, strikes, null);
+    String reason = deadReason(im, strikes);
+    run.sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, strikes, reason);
+    run.ctx.log().println("cage: image " + im.id + " dead-lettered: " + reason);
     if (im.task.persisted()) {
-      run.ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), moved, strikes,
-          "crashed " + strikes + " workers");
+      run.ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), moved, strikes, reason);
     }
   }
 }

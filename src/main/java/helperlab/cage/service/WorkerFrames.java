@@ -1,5 +1,7 @@
 package helperlab.cage.service;
 
+import helperlab.cage.worker.HostLoad;
+import helperlab.cage.worker.ProcStat;
 import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerProcess;
 import helperlab.cage.worker.WorkerProtocol;
@@ -70,7 +72,9 @@ final class WorkerFrames {
       return;
     }
     String cause = w.killCause != null ? w.killCause : run.ooms.causeOfExit(code);
-    run.lose(w, cause, true, true);
+    // A SIGKILL that neither we nor the kernel's OOM killer sent came from outside (an operator, the
+    // host): the image in flight did nothing to earn a strike.
+    run.lose(w, cause, !OomCounter.KILLED_FROM_OUTSIDE.equals(cause), true);
   }
   /**
    * A worker is lost: its image in flight (if any) was wasted, its start-up too if it never got
@@ -93,6 +97,7 @@ final class WorkerFrames {
       if (im != null && im.open()) {
         if (blame && !struck) {
           im.strikes++;
+          im.strikeCauses.add(cause);
           struck = true;
           if (im.task.persisted()) {
             run.ctx.checkpoint().get().strikes(im.id, im.strikes);
@@ -111,7 +116,11 @@ final class WorkerFrames {
     run.scheduler.workerLost(now, w.schedulerId, blame);
     run.execute(now);
   }
-  /** The watchdog's round: kill what must die and report it lost. */
+  /**
+   * The watchdog's round: kill what must die and report it lost. Each worker is judged with what the
+   * kernel says of it now, so one that is silent because the host paused or starved it lives on (said
+   * once in the log), and a kill the image did not cause is no strike on it.
+   */
   void watch(Watchdog dog) {
     if (run.stopped) {
       return;
@@ -124,14 +133,20 @@ final class WorkerFrames {
       }
     }
     double stretch = busy / Math.max(run.ctx.schedulerConfig().capacityCores(), 1e-9);
+    HostLoad host = HostLoad.read();
     for (WorkerProcess w : new ArrayList<>(run.workers.values())) {
       CageTask.Image im = w.inFlight >= 0 ? run.images.get(w.inFlight) : null;
-      String cause = dog.verdict(w, now, im == null ? 0 : im.predictedS, stretch);
-      if (cause != null) {
-        run.ctx.log().printf("cage: watchdog kills worker %d (pid %d): %s%n", w.id, w.pid, cause);
-        run.ctx.pool().kill(w, cause);
-        run.lose(w, cause, !Watchdog.SPAWN_TIMEOUT.equals(cause), true);
+      String excused = w.excuse;
+      Watchdog.Verdict v = dog.judge(w, now, im == null ? 0 : im.predictedS, stretch, ProcStat.read(w.pid), host);
+      if (v != null) {
+        run.ctx.log().printf("cage: watchdog kills worker %d (pid %d): %s: %s%s%n", w.id, w.pid, v.cause(), v.words(),
+            v.blame() || im == null ? "" : "; no strike on image " + im.id);
+        run.ctx.pool().kill(w, v.cause());
+        run.lose(w, v.cause(), v.blame(), true);
+      } else if (w.excuse != null && excused == null) { // said once a silence
+        run.ctx.log().printf("cage: worker %d (pid %d) %s%n", w.id, w.pid, w.excuse);
       }
     }
   }
+
 }

@@ -25,16 +25,30 @@ import org.flywaydb.core.Flyway;
 public final class CageStore implements AutoCloseable {
   private final HikariDataSource pool;
   private final String url;
+  private final CageLease lease;
 
-  private CageStore(HikariDataSource pool, String url) {
+  private CageStore(HikariDataSource pool, String url, CageLease lease) {
     this.pool = pool;
     this.url = url;
+    this.lease = lease;
   }
 
-  /** Connects (creating the database if it does not exist) and migrates the schema. */
+  /** Connects (creating the database if it does not exist) and migrates the schema; owns no cage's rows. */
   public static CageStore open(String jdbcUrl) throws SQLException {
+    return open(jdbcUrl, "");
+  }
+
+  /**
+   * Connects, migrates and takes the lease of cage {@code cageId} on this database: every run and batch
+   * this store writes carries the id, and {@link #ownRuns}/{@link #ownBatches} see only those.
+   *
+   * @throws IllegalStateException (a {@code CageLease.Taken}) if a live cage holds the same identity on this database
+   */
+  public static CageStore open(String jdbcUrl, String cageId) throws SQLException {
     PgDatabases.createIfMissing(jdbcUrl);
     HikariConfig hc = new HikariConfig();
+    // Rows inserted on these connections take the cage's id from the session (the columns' default).
+    hc.setConnectionInitSql("set helperlab.cage_id = '" + cageId.replace("'", "''") + "'");
     hc.setJdbcUrl(jdbcUrl);
     hc.setMaximumPoolSize(4);
     hc.setMinimumIdle(1);
@@ -54,7 +68,38 @@ public final class CageStore implements AutoCloseable {
       ds.close();
       throw new SQLException("cannot migrate the cage schema in " + redact(jdbcUrl) + ": " + e.getMessage(), e);
     }
-    return new CageStore(ds, jdbcUrl);
+    try {
+      return new CageStore(ds, jdbcUrl, cageId.isEmpty() ? null : CageLease.take(jdbcUrl, cageId));
+    } catch (SQLException | RuntimeException e) {
+      ds.close();
+      throw e;
+    }
+  }
+
+  /** Runs of this cage in {@code state}. */
+  public List<RunRow> ownRuns(String state) throws SQLException {
+    List<RunRow> out = new ArrayList<>();
+    java.util.Set<String> own = new java.util.HashSet<>();
+    try (Connection c = pool.getConnection(); PreparedStatement s = c.prepareStatement(
+        "select id from runs where state = ? and cage_id = current_setting('helperlab.cage_id')")) {
+      s.setString(1, state);
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          own.add(rs.getString(1));
+        }
+      }
+    }
+    for (RunRow r : runs(state)) {
+      if (own.contains(r.id())) {
+        out.add(r);
+      }
+    }
+    return out;
+  }
+
+  /** Batches of this cage in {@code state}. */
+  public List<StoredBatch> ownBatches(String state) throws SQLException {
+    return batchesWhere("b.cage_id = current_setting('helperlab.cage_id') and b.state = ?", state);
   }
 
   /** Drops the database the URL names (through the server's {@code postgres} database), if it exists. */
@@ -317,5 +362,8 @@ public final class CageStore implements AutoCloseable {
   @Override
   public void close() {
     pool.close();
+    if (lease != null) {
+      lease.close();
+    }
   }
 }

@@ -57,6 +57,13 @@ public final class WorkerProcess {
   public double cpuAtImageStart;
   public long rssBytes;
   public String killCause;
+  /** The process's CPU (from /proc) when the watchdog last saw it move, and when that was. */
+  double procCpuS = -1;
+  double lastProgressAt = -1;
+  /** Since when it has been seen stopped from outside, -1 while it is not. */
+  double stoppedSince = -1;
+  /** Why the watchdog lets it live while it is silent (paused, starved), null while it beats. */
+  public String excuse;
   double retiredAt = -1;
   private OutputStream stdin;
 

@@ -92,7 +92,8 @@ public final class CageHarness implements AutoCloseable {
     return data.resolve("inbox");
   }
 
-  String log() {
+  /** What the cage has logged so far. */
+  public String log() {
     return logBytes.toString(StandardCharsets.UTF_8);
   }
 
@@ -187,6 +188,20 @@ public final class CageHarness implements AutoCloseable {
   @Override
   public void close() throws Exception {
     close(true);
+  }
+
+  /** Cages side by side in this JVM, closed together (each one's close would wait for the others' workers). */
+  static void closeTogether(CageHarness... cages) throws Exception {
+    for (CageHarness h : cages) {
+      if (!h.closed) {
+        h.closed = true;
+        h.intake.close();
+        h.supervisor.close();
+        h.ctl.close();
+      }
+    }
+    await("the workers exit").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+        .until(() -> workersAlive().isEmpty());
   }
 
   void close(boolean dropServices) throws Exception {
