@@ -19,6 +19,8 @@ public final class Deployer {
   /** The systemd user unit the cage runs as when systemd is used. */
   public static final String UNIT = "helper-lab-cage.service";
   static final String JAR = "helper-lab.jar";
+  /** The script beside the jar that runs ctl for the cage deployed there (the default remote command looks for it). */
+  public static final String CTL = "ctl";
 
   private final RemoteShell shell;
   private final DeployServices services;
@@ -48,6 +50,7 @@ public final class Deployer {
       String sha = shell.upload(s, jar, sftpPath(options.remoteDir()) + "/" + tmp + "." + JAR, progress);
       shell.upload(s, launcher(), sftpPath(options.remoteDir()) + "/" + tmp + ".launcher");
       shell.upload(s, serveScript(options), sftpPath(options.remoteDir()) + "/" + tmp + ".serve");
+      shell.upload(s, ctlScript(options), sftpPath(options.remoteDir()) + "/" + tmp + ".ctl");
       String remoteSha = run(s, "cd " + dir + " && (sha256sum " + tmp + "." + JAR + " 2>/dev/null || echo none)",
           "check the copy").strip().split("\\s+")[0];
       if (!remoteSha.equals("none") && !remoteSha.equals(sha)) {
@@ -58,8 +61,9 @@ public final class Deployer {
       boolean systemd = start.useSystemd(s, options, abs);
       progress.accept("stopping the cage this deployer started before, if any");
       String stopped = run(s, stopScript(dir), "stop the previous cage").strip();
-      run(s, "cd " + dir + " && chmod 755 " + tmp + ".launcher " + tmp + ".serve && mv -f " + tmp + "." + JAR + " " + JAR
-          + " && mv -f " + tmp + ".launcher helper-lab && mv -f " + tmp + ".serve cage-serve", "put the new jar in place");
+      run(s, "cd " + dir + " && chmod 755 " + tmp + ".launcher " + tmp + ".serve " + tmp + ".ctl && mv -f " + tmp + "."
+          + JAR + " " + JAR + " && mv -f " + tmp + ".launcher helper-lab && mv -f " + tmp + ".serve cage-serve && mv -f "
+          + tmp + ".ctl " + CTL, "put the new jar in place");
       CageStart.Started started = start.start(s, systemd, dir, abs, progress);
       JsonNode status = start.awaitStatus(s, options, dir, progress);
       return new DeployReport(abs, bytes, sha, started.as(), started.pid(),
@@ -122,6 +126,13 @@ public final class Deployer {
         + "cd \"$(dirname \"$0\")\" || exit 1\n"
         + "if [ -f " + PrivateServices.CONFIG + " ]; then set -- --config " + PrivateServices.CONFIG + "; else set --; fi\n"
         + cmd + "\n");
+  }
+
+  /** ctl for the cage deployed here, whatever directory it is called from; its exit codes are ctl's ({@link CtlExit}). */
+  static RemoteShell.Upload ctlScript(DeployOptions o) {
+    return RemoteShell.Upload.of("#!/bin/sh\n# Written by helper-lab deploy: ctl for the cage deployed beside this script.\n"
+        + "cd \"$(dirname \"$0\")\" || exit " + CtlExit.UNREACHABLE.code + "\n"
+        + "exec ./helper-lab ctl --data " + quote(o.dataDir()) + " \"$@\"\n");
   }
 
   /** Stops what a previous deploy started: its unit, or the process in its pid file if that is still our java. */

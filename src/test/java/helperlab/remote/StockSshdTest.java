@@ -104,7 +104,8 @@ class StockSshdTest {
       CliRun r = CliRun.run(dir, "{\"op\":\"status\"}\n{\"op\":\"set-policy\",\"policy\":\"x; touch "
           + dir.resolve("canary") + "\"}\n", "ctl", "--ssh", user + "@127.0.0.1:" + sshd.port, "--identity",
           key.toString(), "--known-hosts", knownHosts.toString(), "--remote-command", remote);
-      assertEquals(0, r.code(), r + "\nsshd log:\n" + Files.readString(sshd.log));
+      assertEquals(CtlExit.REFUSED.code, r.code(), "the unknown policy was refused: " + r + "\nsshd log:\n"
+          + Files.readString(sshd.log));
       String[] lines = r.out().strip().split("\n");
       assertEquals(2, lines.length, r.toString());
       JsonNode status = DataFile.JSON.readTree(lines[0]);
@@ -116,7 +117,7 @@ class StockSshdTest {
       // A missing command through the stock server: its shell's status 127 becomes a clear message.
       CliRun missing = CliRun.run(dir, "{\"op\":\"status\"}\n", "ctl", "--ssh", user + "@127.0.0.1:" + sshd.port,
           "--identity", key.toString(), "--known-hosts", knownHosts.toString(), "--remote-command", "helper-lab-nowhere ctl");
-      assertEquals(1, missing.code(), missing.toString());
+      assertEquals(CtlExit.UNREACHABLE.code, missing.code(), missing.toString());
       assertTrue(missing.reason().contains("'helper-lab-nowhere ctl' was not found") && missing.reason().contains("127"),
           missing.toString());
     }
