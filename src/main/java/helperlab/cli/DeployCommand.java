@@ -89,8 +89,8 @@ public final class DeployCommand implements Callable<Integer> {
           + " one line each (changes nothing; exit 1 when something the cage needs is missing)")
   boolean check;
 
-  @Option(names = "--status-timeout", paramLabel = "SECONDS", defaultValue = "120",
-      description = "how long to wait for the new cage to answer (default: ${DEFAULT-VALUE})")
+  @Option(names = "--status-timeout", paramLabel = "SECONDS", defaultValue = "300",
+      description = "how long to wait for the new cage to answer and have its sample images ready (default: ${DEFAULT-VALUE})")
   int statusTimeoutS;
 
   @Override
@@ -161,9 +161,9 @@ public final class DeployCommand implements Callable<Integer> {
     try {
       DeployReport r = new Deployer(settings, prompts, prompts).deploy(theJar, options,
           line -> System.err.println("deploy: " + line));
-      System.err.println("deploy: " + r.stoppedPrevious() + "; the cage runs as " + r.startedAs() + " in "
-          + r.remoteDir() + " (jar " + r.jarBytes() / 1024 + " KiB, sha256 " + r.jarSha256() + ") after "
-          + r.elapsedMs() + " ms; " + r.services());
+      System.err.println("deploy: deployed, the cage can take an exhibit: " + r.stoppedPrevious() + "; it runs as "
+          + r.startedAs() + " in " + r.remoteDir() + " (jar " + r.jarBytes() / 1024 + " KiB, sha256 " + r.jarSha256()
+          + (r.jarUnchanged() ? ", already there" : "") + ") after " + r.elapsedMs() + " ms; " + r.services());
       System.out.println(r.status());
       return 0;
     } catch (ControlException e) {

@@ -24,7 +24,7 @@ public record DeployOptions(String remoteDir, String dataDir, List<String> serve
     remoteDir = remoteDir == null || remoteDir.isBlank() ? DEFAULT_REMOTE_DIR : remoteDir;
     dataDir = dataDir == null || dataDir.isBlank() ? DEFAULT_DATA_DIR : dataDir;
     serveArgs = serveArgs == null ? List.of() : List.copyOf(serveArgs);
-    statusTimeoutS = statusTimeoutS <= 0 ? 120 : statusTimeoutS;
+    statusTimeoutS = statusTimeoutS <= 0 ? 300 : statusTimeoutS;
     checkPath("remote directory", remoteDir);
     checkPath("data directory", dataDir);
     if (dataDir.startsWith("~")) {
