@@ -53,6 +53,9 @@ import picocli.CommandLine.Option;
         "  2  bad command-line arguments",
         "  3  the cage was not reached or the connection failed (one line on stderr says why)"})
 public final class CtlCommand implements Callable<Integer> {
+  /** Set by a deployment's {@code ctl} script to the directory the cage was deployed in. */
+  static final String DEPLOYMENT_ENV = "HELPERLAB_DEPLOYMENT";
+
   @Option(names = "--data", defaultValue = "cage-data", description = "the local cage's data directory (default: ${DEFAULT-VALUE})")
   Path data;
 
@@ -124,8 +127,7 @@ public final class CtlCommand implements Callable<Integer> {
         continue;
       }
       if (!Files.exists(socket)) {
-        out.println(error("no cage is running on " + data.toAbsolutePath() + " (no control socket at " + socket
-            + "); start one with: helper-lab cage serve --data " + data));
+        out.println(error(noCage(socket)));
         out.flush();
         return CtlExit.UNREACHABLE.code;
       }
@@ -153,6 +155,21 @@ public final class CtlCommand implements Callable<Integer> {
       }
     }
     return exit.code;
+  }
+
+  /**
+   * No cage answers: where ctl runs as a deployment's {@code ctl} script, the advice starts the
+   * deployed cage (with its config), never a bare {@code cage serve} beside it.
+   */
+  private String noCage(Path socket) {
+    String deployment = System.getenv(DEPLOYMENT_ENV);
+    if (deployment != null && !deployment.isBlank()) {
+      return "the cage deployed in " + deployment + " is not running (it was stopped, or it exited: see "
+          + deployment + "/cage.log); start it again with helper-lab deploy (it keeps the data and settings), or"
+          + " on the server: " + deployment + "/cage-serve";
+    }
+    return "no cage is running on " + data.toAbsolutePath() + " (no control socket at " + socket
+        + "); start one with: helper-lab cage serve --data " + data;
   }
 
   private static boolean refused(String answer) {

@@ -176,8 +176,11 @@ public final class Deployer {
   }
 
   private static RemoteShell.Upload launcher() {
+    // UTF-8 whatever the login's locale (a POSIX one makes Java write non-ASCII text as '?')
     return RemoteShell.Upload.of("#!/bin/sh\n# Written by helper-lab deploy: runs the jar beside this script.\n"
-        + "exec java ${HELPERLAB_JAVA_OPTS:-} -jar \"$(dirname \"$0\")/" + JAR + "\" \"$@\"\n");
+        + "case \"$(locale -a 2>/dev/null)\" in *C.utf8*|*C.UTF-8*) export LC_ALL=C.UTF-8 ;; esac\n"
+        + "exec java -Dfile.encoding=UTF-8 -Dsun.stdout.encoding=UTF-8 -Dsun.stderr.encoding=UTF-8"
+        + " ${HELPERLAB_JAVA_OPTS:-} -jar \"$(dirname \"$0\")/" + JAR + "\" \"$@\"\n");
   }
 
   private static RemoteShell.Upload serveScript(DeployOptions o) {
@@ -197,7 +200,7 @@ public final class Deployer {
   static RemoteShell.Upload ctlScript(DeployOptions o) {
     return RemoteShell.Upload.of("#!/bin/sh\n# Written by helper-lab deploy: ctl for the cage deployed beside this script.\n"
         + "cd \"$(dirname \"$0\")\" || exit " + CtlExit.UNREACHABLE.code + "\n"
-        + "exec ./helper-lab ctl --data " + quote(o.dataDir()) + " \"$@\"\n");
+        + "HELPERLAB_DEPLOYMENT=\"$(pwd)\" exec ./helper-lab ctl --data " + quote(o.dataDir()) + " \"$@\"\n");
   }
 
   /** Stops what a previous deploy started: its unit, or the process in its pid file if that is still our java. */

@@ -1,6 +1,7 @@
 package helperlab.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -121,17 +122,37 @@ class CtlExitCodesTest {
       CliRun r = ssh(STATUS);
       assertEquals(CtlExit.OK.code, r.code(), r.toString());
       assertEquals("pool-edf-10", answers(r).get(0).path("policy").asText(), "the default policy of the cage: " + r);
+
+      // the deployment's cage stopped: the advice starts it as deployed, not a bare cage serve beside it
+      Files.delete(deployed.resolve(DeployOptions.DEFAULT_DATA_DIR));
+      Files.createDirectories(deployed.resolve(DeployOptions.DEFAULT_DATA_DIR));
+      CliRun stopped = ssh(STATUS);
+      assertEquals(CtlExit.UNREACHABLE.code, stopped.code(), stopped.toString());
+      String advice = answers(stopped).get(0).path("error").asText();
+      assertTrue(advice.startsWith("the cage deployed in " + deployed.toRealPath() + " is not running"), advice);
+      assertTrue(advice.contains("helper-lab deploy") && advice.contains(deployed.toRealPath() + "/cage-serve"), advice);
+      assertFalse(advice.contains("cage serve --data"), advice);
     } finally {
-      for (String f : List.of("helper-lab", Deployer.CTL, DeployOptions.DEFAULT_DATA_DIR)) {
-        Files.deleteIfExists(deployed.resolve(f));
-      }
-      Files.delete(deployed);
+      DeployFreshServerTest.sh("rm", "-rf", deployed.toString());
     }
     // nothing deployed: the helper-lab on the PATH answers that no cage runs in its default data directory
     CliRun none = ssh(STATUS);
     assertEquals(CtlExit.UNREACHABLE.code, none.code(), none.toString());
     assertTrue(none.reason().contains("could not reach its cage"), none.toString());
     assertTrue(none.out().contains("no cage is running"), none.toString());
+  }
+
+  @Test
+  void answersAreUtf8OverSshUnderAPosixLocaleAtBothEnds() throws Exception {
+    // the server's ctl and this side's both run with the POSIX locale, where Java writes non-ASCII as '?'
+    String remote = "LC_ALL=POSIX LANG=C; export LC_ALL LANG; helper-lab ctl --data "
+        + SshTestServer.quote(cage.data.toString());
+    List<String> args = new ArrayList<>(List.of("ctl", "--ssh", "lab@127.0.0.1:" + login.server().port(), "--identity",
+        login.key().toString(), "--known-hosts", login.knownHosts().toString(), "--remote-command", remote));
+    CliRun r = CliRun.run(java.util.Map.of("LC_ALL", "POSIX", "LANG", "C"), dir,
+        "{\"op\":\"set-policy\",\"policy\":\"böx-Ünïcode-箱\"}\n", args.toArray(String[]::new));
+    assertEquals(CtlExit.REFUSED.code, r.code(), r.toString());
+    assertTrue(answers(r).get(0).path("error").asText().contains("unknown policy 'böx-Ünïcode-箱'"), r.toString());
   }
 
   @Test

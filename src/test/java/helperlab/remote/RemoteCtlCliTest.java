@@ -66,7 +66,8 @@ class RemoteCtlCliTest {
   void anUnknownHostIsRefusedWithoutATerminalAndTheMessageSaysHowToTrustIt() throws Exception {
     Path empty = dir.resolve("empty_known_hosts");
     CliRun r = ctl(empty, key, server.port(), "cat");
-    fails(r, 3, server.fingerprint(), "ssh-keyscan -p " + server.port() + " 127.0.0.1 >> " + empty);
+    fails(r, 3, server.fingerprint(), "ssh-keyscan -p " + server.port() + " 127.0.0.1 >> " + empty,
+        "log in once with ssh -p " + server.port() + " lab@127.0.0.1)"); // a command OpenSSH takes as it is
     assertFalse(Files.exists(empty), "nothing was trusted");
   }
 
