@@ -30,7 +30,7 @@ final class DeployPreflight {
     String where = shell.transport().describe();
     progress.accept("checking " + where + " before changing anything");
     Found found = look(s, dir);
-    EnumSet<ServerCheck.Need> missing = ServerCheck.missing(found.facts(), o.privateServices(), o.pgUrl() != null,
+    EnumSet<ServerCheck.Need> missing = ServerCheck.missing(found.facts(), true, o.pgUrl() != null,
         o.redisUrl() != null);
     if (!missing.isEmpty()) {
       String install = ServerCheck.installCommand(found.facts(), missing);

@@ -22,9 +22,10 @@ final class DeployServices {
   String ensure(SshTransport.Sessions s, DeployOptions o, String dir, Consumer<String> progress, DeployUndo undo)
       throws ControlException {
     String where = shell.transport().describe();
-    progress.accept("PostgreSQL and Redis: " + (o.privateServices() ? "private ones (--private-services)"
-        : "the system's where they answer, else private ones"));
-    String script = PrivateServices.ensure(dir, o.privateServices(), o.pgUrl(), o.redisUrl());
+    // never the system's PostgreSQL or Redis unasked: on a shared server another account's cage would be there too
+    progress.accept("PostgreSQL and Redis: " + (o.pgUrl() == null && o.redisUrl() == null ? "private ones of this"
+        + " deployment" : "as given, else private ones of this deployment"));
+    String script = PrivateServices.ensure(dir, true, o.pgUrl(), o.redisUrl());
     RemoteShell.Result r = shell.exec(s, script);
     Map<String, String> f = ServerCheck.parse(r.out());
     if (r.code() == 3) {

@@ -69,7 +69,9 @@ final class PrivateServices {
         "else echo pg=system; fi",
         // Redis: the same rule on 6379
         "REDIS_JSON=",
-        "if [ -n \"$REDIS_GIVEN\" ]; then echo redis=given; REDIS_JSON=\"$REDIS_GIVEN\";",
+        // a Redis given: a key prefix named for this login and directory, so two deployments never share keys
+        "if [ -n \"$REDIS_GIVEN\" ]; then echo redis=given; REDIS_JSON=\"$REDIS_GIVEN\";"
+            + " REDIS_PREFIX=\"helperlab-$(id -un)-$(basename \"$PWD\")\"; echo \"redis_prefix=$REDIS_PREFIX\";",
         "elif [ -d redis ] || [ $FORCE = 1 ] || ! answers 6379; then",
         "  command -v redis-server >/dev/null 2>&1 || { echo missing=redis; exit 3; }",
         "  secret redis.password",
@@ -104,6 +106,7 @@ final class PrivateServices {
         "c=\"\\\"port\\\": $CP\"",
         "[ -n \"$PG_JSON\" ] && c=\"$c, \\\"pg_url\\\": $PG_JSON\"",
         "[ -n \"$REDIS_JSON\" ] && c=\"${c:+$c, }\\\"redis_url\\\": $REDIS_JSON\"",
+        "[ -n \"${REDIS_PREFIX:-}\" ] && c=\"$c, \\\"redis_prefix\\\": \\\"$REDIS_PREFIX\\\"\"",
         "printf '{%s}\\n' \"$c\" > " + CONFIG + ".tmp && chmod 600 " + CONFIG + ".tmp && mv -f " + CONFIG + ".tmp "
             + CONFIG,
         "");

@@ -107,16 +107,17 @@ public final class ServerCheck {
     String pgVersion = f.getOrDefault("pg_version", "");
     String pgInstalled = pgBin.isEmpty() && !f.containsKey("pg_initdb") ? "not installed"
         : "installed" + (pgVersion.isEmpty() ? "" : ": " + pgVersion) + (pgBin.isEmpty() ? "" : " (" + pgBin + ")");
-    out.add(new Item(pgUp ? Level.OK : pgInstalled.startsWith("installed") ? Level.WARN : Level.MISSING, "postgresql",
+    // deploy starts a private cluster whatever answers (a shared server's is never shared), so the binaries count
+    out.add(new Item(pgInstalled.startsWith("installed") ? Level.OK : Level.MISSING, "postgresql",
         (pgUp ? "answers on 127.0.0.1:" : "nothing answers on 127.0.0.1:") + f.getOrDefault("pg_port", "5432") + "; "
-        + pgInstalled + (pgUp ? "" : pgInstalled.startsWith("installed")
-            ? "; deploy will start a private cluster" : "; install it: " + install)));
+        + pgInstalled + (pgInstalled.startsWith("installed") ? "; deploy starts a private cluster of its own"
+            : "; install it (deploy starts a private cluster of its own, or give --pg-url): " + install)));
     boolean redisUp = "up".equals(f.get("redis_answers"));
     String redisVersion = f.getOrDefault("redis_version", "");
-    out.add(new Item(redisUp ? Level.OK : redisVersion.isEmpty() ? Level.MISSING : Level.WARN, "redis",
+    out.add(new Item(redisVersion.isEmpty() ? Level.MISSING : Level.OK, "redis",
         (redisUp ? "answers on 127.0.0.1:" : "nothing answers on 127.0.0.1:") + f.getOrDefault("redis_port", "6379")
-        + "; " + (redisVersion.isEmpty() ? "redis-server not installed" : redisVersion)
-        + (redisUp ? "" : redisVersion.isEmpty() ? "; install it: " + install : "; deploy will start a private one")));
+        + "; " + (redisVersion.isEmpty() ? "redis-server not installed; install it (deploy starts a private one, or"
+            + " give --redis-url): " + install : redisVersion + "; deploy starts a private one of its own")));
     boolean writable = "yes".equals(f.get("cgroup_writable"));
     out.add(new Item(writable ? Level.OK : Level.WARN, "cgroup", "v" + f.getOrDefault("cgroup", "?") + ", "
         + (writable ? "writable by " : "not writable by ") + f.getOrDefault("user", "the login") + " ("
@@ -189,7 +190,7 @@ public final class ServerCheck {
 
   /** The distribution's command that installs what is missing there, and only that. */
   public static String installCommand(Map<String, String> f) {
-    java.util.EnumSet<Need> needs = missing(f, false, false, false);
+    java.util.EnumSet<Need> needs = missing(f, true, false, false);
     return installCommand(f, needs.isEmpty() ? java.util.EnumSet.allOf(Need.class) : needs);
   }
 

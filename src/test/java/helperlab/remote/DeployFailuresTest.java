@@ -69,7 +69,7 @@ class DeployFailuresTest {
   }
 
   private static DeployOptions options(String remoteDir, List<String> serveArgs) {
-    return new DeployOptions(remoteDir, null, serveArgs, false, 300, true, null, null, false);
+    return new DeployOptions(remoteDir, null, serveArgs, false, 300, false, null, null, false); // services: the default
   }
 
   private static Deployer deployer(TestAccount a, StockSshdTest.PrivateSshd sshd, Path knownHosts) {
@@ -208,6 +208,10 @@ class DeployFailuresTest {
         assertTrue(r.status().path("ok").asBoolean(), r.status().toString());
         assertTrue(r.status().path("samples").asText().matches("\\d+ samples in .*"), "ready for an exhibit: "
             + r.status());
+      }
+      for (DeployReport r : List.of(first, second)) {
+        assertTrue(r.services().contains("started a private PostgreSQL") && r.services().contains("started a private"
+            + " Redis"), "each account its own services, though the server's answer on 5432 and 6379: " + r.services());
       }
       int portA = intakePort(a);
       int portB = intakePort(b);

@@ -67,7 +67,8 @@ class ServerCheckTest {
     assertEquals(java.util.EnumSet.of(ServerCheck.Need.REDIS), ServerCheck.missing(f, false, false, false));
     assertEquals("sudo apt-get install -y redis-server", ServerCheck.installCommand(f));
     // no Java at all, both services answering: only Java
-    Map<String, String> noJava = Map.of("os_id", "debian", "java", "", "pg_answers", "up", "redis_answers", "up");
+    Map<String, String> noJava = Map.of("os_id", "debian", "java", "", "pg_answers", "up", "redis_answers", "up",
+        "pg_bin", "/usr/lib/postgresql/15/bin", "redis_version", "Redis server v=7.0.15");
     assertEquals("sudo apt-get install -y openjdk-17-jre-headless", ServerCheck.installCommand(noJava));
     // Java 11 is too old; the services answer but private ones are forced and their binaries are missing
     Map<String, String> old = Map.of("os_id", "fedora", "java", "openjdk version \"11.0.2\"", "pg_answers", "up",
