@@ -1,7 +1,10 @@
 package helperlab.cli;
 
 import helperlab.cage.service.CtlServer;
+import helperlab.model.DataFile;
 import helperlab.remote.ControlException;
+import helperlab.remote.CtlExit;
+import helperlab.remote.DeployOptions;
 import helperlab.remote.LineChannel;
 import helperlab.remote.LinePipe;
 import helperlab.remote.SshSettings;
@@ -13,6 +16,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -23,26 +27,47 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code helper-lab ctl}: JSON lines in (requests), JSON lines out (answers), to the local cage. */
-@Command(name = "ctl", mixinStandardHelpOptions = true,
-    description = {"Control the local cage: one JSON request per line on stdin, answers as JSON lines on stdout.",
-        "Requests: {\"op\":\"status\"}, {\"op\":\"set-policy\",\"policy\":\"box\"}, {\"op\":\"press\"},"
-            + " {\"op\":\"exhibit\",\"policy\":\"box\",\"scenario\":\"calm\",\"seed\":3} (optionally with"
-            + " \"trigger\":{\"kind\":\"spike\",\"at_s\":35,\"duration_s\":30,\"size\":1}: spike or slowdown),"
-            + " {\"op\":\"follow\",\"from\":\"0-0\"}, {\"op\":\"runs\"}, {\"op\":\"run\",\"id\":\"...\"}.",
-        "Every answer carries \"ok\", and \"error\" when it is false.",
-        "With --ssh the same lines go to 'ctl' on a server over SSH (host keys checked against known_hosts).",
-        "Exit code 1 if the cage cannot be reached or the connection fails (one line on stderr says why),"
-            + " 2 for bad arguments."})
+/** {@code helper-lab ctl}: JSON lines in (requests), JSON lines out (answers), to the local cage or one over SSH. */
+@Command(name = "ctl", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Control a cage: one JSON request per line on stdin, answers as JSON lines on stdout (UTF-8)."
+        + " Every answer carries \"ok\", and \"error\" when it is false.",
+        "",
+        "Requests:",
+        "  {\"op\":\"status\"}                              the cage's state, policy, calibration, services",
+        "  {\"op\":\"set-policy\",\"policy\":\"box\"}           the live run's policy",
+        "  {\"op\":\"press\",\"scenario\":\"calm\"}             the big button: one batch now",
+        "  {\"op\":\"exhibit\",\"policy\":\"box\",\"scenario\":\"calm\",\"seed\":3}   a one-minute exhibit; optional"
+            + " \"duration_s\", \"wait\":true (answer when it ends), \"trigger\":{\"kind\":\"spike\",\"at_s\":35,"
+            + "\"duration_s\":30,\"size\":1} (spike or slowdown)",
+        "  {\"op\":\"follow\",\"from\":\"0-0\"}                 the live run's events from a stream id (\"run\": another run's)",
+        "  {\"op\":\"runs\"}                                every recorded run, newest first",
+        "  {\"op\":\"run\",\"id\":\"...\"}                       one run's whole record",
+        "  {\"op\":\"calibrate\",\"quick\":true}              measure the cage (progress lines, then the result)",
+        "",
+        "With --ssh the same lines go to ctl on a server (host keys checked against known_hosts); by default it"
+            + " runs the ctl that 'helper-lab deploy' left in --remote-dir, else 'helper-lab ctl' on the server's PATH.",
+        "",
+        "Exit codes:",
+        "  0  every request was answered with ok: true",
+        "  1  the cage answered at least one request with ok: false (all answers are still printed)",
+        "  2  bad command-line arguments",
+        "  3  the cage was not reached or the connection failed (one line on stderr says why)"})
 public final class CtlCommand implements Callable<Integer> {
-  @Option(names = "--data", defaultValue = "cage-data", description = "the cage's data directory (default: ${DEFAULT-VALUE})")
+  /** Set by a deployment's {@code ctl} script to the directory the cage was deployed in. */
+  static final String DEPLOYMENT_ENV = "HELPERLAB_DEPLOYMENT";
+
+  @Option(names = "--data", defaultValue = "cage-data", description = "the local cage's data directory (default: ${DEFAULT-VALUE})")
   Path data;
 
   @Mixin
   SshOptions remote = new SshOptions();
 
+  @Option(names = "--remote-dir", paramLabel = "DIR", defaultValue = DeployOptions.DEFAULT_REMOTE_DIR,
+      description = "with --ssh: where 'helper-lab deploy' put the cage (default: ${DEFAULT-VALUE})")
+  String remoteDir;
+
   @Option(names = "--remote-command", paramLabel = "CMD",
-      description = "how to start ctl on the server (default: " + SshSettings.DEFAULT_REMOTE_COMMAND + ")")
+      description = "with --ssh: how to start ctl on the server instead (e.g. 'helper-lab ctl --data /srv/cage')")
   String remoteCommand;
 
   @Option(names = "--max-reply-bytes", defaultValue = "" + LineChannel.DEFAULT_MAX_LINE_BYTES,
@@ -51,50 +76,64 @@ public final class CtlCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    // answers are UTF-8 whatever this JVM's locale says (a POSIX locale over SSH would make them '?')
+    PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     if (remote.ssh != null) {
-      return remote(System.in, System.out, System.err);
+      return remote(System.in, out, System.err);
     }
-    return run(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.out);
+    return run(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out);
   }
 
   /** Over SSH: requests from {@code in} to the server's ctl, its answers to {@code out}, one failure line to {@code err}. */
   int remote(InputStream in, PrintStream out, PrintStream err) {
     SshSettings settings;
     try {
-      settings = remote.settings(remoteCommand);
+      new DeployOptions(remoteDir, null, null, null, 0); // the directory checked as deploy checks it
+      settings = remote.settings(remoteCommand != null ? remoteCommand : SshSettings.deployedCtl(remoteDir));
     } catch (IllegalArgumentException e) {
       err.println("helper-lab ctl: " + e.getMessage());
-      return 2;
+      return CtlExit.USAGE.code;
     }
     ConsolePrompts prompts = new ConsolePrompts();
     SshTransport transport = new SshTransport(settings, prompts, prompts, maxReplyBytes);
     try (LineChannel channel = transport.open()) {
-      LinePipe.run(channel, in, out);
-      return 0;
+      return LinePipe.run(channel, in, out).exit().code;
     } catch (ControlException e) {
       out.flush();
-      err.println("helper-lab ctl: " + SshOptions.explain(e, settings));
-      return 1;
+      err.println("helper-lab ctl: " + explain(e, settings));
+      return CtlExit.UNREACHABLE.code;
     }
   }
 
+  private String explain(ControlException e, SshSettings settings) {
+    if (e.remoteStatus() == 127 && remoteCommand == null) {
+      return "no deployed cage in " + remoteDir + " and no helper-lab on the PATH of " + settings.target()
+          + " (the remote command exited with status 127); deploy one with helper-lab deploy --ssh "
+          + settings.target() + ", or say where it is with --remote-dir or --remote-command";
+    }
+    if (e.remoteStatus() == CtlExit.UNREACHABLE.code) {
+      return "ctl on " + settings.target() + " could not reach its cage (its answer above says why)";
+    }
+    return SshOptions.explain(e, settings);
+  }
+
+  /** Locally, through the cage's control socket: one connection per request. */
   int run(BufferedReader in, PrintStream out) throws IOException {
     Path socket = data.resolve("run").resolve(CtlServer.SOCKET);
     String line;
-    int code = 0;
+    CtlExit exit = CtlExit.OK;
     while ((line = in.readLine()) != null) {
       if (line.isBlank()) {
         continue;
       }
       if (!Files.exists(socket)) {
-        out.println(error("no cage is running on " + data.toAbsolutePath() + " (no control socket at " + socket
-            + "); start one with: helper-lab cage serve --data " + data));
+        out.println(error(noCage(socket)));
         out.flush();
-        return 1;
+        return CtlExit.UNREACHABLE.code;
       }
       try (SocketChannel c = SocketChannel.open(StandardProtocolFamily.UNIX)) {
         c.connect(UnixDomainSocketAddress.of(socket));
-        c.write(java.nio.ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8)));
+        c.write(ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8)));
         c.shutdownOutput();
         BufferedReader answers = new BufferedReader(new InputStreamReader(Channels.newInputStream(c), StandardCharsets.UTF_8));
         String answer;
@@ -103,19 +142,45 @@ public final class CtlCommand implements Callable<Integer> {
           out.flush();
           if (out.checkError()) {
             // whoever read our answers is gone (a cut SSH session): stop following instead of living on
-            return 1;
+            return CtlExit.UNREACHABLE.code;
+          }
+          if (exit == CtlExit.OK && refused(answer)) {
+            exit = CtlExit.REFUSED;
           }
         }
       } catch (IOException e) {
         out.println(error("cannot reach the cage at " + socket + ": " + e.getMessage()));
         out.flush();
-        code = 1;
+        return CtlExit.UNREACHABLE.code;
       }
     }
-    return code;
+    return exit.code;
+  }
+
+  /**
+   * No cage answers: where ctl runs as a deployment's {@code ctl} script, the advice starts the
+   * deployed cage (with its config), never a bare {@code cage serve} beside it.
+   */
+  private String noCage(Path socket) {
+    String deployment = System.getenv(DEPLOYMENT_ENV);
+    if (deployment != null && !deployment.isBlank()) {
+      return "the cage deployed in " + deployment + " is not running (it was stopped, or it exited: see "
+          + deployment + "/cage.log); start it again with helper-lab deploy (it keeps the data and settings), or"
+          + " on the server: " + deployment + "/cage-serve";
+    }
+    return "no cage is running on " + data.toAbsolutePath() + " (no control socket at " + socket
+        + "); start one with: helper-lab cage serve --data " + data;
+  }
+
+  private static boolean refused(String answer) {
+    try {
+      return !DataFile.JSON.readTree(answer).path("ok").asBoolean(false);
+    } catch (IOException e) {
+      return true; // not an answer at all
+    }
   }
 
   private static String error(String message) {
-    return "{\"ok\":false,\"error\":" + helperlab.model.DataFile.compact(message) + "}";
+    return "{\"ok\":false,\"error\":" + DataFile.compact(message) + "}";
   }
 }

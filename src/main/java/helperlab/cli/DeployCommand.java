@@ -22,8 +22,12 @@ import picocli.CommandLine.Option;
 /** {@code helper-lab deploy}: the jar to a server over SFTP, the cage (re)started there, its status printed. */
 @Command(name = "deploy", mixinStandardHelpOptions = true,
     description = {"Copy this jar to a server over SFTP, (re)start the cage there (a systemd user unit where"
-        + " 'systemctl --user' works, else a background process) and print its status. Where PostgreSQL or Redis do"
-        + " not answer, private ones are started in --remote-dir (loopback ports, generated passwords in 0600 files).",
+        + " 'systemctl --user' works, else a background process) and print its status once it can take an exhibit."
+        + " PostgreSQL and Redis are private ones of this deployment, started in --remote-dir (loopback ports, generated"
+        + " passwords in 0600 files), so accounts sharing a server never share a database or keyspace; --pg-url and"
+        + " --redis-url use given ones instead (a database of the deployment's own; a Redis key prefix named for it).",
+        "It checks the server first (Java, the services' binaries, room for the jar) and changes nothing when"
+            + " something is missing; a step that fails undoes what this deploy started and says what.",
         "--check looks without changing anything; --status, --stop, --logs [--follow] and --uninstall [--purge] look"
             + " after what deploy made. A second deploy keeps the private services, their ports and data.",
         "Exit code 1 if the deploy fails (one line on stderr says why), 2 for bad arguments."})
@@ -50,14 +54,15 @@ public final class DeployCommand implements Callable<Integer> {
   Map<String, String> set = new LinkedHashMap<>();
 
   @Option(names = "--private-services",
-      description = "start PostgreSQL and Redis of the cage's own in --remote-dir even where the system's answer"
-          + " (default: only where nothing answers on 5432 / 6379)")
+      description = "start PostgreSQL and Redis of the cage's own in --remote-dir (the default; kept for scripts)")
   boolean privateServices;
 
-  @Option(names = "--pg-url", paramLabel = "JDBC-URL", description = "use this PostgreSQL (kept in a 0600 file on the server)")
+  @Option(names = "--pg-url", paramLabel = "JDBC-URL",
+      description = "use this PostgreSQL database, the deployment's own (its database and user named; kept in a 0600 file)")
   String pgUrl;
 
-  @Option(names = "--redis-url", paramLabel = "URL", description = "use this Redis (kept in a 0600 file on the server)")
+  @Option(names = "--redis-url", paramLabel = "URL",
+      description = "use this Redis, under a key prefix named for the login and directory (kept in a 0600 file)")
   String redisUrl;
 
   @Option(names = "--install", description = "install what is missing (Java, PostgreSQL, Redis) through sudo -n")
@@ -89,8 +94,8 @@ public final class DeployCommand implements Callable<Integer> {
           + " one line each (changes nothing; exit 1 when something the cage needs is missing)")
   boolean check;
 
-  @Option(names = "--status-timeout", paramLabel = "SECONDS", defaultValue = "120",
-      description = "how long to wait for the new cage to answer (default: ${DEFAULT-VALUE})")
+  @Option(names = "--status-timeout", paramLabel = "SECONDS", defaultValue = "300",
+      description = "how long to wait for the new cage to answer and have its sample images ready (default: ${DEFAULT-VALUE})")
   int statusTimeoutS;
 
   @Override
@@ -161,9 +166,9 @@ public final class DeployCommand implements Callable<Integer> {
     try {
       DeployReport r = new Deployer(settings, prompts, prompts).deploy(theJar, options,
           line -> System.err.println("deploy: " + line));
-      System.err.println("deploy: " + r.stoppedPrevious() + "; the cage runs as " + r.startedAs() + " in "
-          + r.remoteDir() + " (jar " + r.jarBytes() / 1024 + " KiB, sha256 " + r.jarSha256() + ") after "
-          + r.elapsedMs() + " ms; " + r.services());
+      System.err.println("deploy: deployed, the cage can take an exhibit: " + r.stoppedPrevious() + "; it runs as "
+          + r.startedAs() + " in " + r.remoteDir() + " (jar " + r.jarBytes() / 1024 + " KiB, sha256 " + r.jarSha256()
+          + (r.jarUnchanged() ? ", already there" : "") + ") after " + r.elapsedMs() + " ms; " + r.services());
       System.out.println(r.status());
       return 0;
     } catch (ControlException e) {

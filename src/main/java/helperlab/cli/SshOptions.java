@@ -34,6 +34,11 @@ public final class SshOptions {
     return new SshSettings(target, identity, knownHosts, via, remoteCommand, (int) Math.max(1, connectTimeoutS * 1000));
   }
 
+  /** The OpenSSH command that logs in to {@code t} (its port as -p, never in the destination). */
+  static String sshCommand(SshTarget t) {
+    return "ssh " + (t.port() == 22 ? "" : "-p " + t.port() + " ") + t.user() + "@" + t.host();
+  }
+
   /**
    * The one line to show for a failure; an unknown host refused without a terminal says how to
    * trust it (after checking the fingerprint with whoever runs the server).
@@ -42,8 +47,8 @@ public final class SshOptions {
     if (e.kind() == ControlException.Kind.HOST_KEY_REJECTED && System.console() == null) {
       SshTarget t = s.target();
       return e.getMessage() + " (no terminal to ask on). Check that fingerprint with the server's owner, then trust it:"
-          + " ssh-keyscan -p " + t.port() + " " + t.host() + " >> " + s.knownHosts() + " (or log in once with ssh -p "
-          + t.port() + " " + t + ")";
+          + " ssh-keyscan -p " + t.port() + " " + t.host() + " >> " + s.knownHosts() + " (or log in once with "
+          + sshCommand(t) + ")";
     }
     return e.getMessage();
   }

@@ -34,8 +34,7 @@ public final class CageLifecycle {
       RemoteShell.Result r = deployer.exec(s, PrivateServices.status(dir()));
       ServerCheck.parse(r.out()).forEach((k, v) -> out.add(k.replace('_', ' ') + ": " + v));
       if (r.out().contains("cage=running")) {
-        RemoteShell.Result st = deployer.exec(s, "cd " + dir() + " && printf '%s\\n' '{\"op\":\"status\"}' | ./helper-lab ctl"
-            + " --data " + Deployer.quote(options.dataDir()));
+        RemoteShell.Result st = deployer.exec(s, "cd " + dir() + " && printf '%s\\n' '{\"op\":\"status\"}' | ./" + Deployer.CTL);
         out.add("status: " + st.out().strip());
       }
     }
@@ -70,8 +69,8 @@ public final class CageLifecycle {
         lines(deployer.run(s, "if [ -d " + dir() + " ]; then rm -rf " + dir() + " && echo removed " + dir()
             + " with the data of the cage and of the private databases; fi", "remove the remote directory"), out);
       } else {
-        lines(deployer.run(s, "cd " + dir() + " 2>/dev/null || exit 0; rm -f " + Deployer.JAR + " helper-lab cage-serve"
-            + " cage.pid .upload-*; echo removed the jar and the scripts from " + dir() + "; echo kept the data"
+        lines(deployer.run(s, "cd " + dir() + " 2>/dev/null || exit 0; rm -f " + Deployer.JAR + " helper-lab cage-serve "
+            + Deployer.CTL + " cage.pid .upload-*; echo removed the jar and the scripts from " + dir() + "; echo kept the data"
             + " '(the cage'\\''s, and the private PostgreSQL and Redis with their passwords)': --purge removes it",
             "remove the jar"), out);
       }

@@ -63,39 +63,66 @@ final class CageStart {
         + " && systemctl --user restart " + Deployer.UNIT;
   }
 
-  /** Asks the new cage for its status until it answers, it exits, or the options' timeout passes. */
-  JsonNode awaitStatus(SshTransport.Sessions s, DeployOptions o, String dir, Consumer<String> progress)
+  /**
+   * Asks the new cage for its status until it can take an exhibit (it answers and its sample library
+   * is ready), it exits, or the options' timeout passes. A first start makes the sample library, which
+   * takes about a minute: that is said while it happens.
+   */
+  JsonNode awaitReady(SshTransport.Sessions s, DeployOptions o, String dir, Consumer<String> progress)
       throws ControlException {
     SshTransport ssh = shell.transport();
     SshSettings base = ssh.settings();
     SshSettings ctl = new SshSettings(base.target(), base.identity(), base.knownHosts(), base.jump(),
-        "cd " + dir + " && ./helper-lab ctl --data " + Deployer.quote(o.dataDir()), base.connectTimeoutMs());
-    long end = System.nanoTime() + o.statusTimeoutS() * 1_000_000_000L;
+        "cd " + dir + " && ./" + Deployer.CTL, base.connectTimeoutMs());
+    long t0 = System.nanoTime();
+    long end = t0 + o.statusTimeoutS() * 1_000_000_000L;
     ControlException last = null;
+    JsonNode answered = null;
+    String preparing = null;
     progress.accept("waiting for the cage to answer status");
-    while (System.nanoTime() < end) {
-      try (CageClient client = new CageClient(new SshTransport(ctl, (h, t, f) -> false, CredentialsPrompt.NONE))) {
-        return client.request(CageClient.op("status"), 30_000);
-      } catch (ControlException e) {
-        if (e.kind() == ControlException.Kind.AUTH_FAILED || e.kind() == ControlException.Kind.HOST_KEY_CHANGED
-            || e.kind() == ControlException.Kind.HOST_KEY_REJECTED) {
-          throw e;
+    try (CageClient client = new CageClient(new SshTransport(ctl, (h, t, f) -> false, CredentialsPrompt.NONE))) {
+      while (System.nanoTime() < end) {
+        try {
+          answered = client.request(CageClient.op("status"), 30_000);
+          String samples = answered.path("samples").asText("");
+          if (samples.matches("\\d+ samples in .*")) {
+            return answered;
+          }
+          if (samples.startsWith("no sample library")) {
+            throw new ControlException(ControlException.Kind.COMMAND_FAILED, "the cage on " + ssh.describe()
+                + " answers but cannot take an exhibit: " + samples);
+          }
+          if (!samples.equals(preparing)) {
+            preparing = samples;
+            progress.accept("the cage answers and is preparing its sample images (" + samples + "; the first start"
+                + " takes about a minute); it can take an exhibit when they are ready");
+          }
+        } catch (ControlException e) {
+          if (e.kind() == ControlException.Kind.AUTH_FAILED || e.kind() == ControlException.Kind.HOST_KEY_CHANGED
+              || e.kind() == ControlException.Kind.HOST_KEY_REJECTED || e.getMessage().startsWith("the cage on ")) {
+            throw e;
+          }
+          last = e;
         }
-        last = e;
+        String alive = shell.exec(s, "cd " + dir + " && if [ -f cage.pid ]; then kill -0 \"$(cat cage.pid)\" 2>/dev/null"
+            + " && echo up || { echo down; tail -n 5 cage.log; }; else echo up; fi").out().strip();
+        if (alive.startsWith("down")) {
+          throw new ControlException(ControlException.Kind.COMMAND_FAILED, "the cage on " + ssh.describe()
+              + " exited right after starting; the end of its log (" + o.remoteDir() + "/cage.log): "
+              + alive.substring(4).strip().replace('\n', ' '));
+        }
+        try {
+          Thread.sleep(1000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          break;
+        }
       }
-      String alive = shell.exec(s, "cd " + dir + " && if [ -f cage.pid ]; then kill -0 \"$(cat cage.pid)\" 2>/dev/null"
-          + " && echo up || { echo down; tail -n 5 cage.log; }; else echo up; fi").out().strip();
-      if (alive.startsWith("down")) {
-        throw new ControlException(ControlException.Kind.COMMAND_FAILED, "the cage on " + ssh.describe()
-            + " exited right after starting; the end of its log (" + o.remoteDir() + "/cage.log): "
-            + alive.substring(4).strip().replace('\n', ' '));
-      }
-      try {
-        Thread.sleep(1000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
+    }
+    if (answered != null) {
+      throw new ControlException(ControlException.Kind.TIMEOUT, "the cage on " + ssh.describe() + " answers but its"
+          + " sample images were not ready within " + o.statusTimeoutS() + " s (" + preparing + "); deploy with a longer"
+          + " --status-timeout, or see " + o.remoteDir() + "/cage.log");
     }
     throw new ControlException(ControlException.Kind.TIMEOUT, "the cage on " + ssh.describe() + " did not answer"
         + " status within " + o.statusTimeoutS() + " s (see " + o.remoteDir() + "/cage.log)"

@@ -24,7 +24,7 @@ public record DeployOptions(String remoteDir, String dataDir, List<String> serve
     remoteDir = remoteDir == null || remoteDir.isBlank() ? DEFAULT_REMOTE_DIR : remoteDir;
     dataDir = dataDir == null || dataDir.isBlank() ? DEFAULT_DATA_DIR : dataDir;
     serveArgs = serveArgs == null ? List.of() : List.copyOf(serveArgs);
-    statusTimeoutS = statusTimeoutS <= 0 ? 120 : statusTimeoutS;
+    statusTimeoutS = statusTimeoutS <= 0 ? 300 : statusTimeoutS;
     checkPath("remote directory", remoteDir);
     checkPath("data directory", dataDir);
     if (dataDir.startsWith("~")) {
@@ -35,6 +35,11 @@ public record DeployOptions(String remoteDir, String dataDir, List<String> serve
       throw new IllegalArgumentException("--pg-url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db?user=...),"
           + " got '" + pgUrl + "'");
     }
+    if (pgUrl != null && !pgUrl.matches("jdbc:postgresql://[^/]+/[A-Za-z0-9_]+\\?(.*&)?user=[^&]+.*")) {
+      throw new IllegalArgumentException("--pg-url must name this deployment's own database and user"
+          + " (jdbc:postgresql://host:port/DATABASE?user=USER&password=...): another deployment's would mix their"
+          + " runs; got '" + pgUrl + "'");
+    }
     if (redisUrl != null && !redisUrl.matches("rediss?://.+")) {
       throw new IllegalArgumentException("--redis-url must be a redis:// URL, got '" + redisUrl + "'");
     }
@@ -42,6 +47,7 @@ public record DeployOptions(String remoteDir, String dataDir, List<String> serve
       throw new IllegalArgumentException("--private-services starts PostgreSQL and Redis of its own: leave out --pg-url"
           + " and --redis-url, or --private-services");
     }
+    privateServices = pgUrl == null && redisUrl == null; // the default: a shared server's services are never shared
     for (String a : serveArgs) {
       if (a == null || a.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
         throw new IllegalArgumentException("a cage serve argument must be one line of printable text, got '" + a + "'");

@@ -15,13 +15,17 @@ final class DeployServices {
     this.shell = shell;
   }
 
-  /** Makes sure both answer for the cage in {@code dir}; returns what was used, in words. */
-  String ensure(SshTransport.Sessions s, DeployOptions o, String dir, Consumer<String> progress)
+  /**
+   * Makes sure both answer for the cage in {@code dir} and picks the intake's port; returns what was
+   * used, in words. What this call starts goes on {@code undo}.
+   */
+  String ensure(SshTransport.Sessions s, DeployOptions o, String dir, Consumer<String> progress, DeployUndo undo)
       throws ControlException {
     String where = shell.transport().describe();
-    progress.accept("PostgreSQL and Redis: " + (o.privateServices() ? "private ones (--private-services)"
-        : "the system's where they answer, else private ones"));
-    String script = PrivateServices.ensure(dir, o.privateServices(), o.pgUrl(), o.redisUrl());
+    // never the system's PostgreSQL or Redis unasked: on a shared server another account's cage would be there too
+    progress.accept("PostgreSQL and Redis: " + (o.pgUrl() == null && o.redisUrl() == null ? "private ones of this"
+        + " deployment" : "as given, else private ones of this deployment"));
+    String script = PrivateServices.ensure(dir, true, o.pgUrl(), o.redisUrl());
     RemoteShell.Result r = shell.exec(s, script);
     Map<String, String> f = ServerCheck.parse(r.out());
     if (r.code() == 3) {
@@ -46,6 +50,12 @@ final class DeployServices {
       r = shell.exec(s, script);
       f = ServerCheck.parse(r.out());
     }
+    if ("started".equals(f.get("pg"))) {
+      undo.push("stopped the private PostgreSQL this deploy started", PrivateServices.stopPostgres(dir));
+    }
+    if ("started".equals(f.get("redis"))) {
+      undo.push("stopped the private Redis this deploy started", PrivateServices.stopRedis(dir));
+    }
     if (r.code() != 0) {
       throw new ControlException(ControlException.Kind.COMMAND_FAILED, "could not start the private "
           + f.getOrDefault("failed", "services") + " on " + where + " (exit status " + r.code() + "); its log: "
@@ -53,9 +63,13 @@ final class DeployServices {
     }
     String pg = describe("PostgreSQL", f.get("pg"), f.get("pg_port"), 5432);
     String redis = describe("Redis", f.get("redis"), f.get("redis_port"), 6379);
+    String port = f.getOrDefault("cage_port", "");
+    String intake = "the intake on 127.0.0.1:" + port + (port.equals("" + PrivateServices.INTAKE_PORT) ? ""
+        : " (" + PrivateServices.INTAKE_PORT + " is taken; kept in " + PrivateServices.CONFIG + ")");
     progress.accept(pg);
     progress.accept(redis);
-    return pg + "; " + redis;
+    progress.accept(intake);
+    return pg + "; " + redis + "; " + intake;
   }
 
   private static String describe(String what, String how, String port, int systemPort) {

@@ -64,8 +64,8 @@ final class KnownHostsVerifier implements HostKeyRepository {
       return NOT_INCLUDED;
     }
     try {
+      // written here once; JSch's own add would also rewrite the file (a second line for the same key)
       HostKey entry = new HostKey(host, key);
-      known.add(entry, null);
       Path parent = file.toAbsolutePath().getParent();
       if (parent != null) {
         Files.createDirectories(parent);

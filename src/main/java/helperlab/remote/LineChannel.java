@@ -142,15 +142,15 @@ public final class LineChannel implements AutoCloseable {
       if (code == 127) {
         return new ControlException(ControlException.Kind.COMMAND_FAILED, "the remote command '" + command
             + "' was not found on " + peer + " (it exited with status 127); install helper-lab there, or say how to"
-            + " start ctl with --remote-command");
+            + " start ctl with --remote-command", code);
       }
       if (code == 126) {
         return new ControlException(ControlException.Kind.COMMAND_FAILED, "the remote command '" + command
-            + "' could not be run on " + peer + " (status 126: not executable)");
+            + "' could not be run on " + peer + " (status 126: not executable)", code);
       }
       if (code > 0) {
         return new ControlException(ControlException.Kind.COMMAND_FAILED, "the remote command '" + command
-            + "' on " + peer + " exited with status " + code);
+            + "' on " + peer + " exited with status " + code, code);
       }
     }
     return new ControlException(ControlException.Kind.CLOSED, peer + " closed the connection");

@@ -15,6 +15,8 @@ final class PrivateServices {
   static final String CONFIG = "cage.json";
   static final int PG_BASE_PORT = 55432;
   static final int REDIS_BASE_PORT = 56379;
+  /** The cage's intake port when it is free ({@code cage serve}'s default). */
+  static final int INTAKE_PORT = 7070;
 
   private PrivateServices() {}
 
@@ -22,7 +24,8 @@ final class PrivateServices {
    * Brings up what is wanted, in the remote directory {@code dir} (a shell word). Prints
    * {@code key=value} lines: {@code pg=started|running|system|given}, {@code pg_port}, the same for
    * redis; {@code missing=postgresql|redis} (exit 3) when binaries are not installed;
-   * {@code failed=...} and the log's tail (exit 4) when one did not start.
+   * {@code failed=...} and the log's tail (exit 4) when one did not start; {@code cage_port}, the intake's
+   * port kept in {@code cage.json}.
    */
   static String ensure(String dir, boolean forcePrivate, String pgUrl, String redisUrl) {
     return String.join("\n",
@@ -66,7 +69,9 @@ final class PrivateServices {
         "else echo pg=system; fi",
         // Redis: the same rule on 6379
         "REDIS_JSON=",
-        "if [ -n \"$REDIS_GIVEN\" ]; then echo redis=given; REDIS_JSON=\"$REDIS_GIVEN\";",
+        // a Redis given: a key prefix named for this login and directory, so two deployments never share keys
+        "if [ -n \"$REDIS_GIVEN\" ]; then echo redis=given; REDIS_JSON=\"$REDIS_GIVEN\";"
+            + " REDIS_PREFIX=\"helperlab-$(id -un)-$(basename \"$PWD\")\"; echo \"redis_prefix=$REDIS_PREFIX\";",
         "elif [ -d redis ] || [ $FORCE = 1 ] || ! answers 6379; then",
         "  command -v redis-server >/dev/null 2>&1 || { echo missing=redis; exit 3; }",
         "  secret redis.password",
@@ -89,22 +94,44 @@ final class PrivateServices {
         "  echo \"redis_port=$RP\"",
         "  REDIS_JSON=\"\\\"redis://:$(cat secrets/redis.password)@127.0.0.1:$RP\\\"\"",
         "else echo redis=system; fi",
+        // the intake's port: the one this deployment had, unless another process took it while our cage
+        // was not running; else the first free one from the default (two accounts on one server)
+        "CP=$(sed -n 's/.*\"port\": *\\([0-9][0-9]*\\).*/\\1/p' " + CONFIG + " 2>/dev/null)",
+        "OURS=0; if [ -f cage.pid ] && kill -0 \"$(cat cage.pid)\" 2>/dev/null; then OURS=1; fi",
+        "if command -v systemctl >/dev/null 2>&1 && systemctl --user is-active --quiet " + Deployer.UNIT
+            + " 2>/dev/null; then OURS=1; fi",
+        "if [ -z \"$CP\" ] || { [ $OURS = 0 ] && answers \"$CP\"; }; then CP=$(free_port " + INTAKE_PORT + "); fi",
+        "echo \"cage_port=$CP\"",
         // the cage's settings with the passwords: a 0600 file, read by cage serve --config
-        "c=; [ -n \"$PG_JSON\" ] && c=\"\\\"pg_url\\\": $PG_JSON\"",
+        "c=\"\\\"port\\\": $CP\"",
+        "[ -n \"$PG_JSON\" ] && c=\"$c, \\\"pg_url\\\": $PG_JSON\"",
         "[ -n \"$REDIS_JSON\" ] && c=\"${c:+$c, }\\\"redis_url\\\": $REDIS_JSON\"",
-        "if [ -n \"$c\" ]; then printf '{%s}\\n' \"$c\" > " + CONFIG + ".tmp && chmod 600 " + CONFIG + ".tmp && mv -f "
-            + CONFIG + ".tmp " + CONFIG + "; else rm -f " + CONFIG + "; fi",
+        "[ -n \"${REDIS_PREFIX:-}\" ] && c=\"$c, \\\"redis_prefix\\\": \\\"$REDIS_PREFIX\\\"\"",
+        "printf '{%s}\\n' \"$c\" > " + CONFIG + ".tmp && chmod 600 " + CONFIG + ".tmp && mv -f " + CONFIG + ".tmp "
+            + CONFIG,
         "");
   }
 
   /** Stops the private services this directory holds (if running); prints what it stopped. */
   static String stop(String dir) {
+    return stopPostgres(dir) + stopRedis(dir);
+  }
+
+  /** Stops the private PostgreSQL of this directory, if it runs; prints what it stopped. */
+  static String stopPostgres(String dir) {
     return String.join("\n",
         "cd " + dir + " || exit 0",
         "if [ -f pg/data/postmaster.pid ] && [ -f pg/bin ]; then",
         "  \"$(cat pg/bin)\"/pg_ctl -D pg/data -m fast -w -t 60 stop > /dev/null 2>&1 && echo \"stopped the private"
             + " PostgreSQL\"",
         "fi",
+        "");
+  }
+
+  /** Stops the private Redis of this directory, if it runs; prints what it stopped. */
+  static String stopRedis(String dir) {
+    return String.join("\n",
+        "cd " + dir + " || exit 0",
         "if [ -f redis/redis.pid ]; then",
         "  pid=$(cat redis/redis.pid)",
         "  case \"$pid\" in ''|*[!0-9]*) pid= ;; esac",

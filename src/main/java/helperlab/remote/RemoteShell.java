@@ -139,6 +139,15 @@ final class RemoteShell {
     }
   }
 
+  /** The SHA-256 of a file, in hex. */
+  static String sha256(Path file) throws IOException {
+    MessageDigest d = sha256();
+    try (InputStream in = new DigestInputStream(Files.newInputStream(file), d)) {
+      in.transferTo(java.io.OutputStream.nullOutputStream());
+    }
+    return HexFormat.of().formatHex(d.digest());
+  }
+
   private static MessageDigest sha256() {
     try {
       return MessageDigest.getInstance("SHA-256");

@@ -107,16 +107,17 @@ public final class ServerCheck {
     String pgVersion = f.getOrDefault("pg_version", "");
     String pgInstalled = pgBin.isEmpty() && !f.containsKey("pg_initdb") ? "not installed"
         : "installed" + (pgVersion.isEmpty() ? "" : ": " + pgVersion) + (pgBin.isEmpty() ? "" : " (" + pgBin + ")");
-    out.add(new Item(pgUp ? Level.OK : pgInstalled.startsWith("installed") ? Level.WARN : Level.MISSING, "postgresql",
+    // deploy starts a private cluster whatever answers (a shared server's is never shared), so the binaries count
+    out.add(new Item(pgInstalled.startsWith("installed") ? Level.OK : Level.MISSING, "postgresql",
         (pgUp ? "answers on 127.0.0.1:" : "nothing answers on 127.0.0.1:") + f.getOrDefault("pg_port", "5432") + "; "
-        + pgInstalled + (pgUp ? "" : pgInstalled.startsWith("installed")
-            ? "; deploy will start a private cluster" : "; install it: " + install)));
+        + pgInstalled + (pgInstalled.startsWith("installed") ? "; deploy starts a private cluster of its own"
+            : "; install it (deploy starts a private cluster of its own, or give --pg-url): " + install)));
     boolean redisUp = "up".equals(f.get("redis_answers"));
     String redisVersion = f.getOrDefault("redis_version", "");
-    out.add(new Item(redisUp ? Level.OK : redisVersion.isEmpty() ? Level.MISSING : Level.WARN, "redis",
+    out.add(new Item(redisVersion.isEmpty() ? Level.MISSING : Level.OK, "redis",
         (redisUp ? "answers on 127.0.0.1:" : "nothing answers on 127.0.0.1:") + f.getOrDefault("redis_port", "6379")
-        + "; " + (redisVersion.isEmpty() ? "redis-server not installed" : redisVersion)
-        + (redisUp ? "" : redisVersion.isEmpty() ? "; install it: " + install : "; deploy will start a private one")));
+        + "; " + (redisVersion.isEmpty() ? "redis-server not installed; install it (deploy starts a private one, or"
+            + " give --redis-url): " + install : redisVersion + "; deploy starts a private one of its own")));
     boolean writable = "yes".equals(f.get("cgroup_writable"));
     out.add(new Item(writable ? Level.OK : Level.WARN, "cgroup", "v" + f.getOrDefault("cgroup", "?") + ", "
         + (writable ? "writable by " : "not writable by ") + f.getOrDefault("user", "the login") + " ("
@@ -162,17 +163,66 @@ public final class ServerCheck {
         + " per worker", b.workers(), b.reason(), cpus, mem / 1048576.0, perWorkerMb));
   }
 
-  /** The distribution's command that installs what the cage needs (Java 17, PostgreSQL, Redis). */
+  /** What the cage may need installed. */
+  public enum Need { JAVA, POSTGRESQL, REDIS }
+
+  /**
+   * What is missing there: Java 17 always; PostgreSQL and Redis binaries where a private one will be
+   * started ({@code forcePrivate}, or nothing answers on the port) and none is installed.
+   */
+  public static java.util.EnumSet<Need> missing(Map<String, String> f, boolean forcePrivate, boolean pgGiven,
+      boolean redisGiven) {
+    java.util.EnumSet<Need> out = java.util.EnumSet.noneOf(Need.class);
+    String java = f.getOrDefault("java", "");
+    if (java.isEmpty() || javaMajor(java) < 17) {
+      out.add(Need.JAVA);
+    }
+    boolean pgInstalled = !f.getOrDefault("pg_bin", "").isEmpty() || f.containsKey("pg_initdb");
+    if (!pgGiven && (forcePrivate || !"up".equals(f.get("pg_answers"))) && !pgInstalled) {
+      out.add(Need.POSTGRESQL);
+    }
+    boolean redisInstalled = !f.getOrDefault("redis_version", "").isEmpty();
+    if (!redisGiven && (forcePrivate || !"up".equals(f.get("redis_answers"))) && !redisInstalled) {
+      out.add(Need.REDIS);
+    }
+    return out;
+  }
+
+  /** The distribution's command that installs what is missing there, and only that. */
   public static String installCommand(Map<String, String> f) {
+    java.util.EnumSet<Need> needs = missing(f, true, false, false);
+    return installCommand(f, needs.isEmpty() ? java.util.EnumSet.allOf(Need.class) : needs);
+  }
+
+  /** The distribution's command that installs {@code needs}. */
+  public static String installCommand(Map<String, String> f, java.util.Set<Need> needs) {
     String id = (f.getOrDefault("os_id", "") + " " + f.getOrDefault("os_like", "")).toLowerCase(Locale.ROOT);
+    List<String> words = new ArrayList<>();
     if (id.contains("debian") || id.contains("ubuntu")) {
-      return "sudo apt-get install -y openjdk-17-jre-headless postgresql redis-server";
-    }
-    if (id.contains("fedora") || id.contains("rhel") || id.contains("centos") || id.contains("rocky")
+      words.add("sudo apt-get install -y");
+      add(words, needs, "openjdk-17-jre-headless", "postgresql", "redis-server");
+    } else if (id.contains("fedora") || id.contains("rhel") || id.contains("centos") || id.contains("rocky")
         || id.contains("alma")) {
-      return "sudo dnf install -y java-17-openjdk-headless postgresql-server redis";
+      words.add("sudo dnf install -y");
+      add(words, needs, "java-17-openjdk-headless", "postgresql-server", "redis");
+    } else {
+      List<String> names = new ArrayList<>();
+      add(names, needs, "Java 17", "PostgreSQL", "Redis");
+      return "install " + String.join(" and ", names) + " with the system's package manager";
     }
-    return "install Java 17, PostgreSQL and Redis with the system's package manager";
+    return String.join(" ", words);
+  }
+
+  private static void add(List<String> words, java.util.Set<Need> needs, String java, String pg, String redis) {
+    if (needs.contains(Need.JAVA)) {
+      words.add(java);
+    }
+    if (needs.contains(Need.POSTGRESQL)) {
+      words.add(pg);
+    }
+    if (needs.contains(Need.REDIS)) {
+      words.add(redis);
+    }
   }
 
   static int javaMajor(String versionLine) {

@@ -10,7 +10,20 @@ import java.nio.file.Path;
 public record SshSettings(SshTarget target, Path identity, Path knownHosts, SshTarget jump, String remoteCommand,
     int connectTimeoutMs) {
 
-  public static final String DEFAULT_REMOTE_COMMAND = "helper-lab ctl";
+  /** ctl of the cage deployed in the default directory, else a {@code helper-lab} on the server's PATH. */
+  public static final String DEFAULT_REMOTE_COMMAND = deployedCtl(DeployOptions.DEFAULT_REMOTE_DIR);
+
+  /** Before deployed cages left a {@code ctl} script: kept in old settings, read as the default. */
+  public static final String OLD_DEFAULT_REMOTE_COMMAND = "helper-lab ctl";
+
+  /**
+   * The command that starts ctl for the cage {@code deploy} put in {@code remoteDir} (its {@code ctl}
+   * script knows the data directory), falling back to {@code helper-lab ctl} on the PATH.
+   */
+  public static String deployedCtl(String remoteDir) {
+    String ctl = Deployer.shellPath(remoteDir) + "/" + Deployer.CTL;
+    return "test -x " + ctl + " && exec " + ctl + "; exec helper-lab ctl";
+  }
 
   public SshSettings {
     if (target == null) {

@@ -53,7 +53,7 @@ class CageCliTest {
   @Test
   void ctlWithoutACageSaysSoAsJson(@TempDir Path dir) {
     CliRun r = CliRun.withInput("{\"op\":\"status\"}\n", "ctl", "--data", dir.toString());
-    assertEquals(1, r.code());
+    assertEquals(3, r.code(), "not reached");
     assertTrue(r.out().startsWith("{\"ok\":false,\"error\":\"no cage is running on"), r.out());
   }
 }

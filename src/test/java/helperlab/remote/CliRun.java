@@ -11,12 +11,20 @@ import java.util.concurrent.TimeUnit;
 /** {@code helper-lab ...} of this build as a real process (no terminal): stdin given, stdout, stderr and exit code kept. */
 record CliRun(int code, String out, String err) {
   static CliRun run(Path dir, String stdin, String... args) throws IOException, InterruptedException {
+    return run(java.util.Map.of(), dir, stdin, args);
+  }
+
+  /** With {@code env} added to the process's environment (a locale, say). */
+  static CliRun run(java.util.Map<String, String> env, Path dir, String stdin, String... args)
+      throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(SshTestServer.javaCommand(), "-cp", System.getProperty("java.class.path"),
         helperlab.cli.Main.class.getName()));
     cmd.addAll(List.of(args));
     Path out = Files.createTempFile(dir, "cli", ".out");
     Path err = Files.createTempFile(dir, "cli", ".err");
-    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+    pb.environment().putAll(env);
+    Process p = pb.start();
     p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
     p.getOutputStream().close();
     if (!p.waitFor(90, TimeUnit.SECONDS)) {

@@ -45,7 +45,7 @@ class DeployFreshServerTest {
   @TempDir
   Path dir;
 
-  private static String sh(String... cmd) throws Exception {
+  static String sh(String... cmd) throws Exception {
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes());
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), String.join(" ", cmd));
@@ -56,7 +56,7 @@ class DeployFreshServerTest {
   }
 
   /** This build, readable by another account: its classes and libraries copied where it can read them. */
-  private static Path readableJar(Path into) throws Exception {
+  static Path readableJar(Path into) throws Exception {
     Files.createDirectories(into);
     List<String> cp = new ArrayList<>();
     int n = 0;
@@ -215,7 +215,7 @@ class DeployFreshServerTest {
     }
   }
 
-  private static String processesOf(String user) throws Exception {
+  static String processesOf(String user) throws Exception {
     Process p = new ProcessBuilder("pgrep", "-u", user, "-l").redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes()).strip();
     p.waitFor(30, TimeUnit.SECONDS);

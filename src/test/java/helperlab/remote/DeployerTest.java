@@ -72,7 +72,8 @@ class DeployerTest {
         List<String> progress = new ArrayList<>();
         DeployReport r = new Deployer(new SshSettings(new SshTarget("lab", "127.0.0.1", server.port()), key, knownHosts,
             null, null, 10_000), HostKeyPrompt.REFUSE, CredentialsPrompt.NONE)
-            .deploy(jar, new DeployOptions(null, null, serveArgs, false, 120), progress::add);
+            .deploy(jar, new DeployOptions(null, null, serveArgs, false, 120, false,
+            services.pgUrl(), TestCage.REDIS, false), progress::add);
         first = r.pid();
         assertArrayEquals(Files.readAllBytes(jar), Files.readAllBytes(remote.resolve("helper-lab.jar")),
             "the jar arrived byte for byte");
@@ -86,13 +87,19 @@ class DeployerTest {
         assertTrue(Files.isDirectory(remote.resolve("cage-data").resolve("run")), "its data directory is the remote one");
         assertTrue(progress.stream().anyMatch(l -> l.contains("SFTP")), progress.toString());
         assertTrue(progress.stream().anyMatch(l -> l.startsWith("copied 100% of ")), progress.toString());
+        // given services: the deployment's own Redis key prefix, named for the login and directory
+        JsonNode config = DataFile.JSON.readTree(Files.readString(remote.resolve("cage.json")));
+        assertEquals("helperlab-" + System.getProperty("user.name") + "-helper-lab", config.path("redis_prefix").asText(),
+            config.toString());
+        assertEquals(services.pgUrl(), config.path("pg_url").asText());
         try (var files = Files.list(remote)) {
           assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith(".upload-")), "no temporary left");
         }
 
         // Again, from the command line: the running cage is stopped and the new one answers.
         List<String> cli = new ArrayList<>(List.of("deploy", "--ssh", "lab@127.0.0.1:" + server.port(), "--identity",
-            key.toString(), "--known-hosts", knownHosts.toString(), "--jar", jar.toString(), "--no-systemd"));
+            key.toString(), "--known-hosts", knownHosts.toString(), "--jar", jar.toString(), "--no-systemd",
+            "--pg-url", services.pgUrl(), "--redis-url", TestCage.REDIS));
         for (String s : settings) {
           cli.addAll(List.of("--set", s));
         }
@@ -148,6 +155,16 @@ class DeployerTest {
       assertTrue(e.getMessage().contains("remote directory"), e.getMessage());
     }
     assertThrows(IllegalArgumentException.class, () -> new DeployOptions(null, "~/data", null, null, 0));
+    // a PostgreSQL given must name the deployment's own database and user, never the server's default one
+    for (String shared : List.of("jdbc:postgresql://127.0.0.1:5432/", "jdbc:postgresql://127.0.0.1:5432/helperlab",
+        "jdbc:postgresql://127.0.0.1/?user=postgres")) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> new DeployOptions(null, null, null, null, 0, false, shared, null, false), shared);
+      assertTrue(e.getMessage().contains("this deployment's own database and user"), e.getMessage());
+    }
+    assertTrue(DeployOptions.defaults().privateServices(), "private services unless others are given");
+    assertFalse(new DeployOptions(null, null, null, null, 0, false, null, "redis://127.0.0.1:6379", false)
+        .privateServices());
     assertThrows(IllegalArgumentException.class, () -> new DeployOptions(null, null, List.of("--set", "a=b\nc"), null, 0));
     assertEquals("\"$HOME\"/'helper-lab'", Deployer.shellPath("~/helper-lab"));
     assertEquals("'/srv/cage'", Deployer.shellPath("/srv/cage"));

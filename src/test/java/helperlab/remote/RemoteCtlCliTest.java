@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code helper-lab ctl --ssh} as a script runs it (a process with no terminal) when things go wrong:
- * each failure ends with one clear line on stderr and exit code 1 (2 for bad arguments), and nothing
+ * each failure ends with one clear line on stderr and exit code 3 (2 for bad arguments), and nothing
  * that is not a cage's answer reaches stdout.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -66,7 +66,8 @@ class RemoteCtlCliTest {
   void anUnknownHostIsRefusedWithoutATerminalAndTheMessageSaysHowToTrustIt() throws Exception {
     Path empty = dir.resolve("empty_known_hosts");
     CliRun r = ctl(empty, key, server.port(), "cat");
-    fails(r, 1, server.fingerprint(), "ssh-keyscan -p " + server.port() + " 127.0.0.1 >> " + empty);
+    fails(r, 3, server.fingerprint(), "ssh-keyscan -p " + server.port() + " 127.0.0.1 >> " + empty,
+        "log in once with ssh -p " + server.port() + " lab@127.0.0.1)"); // a command OpenSSH takes as it is
     assertFalse(Files.exists(empty), "nothing was trusted");
   }
 
@@ -76,13 +77,13 @@ class RemoteCtlCliTest {
     try (SshTestServer other = new SshTestServer(Files.createDirectories(dir.resolve("other")), dir.resolve("none"))) {
       Files.writeString(wrong, "[127.0.0.1]:" + server.port() + " " + other.knownHostsLine().split(" ", 2)[1]);
     }
-    fails(ctl(wrong, key, server.port(), "cat"), 1, "WARNING", "CHANGED", wrong.toString());
+    fails(ctl(wrong, key, server.port(), "cat"), 3, "WARNING", "CHANGED", wrong.toString());
   }
 
   @Test
   void aWrongUserKeyIsRefused() throws Exception {
     Path stranger = SshTestServer.userKey(dir, "id_stranger", null, null);
-    fails(ctl(knownHosts, stranger, server.port(), "cat"), 1, "did not accept the key", stranger.toString());
+    fails(ctl(knownHosts, stranger, server.port(), "cat"), 3, "did not accept the key", stranger.toString());
   }
 
   @Test
@@ -101,7 +102,7 @@ class RemoteCtlCliTest {
       acceptor.setDaemon(true);
       acceptor.start();
       CliRun r = ctl(knownHosts, key, silent.getLocalPort(), "cat");
-      fails(r, 1, "did not answer within 3000 ms", "127.0.0.1:" + silent.getLocalPort()); // it gave up, by its own timeout
+      fails(r, 3, "did not answer within 3000 ms", "127.0.0.1:" + silent.getLocalPort()); // it gave up, by its own timeout
     }
   }
 
@@ -111,34 +112,34 @@ class RemoteCtlCliTest {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    fails(ctl(knownHosts, key, port, "cat"), 1, "connection refused");
+    fails(ctl(knownHosts, key, port, "cat"), 3, "connection refused");
   }
 
   @Test
   void aMalformedReplyIsNamed() throws Exception {
-    fails(ctl(knownHosts, key, server.port(), "echo 'Welcome to the server!'; cat"), 1,
+    fails(ctl(knownHosts, key, server.port(), "echo 'Welcome to the server!'; cat"), 3,
         "malformed JSON", "Welcome to the server!");
   }
 
   @Test
   void aReplyThatIsJsonButNotAnAnswerIsNamed() throws Exception {
-    fails(ctl(knownHosts, key, server.port(), "echo '[1,2,3]'"), 1, "not a cage reply", "[1,2,3]");
+    fails(ctl(knownHosts, key, server.port(), "echo '[1,2,3]'"), 3, "not a cage reply", "[1,2,3]");
   }
 
   @Test
   void anOversizedReplyIsCutOff() throws Exception {
     fails(ctl(knownHosts, key, server.port(), "head -c 3000000 /dev/zero | tr '\\0' x", "--max-reply-bytes", "100000"),
-        1, "longer than 100000 bytes");
+        3, "longer than 100000 bytes");
   }
 
   @Test
   void aServerThatStopsInTheMiddleOfAReplyIsNamed() throws Exception {
-    fails(ctl(knownHosts, key, server.port(), "printf '{\"ok\":tr'"), 1, "in the middle of a reply");
+    fails(ctl(knownHosts, key, server.port(), "printf '{\"ok\":tr'"), 3, "in the middle of a reply");
   }
 
   @Test
   void aMissingRemoteCommandSaysSo() throws Exception {
-    fails(ctl(knownHosts, key, server.port(), "nosuchcmd ctl"), 1, "'nosuchcmd ctl' was not found", "127");
+    fails(ctl(knownHosts, key, server.port(), "nosuchcmd ctl"), 3, "'nosuchcmd ctl' was not found", "127");
   }
 
   @Test

@@ -58,4 +58,25 @@ class ServerCheckTest {
     assertEquals(17, ServerCheck.javaMajor("openjdk version \"17.0.15\" 2025-04-15"));
     assertEquals(8, ServerCheck.javaMajor("java version \"1.8.0_292\""));
   }
+
+  @Test
+  void theInstallCommandListsOnlyWhatIsMissing() {
+    // Java 17 and PostgreSQL installed, nothing answers on 6379 and no redis-server: only Redis is named
+    Map<String, String> f = Map.of("os_id", "debian", "java", "openjdk version \"17.0.15\" 2025-04-15",
+        "pg_bin", "/usr/lib/postgresql/15/bin", "pg_answers", "down", "redis_answers", "down");
+    assertEquals(java.util.EnumSet.of(ServerCheck.Need.REDIS), ServerCheck.missing(f, false, false, false));
+    assertEquals("sudo apt-get install -y redis-server", ServerCheck.installCommand(f));
+    // no Java at all, both services answering: only Java
+    Map<String, String> noJava = Map.of("os_id", "debian", "java", "", "pg_answers", "up", "redis_answers", "up",
+        "pg_bin", "/usr/lib/postgresql/15/bin", "redis_version", "Redis server v=7.0.15");
+    assertEquals("sudo apt-get install -y openjdk-17-jre-headless", ServerCheck.installCommand(noJava));
+    // Java 11 is too old; the services answer but private ones are forced and their binaries are missing
+    Map<String, String> old = Map.of("os_id", "fedora", "java", "openjdk version \"11.0.2\"", "pg_answers", "up",
+        "redis_answers", "up");
+    assertEquals(java.util.EnumSet.allOf(ServerCheck.Need.class), ServerCheck.missing(old, true, false, false));
+    assertEquals(java.util.EnumSet.of(ServerCheck.Need.JAVA), ServerCheck.missing(old, true, true, true));
+    assertEquals("install Java 17 with the system's package manager",
+        ServerCheck.installCommand(Map.of("java", ""), ServerCheck.missing(Map.of("java", "", "pg_answers", "up",
+            "redis_answers", "up"), false, false, false)));
+  }
 }

@@ -54,6 +54,19 @@ class SshTransportTest {
   }
 
   @Test
+  void aTrustedHostIsAddedOnceToAnExistingKnownHostsFile() throws Exception {
+    String other = "[cage.example]:2223 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBj1aMig9IaVhsX5tg9XxbU06+kZfsefDQ2GS8gS4x4K\n";
+    Files.writeString(knownHosts, other);
+    SshTransport t = new SshTransport(settings("cat"), (h, type, fp) -> true, CredentialsPrompt.NONE);
+    t.open().close();
+    List<String> lines = Files.readAllLines(knownHosts);
+    assertEquals(other.strip(), lines.get(0), "the other server's line kept as it was");
+    assertEquals(1, lines.stream().filter(l -> l.startsWith("[127.0.0.1]:" + server.port() + " ")).count(),
+        "this server's key written once: " + lines);
+    assertEquals(2, lines.size(), lines.toString());
+  }
+
+  @Test
   void anUnknownHostShowsItsFingerprintAndIsSavedWhenTrusted() throws Exception {
     List<String> fingerprints = new ArrayList<>();
     SshTransport t = new SshTransport(settings("cat"), (h, type, fp) -> fingerprints.add(fp), CredentialsPrompt.NONE);
@@ -68,6 +81,7 @@ class SshTransportTest {
       throw new AssertionError("asked twice");
     }, CredentialsPrompt.NONE);
     again.open().close();
+    assertEquals(1, Files.readAllLines(knownHosts).size(), "written once: " + Files.readString(knownHosts));
   }
 
   @Test

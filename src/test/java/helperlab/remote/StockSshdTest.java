@@ -38,6 +38,11 @@ class StockSshdTest {
     final String hostKeyLine;
 
     PrivateSshd(Path dir, Path authorizedKeys) throws Exception {
+      this(dir, authorizedKeys, List.of());
+    }
+
+    /** With more sshd_config lines ({@code SetEnv PATH=...} for a server without Java on the PATH). */
+    PrivateSshd(Path dir, Path authorizedKeys, List<String> moreConfig) throws Exception {
       Path hostKey = dir.resolve("ssh_host_ed25519_key");
       run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey.toString()));
       try (ServerSocket s = new ServerSocket(0)) {
@@ -47,7 +52,8 @@ class StockSshdTest {
       Files.writeString(config, String.join("\n", "Port " + port, "ListenAddress 127.0.0.1", "HostKey " + hostKey,
           "AuthorizedKeysFile " + authorizedKeys, "StrictModes no", "PasswordAuthentication no",
           "KbdInteractiveAuthentication no", "UsePAM no", "PermitRootLogin prohibit-password",
-          "PidFile " + dir.resolve("sshd.pid"), "Subsystem sftp internal-sftp", "LogLevel VERBOSE", ""));
+          "PidFile " + dir.resolve("sshd.pid"), "Subsystem sftp internal-sftp", "LogLevel VERBOSE", "")
+          + String.join("\n", moreConfig) + "\n");
       Files.createDirectories(Path.of("/run/sshd")); // privilege separation directory, absent until sshd ran once
       log = dir.resolve("sshd.log");
       process = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString()).redirectErrorStream(true)
@@ -104,7 +110,8 @@ class StockSshdTest {
       CliRun r = CliRun.run(dir, "{\"op\":\"status\"}\n{\"op\":\"set-policy\",\"policy\":\"x; touch "
           + dir.resolve("canary") + "\"}\n", "ctl", "--ssh", user + "@127.0.0.1:" + sshd.port, "--identity",
           key.toString(), "--known-hosts", knownHosts.toString(), "--remote-command", remote);
-      assertEquals(0, r.code(), r + "\nsshd log:\n" + Files.readString(sshd.log));
+      assertEquals(CtlExit.REFUSED.code, r.code(), "the unknown policy was refused: " + r + "\nsshd log:\n"
+          + Files.readString(sshd.log));
       String[] lines = r.out().strip().split("\n");
       assertEquals(2, lines.length, r.toString());
       JsonNode status = DataFile.JSON.readTree(lines[0]);
@@ -116,7 +123,7 @@ class StockSshdTest {
       // A missing command through the stock server: its shell's status 127 becomes a clear message.
       CliRun missing = CliRun.run(dir, "{\"op\":\"status\"}\n", "ctl", "--ssh", user + "@127.0.0.1:" + sshd.port,
           "--identity", key.toString(), "--known-hosts", knownHosts.toString(), "--remote-command", "helper-lab-nowhere ctl");
-      assertEquals(1, missing.code(), missing.toString());
+      assertEquals(CtlExit.UNREACHABLE.code, missing.code(), missing.toString());
       assertTrue(missing.reason().contains("'helper-lab-nowhere ctl' was not found") && missing.reason().contains("127"),
           missing.toString());
     }

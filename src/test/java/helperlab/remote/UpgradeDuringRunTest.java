@@ -106,7 +106,8 @@ class UpgradeDuringRunTest {
         serveArgs.add("--set");
         serveArgs.add(s);
       }
-      DeployOptions options = new DeployOptions(null, null, serveArgs, false, 120);
+      DeployOptions options = new DeployOptions(null, null, serveArgs, false, 120, false,
+            services.pgUrl(), TestCage.REDIS, false);
       Deployer deployer = new Deployer(new SshSettings(new SshTarget("lab", "127.0.0.1", server.port()), login.key(),
           login.knownHosts(), null, null, 10_000), HostKeyPrompt.REFUSE, CredentialsPrompt.NONE);
       Path remote = server.home.resolve("helper-lab");

@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class CtlServer implements AutoCloseable {
   public static final String SOCKET = "ctl.sock";
-  static final List<String> OPS = List.of("status", "set-policy", "press", "exhibit", "follow", "runs", "run",
+  public static final List<String> OPS = List.of("status", "set-policy", "press", "exhibit", "follow", "runs", "run",
       "calibrate");
 
   private final Supervisor supervisor;

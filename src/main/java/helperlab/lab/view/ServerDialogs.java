@@ -49,20 +49,19 @@ final class ServerDialogs {
     if (f == null) {
       return;
     }
-    CheckBox privateServices = new CheckBox("Private PostgreSQL and Redis, even where the server has its own");
     CheckBox install = new CheckBox("Install what is missing (Java, PostgreSQL, Redis) through sudo -n");
     Label where = new Label("This build goes to ~/helper-lab on the server; the cage's data to ~/helper-lab/cage-data."
-        + " PostgreSQL and Redis: the server's where they answer, else private ones in that directory.");
+        + " PostgreSQL and Redis: private ones of this deployment in that directory (never another account's).");
     where.setWrapText(true);
     where.setMaxWidth(520);
-    VBox content = new VBox(10, f.node(), where, privateServices, install);
+    VBox content = new VBox(10, f.node(), where, install);
     Dialog<ButtonType> d = dialog("Deploy a cage", "Deploy the cage to a server over SSH", content, "Deploy");
     d.getDialogPane().setId("deploy-dialog");
     d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
       RemoteSettings s = chosen(f.controller(), "deploy");
       if (s != null) {
         FxPrompts prompts = new FxPrompts(owner, stylesheets);
-        vm.deploy().deploy(s, privateServices.isSelected(), install.isSelected(), prompts, prompts,
+        vm.deploy().deploy(s, true, install.isSelected(), prompts, prompts,
             deployed -> vm.connect(deployed, prompts, prompts));
       }
     });

@@ -52,7 +52,9 @@ public final class RemoteViewModel {
     RemoteSettings d = RemoteSettings.defaults();
     settings.set(new RemoteSettings(or(prefs.remoteHost, d.host()), prefs.remotePort > 0 ? prefs.remotePort : 22,
         or(prefs.remoteUser, d.user()), or(prefs.remoteKey, d.keyFile()), or(prefs.remoteJump, ""),
-        or(prefs.remoteCommand, d.remoteCommand()), or(prefs.remoteKnownHosts, d.knownHosts())));
+        // the old default named a command a standard deploy does not leave on the PATH: read it as the new one
+        SshSettings.OLD_DEFAULT_REMOTE_COMMAND.equals(prefs.remoteCommand) ? d.remoteCommand()
+            : or(prefs.remoteCommand, d.remoteCommand()), or(prefs.remoteKnownHosts, d.knownHosts())));
     this.link = new CageLink(ui, notices, source, this::leaving);
     this.commands = new CageCommands(ui, link, exhibit,
         PolicyCatalog.ids().contains(prefs.remotePolicy) ? prefs.remotePolicy : "pool-edf-10");

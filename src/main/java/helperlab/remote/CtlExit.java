@@ -1,0 +1,31 @@
+package helperlab.remote;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * What {@code helper-lab ctl} exits with, locally and over SSH, so a script can tell a cage that said
+ * no from a cage it never reached. A refusal is an answer with {@code ok: false}; the other answers
+ * of the same input are still printed.
+ */
+public enum CtlExit {
+  OK(0, "every request was answered with ok: true"),
+  REFUSED(1, "the cage answered at least one request with ok: false (an unknown op or policy, malformed JSON,"
+      + " a refused exhibit)"),
+  USAGE(2, "bad command-line arguments"),
+  UNREACHABLE(3, "the cage was not reached or the connection failed (no cage running, SSH login or host key"
+      + " refused, the remote command missing, the link cut); one line on stderr says why");
+
+  public final int code;
+  public final String meaning;
+
+  CtlExit(int code, String meaning) {
+    this.code = code;
+    this.meaning = meaning;
+  }
+
+  /** Every code with its meaning, one per line, for the help and the docs. */
+  public static String table() {
+    return Arrays.stream(values()).map(e -> e.code + " " + e.meaning).collect(Collectors.joining("\n"));
+  }
+}
