@@ -20,7 +20,7 @@ public final class LabCommand implements Callable<Integer> {
       description = "folder of run records to list (default: ${DEFAULT-VALUE}, relative to the working directory)")
   Path runsDir = Path.of(RunStore.DEFAULT_DIR);
 
-  @Option(names = "--home", description = "where the lab keeps its settings and run history (default: ~/.helper-lab)")
+  @Option(names = "--home", description = "where the lab keeps its settings and run history (default: $XDG_CONFIG_HOME/helper-lab when that is set, else $HOME/.helper-lab)")
   Path home;
 
   @Option(names = "--bench", description = "measure start-up, streaming frame rate and seek redraw time, print them, exit")

@@ -1,5 +1,6 @@
 package helperlab.cli;
 
+import helperlab.model.UserDirs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,6 +12,7 @@ import picocli.CommandLine.Command;
         SensitivityCommand.class})
 public final class Main implements Runnable {
   public static void main(String[] args) {
+    UserDirs.current().adopt(); // one home for the lab, SSH and the libraries, whatever the password file says
     System.exit(run(args));
   }
 

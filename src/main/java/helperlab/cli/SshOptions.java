@@ -1,5 +1,6 @@
 package helperlab.cli;
 
+import helperlab.model.UserDirs;
 import helperlab.remote.ControlException;
 import helperlab.remote.SshSettings;
 import helperlab.remote.SshTarget;
@@ -14,7 +15,7 @@ public final class SshOptions {
   @Option(names = "--identity", paramLabel = "KEYFILE", description = "private key (passphrase asked on the terminal when it is encrypted)")
   Path identity;
 
-  @Option(names = "--known-hosts", paramLabel = "FILE", description = "host keys to check against (default: ~/.ssh/known_hosts)")
+  @Option(names = "--known-hosts", paramLabel = "FILE", description = "host keys to check against (default: .ssh/known_hosts under $HOME)")
   Path knownHosts;
 
   @Option(names = "--jump", paramLabel = "USER@HOST[:PORT]", description = "a jump host to go through")
@@ -31,7 +32,8 @@ public final class SshOptions {
     if (identity != null && !java.nio.file.Files.isReadable(identity)) {
       throw new IllegalArgumentException("cannot read the key file " + identity);
     }
-    return new SshSettings(target, identity, knownHosts, via, remoteCommand, (int) Math.max(1, connectTimeoutS * 1000));
+    Path hosts = knownHosts != null ? knownHosts : UserDirs.current().knownHosts();
+    return new SshSettings(target, identity, hosts, via, remoteCommand, (int) Math.max(1, connectTimeoutS * 1000));
   }
 
   /** The OpenSSH command that logs in to {@code t} (its port as -p, never in the destination). */

@@ -25,13 +25,27 @@ public final class DataFile {
 
   private DataFile() {}
 
+  /**
+   * Reads a data file; a name ending in .gz is read through gzip. Every failure, from an empty or cut-off file to a
+   * field of the wrong kind, is a {@link DataFileException} whose message names the file and, where known, the field.
+   */
   public static <T> T read(Path file, Class<T> type) {
-    try (InputStream in = Files.newInputStream(file)) {
-      return read(in, file.toString(), type);
-    } catch (NoSuchFileException e) {
-      throw new DataFileException(file + ": no such file");
+    try {
+      if (Files.isDirectory(file)) {
+        throw new DataFileException(file + ": is a folder, not a file");
+      }
+      if (Files.size(file) == 0) {
+        throw new DataFileException(file + ": the file is empty (0 bytes)");
+      }
     } catch (IOException e) {
-      throw new DataFileException(file + ": cannot read: " + e.getMessage());
+      throw explain(file.toString(), e);
+    }
+    try (InputStream raw = Files.newInputStream(file);
+        InputStream in = file.getFileName().toString().endsWith(".gz")
+            ? new java.util.zip.GZIPInputStream(raw, 1 << 16) : raw) {
+      return read(in, file.toString(), type);
+    } catch (IOException e) {
+      throw explain(file.toString(), e);
     }
   }
 
@@ -108,29 +122,8 @@ public final class DataFile {
     }
   }
 
-  /** One message: the file, where in it (as a JSON path), and what is wrong. */
-  static DataFileException explain(String source, IOException e) {
-    if (e instanceof JsonMappingException m) {
-      String path = m.getPath().stream()
-          .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-          .collect(Collectors.joining(".")).replace(".[", "[");
-      String what;
-      if (m instanceof UnrecognizedPropertyException u) {
-        what = "unknown field '" + u.getPropertyName() + "'";
-      } else if (m instanceof ValueInstantiationException v && v.getCause() != null) {
-        what = v.getCause().getMessage();
-      } else {
-        what = m.getOriginalMessage().replaceAll("\\s*\\(for Object starting at.*", "")
-            .replace("Missing required creator property", "missing required field");
-      }
-      String where = path.isEmpty() ? "" : " at '" + path + "'";
-      return new DataFileException(source + where + ": " + what);
-    }
-    if (e instanceof JsonProcessingException p) {
-      return new DataFileException(source + ": malformed JSON: " + p.getOriginalMessage()
-          + (p.getLocation() != null ? " (line " + p.getLocation().getLineNr() + ", column "
-          + p.getLocation().getColumnNr() + ")" : ""));
-    }
-    return new DataFileException(source + ": cannot read: " + e.getMessage());
+  /** One message: the file, where in it (as a JSON path), and what is wrong, in plain words. */
+  public static DataFileException explain(String source, Throwable e) {
+    return ReadFailure.explain(source, e);
   }
 }

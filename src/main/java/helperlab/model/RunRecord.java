@@ -102,18 +102,9 @@ public record RunRecord(
     }
   }
 
-  /** Reads a record file; a name ending in .gz is read through gzip. */
+  /** Reads a record file (a name ending in .gz through gzip); a bad file's message names file and field. */
   public static RunRecord load(Path file) {
-    if (!file.getFileName().toString().endsWith(".gz")) {
-      return DataFile.read(file, RunRecord.class);
-    }
-    try (java.io.InputStream in = new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(file))) {
-      return DataFile.read(in, file.toString(), RunRecord.class);
-    } catch (java.nio.file.NoSuchFileException e) {
-      throw new DataFileException(file + ": no such file");
-    } catch (java.io.IOException e) {
-      throw new DataFileException(file + ": cannot read: " + e.getMessage());
-    }
+    return DataFile.read(file, RunRecord.class);
   }
 
   /** The run's end: the last sample or event. */

@@ -1,5 +1,6 @@
 package helperlab.runs;
 
+import helperlab.model.DataFile;
 import helperlab.model.DataFileException;
 import helperlab.sim.RunRow;
 import java.io.BufferedReader;
@@ -78,7 +79,7 @@ public final class SweepRuns {
       throw new DataFileException(file + ": no such file (a sweep's output directory holds " + RUNS_FILE + " or "
           + RUNS_FILE_GZ + ")");
     } catch (IOException e) {
-      throw new DataFileException(file + ": cannot read: " + e.getMessage());
+      throw DataFile.explain(file.toString(), e);
     }
     if (rows.isEmpty()) {
       throw new DataFileException(file + ": no runs in it");

@@ -1,13 +1,16 @@
 package helperlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
+import helperlab.model.BrokenRunFilesTest;
 import helperlab.model.DataFile;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,6 +66,17 @@ class ExportCommandTest {
     r = CliRun.of("export", bad.toString(), "--out", dir.resolve("x.png").toString());
     assertEquals(2, r.code());
     assertTrue(r.err().contains("bad.json"), r.err());
+  }
+
+  @Test
+  void brokenRunFilesAreSaidInPlainWords(@TempDir Path dir) throws Exception {
+    Map<String, String> corpus = BrokenRunFilesTest.writeCorpus(dir);
+    for (var c : corpus.entrySet()) {
+      CliRun r = CliRun.of("export", dir.resolve(c.getKey()).toString(), "--out", dir.resolve("x.png").toString());
+      assertEquals(2, r.code(), r.err());
+      assertTrue(r.err().contains(c.getKey()) && r.err().contains(c.getValue()), r.err());
+      assertFalse(BrokenRunFilesTest.JARGON.matcher(r.err()).find(), "speaks Java: " + r.err());
+    }
   }
 
   @Test

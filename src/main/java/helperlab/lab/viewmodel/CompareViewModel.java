@@ -58,6 +58,8 @@ public final class CompareViewModel {
   private final BooleanProperty uncalibratedB = new SimpleBooleanProperty();
   private final ObservableList<RecordedPair> recordedPairs = FXCollections.observableArrayList();
   private final ObjectProperty<RecordedPair> recordedPair = new SimpleObjectProperty<>();
+  /** The recorded pair on screen, when the overlay is one (seeds then step through recorded pairs). */
+  private RecordedPair shownPair;
 
   public CompareViewModel(BackgroundWork work, RunLibrary library) {
     this.work = work;
@@ -114,7 +116,10 @@ public final class CompareViewModel {
             + " did not play the same tasks (policy, scenario, machine, seed, admission and task list must all agree)");
       }
       return List.of(a, b);
-    }, runs -> overlay(runs.get(0), runs.get(1)));
+    }, runs -> {
+      overlay(runs.get(0), runs.get(1));
+      shownPair = p;
+    });
     f.whenComplete((r, e) -> work.ui().execute(() -> busy.set(false)));
     return f;
   }
@@ -128,6 +133,7 @@ public final class CompareViewModel {
 
   /** Overlays two given runs; the chooser takes A's scenario, machine, seed and admission. */
   public void overlay(RunRecord a, RunRecord b) {
+    shownPair = null;
     policyA.set(a.policy());
     policyB.set(b.policy());
     scenario.set(a.scenario());
@@ -137,14 +143,43 @@ public final class CompareViewModel {
     show(a, b);
   }
 
-  /** The same two runs on the seed {@code delta} away (from stored records where there are, else simulated). */
+  /**
+   * The same two runs on the seed {@code delta} away (from stored records where there are, else simulated); a
+   * recorded pair steps to the recorded pair of the nearest seed that way. The seed box changes with the charts,
+   * only once the runs are there.
+   */
   public CompletableFuture<List<RunRecord>> stepSeed(int delta) {
-    long next = Math.max(0, seed.get() + delta);
     RunRecord a = runA.get();
     RunRecord b = runB.get();
-    seed.set(next);
+    RecordedPair pair = shownPair;
+    if (pair != null && a != null) {
+      List<RecordedPair> pairs = List.copyOf(recordedPairs);
+      CompletableFuture<List<RunRecord>> shown = new CompletableFuture<>();
+      busy.set(true);
+      work.run("Cannot step to the next seed", () -> RecordedSeeds.next(pair, a, delta, pairs, library),
+          p -> compare(p).whenComplete((r, e) -> {
+            if (e != null) {
+              shown.completeExceptionally(e);
+            } else {
+              shown.complete(r);
+            }
+          })).whenComplete((p, e) -> {
+            if (e != null) {
+              busy.set(false); // on the UI thread: the failure was just said there
+              shown.completeExceptionally(e);
+            }
+          });
+      return shown;
+    }
+    long next = Math.max(0, seed.get() + delta);
     if (a == null || b == null) {
-      return compare();
+      long was = seed.get();
+      seed.set(next);
+      return compare().whenComplete((r, e) -> {
+        if (e != null) {
+          work.ui().execute(() -> seed.set(was));
+        }
+      });
     }
     return load(Side.like(a, next), Side.like(b, next));
   }
@@ -163,8 +198,11 @@ public final class CompareViewModel {
 
   private CompletableFuture<List<RunRecord>> load(Side a, Side b) {
     busy.set(true);
-    CompletableFuture<List<RunRecord>> f = work.run("Cannot compare", () -> List.of(get(a), get(b)),
-        runs -> show(runs.get(0), runs.get(1)));
+    CompletableFuture<List<RunRecord>> f = work.run("Cannot compare", () -> List.of(get(a), get(b)), runs -> {
+      seed.set(a.seed);
+      shownPair = null;
+      show(runs.get(0), runs.get(1));
+    });
     f.whenComplete((r, e) -> work.ui().execute(() -> busy.set(false)));
     return f;
   }

@@ -10,6 +10,7 @@ import helperlab.charts.export.ExportFormat;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.Speed;
 import helperlab.model.RunRecord;
+import helperlab.model.UserDirs;
 import helperlab.lab.remote.RemoteSettings;
 import helperlab.runs.SweepRuns;
 import java.nio.file.Files;
@@ -60,6 +61,7 @@ public final class MainViewModel {
       notices.error(e.getMessage());
     }
     this.prefs = p;
+    sayWhenAnOldHomeIsLeftAside();
     LiveSettings liveSettings;
     try {
       liveSettings = new LiveSettings(p.livePolicy, p.liveScenario, p.liveMachine, p.liveSeed, p.liveAdmission);
@@ -205,6 +207,7 @@ public final class MainViewModel {
   /** What Help → About says: the build, and where the lab keeps its settings, history and known hosts. */
   public List<String[]> about() {
     BuildInfo b = BuildInfo.current();
+    UserDirs dirs = UserDirs.current();
     String knownHosts = prefs.remoteKnownHosts == null || prefs.remoteKnownHosts.isBlank()
         ? RemoteSettings.defaultKnownHosts() : prefs.remoteKnownHosts;
     return List.of(
@@ -212,11 +215,32 @@ public final class MainViewModel {
         new String[] {"Build commit", b.commit()},
         new String[] {"Java", System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"},
         new String[] {"JavaFX", System.getProperty("javafx.runtime.version", "–")},
+        new String[] {"Home", dirs.home().toAbsolutePath() + "  (from " + dirs.homeFrom() + ")"},
+        new String[] {"Lab home", config.home().toAbsolutePath() + "  (" + labHomeFrom() + ")"},
         new String[] {"Settings", config.prefsFile().toAbsolutePath().toString()},
         new String[] {"History", library.historyDir().toAbsolutePath() + "  (cap " + library.historyCapBytes() / 1048576
             + " MB: historyCapMb in the settings)"},
         new String[] {"Runs folder", library.folderProperty().get().toAbsolutePath().toString()},
         new String[] {"known_hosts", knownHosts});
+  }
+
+  private String labHomeFrom() {
+    UserDirs dirs = UserDirs.current();
+    return config.home().equals(dirs.labHome()) ? "from " + dirs.labHomeFrom() : "chosen with --home";
+  }
+
+  /**
+   * An older lab home that is no longer used (settings kept in ~/.helper-lab before XDG_CONFIG_HOME was honoured)
+   * is said once at start rather than picked up or dropped without a word.
+   */
+  private void sayWhenAnOldHomeIsLeftAside() {
+    UserDirs dirs = UserDirs.current();
+    Path classic = dirs.classicLabHome();
+    if (config.home().equals(dirs.labHome()) && !classic.equals(dirs.labHome())
+        && Files.isDirectory(classic) && !Files.exists(config.prefsFile())) {
+      notices.info("Settings and history are kept in " + config.home() + " ($XDG_CONFIG_HOME); the older " + classic
+          + " is not used: move its lab.json and history there to keep them");
+    }
   }
 
   /** Remembers the window and the choices made (call when the window closes). */

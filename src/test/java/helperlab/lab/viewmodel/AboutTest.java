@@ -4,27 +4,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.live.SimulatorSource;
+import helperlab.model.UserDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Help → About: where the lab keeps things (XDG_CONFIG_HOME honoured) and which build it is. */
+/** Help → About: where the lab keeps things (one home, XDG_CONFIG_HOME honoured) and which build it is. */
 class AboutTest {
   @Test
-  void theHomeFollowsXdgConfigHomeUnlessAnOldHomeExists(@TempDir Path dir) throws Exception {
+  void theHomeIsTheOptionElseTheOneDecidedAtStartWhateverExists(@TempDir Path dir) throws Exception {
     Path user = dir.resolve("user");
-    Files.createDirectories(user);
     Path xdg = dir.resolve("config");
-    assertEquals(user.resolve(".helper-lab"), LabConfig.defaultHome(null, null, user));
-    assertEquals(xdg.resolve("helper-lab"), LabConfig.defaultHome(null, xdg.toString(), user));
-    assertEquals(user.resolve(".helper-lab"), LabConfig.defaultHome(null, "relative/path", user),
-        "a relative XDG_CONFIG_HOME is ignored, as the spec says");
-    assertEquals(Path.of("/chosen"), LabConfig.defaultHome("/chosen", xdg.toString(), user));
+    UserDirs plain = UserDirs.fromEnvironment(Map.of("HOME", user.toString()), "/passwd");
+    UserDirs withXdg = UserDirs.fromEnvironment(Map.of("HOME", user.toString(), "XDG_CONFIG_HOME", xdg.toString()), "/p");
+    assertEquals(user.resolve(".helper-lab"), LabConfig.defaultHome(null, plain));
+    assertEquals(xdg.resolve("helper-lab"), LabConfig.defaultHome(null, withXdg));
+    assertEquals(Path.of("/chosen"), LabConfig.defaultHome("/chosen", withXdg));
     Files.createDirectories(user.resolve(".helper-lab"));
-    assertEquals(user.resolve(".helper-lab"), LabConfig.defaultHome(null, xdg.toString(), user),
-        "a lab used before keeps its settings and history");
+    assertEquals(xdg.resolve("helper-lab"), LabConfig.defaultHome(null, withXdg),
+        "a ~/.helper-lab made by another process does not switch the home");
   }
 
   @Test
@@ -57,6 +58,8 @@ class AboutTest {
       assertTrue(text.contains("Settings: " + dir.resolve("home").resolve("lab.json").toAbsolutePath()), text);
       assertTrue(text.contains("History: " + dir.resolve("home").resolve("history").toAbsolutePath()), text);
       assertTrue(text.contains("known_hosts: "), text);
+      assertTrue(text.contains("Home: " + UserDirs.current().home().toAbsolutePath() + "  (from "), text);
+      assertTrue(text.contains("Lab home: " + dir.resolve("home").toAbsolutePath() + "  (chosen with --home)"), text);
       assertTrue(text.contains("Build commit: "), text);
       ui.run(vm::shutdown);
     } finally {
