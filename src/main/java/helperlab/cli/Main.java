@@ -5,7 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The one entry point: {@code helper-lab SUBCOMMAND}. */
-@Command(name = "helper-lab", mixinStandardHelpOptions = true, version = "helper-lab 0.1",
+@Command(name = "helper-lab", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
     description = "When does calling for help actually help a busy server? Simulator, cage and desktop lab.",
     subcommands = {LabCommand.class, SimCommand.class, SweepCommand.class, CageCommand.class, WorkerCommand.class,
         CtlCommand.class, DeployCommand.class, CalibrateCommand.class, ReplayCommand.class, CompareCommand.class, ExportCommand.class,
@@ -19,10 +19,7 @@ public final class Main implements Runnable {
   static int run(String... args) {
     return new CommandLine(new Main())
         .setCaseInsensitiveEnumValuesAllowed(true)
-        .setExecutionExceptionHandler((ex, cmd, parseResult) -> {
-          cmd.getErr().println("helper-lab " + cmd.getCommandName() + ": " + ex.getMessage());
-          return 2;
-        })
+        .setExecutionExceptionHandler(new FailureHandler())
         .execute(args);
   }
 
