@@ -7,11 +7,14 @@ import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.sim.Recovery;
 import helperlab.sim.RecoveryMeter;
 import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
+import helperlab.sim.Tipping;
 import helperlab.runs.RunRecords;
 import helperlab.runs.RunTriggers;
 import java.nio.file.Path;
@@ -55,19 +58,26 @@ public final class SimCommand implements Callable<Integer> {
     if (policyFile) {
       setup = setup.withPolicy(DataFile.read(Path.of(policy), PolicySpec.class));
     }
-    RecoveryMeter meter = spec.trigger() == null ? null : new RecoveryMeter();
-    SimResult result = meter == null ? new Simulation(setup).run() : new Simulation(setup, meter).run();
+    RecoveryMeter meter = new RecoveryMeter();
+    SimResult result = new Simulation(setup, meter).run();
+    Tipping.Capacity capacity = Tipping.Capacity.of(setup, meter.spans().windowS());
+    Double tippedAt = Tipping.tippedAtS(meter, capacity, spec.durationS());
+    Recovery own = spec.trigger() == null ? null : meter.recovery(spec.trigger(), spec.durationS(), capacity);
+    ObjectNode tipping = DataFile.JSON.createObjectNode();
+    tipping.putPOJO("tipped_at_s", tippedAt);
+    if (own != null) {
+      tipping.put("down_before_trigger", own.downBeforeTrigger());
+    }
     if (record != null) {
       RunRecord rec = RunRecords.fromSimulation(result);
-      if (meter != null) {
+      if (own != null) {
         // the recovery against the time before the trigger, as a cage's exhibit records it (a real run has no twin)
-        rec = rec.withTrigger(RunTriggers.json(spec.trigger()),
-            RunTriggers.json(meter.recovery(spec.trigger(), spec.durationS())));
+        rec = rec.withTrigger(RunTriggers.json(spec.trigger()), RunTriggers.json(own));
       }
-      DataFile.write(record, rec);
+      DataFile.write(record, rec.withTipping(tipping));
     }
     System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(result.metrics()));
-    if (meter != null) {
+    if (own != null) {
       // the same policy on the same arrivals without the trigger: what the trigger did, apart from the hour's ups and downs
       ScenarioSpec plain = spec.withTrigger(null);
       SimSetup twinSetup = SimSetup.of(plain, PolicyCatalog.ids().get(0), MachineSpec.named(machine), seed,
@@ -76,11 +86,15 @@ public final class SimCommand implements Callable<Integer> {
       new Simulation(twinSetup, twin).run();
       System.out.println("recovery from " + spec.trigger().label() + ", against the same run without it:");
       System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(
-          meter.recovery(spec.trigger(), spec.durationS(), twin)));
+          meter.recovery(spec.trigger(), spec.durationS(), twin, capacity)));
       System.out.println("against the " + (int) RecoveryMeter.BASELINE_S + " s before the trigger:");
-      System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(
-          meter.recovery(spec.trigger(), spec.durationS())));
+      System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(own));
     }
+    System.out.println("tipping (down: met share below 50% over " + (int) meter.spans().windowS() + " s with more"
+        + " processes than the worker budget or more than the window's work queued, held "
+        + (int) meter.spans().holdS() + " s):");
+    System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(tipping));
+    System.out.println(own == null ? "the run: " + Tipping.describe(tippedAt) : "the run: " + Tipping.describe(own));
     return 0;
   }
 }

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 /**
  * Generates a scenario's batches for a machine and seed. The arrival rate is set so the offered
  * work is {@code load} times what the machine can resize (its cores at its speed over the mean image
- * cost of the mix); flash crowds multiply it inside their windows. A batch's deadline is its preset's
+ * cost of the mix, each preset priced by its factor); flash crowds multiply it inside their windows. A batch's deadline is its preset's
  * base plus its allowance times the batch's forecast work on one core of the machine (the calibration's
  * curve with the preset's factor, at the machine's speed): what the service itself can know of a batch.
  */
@@ -42,13 +42,29 @@ public final class ArrivalGenerator {
     }
   }
 
-  /** Mean seconds of one core per image in this scenario's mix (noise has mean 1). */
+  /**
+   * Mean seconds of the calibrated core per image in this scenario's mix, as the images really cost: the curve's
+   * mean over the image mix times the preset mix's mean factor (a preset and an image's size are drawn
+   * independently; noise has mean 1). A fresh worker's slower first images are a cost of the process, not of the
+   * work offered, so they are left out: a long-lived worker resizes at the curve's price.
+   */
   public double meanImageCostS() {
     double weights = 0;
     double sum = 0;
     for (ScenarioSpec.ImageClass c : scenario.imageMix()) {
       weights += c.weight();
       sum += c.weight() * meanCost(c);
+    }
+    return sum / weights * meanPresetFactor();
+  }
+
+  /** The preset mix's mean cost against the curve's (web's): thumb and archive priced by their factors. */
+  public double meanPresetFactor() {
+    double weights = 0;
+    double sum = 0;
+    for (Map.Entry<String, Double> p : new TreeMap<>(scenario.presets()).entrySet()) {
+      weights += p.getValue();
+      sum += p.getValue() * calibration.presetFactor(p.getKey());
     }
     return sum / weights;
   }
@@ -189,6 +205,14 @@ public final class ArrivalGenerator {
     double u1 = 1 - r.nextDouble();
     double u2 = r.nextDouble();
     return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+  }
+
+  /**
+   * The flash crowds' windows of seed {@code seed}'s arrivals, as start, end pairs (overlapping crowds merged;
+   * the last may run past the scenario's end).
+   */
+  public double[] crowdWindows(long seed) {
+    return burstWindows(new RandomStreams(scenario.name(), machine.arrivalIdentity(), seed).stream("bursts"));
   }
 
   private double[] burstWindows(SplittableRandom r) {

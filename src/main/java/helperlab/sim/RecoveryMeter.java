@@ -146,6 +146,14 @@ public final class RecoveryMeter implements EventSink {
    * would not be recovering).
    */
   public Recovery recovery(Trigger trigger, double endS) {
+    return recovery(trigger, endS, (Tipping.Capacity) null);
+  }
+
+  /**
+   * The recovery from {@code trigger} against the pre-trigger baseline, with the run's tipping judged against
+   * {@code capacity} (null: not judged): a run down before its trigger has no recovery (see {@link Tipping}).
+   */
+  public Recovery recovery(Trigger trigger, double endS, Tipping.Capacity capacity) {
     int at = (int) Math.floor(trigger.atS());
     int from = Math.max(0, at - (int) spans.baselineS());
     int window = (int) spans.windowS();
@@ -161,7 +169,7 @@ public final class RecoveryMeter implements EventSink {
     }
     double metLimit = lowestMet - MET_BAND;
     double queueLimit = highestQueue + Math.max(QUEUE_BAND * highestQueue, QUEUE_SLACK);
-    return recovery(trigger, endS, (lo, hi) -> new double[] {metLimit, queueLimit});
+    return recovery(trigger, endS, capacity, (lo, hi) -> new double[] {metLimit, queueLimit});
   }
 
   /**
@@ -173,7 +181,12 @@ public final class RecoveryMeter implements EventSink {
    * has too.
    */
   public Recovery recovery(Trigger trigger, double endS, RecoveryMeter twin) {
-    return recovery(trigger, endS, (lo, hi) -> {
+    return recovery(trigger, endS, twin, null);
+  }
+
+  /** Against the twin, with the run's tipping judged against {@code capacity} (null: not judged). */
+  public Recovery recovery(Trigger trigger, double endS, RecoveryMeter twin, Tipping.Capacity capacity) {
+    return recovery(trigger, endS, capacity, (lo, hi) -> {
       double m = twin.share(lo, hi);
       double q = twin.meanQueue(lo, hi);
       return new double[] {Double.isNaN(m) ? Double.NaN : m - MET_BAND, q + Math.max(QUEUE_BAND * q, QUEUE_SLACK)};
@@ -185,10 +198,16 @@ public final class RecoveryMeter implements EventSink {
     double[] limits(int lo, int hi);
   }
 
-  private Recovery recovery(Trigger trigger, double endS, Band band) {
+  private Recovery recovery(Trigger trigger, double endS, Tipping.Capacity capacity, Band band) {
     int at = (int) Math.floor(trigger.atS());
     int end = (int) Math.ceil(trigger.endS());
     int from = Math.max(0, at - (int) spans.baselineS());
+    Double tippedAt = capacity == null ? null : Tipping.tippedAtS(this, capacity, endS);
+    boolean downBefore = Tipping.downBefore(tippedAt, trigger, spans);
+    if (downBefore) {
+      return new Recovery(null, false, nanToZero(share(from, at)), meanQueue(from, at), amplification(from, at),
+          amplification(at, end), amplification(end, end + (int) spans.afterS()), true, tippedAt);
+    }
     int window = (int) spans.windowS();
     int last = (int) Math.floor(endS);
     int hold = (int) spans.holdS();
@@ -212,15 +231,26 @@ public final class RecoveryMeter implements EventSink {
       }
     }
     return new Recovery(recovery, recovery == null, nanToZero(share(from, at)), meanQueue(from, at),
-        amplification(from, at), amplification(at, end), amplification(end, end + (int) spans.afterS()));
+        amplification(from, at), amplification(at, end), amplification(end, end + (int) spans.afterS()), false,
+        tippedAt);
   }
 
   private static double nanToZero(double v) {
     return Double.isNaN(v) ? 0 : v;
   }
 
+  /** The meter's spans. */
+  public Windows spans() {
+    return spans;
+  }
+
+  /** The last second anything was seen in. */
+  int lastSecond() {
+    return lastBin;
+  }
+
   /** Met over settled in bins [lo, hi); NaN if none settled. */
-  private double share(int lo, int hi) {
+  double share(int lo, int hi) {
     int m = 0;
     int n = 0;
     for (int b = lo; b < hi && b < met.length; b++) {
@@ -230,7 +260,20 @@ public final class RecoveryMeter implements EventSink {
     return n == 0 ? Double.NaN : (double) m / n;
   }
 
-  private double meanQueue(int lo, int hi) {
+  /** The mean live processes over the sampled bins of [lo, hi); 0 if none was sampled. */
+  double meanProcesses(int lo, int hi) {
+    double sum = 0;
+    int n = 0;
+    for (int b = lo; b < hi && b < processes.length; b++) {
+      if (sampled[b]) {
+        sum += processes[b];
+        n++;
+      }
+    }
+    return n == 0 ? 0 : sum / n;
+  }
+
+  double meanQueue(int lo, int hi) {
     double sum = 0;
     int n = 0;
     for (int b = lo; b < hi && b < queue.length; b++) {

@@ -11,9 +11,9 @@ import helperlab.model.DataFileException;
 import helperlab.model.RunMetrics;
 
 /**
- * One line of a sweep's runs.jsonl: which run, and its metrics. A study's run also names its study,
- * its trigger and the recovery from it, or the spawn cost it was run at; the main sweep's rows leave
- * those out.
+ * One line of a sweep's runs.jsonl: which run, its metrics, and when it tipped over ({@code tipped_at_s}, null
+ * when it never did: {@link Tipping}; every row has it). A study's run also names its study, its trigger and the
+ * recovery from it, or the spawn cost it was run at; the main sweep's rows leave those out.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"study", "scenario", "policy", "machine", "seed", "admission", "trigger", "spawn_cost_s"})
@@ -24,14 +24,27 @@ public record RunRow(
     @JsonProperty("seed") long seed,
     @JsonProperty("admission") String admission,
     @JsonUnwrapped RunMetrics metrics,
+    @JsonProperty("tipped_at_s") @JsonInclude(JsonInclude.Include.ALWAYS) Double tippedAtS,
     @JsonProperty("study") String study,
     @JsonProperty("trigger") Trigger trigger,
     @JsonProperty("spawn_cost_s") Double spawnCostS,
     @JsonProperty("recovery") Recovery recovery) {
 
   /** A row of the main sweep. */
+  public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics,
+      Double tippedAtS) {
+    this(scenario, policy, machine, seed, admission, metrics, tippedAtS, null, null, null, null);
+  }
+
+  /** A row of the main sweep that never tipped. */
   public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics) {
-    this(scenario, policy, machine, seed, admission, metrics, null, null, null, null);
+    this(scenario, policy, machine, seed, admission, metrics, null);
+  }
+
+  /** A study's row that never tipped. */
+  public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics,
+      String study, Trigger trigger, Double spawnCostS, Recovery recovery) {
+    this(scenario, policy, machine, seed, admission, metrics, null, study, trigger, spawnCostS, recovery);
   }
 
   /** What sets this row's cell apart from others of the same scenario, policy, machine and admission. */
@@ -63,8 +76,10 @@ public record RunRow(
     JsonNode trigger = o.remove("trigger");
     JsonNode spawn = o.remove("spawn_cost_s");
     JsonNode recovery = o.remove("recovery");
+    JsonNode tipped = o.remove("tipped_at_s");
     RunMetrics metrics = DataFile.parse(o.toString(), source, RunMetrics.class);
     return new RunRow(scenario, policy, machine, seed.asLong(), admission, metrics,
+        tipped == null || tipped.isNull() ? null : tipped.asDouble(),
         study == null ? null : study.asText(),
         trigger == null ? null : DataFile.parse(trigger.toString(), source + " trigger", Trigger.class),
         spawn == null ? null : spawn.asDouble(),

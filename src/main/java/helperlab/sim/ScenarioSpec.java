@@ -127,12 +127,32 @@ public record ScenarioSpec(
     return DataFile.resource(ScenarioSpec.class, "scenario-" + name + ".json", ScenarioSpec.class);
   }
 
-  /** A built-in name, or a path to a JSON file. */
+  /**
+   * A built-in name, a built-in name with the studies' trigger ({@code calm+spike}: a spike to ×3 the base rate,
+   * {@code +slowdown}: half the CPU taken, {@code +cost_jump}: images cost ×2; each for 60 s at 15:00), or a path
+   * to a JSON file.
+   */
   public static ScenarioSpec named(String nameOrFile) {
     if (!BUILT_IN.contains(nameOrFile) && nameOrFile.endsWith(".json")) {
       return DataFile.read(Path.of(nameOrFile), ScenarioSpec.class);
     }
+    int plus = nameOrFile.indexOf('+');
+    if (plus > 0) {
+      return builtIn(nameOrFile.substring(0, plus)).withTrigger(studyTrigger(nameOrFile.substring(plus + 1)));
+    }
     return builtIn(nameOrFile);
+  }
+
+  private static Trigger studyTrigger(String kind) {
+    double size = switch (kind) {
+      case "spike" -> 2;
+      case "slowdown" -> 0.5;
+      case "cost_jump" -> 1;
+      default -> throw new IllegalArgumentException("unknown trigger '" + kind + "' after '+'; known: spike, slowdown,"
+          + " cost_jump (e.g. calm+spike)");
+    };
+    return new Trigger(Trigger.Kind.valueOf(kind.toUpperCase(java.util.Locale.ROOT)), Studies.TRIGGER_AT_S,
+        Studies.TRIGGER_DURATION_S, size);
   }
 
   /** This scenario with its load multiplied by {@code factor} (the sensitivity study). */

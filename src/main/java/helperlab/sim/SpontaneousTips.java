@@ -13,6 +13,12 @@ import java.util.function.Function;
  * after a trigger, which means something only for a run that was healthy when the trigger came.
  */
 final class SpontaneousTips {
+  /** The model's criterion ({@link Tipping}) in words. */
+  static final String CRITERION = String.format(java.util.Locale.ROOT, "a second is down when under %.0f%% of the "
+      + "tasks settled over the sliding %.0f s window met their deadline while work piles up past the machine: live "
+      + "processes above the worker budget, or a queue above a window's work; a run tipped at the start of the first "
+      + "down stretch lasting %.0f s", 100 * Tipping.MET_SHARE_BELOW, RecoveryMeter.WINDOW_S, RecoveryMeter.HOLD_S);
+
   private final Function<RunRow, Double> tippedAtS;
   private final List<RunRow> rows;
 

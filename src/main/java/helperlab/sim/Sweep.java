@@ -179,13 +179,14 @@ public final class Sweep {
       SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
           policyVariant.apply(PolicyCatalog.get(v.policy())), runMachine, calibration, v.admission(), groupPresets, false,
           1.0, 1.0, g.trigger());
-      RecoveryMeter meter = g.trigger() == null ? null : new RecoveryMeter();
-      SimResult r = meter == null ? new Simulation(setup, workload).run() : new Simulation(setup, workload, meter).run();
+      RecoveryMeter meter = new RecoveryMeter();
+      SimResult r = new Simulation(setup, workload, meter).run();
       steps.addAndGet(r.steps());
-      Recovery recovery = meter == null ? null
-          : meter.recovery(g.trigger(), scenario.durationS(), twin(g, v, baseScenario, machine, presets));
+      Tipping.Capacity capacity = Tipping.Capacity.of(setup, meter.spans().windowS());
+      Recovery recovery = g.trigger() == null ? null
+          : meter.recovery(g.trigger(), scenario.durationS(), twin(g, v, baseScenario, machine, presets), capacity);
       rows.add(new RunRow(scenario.name(), v.policy(), machine.name(), g.seed(), v.admission().id(), r.metrics(),
-          g.study(), g.trigger(), g.spawnCostS(), recovery));
+          Tipping.tippedAtS(meter, capacity, scenario.durationS()), g.study(), g.trigger(), g.spawnCostS(), recovery));
       progress.accept(done.incrementAndGet());
     }
     return rows;

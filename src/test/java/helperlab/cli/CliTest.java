@@ -51,6 +51,20 @@ class CliTest {
   }
 
   @Test
+  void simSaysTheBoxWasDownBeforeItsTriggerInJsonAndWordsAndRecordsIt(@TempDir Path dir) throws Exception {
+    Path record = dir.resolve("run.json");
+    CliRun r = CliRun.of("sim", "--scenario", "calm+spike", "--policy", "box", "--machine", "cage", "--seed", "0",
+        "--record", record.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("\"down_before_trigger\" : true"), r.out());
+    assertTrue(r.out().contains("\"recovery_s\" : null"), r.out());
+    assertTrue(r.out().contains("the run: down before the trigger (tipped at "), r.out());
+    RunRecord loaded = RunRecord.load(record);
+    assertTrue(RunTriggers.recovery(loaded).downBeforeTrigger(), "the record keeps it");
+    assertTrue(loaded.tipping().get("tipped_at_s").asDouble() < 900, loaded.tipping().toString());
+  }
+
+  @Test
   void sweepWritesItsThreeFiles(@TempDir Path dir) throws Exception {
     CliRun r = CliRun.of("sweep", "--scenarios", "calm", "--policies", "pool-edf-10,box", "--machines", "cage", "--seeds", "2",
         "--threads", "2", "--out", dir.toString());
@@ -59,7 +73,7 @@ class CliTest {
     String first = Files.readAllLines(dir.resolve("runs.jsonl")).get(0);
     for (String field : new String[] {"scenario", "policy", "machine", "seed", "submitted", "admitted", "refused",
         "met", "late", "spawns", "processes_per_task", "cpu_useful_s", "cpu_spawn_s", "cpu_killed_s", "peak_memory_mb",
-        "oom_kills", "lateness_p50_s", "lateness_p99_s"}) {
+        "oom_kills", "lateness_p50_s", "lateness_p99_s", "tipped_at_s"}) {
       assertTrue(first.contains("\"" + field + "\":"), field + " missing in " + first);
     }
     assertTrue(Files.readString(dir.resolve("summary.csv")).startsWith("scenario,policy,machine,admission,runs,met_share_mean"));

@@ -9,6 +9,7 @@ import helperlab.model.EventSink;
 import helperlab.sim.ArrivalGenerator;
 import helperlab.sim.Recovery;
 import helperlab.sim.RecoveryMeter;
+import helperlab.sim.Tipping;
 import helperlab.sim.Trigger;
 import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimResult;
@@ -49,6 +50,8 @@ final class SimulatedRun implements LiveRun, Runnable {
   private final SplittableRandom pressRandom;
   private final SplittableRandom spikeRandom;
   private final RecoveryMeter meter = new RecoveryMeter();
+  /** What the run's machine can do, against which its tipping is judged. */
+  private final Tipping.Capacity capacity;
   private final BlockingQueue<Runnable> commands = new LinkedBlockingQueue<>();
   private final CountDownLatch ended = new CountDownLatch(1);
   private volatile LiveStatus status;
@@ -70,6 +73,7 @@ final class SimulatedRun implements LiveRun, Runnable {
   SimulatedRun(LiveSettings settings, SimSetup setup, ScenarioSpec pressMix, double speed, Listener listener) {
     this.settings = settings;
     this.setup = setup;
+    this.capacity = Tipping.Capacity.of(setup, meter.spans().windowS());
     this.speed = checkSpeed(speed);
     this.listener = listener;
     this.pressGenerator = new ArrivalGenerator(pressMix, setup.machine(), setup.calibration(), setup.presets());
@@ -266,11 +270,13 @@ final class SimulatedRun implements LiveRun, Runnable {
     nextJudgement = sim.now() + JUDGE_EVERY_S;
     Trigger t = trigger.trigger();
     double upTo = Math.min(sim.now(), setup.durationS());
-    Recovery r = upTo >= t.endS() ? meter.recovery(t, upTo) : null;
+    Recovery r = upTo >= t.endS() ? meter.recovery(t, upTo, capacity) : null;
     if (r != null) {
       recovery = r;
     }
-    if (r != null && r.recoveryS() != null) {
+    if (r != null && r.downBeforeTrigger()) {
+      trigger = LiveTrigger.downBefore(trigger.trigger(), r.tippedAtS());
+    } else if (r != null && r.recoveryS() != null) {
       trigger = new LiveTrigger(trigger.trigger(), r.recoveryS(), false);
     } else if (last || sim.now() >= setup.durationS()) {
       trigger = new LiveTrigger(trigger.trigger(), null, true);

@@ -181,7 +181,8 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
       link = "ended; record " + record.id() + " fetched";
       Recovery recovery = trigger == null ? null : ExhibitRecord.recovery(record);
       if (recovery != null) {
-        trigger = new LiveTrigger(trigger.trigger(), recovery.recoveryS(), recovery.metastable());
+        trigger = recovery.downBeforeTrigger() ? LiveTrigger.downBefore(trigger.trigger(), recovery.tippedAtS())
+            : new LiveTrigger(trigger.trigger(), recovery.recoveryS(), recovery.metastable());
       }
       publish(LiveState.FINISHED, null);
       listener.finished(record);

@@ -14,11 +14,14 @@ import java.util.List;
 final class TriggerMarks {
   private TriggerMarks() {}
 
-  /** A live run's triggers: the window, and a marker where the run was back (or "not recovered"). */
+  /**
+   * A live run's triggers: the window, and a marker where the run was back (or "not recovered", or "down before
+   * the trigger" when it had tipped over already).
+   */
   static List<TriggerMark> of(List<LiveTrigger> triggers) {
     List<TriggerMark> marks = new ArrayList<>();
     for (LiveTrigger t : triggers) {
-      marks.add(mark(t.trigger(), t.recoveredAfterS(), t.notRecovered()));
+      marks.add(mark(t.trigger(), t.recoveredAfterS(), t.notRecovered(), t.downBeforeTippedAtS()));
     }
     return marks;
   }
@@ -42,7 +45,8 @@ final class TriggerMarks {
       if (t == null || t.isNone()) {
         continue;
       }
-      TriggerMark m = rec == null ? TriggerMark.of(t) : mark(t, rec.recoveryS(), rec.metastable());
+      TriggerMark m = rec == null ? TriggerMark.of(t)
+          : mark(t, rec.recoveryS(), rec.metastable(), rec.downBeforeTrigger() ? rec.tippedAtS() : null);
       if (!marks.contains(m)) {
         marks.add(m);
       }
@@ -50,7 +54,13 @@ final class TriggerMarks {
     return marks;
   }
 
-  private static TriggerMark mark(Trigger t, Double recoveredAfterS, boolean notRecovered) {
+  /** {@code downBeforeTippedAtS}: the run had tipped over before the trigger, at that second (else null). */
+  static TriggerMark mark(Trigger t, Double recoveredAfterS, boolean notRecovered, Double downBeforeTippedAtS) {
+    if (downBeforeTippedAtS != null) {
+      return new TriggerMark(t.atS(), t.endS(),
+          t.label() + " · down before the trigger (tipped at " + Clock.format(downBeforeTippedAtS) + ")", Double.NaN,
+          null);
+    }
     if (recoveredAfterS != null) {
       return new TriggerMark(t.atS(), t.endS(), t.label(), t.endS() + recoveredAfterS,
           "back after " + Clock.format(recoveredAfterS));

@@ -61,10 +61,16 @@ public final class LiveTriggers {
     text.set("");
   }
 
-  /** "spike x2 at 1:00 · until 2:00", then "· recovering…", "· recovered in 1:23 after the trigger" or "· not recovered". */
+  /**
+   * "spike x2 at 1:00 · until 2:00", then "· recovering…", "· recovered in 1:23 after the trigger", "· not
+   * recovered" or, for a run that had tipped over already, "· down before the trigger (tipped at 4:22)".
+   */
   static String describe(LiveTrigger t, double now) {
     Trigger rt = t.trigger();
     String what = rt.label() + " at " + Clock.format(rt.atS());
+    if (t.downBeforeTippedAtS() != null) {
+      return what + " · down before the trigger (tipped at " + Clock.format(t.downBeforeTippedAtS()) + ")";
+    }
     if (t.recoveredAfterS() != null) {
       return what + " · recovered in " + Clock.format(t.recoveredAfterS()) + " after the trigger";
     }

@@ -216,12 +216,45 @@ class LiveViewModelTest {
   }
 
   @Test
+  void aTriggerThatComesToARunAlreadyDownSaysSoAndNoRecovery(@TempDir Path dir) {
+    vm = model(dir, "box", "calm", 1800);
+    ui.run(() -> {
+      vm.speedProperty().set(Speed.X1);
+      vm.start();
+      vm.skip(900); // the box tips over by itself in the calm hour, minutes in
+    });
+    ui.await("15:00", WAIT, () -> vm.runProperty().get().status().timeS() >= 900);
+    ui.run(vm::togglePause);
+    ui.await("paused", WAIT, () -> vm.runProperty().get().status().state() == LiveState.PAUSED);
+    ui.run(() -> {
+      vm.triggers().choiceProperty().set(TriggerChoice.SPIKE_2);
+      vm.fireTrigger();
+    });
+    ui.run(() -> {
+      vm.togglePause();
+      vm.skip(300);
+    });
+    ui.await("the trigger is judged", WAIT, () -> {
+      vm.poll();
+      return !vm.triggers().allProperty().get().isEmpty() && vm.triggers().allProperty().get().get(0).judged();
+    });
+    LiveTrigger judged = ui.call(() -> vm.triggers().allProperty().get().get(0));
+    assertNull(judged.recoveredAfterS(), "no recovery for a run that was down already: " + judged);
+    assertTrue(judged.downBeforeTippedAtS() != null && judged.downBeforeTippedAtS() < 900 - 120, judged.toString());
+    String text = ui.call(() -> vm.triggers().textProperty().get());
+    assertTrue(text.contains(" · down before the trigger (tipped at " + Clock.format(judged.downBeforeTippedAtS())
+        + ")"), text);
+  }
+
+  @Test
   void describesATriggerAndItsRecoveryInWords() {
     Trigger spike = new Trigger(Trigger.Kind.SPIKE, 600, 60, 0.5);
     assertEquals("spike x1.5 at 10:00 · until 11:00", LiveTriggers.describe(LiveTrigger.started(spike), 630));
     assertEquals("spike x1.5 at 10:00 · recovering…", LiveTriggers.describe(LiveTrigger.started(spike), 700));
     assertEquals("spike x1.5 at 10:00 · recovered in 1:23 after the trigger",
         LiveTriggers.describe(new LiveTrigger(spike, 83.0, false), 900));
+    assertEquals("spike x1.5 at 10:00 · down before the trigger (tipped at 4:22)",
+        LiveTriggers.describe(LiveTrigger.downBefore(spike, 262), 900));
     assertEquals("slowdown 50% at 10:00 · not recovered",
         LiveTriggers.describe(new LiveTrigger(new Trigger(Trigger.Kind.SLOWDOWN, 600, 60, 0.5), null, true), 3600));
   }
