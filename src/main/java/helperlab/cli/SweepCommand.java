@@ -42,7 +42,8 @@ public final class SweepCommand implements Callable<Integer> {
   Integer threads;
 
   @Option(names = "--no-admission-study", negatable = false,
-      description = "skip the extra calm runs of pool-edf-10 with flat and no admission")
+      description = "skip the claims' own runs: calm pool-edf-10 under flat, flat-prices, first-come and no admission, "
+          + "and the split-room setting (the budgeted splitters with room and reason to split)")
   boolean noAdmissionStudy;
 
   @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's cost curve on measured machine constants)")

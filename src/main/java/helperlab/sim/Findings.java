@@ -73,6 +73,8 @@ public final class Findings {
     new ForecastClaim(cells).markdown(md);
     new AdmissionClaim(cells).markdown(md, String.valueOf(calibration.flatAverageMs()));
     scalersAndRetries(md);
+    md.append("## Tipping\n\n");
+    new SpontaneousTips(rows, RunRow::tippedAtS).markdown(md, SpontaneousTips.CRITERION);
     return md.toString();
   }
 

@@ -99,8 +99,10 @@ public final class StudyFindings {
       String machine = mc[0];
       String scenario = mc[1];
       md.append("### ").append(scenario).append(" on `").append(machine).append("`: metastable runs and recovery\n\n");
-      md.append("Each cell: metastable runs of all, then the mean recovery time of those that came back (s). "
-          + "Baseline met share (%) before the trigger in the second column.\n\n| policy | baseline met |");
+      md.append("Each cell: metastable runs of those healthy when the trigger came, then the mean recovery time of "
+          + "those that came back (s), then the runs already **down before** the trigger (tipped over by "
+          + "themselves: no recovery is measured for them, and they are in neither count). Baseline met share (%) "
+          + "before the trigger in the second column.\n\n| policy | baseline met |");
       for (String t : triggers) {
         md.append(' ').append(t).append(" |");
       }
@@ -113,12 +115,15 @@ public final class StudyFindings {
         md.append("| ").append(policy).append(String.format(Locale.ROOT, " | %.1f |",
             100 * mean(first, r -> r.recovery().baselineMetShare())));
         for (String t : triggers) {
-          List<RunRow> rs = runs(scenario, machine, t, policy);
+          List<RunRow> all = runs(scenario, machine, t, policy);
+          List<RunRow> rs = healthy(all);
           long tipped = rs.stream().filter(r -> r.recovery().metastable()).count();
           double[] back = rs.stream().filter(r -> !r.recovery().metastable())
               .mapToDouble(r -> r.recovery().recoveryS()).toArray();
-          md.append(String.format(Locale.ROOT, " %d/%d · %s |", tipped, rs.size(),
-              back.length == 0 ? "–" : String.format(Locale.ROOT, "%.0f", Interval.of(back).mean())));
+          int down = all.size() - rs.size();
+          md.append(String.format(Locale.ROOT, " %d/%d · %s%s |", tipped, rs.size(),
+              back.length == 0 ? "–" : String.format(Locale.ROOT, "%.0f", Interval.of(back).mean()),
+              down == 0 ? "" : " · **" + down + " down before**"));
         }
         md.append('\n');
       }
@@ -127,22 +132,25 @@ public final class StudyFindings {
       amplification(md, scenario, machine);
       budgets(md, scenario, machine);
     }
+    new SpontaneousTips(meta, RunRow::tippedAtS).markdown(md, SpontaneousTips.CRITERION);
     literature(md);
   }
 
   private void tipping(StringBuilder md, String scenario, String machine) {
-    md.append("Which policies tip (at least half the seeds metastable), and at the smallest trigger of each kind:\n\n");
+    md.append("Which policies tip after a trigger (at least half the seeds healthy before it metastable), and at the "
+        + "smallest trigger of each kind:\n\n");
     boolean any = false;
     for (String policy : policies) {
       List<String> tips = new ArrayList<>();
       for (Trigger.Kind kind : Trigger.Kind.values()) {
         for (String t : triggers) {
-          List<RunRow> rs = runs(scenario, machine, t, policy);
-          if (rs.isEmpty() || rs.get(0).trigger().kind() != kind) {
+          List<RunRow> all = runs(scenario, machine, t, policy);
+          if (all.isEmpty() || all.get(0).trigger().kind() != kind) {
             continue;
           }
+          List<RunRow> rs = healthy(all);
           long tipped = rs.stream().filter(r -> r.recovery().metastable()).count();
-          if (2 * tipped >= rs.size()) {
+          if (!rs.isEmpty() && 2 * tipped >= rs.size()) {
             tips.add(t);
             break;
           }
@@ -179,16 +187,30 @@ public final class StudyFindings {
   }
 
   private void budgets(StringBuilder md, String scenario, String machine) {
-    md.append("Budgets against the same policy without one, per trigger: metastable runs, and the budgeted minus the "
-        + "unbudgeted recovery time in seconds, paired over seeds [95% CI] (a run not back counts as the rest of the "
-        + "hour, so the difference is a bound when either did not come back).\n\n");
+    md.append("Budgets against the same policy without one, per trigger, over the seeds where both were healthy when "
+        + "the trigger came: metastable runs, and the budgeted minus the unbudgeted recovery time in seconds, paired over "
+        + "seeds [95% CI] (a run not back counts as the rest of the hour, so the difference is a bound when either did "
+        + "not come back).\n\n");
     md.append("| without | with | trigger | metastable without | with | recovery difference, s [95% CI] |\n");
     md.append("|---|---|---|---:|---:|---|\n");
     for (String[] pair : BUDGET_PAIRS) {
       for (String t : triggers) {
-        List<RunRow> a = runs(scenario, machine, t, pair[0]);
-        List<RunRow> b = runs(scenario, machine, t, pair[1]);
-        if (a.isEmpty() || b.isEmpty() || a.size() != b.size()) {
+        List<RunRow> a = new ArrayList<>();
+        List<RunRow> b = new ArrayList<>();
+        List<RunRow> allA = runs(scenario, machine, t, pair[0]);
+        List<RunRow> allB = runs(scenario, machine, t, pair[1]);
+        if (allA.size() != allB.size()) {
+          continue;
+        }
+        for (int i = 0; i < allA.size(); i++) { // seeds where both were healthy when the trigger came
+          if (!allA.get(i).recovery().downBeforeTrigger() && !allB.get(i).recovery().downBeforeTrigger()) {
+            a.add(allA.get(i));
+            b.add(allB.get(i));
+          }
+        }
+        if (a.size() < 2) {
+          md.append(String.format(Locale.ROOT, "| %s | %s | %s | – | – | not measured: %d of %d seeds had one of the two "
+              + "down before the trigger |\n", pair[0], pair[1], t, allA.size() - a.size(), allA.size()));
           continue;
         }
         Interval d = Interval.paired(b.stream().mapToDouble(StudyFindings::censoredRecovery).toArray(),
@@ -202,6 +224,8 @@ public final class StudyFindings {
 
   private void literature(StringBuilder md) {
     md.append("### Against the literature\n\n");
+    List<RunRow> meta = healthy(this.meta);
+    long downBefore = this.meta.size() - meta.size();
     long retryRuns = meta.stream().filter(r -> r.policy().equals("retry-client")).count();
     long retryTipped = meta.stream().filter(r -> r.policy().equals("retry-client") && r.recovery().metastable()).count();
     long helperRuns = meta.stream().filter(r -> r.policy().equals("box") || r.policy().equals("split-forecast")).count();
@@ -212,13 +236,20 @@ public final class StudyFindings {
     long poolRuns = meta.stream().filter(r -> r.policy().equals(Studies.REFERENCE_POOL)).count();
     long poolTipped = meta.stream().filter(r -> r.policy().equals(Studies.REFERENCE_POOL) && r.recovery().metastable()).count();
     md.append(String.format(Locale.ROOT, "Huang et al. (OSDI '22) found retries the most common sustaining effect; "
-        + "Bronson et al. (HotOS '21) name retries and work amplification. Here, over every scenario and trigger: the "
+        + "Bronson et al. (HotOS '21) name retries and work amplification. Here, over every scenario and trigger, of "
+        + "the runs healthy when their trigger came (" + downBefore + " of " + this.meta.size() + " were down before "
+        + "it and are left out): the "
         + "unbudgeted retrying client was metastable in %d of %d runs; unbudgeted helpers that call for help (box, "
         + "split-forecast) in %d of %d; the same with a retry or help budget in %d of %d; the pool (%s) in %d of %d. "
         + "Breakwater (OSDI '20) settles a 1.4x spike in tens of milliseconds with admission that sheds early; the "
         + "recovery times above are whole seconds of the sliding window's view and are not comparable to that "
         + "figure's scale.\n\n", retryTipped, retryRuns, helperTipped, helperRuns, budgetTipped, budgetRuns,
         Studies.REFERENCE_POOL, poolTipped, poolRuns));
+  }
+
+  /** The runs that were healthy when their trigger came: only they can recover or not. */
+  private static List<RunRow> healthy(List<RunRow> rs) {
+    return rs.stream().filter(r -> !r.recovery().downBeforeTrigger()).toList();
   }
 
   private static boolean isBudgeted(String policy) {
