@@ -111,7 +111,8 @@ public final class CageCommand implements Runnable {
         stopped.countDown();
       }, "cage-stop"));
       System.out.printf(Locale.ROOT, "cage: serving on http://%s:%d (POST /batches, GET /batches/{id}); control: %s;"
-          + " policy %s; %s%n", config.bind(), intake.port(), ctl.socket(), config.policy(), supervisor.limitsDescription());
+          + " policy %s; %s%s%n", config.bind(), intake.port(), ctl.socket(), config.policy(), supervisor.limitsDescription(),
+          supervisor.redisWarning() == null ? "" : "; " + supervisor.redisWarning());
       System.out.flush();
       while (!supervisor.stopped()) {
         Thread.sleep(500);

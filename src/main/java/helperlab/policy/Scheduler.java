@@ -134,6 +134,26 @@ public final class Scheduler {
   }
 
   /**
+   * A worker could not begin one image of its assignment because its input is gone: the image ends
+   * there, counted dead with no strike, and the worker, unharmed, goes on with the rest.
+   */
+  public void imageFailed(double at, int workerId, int imageId) {
+    advance(at);
+    WorkerState w = workers.get(workerId);
+    ImageJob image = w.takeAssigned(imageId);
+    w.inFlightSince = at;
+    TaskState task = tasks.get(image.task());
+    task.dead++;
+    task.remainingPredicted -= image.predictedS();
+    finishIfDone(task);
+    if (w.assigned.isEmpty()) {
+      w.phase = WorkerState.Phase.IDLE;
+      w.idleSince = at;
+      strategy.workerFree(w);
+    }
+  }
+
+  /**
    * A worker died (killed for memory, a missed heartbeat, an overrun, or a crash). Its images go back
    * to their tasks; if {@code blameInFlight}, the image it was working on gets a strike.
    */

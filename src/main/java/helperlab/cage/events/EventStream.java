@@ -69,6 +69,16 @@ public final class EventStream implements AutoCloseable {
     this.publisher.start();
   }
 
+  /** Asks Redis once, now: null if it answers PING, else why not (in words, for a warning). */
+  public String probe() {
+    try (Jedis j = connect()) {
+      String pong = j.ping();
+      return "PONG".equalsIgnoreCase(pong) ? null : "it answered PING with '" + pong + "'";
+    } catch (RuntimeException e) {
+      return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+  }
+
   public Jedis connect() {
     return address.connect();
   }

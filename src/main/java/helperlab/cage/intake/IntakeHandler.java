@@ -49,6 +49,11 @@ final class IntakeHandler extends Handler.Abstract {
       } else if (path.equals("/health")) {
         ObjectNode o = DataFile.JSON.createObjectNode();
         o.put("ok", true);
+        java.util.List<String> why = supervisor.degraded();
+        o.put("status", why.isEmpty() ? "ok" : "degraded");
+        if (!why.isEmpty()) {
+          why.forEach(o.putArray("why")::add);
+        }
         reply(response, callback, 200, o);
       } else {
         reply(response, callback, 404,

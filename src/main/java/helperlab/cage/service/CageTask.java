@@ -57,6 +57,8 @@ final class CageTask {
     }
   }
 
+  /** Images that failed because their input was taken away after admission. */
+  int inputsGone;
   final int id;
   final long batchId;
   final String origin;
@@ -70,7 +72,7 @@ final class CageTask {
   final List<Image> images = new ArrayList<>();
   int done;
   int dead;
-  /** "open", "met", "late" or "cancelled". */
+  /** "open", "met", "late", "inputs_gone" (every input taken away after admission) or "cancelled". */
   String state = "open";
   double finishedS = -1;
 

@@ -70,6 +70,8 @@ public final class Supervisor implements AutoCloseable {
   private volatile Checkpoint checkpoint = new Checkpoint();
   private final SampleShelf shelf;
   private final Recovery.Result recovered;
+  /** Why Redis did not answer at start, null if it did. */
+  private volatile String redisAtStart;
   CageRun run;
   final RunSwitchboard switchboard;
   private LoopTimers timers;
@@ -121,6 +123,10 @@ public final class Supervisor implements AutoCloseable {
     Thread lib = new Thread(s.shelf::load, "samples");
     lib.setDaemon(true);
     lib.start();
+    s.redisAtStart = s.stream.probe();
+    if (s.redisWarning() != null) {
+      log.println("cage: " + s.redisWarning());
+    }
     Recovery.Result r = s.recovered;
     log.printf(Locale.ROOT, "cage %s on %s: %s; budget %d workers (%s); %s; recovered %d batches (%d outputs found"
             + " published), abandoned %d, cancelled %d, killed %d leftover workers, removed %d temp files%n",
@@ -165,6 +171,32 @@ public final class Supervisor implements AutoCloseable {
   /** The id of the run on now. */
   public String currentRun() {
     return onLoop(s -> s.run.id);
+  }
+
+  /**
+   * What the cage runs without, in words: Redis away (no live events) or PostgreSQL away (no durable
+   * state); empty when all is well. {@code /health} says "degraded" with these.
+   */
+  public java.util.List<String> degraded() {
+    java.util.List<String> why = new java.util.ArrayList<>();
+    if (!stream.up()) {
+      why.add("Redis at " + redisWhere() + " does not answer (" + (stream.lastError() == null ? "not connected yet"
+          : stream.lastError()) + "): live events wait until it does");
+    }
+    if (!store.ping()) {
+      why.add("PostgreSQL at " + store.url() + " does not answer: batches cannot be taken or checkpointed");
+    }
+    return why;
+  }
+
+  /** A warning for the serving line when Redis did not answer at start, else null. */
+  public String redisWarning() {
+    return redisAtStart == null ? null : "WARNING: Redis at " + redisWhere() + " does not answer (" + redisAtStart
+        + "): live events are not streamed until it does";
+  }
+
+  private String redisWhere() {
+    return config.redisUrl().replaceAll("//[^@/]*@", "//***@");
   }
 
   public String limitsDescription() {

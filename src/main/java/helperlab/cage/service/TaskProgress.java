@@ -30,7 +30,7 @@ final class TaskProgress {
   }
 
   void finishTask(CageTask t, double now, boolean met) {
-    t.state = met ? "met" : "late";
+    t.state = t.inputsGone > 0 && t.inputsGone == t.images.size() ? "inputs_gone" : met ? "met" : "late";
     t.finishedS = now;
     if (t.persisted()) {
       run.ctx.checkpoint().get().batchState(t.batchId, t.state, Instant.now());
@@ -39,8 +39,33 @@ final class TaskProgress {
       run.exhibit.client.finished(now, t.id, t.dead == 0);
     } else {
       run.sink.on(now, met ? EventType.TASK_MET : EventType.TASK_LATE, -1, t.id, -1, now - t.deadlineS,
-          t.dead > 0 ? t.dead + " image(s) dead-lettered" : null);
+          t.state.equals("inputs_gone") ? "every input gone" : t.dead > 0 ? t.dead + " image(s) dead-lettered"
+              + (t.inputsGone > 0 ? " or gone" : "") : null);
     }
+  }
+
+  /**
+   * An image whose input was taken away after admission: it fails now, with no strike and no worker
+   * lost; the reason names the file relative to the inbox.
+   */
+  void inputGone(CageTask.Image im, String what, double now) {
+    im.state = CageTask.ImageState.DEAD;
+    im.worker = -1;
+    im.task.dead++;
+    im.task.inputsGone++;
+    String reason = what + ": " + inboxRelative(im.source);
+    run.sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, 0, reason);
+    run.ctx.log().println("cage: image " + im.id + " failed: " + reason);
+    if (im.task.persisted()) {
+      run.ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), "(" + what + ")", 0, reason);
+    }
+  }
+
+  /** A path as the client named it: relative to the inbox when it is in there. */
+  String inboxRelative(java.nio.file.Path p) {
+    java.nio.file.Path inbox = run.ctx.config().inbox().toAbsolutePath().normalize();
+    java.nio.file.Path abs = p.toAbsolutePath().normalize();
+    return abs.startsWith(inbox) ? inbox.relativize(abs).toString() : abs.getFileName().toString();
   }
 
   /** What happened to the workers that had the image in hand, in words. */

@@ -6,6 +6,9 @@ import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerProcess;
 import helperlab.cage.worker.WorkerProtocol;
 import helperlab.model.EventType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 
@@ -59,22 +62,50 @@ final class WorkerFrames {
       run.progress.startNext(w, now); // it goes straight on with its assignment
       run.scheduler.imageDone(now, w.schedulerId, im.id);
       run.execute(now);
+    } else if (m instanceof WorkerProtocol.Failed f && f.inputGone()) {
+      CageTask.Image im = run.images.get((int) f.image());
+      if (im == null || !w.assigned.remove(im.id)) {
+        return;
+      }
+      w.inFlight = -1;
+      run.progress.inputGone(im, f.reason(), now);
+      run.progress.startNext(w, now);
+      run.scheduler.imageFailed(now, w.schedulerId, im.id);
+      run.execute(now);
     } else if (m instanceof WorkerProtocol.Failed f) {
       w.killCause = "failed: " + f.reason();
       run.ctx.log().println("cage: worker " + w.id + " (pid " + w.pid + ") failed image " + f.image() + ": " + f.reason());
     }
   }
+  /** The half-written output a dead worker leaves (".name.tmp-PID"), removed as soon as it is known dead. */
+  private void removeTempOutput(WorkerProcess w) {
+    if (w.halfWritten == null || w.pid <= 0) {
+      return;
+    }
+    Path tmp = w.halfWritten.resolveSibling("." + w.halfWritten.getFileName() + ".tmp-" + w.pid);
+    try {
+      Files.deleteIfExists(tmp);
+    } catch (IOException e) {
+      run.ctx.log().println("cage: cannot remove " + tmp + " of dead worker " + w.id + ": " + e.getMessage());
+    }
+    w.halfWritten = null;
+  }
+
   /** A worker process of this run ended. Retired and already-reported ones are simply gone. */
   void onExit(WorkerProcess w, int code) {
     run.ctx.pool().exited(w);
-    if (w.phase == WorkerProcess.Phase.RETIRING || w.phase == WorkerProcess.Phase.GONE || run.stopped
-        || w.generation != run.generation || run.workers.get(w.schedulerId) != w) {
-      return;
+    try {
+      if (w.phase == WorkerProcess.Phase.RETIRING || w.phase == WorkerProcess.Phase.GONE || run.stopped
+          || w.generation != run.generation || run.workers.get(w.schedulerId) != w) {
+        return;
+      }
+      String cause = w.killCause != null ? w.killCause : run.ooms.causeOfExit(code);
+      // A SIGKILL that neither we nor the kernel's OOM killer sent came from outside (an operator, the
+      // host): the image in flight did nothing to earn a strike.
+      run.lose(w, cause, !OomCounter.KILLED_FROM_OUTSIDE.equals(cause), true);
+    } finally {
+      removeTempOutput(w); // the process is gone: nothing writes to it any more
     }
-    String cause = w.killCause != null ? w.killCause : run.ooms.causeOfExit(code);
-    // A SIGKILL that neither we nor the kernel's OOM killer sent came from outside (an operator, the
-    // host): the image in flight did nothing to earn a strike.
-    run.lose(w, cause, !OomCounter.KILLED_FROM_OUTSIDE.equals(cause), true);
   }
   /**
    * A worker is lost: its image in flight (if any) was wasted, its start-up too if it never got
@@ -86,6 +117,7 @@ final class WorkerFrames {
     run.workers.remove(w.schedulerId);
     if (w.inFlight >= 0) {
       CageTask.Image im = run.images.get(w.inFlight);
+      w.halfWritten = im == null ? null : im.output;
       run.sink.on(now, EventType.IMAGE_KILLED, w.id, im == null ? -1 : im.task.id, w.inFlight,
           Math.max(0, w.lastCpuS - w.cpuAtImageStart), cause);
     }

@@ -31,9 +31,7 @@ final class CageLease implements AutoCloseable {
   }
 
   static CageLease take(String jdbcUrl, String cageId) throws SQLException {
-    Properties p = new Properties();
-    p.setProperty("connectTimeout", "3");
-    p.setProperty("socketTimeout", "15");
+    Properties p = PgDatabases.connectProps();
     p.setProperty("tcpKeepAlive", "true");
     p.setProperty("ApplicationName", "helper-lab cage " + cageId + " (lease)");
     Connection c = DriverManager.getConnection(jdbcUrl, p);

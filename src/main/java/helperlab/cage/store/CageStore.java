@@ -56,6 +56,7 @@ public final class CageStore implements AutoCloseable {
     hc.setValidationTimeout(1000);
     hc.setPoolName("cage-store");
     hc.addDataSourceProperty("connectTimeout", "3");
+    hc.addDataSourceProperty("loginTimeout", Integer.toString(PgDatabases.LOGIN_TIMEOUT_S));
     hc.addDataSourceProperty("socketTimeout", "15");
     hc.addDataSourceProperty("tcpKeepAlive", "true");
     hc.addDataSourceProperty("reWriteBatchedInserts", "true");

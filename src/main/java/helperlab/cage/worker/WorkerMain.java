@@ -130,6 +130,12 @@ public final class WorkerMain {
       inFlight = -1;
       return true;
     } catch (IOException | RuntimeException | OutOfMemoryError e) {
+      inFlight = -1;
+      if (!(e instanceof OutOfMemoryError) && !Files.isReadable(Path.of(job.source()))) {
+        // Nothing wrong with this worker: the file was taken away (or made unreadable) after admission.
+        send(new Failed(job.image(), Files.exists(Path.of(job.source())) ? "input unreadable" : "input gone", true));
+        return true;
+      }
       String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
       log.println("worker " + ProcessHandle.current().pid() + ": image " + job.image() + " failed: " + reason);
       send(new Failed(job.image(), reason));

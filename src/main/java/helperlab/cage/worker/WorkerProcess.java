@@ -64,6 +64,8 @@ public final class WorkerProcess {
   double stoppedSince = -1;
   /** Why the watchdog lets it live while it is silent (paused, starved), null while it beats. */
   public String excuse;
+  /** The output of the image it had in hand when lost: its temp file goes once the process is gone. */
+  public Path halfWritten;
   double retiredAt = -1;
   private OutputStream stdin;
 

@@ -87,7 +87,12 @@ public final class WorkerProtocol {
   /** The image could not be resized; the worker exits right after (its decoder state is suspect). */
   public record Failed(
       @JsonProperty(required = true) long image,
-      @JsonProperty(required = true) String reason) implements FromWorker {}
+      @JsonProperty(required = true) String reason,
+      @JsonProperty("input_gone") boolean inputGone) implements FromWorker {
+    public Failed(long image, String reason) {
+      this(image, reason, false);
+    }
+  }
 
   /** Alive; the CPU seconds it has used so far and the image in flight (-1 if none). */
   public record Heartbeat(

@@ -129,9 +129,9 @@ public final class CageHarness implements AutoCloseable {
     return a.body().get("batch").asLong();
   }
 
-  /** Polls GET /batches/{id} until its state is final (met or late). */
+  /** Polls GET /batches/{id} until its state is final (met, late, or every input gone). */
   public JsonNode awaitFinished(long batch, Duration timeout) throws Exception {
-    return awaitBatch(batch, timeout, b -> b.get("state").asText().equals("met") || b.get("state").asText().equals("late"));
+    return awaitBatch(batch, timeout, b -> List.of("met", "late", "inputs_gone").contains(b.get("state").asText()));
   }
 
   JsonNode awaitBatch(long batch, Duration timeout, Predicate<JsonNode> done) throws Exception {

@@ -77,7 +77,7 @@ class PoisonImageTest {
       assertTrue(cage.status().get("breaker").get("trips").asInt() >= 1, "the breaker opened");
       RunRecord r = cage.stopAndRecord();
       List<RunEvent> killed = r.events().stream().filter(e -> e.type() == EventType.WORKER_KILLED).toList();
-      assertEquals(3, killed.size());
+      assertEquals(3, killed.size(), killed.toString());
       double secondLoss = killed.get(1).t();
       RunEvent nextReady = r.events().stream().filter(e -> e.type() == EventType.WORKER_READY && e.t() > secondLoss)
           .findFirst().orElseThrow();
