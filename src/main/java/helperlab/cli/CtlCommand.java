@@ -28,7 +28,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code helper-lab ctl}: JSON lines in (requests), JSON lines out (answers), to the local cage or one over SSH. */
-@Command(name = "ctl", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "ctl", mixinStandardHelpOptions = true, sortOptions = false, subcommands = RecordsCommand.class,
     description = {"Control a cage: one JSON request per line on stdin, answers as JSON lines on stdout (UTF-8)."
         + " Every answer carries \"ok\", and \"error\" when it is false.",
         "",
@@ -43,6 +43,9 @@ import picocli.CommandLine.Option;
         "  {\"op\":\"runs\"}                                every recorded run, newest first",
         "  {\"op\":\"run\",\"id\":\"...\"}                       one run's whole record",
         "  {\"op\":\"calibrate\",\"quick\":true}              measure the cage (progress lines, then the result)",
+        "",
+        "'ctl records' lists the cage's past runs; 'ctl records ID... --out DIR' fetches their records"
+            + " (the options above go before 'records').",
         "",
         "With --ssh the same lines go to ctl on a server (host keys checked against known_hosts); by default it"
             + " runs the ctl that 'helper-lab deploy' left in --remote-dir, else 'helper-lab ctl' on the server's PATH.",

@@ -5,9 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Follows a cage run's live event stream and keeps following through dropped connections: it
- * reconnects with exponential backoff and resumes from the last event id it saw (the stream sends
- * only ids after it), so nothing is missed and nothing arrives twice. The listener hears of every
- * gap, so charts can show that the link was down.
+ * reconnects with exponential backoff (capped, jittered: {@link Backoff}) and resumes from the last
+ * event id it saw (the stream sends only ids after it), so nothing is missed and nothing arrives twice.
+ * A live run sends a sample every second, so a connection with no line for {@code stallMs} is
+ * <em>stalled</em> (open but silent, e.g. the cage's session stopped), told apart from one the other
+ * side <em>closed</em>; either way it is dropped and opened again. The listener hears of every gap,
+ * its length counted from the last line received (so it covers the time it took to notice), and
+ * of the end when the link has not come back within the policy's give-up time.
  */
 public final class EventFollower implements AutoCloseable {
   /** What a follower reports. */
@@ -15,10 +19,13 @@ public final class EventFollower implements AutoCloseable {
     /** One line of the stream: an event, a sample, or the run's end. */
     void line(String id, String type, JsonNode line);
 
-    /** The link dropped; reconnecting. */
+    /** The link was closed (by the other side or the network); reconnecting. */
     default void disconnected(ControlException why) {}
 
-    /** The link is back after {@code downMs}. */
+    /** The link is open but nothing came for {@code silentMs}: stalled; reconnecting. */
+    default void stalled(long silentMs) {}
+
+    /** The link is back; no line came for {@code downMs} (from the last line before the gap). */
     default void reconnected(long downMs) {}
 
     /** Following stopped: the run ended, or it was closed, or it gave up ({@code failure} non-null). */
@@ -28,8 +35,8 @@ public final class EventFollower implements AutoCloseable {
   private final ControlTransport transport;
   private final String run;
   private final Listener listener;
-  private final long initialBackoffMs;
-  private final long maxBackoffMs;
+  private final Backoff.Policy pacing;
+  private final long stallMs;
   private final int maxAttempts;
   private volatile String lastId;
   private volatile boolean closed;
@@ -42,12 +49,27 @@ public final class EventFollower implements AutoCloseable {
    */
   public EventFollower(ControlTransport transport, String run, String fromId, Listener listener, long initialBackoffMs,
       long maxBackoffMs, int maxAttempts) {
+    this(transport, run, fromId, listener, new Backoff.Policy(initialBackoffMs, maxBackoffMs, 0), Long.MAX_VALUE / 4,
+        maxAttempts);
+  }
+
+  /**
+   * @param pacing how to retry, and when to give up
+   * @param stallMs how long an open connection may stay silent before it counts as stalled
+   */
+  public EventFollower(ControlTransport transport, String run, String fromId, Listener listener, Backoff.Policy pacing,
+      long stallMs) {
+    this(transport, run, fromId, listener, pacing, stallMs, Integer.MAX_VALUE);
+  }
+
+  private EventFollower(ControlTransport transport, String run, String fromId, Listener listener, Backoff.Policy pacing,
+      long stallMs, int maxAttempts) {
     this.transport = transport;
     this.run = run;
     this.lastId = fromId == null ? "0-0" : fromId;
     this.listener = listener;
-    this.initialBackoffMs = initialBackoffMs;
-    this.maxBackoffMs = maxBackoffMs;
+    this.pacing = pacing;
+    this.stallMs = stallMs;
     this.maxAttempts = maxAttempts;
     this.thread = new Thread(this::loop, "follow " + (run == null ? "current run" : run));
     thread.setDaemon(true);
@@ -63,9 +85,9 @@ public final class EventFollower implements AutoCloseable {
   }
 
   private void loop() {
-    long backoff = initialBackoffMs;
-    int failures = 0;
-    long downSince = -1;
+    Backoff backoff = new Backoff(pacing);
+    long lastLineMs = System.currentTimeMillis();
+    boolean down = false;
     ControlException last = null;
     while (!closed) {
       try {
@@ -76,16 +98,23 @@ public final class EventFollower implements AutoCloseable {
           req.put("run", run);
         }
         c.send(req.toString());
-        boolean first = true;
         while (!closed) {
-          JsonNode line = CageClient.check(CageClient.parse(c.receive(Long.MAX_VALUE / 4), c.peer()));
-          if (first && downSince >= 0) {
-            listener.reconnected(System.currentTimeMillis() - downSince);
-            downSince = -1;
+          JsonNode line;
+          try {
+            line = CageClient.check(CageClient.parse(c.receive(stallMs), c.peer()));
+          } catch (ControlException e) {
+            if (e.kind() != ControlException.Kind.TIMEOUT) {
+              throw e;
+            }
+            throw new Stalled(System.currentTimeMillis() - lastLineMs);
           }
-          first = false;
-          failures = 0;
-          backoff = initialBackoffMs;
+          long now = System.currentTimeMillis();
+          if (down) {
+            listener.reconnected(now - lastLineMs);
+            down = false;
+          }
+          lastLineMs = now;
+          backoff.succeeded();
           String id = line.path("id").asText(null);
           String type = line.path("type").asText("");
           if (id != null) {
@@ -99,29 +128,55 @@ public final class EventFollower implements AutoCloseable {
         c.close();
         listener.stopped(null);
         return;
-      } catch (ControlException e) {
+      } catch (Stalled | ControlException e) {
         closeChannel();
         if (closed) {
           break;
         }
-        if (!e.transientFailure() || ++failures > maxAttempts) {
-          listener.stopped(e);
+        ControlException why = e instanceof Stalled st ? st.asFailure(transport.describe()) : (ControlException) e;
+        if (!why.transientFailure() || backoff.failures() + 1 > maxAttempts) {
+          listener.stopped(why);
           return;
         }
-        last = e;
-        if (downSince < 0) {
-          downSince = System.currentTimeMillis();
-          listener.disconnected(e);
+        last = why;
+        if (!down) {
+          down = true;
+          if (e instanceof Stalled st) {
+            listener.stalled(st.silentMs);
+          } else {
+            listener.disconnected(why);
+          }
+        }
+        long delay = backoff.failed(System.currentTimeMillis());
+        if (delay == Backoff.GIVE_UP) {
+          listener.stopped(new ControlException(why.kind(), "the cage's event stream has not come back for "
+              + Math.round((System.currentTimeMillis() - lastLineMs) / 1000.0) + " s; stopped trying (last: "
+              + why.getMessage() + ")", why));
+          return;
         }
         try {
-          Thread.sleep(backoff);
+          Thread.sleep(delay);
         } catch (InterruptedException ie) {
           break;
         }
-        backoff = Math.min(maxBackoffMs, backoff * 2);
       }
     }
     listener.stopped(closed ? null : last);
+  }
+
+  /** No line within the stall time on an open connection. */
+  private static final class Stalled extends Exception {
+    final long silentMs;
+
+    Stalled(long silentMs) {
+      super(null, null, false, false);
+      this.silentMs = silentMs;
+    }
+
+    ControlException asFailure(String peer) {
+      return new ControlException(ControlException.Kind.TIMEOUT, peer + " stalled: no event or sample for "
+          + Math.round(silentMs / 100.0) / 10.0 + " s on an open connection");
+    }
   }
 
   private void closeChannel() {

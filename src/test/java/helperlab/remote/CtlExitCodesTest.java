@@ -156,6 +156,30 @@ class CtlExitCodesTest {
   }
 
   @Test
+  void pastRecordsAreListedAndFetchedLocallyAndOverSsh() throws Exception {
+    CliRun exhibit = local("{\"op\":\"exhibit\",\"policy\":\"pool-edf-10\",\"scenario\":\"calm\",\"seed\":1,"
+        + "\"duration_s\":3,\"grace_s\":5,\"wait\":true}\n");
+    assertEquals(CtlExit.OK.code, exhibit.code(), exhibit.toString());
+    String id = answers(exhibit).get(0).path("run").asText();
+    assertFalse(id.isEmpty(), exhibit.toString());
+
+    CliRun list = CliRun.run(dir, "", "ctl", "--data", cage.data.toString(), "records");
+    assertEquals(CtlExit.OK.code, list.code(), list.toString());
+    assertTrue(list.out().lines().anyMatch(l -> l.startsWith(id + " ") && l.contains("pool-edf-10")), list.out());
+
+    Path into = dir.resolve("fetched");
+    String remote = "helper-lab ctl --data " + SshTestServer.quote(cage.data.toString());
+    CliRun fetched = ssh("", "--remote-command", remote, "records", id, "--out", into.toString());
+    assertEquals(CtlExit.OK.code, fetched.code(), fetched.toString());
+    helperlab.model.RunRecord r = DataFile.read(into.resolve(id + ".json"), helperlab.model.RunRecord.class);
+    assertEquals(id, r.id());
+
+    CliRun none = CliRun.run(dir, "", "ctl", "--data", cage.data.toString(), "records", "no-such-run");
+    assertEquals(CtlExit.REFUSED.code, none.code(), none.toString());
+    assertTrue(none.reason().contains("no run 'no-such-run'"), none.toString());
+  }
+
+  @Test
   void theHelpListsEveryRequestAndEveryExitCode() throws Exception {
     CliRun help = CliRun.run(dir, "", "ctl", "--help");
     assertEquals(0, help.code(), help.toString());

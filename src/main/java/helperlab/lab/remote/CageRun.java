@@ -9,6 +9,7 @@ import helperlab.lab.live.LiveStatus;
 import helperlab.lab.live.LiveTrigger;
 import helperlab.model.RunRecord;
 import helperlab.model.Task;
+import helperlab.remote.Backoff;
 import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
 import helperlab.remote.ControlTransport;
@@ -30,6 +31,11 @@ import java.util.function.BiFunction;
  * fetches the run's record. The cage keeps real time, so pause, speed and skip do nothing.
  */
 public final class CageRun implements LiveRun, EventFollower.Listener {
+  /** A live exhibit sends a sample every second: this long without a line is a stall. */
+  public static final long STALL_MS = 5_000;
+  /** Reconnecting the stream: from 0.5 s, at most 10 s apart, for 2 minutes. */
+  public static final Backoff.Policy PACING = new Backoff.Policy(500, 10_000, 120_000);
+
   /** Run time during which the link was down (the data of that time arrived after it came back). */
   public record Gap(double fromS, double toS) {}
 
@@ -56,6 +62,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private volatile EventFollower follower;
   private volatile ReplayOverlay overlay;
   private volatile int pressed;
+  private volatile boolean stale;
 
   // the follower's thread only
   private double lastT;
@@ -102,7 +109,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
         return;
       }
       link = "following " + runId;
-      follower = new EventFollower(transport, runId, "0-0", this, 250, 4_000, 40).start();
+      follower = new EventFollower(transport, runId, "0-0", this, PACING, STALL_MS).start();
     } catch (ControlException e) {
       fail("The cage did not start the exhibit: " + e.getMessage());
     }
@@ -154,16 +161,33 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   @Override
   public void disconnected(ControlException why) {
     downAtT = lastT;
-    link = "disconnected at " + Math.round(lastT) + " s (" + why.getMessage() + "); reconnecting";
+    stale = true;
+    link = "the connection closed at " + Math.round(lastT) + " s (" + why.getMessage() + "); reconnecting; the values"
+        + " shown are stale, from " + Math.round(lastT) + " s";
+  }
+
+  @Override
+  public void stalled(long silentMs) {
+    downAtT = lastT;
+    stale = true;
+    link = String.format(Locale.ROOT, "stalled: no event or sample for %.0f s on an open connection (it was not"
+        + " closed); reconnecting; the values shown are stale, from %d s", silentMs / 1000.0, Math.round(lastT));
   }
 
   @Override
   public void reconnected(long downMs) {
+    // downMs runs from the last line before the gap: the band covers the time it took to notice, too
     double from = downAtT < 0 ? lastT : downAtT;
     gaps.add(new Gap(from, from + Math.max(0.2, downMs / 1000.0)));
     downAtT = -1;
-    link = String.format(Locale.ROOT, "reconnected after %.1f s; resumed after event %d", downMs / 1000.0,
+    stale = false;
+    link = String.format(Locale.ROOT, "reconnected: nothing came for %.1f s; resumed after event %d", downMs / 1000.0,
         ids.last());
+  }
+
+  /** Whether the values shown are from before a gap that has not ended (the link is down or stalled). */
+  public boolean stale() {
+    return stale;
   }
 
   @Override

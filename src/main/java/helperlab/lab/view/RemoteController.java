@@ -35,12 +35,14 @@ import javafx.stage.Window;
  */
 public final class RemoteController {
   private static final String NO_TRIGGER = "none";
+  private static final javafx.css.PseudoClass STALE = javafx.css.PseudoClass.getPseudoClass("stale");
 
   @FXML private BorderPane remoteRoot;
   @FXML private Label connectionText;
   @FXML private Button connectButton;
   @FXML private Button disconnectButton;
   @FXML private Label errorText;
+  @FXML private Button retryButton;
   @FXML private GridPane statusGrid;
   @FXML private ComboBox<String> pushPolicy;
   @FXML private Button pushButton;
@@ -107,6 +109,10 @@ public final class RemoteController {
 
     connectionText.textProperty().bind(vm.connectionTextProperty());
     errorText.textProperty().bind(vm.errorProperty());
+    retryButton.visibleProperty().bind(vm.gaveUpProperty());
+    retryButton.managedProperty().bind(vm.gaveUpProperty());
+    // values from before the link went stay on screen, greyed: they are stale, not the cage's now
+    vm.staleProperty().addListener((o, was, now) -> statusGrid.pseudoClassStateChanged(STALE, now));
     policyResult.textProperty().bind(vm.policyResultProperty());
     pressResult.textProperty().bind(Bindings.createStringBinding(() -> vm.pressResultProperty().get().isEmpty()
         ? "sends a batch of images to the real cage" : vm.pressResultProperty().get(), vm.pressResultProperty()));
@@ -247,6 +253,11 @@ public final class RemoteController {
   @FXML
   void uninstall() {
     dialogs.uninstall();
+  }
+
+  @FXML
+  void retry() {
+    vm.retry();
   }
 
   @FXML

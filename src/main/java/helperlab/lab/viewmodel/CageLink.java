@@ -18,7 +18,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import helperlab.remote.Backoff;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -26,7 +29,10 @@ import javafx.beans.property.StringProperty;
 /**
  * The connection to one cage: connecting (SSH, or any {@link ControlTransport}), its status refreshed
  * every few seconds, and the one request thread every command to the cage goes through. A late answer
- * of an earlier connection is dropped by its generation; every failure is a message.
+ * of an earlier connection is dropped by its generation; every failure is a message. When the status
+ * stops coming, the values shown are marked stale and it is asked again with backoff ({@link Backoff}:
+ * capped, jittered), never a fresh login every tick; after the policy's give-up time it stops with a
+ * plain message until Retry. The next answer clears the message and its banner.
  */
 final class CageLink {
   private static final long REFRESH_MS = 2_000;
@@ -42,6 +48,11 @@ final class CageLink {
   private volatile CageClient client;
   private SessionCredentials secrets; // the connection's passphrase, in memory only while connected
   private int generation; // UI thread: which connection a late answer belongs to
+  // the status thread's: how the refresh retries a cage that stopped answering
+  private Backoff backoff = new Backoff(Backoff.Policy.LAB);
+  private long nextTryMs;
+  private final BooleanProperty stale = new SimpleBooleanProperty(false);
+  private final BooleanProperty gaveUp = new SimpleBooleanProperty(false);
 
   private final ObjectProperty<Connection> connection = new SimpleObjectProperty<>(Connection.DISCONNECTED);
   private final StringProperty connectionText = new SimpleStringProperty("Not connected");
@@ -117,7 +128,45 @@ final class CageLink {
     connection.set(Connection.CONNECTED);
     connectionText.set("Connected to " + label + " (" + c.transport().describe() + ")");
     notices.info("Connected to the cage at " + label);
+    schedule(gen);
+  }
+
+  private void schedule(int gen) {
+    refresher.execute(() -> {
+      synchronized (this) {
+        backoff.succeeded();
+        nextTryMs = 0;
+      }
+    });
     refreshing = refresher.scheduleWithFixedDelay(() -> refresh(gen), REFRESH_MS, REFRESH_MS, TimeUnit.MILLISECONDS);
+  }
+
+  /** How a cage that stopped answering is retried (tests use a short give-up time). */
+  void pacing(Backoff.Policy policy) {
+    refresher.execute(() -> {
+      synchronized (this) {
+        backoff = new Backoff(policy);
+      }
+    });
+  }
+
+  /** After the refresh gave up: ask the cage again, from the first delay. */
+  void retry() {
+    if (client == null) {
+      return;
+    }
+    gaveUp.set(false);
+    int gen = generation;
+    if (refreshing == null || refreshing.isDone()) {
+      refreshing = refresher.scheduleWithFixedDelay(() -> refresh(gen), REFRESH_MS, REFRESH_MS, TimeUnit.MILLISECONDS);
+    }
+    refresher.execute(() -> {
+      synchronized (this) {
+        backoff.succeeded();
+        nextTryMs = 0;
+      }
+      refresh(gen);
+    });
   }
 
   void disconnect() {
@@ -138,31 +187,68 @@ final class CageLink {
     connection.set(Connection.DISCONNECTED);
     connectionText.set("Not connected");
     status.set(null);
+    stale.set(false);
+    gaveUp.set(false);
   }
 
-  private void refresh(int gen) {
+  private synchronized void refresh(int gen) {
     CageClient c = client;
-    if (c == null) {
+    long now = System.currentTimeMillis();
+    if (c == null || now < nextTryMs) {
       return;
     }
     try {
       CageStatus st = CageStatus.of(c.status());
+      backoff.succeeded();
+      nextTryMs = 0;
       ui.execute(() -> {
         if (gen == generation) {
           status.set(st);
           source.machine(st.machine());
-          if (error.get().startsWith("Lost the cage")) {
+          stale.set(false);
+          gaveUp.set(false);
+          if (error.get().startsWith(LOST)) {
             error.set("");
           }
+          notices.succeeded(LOST);
         }
       });
     } catch (ControlException | RuntimeException e) {
+      long delay = backoff.failed(now);
+      long downS = Math.round((now - backoff.failingSinceMs()) / 1000.0);
+      if (delay == Backoff.GIVE_UP) {
+        ScheduledFuture<?> r = refreshing;
+        if (r != null) {
+          r.cancel(false);
+        }
+      } else {
+        nextTryMs = now + delay;
+      }
       ui.execute(() -> {
-        if (gen == generation) {
-          error.set("Lost the cage's status: " + message(e) + " (trying again)");
+        if (gen != generation) {
+          return;
+        }
+        stale.set(true);
+        if (delay == Backoff.GIVE_UP) {
+          gaveUp.set(true);
+          showError(LOST + ": no answer for " + downS + " s; stopped trying (last: " + message(e) + "). Press Retry"
+              + " when it should be back.");
+        } else {
+          error.set(LOST + ": " + message(e) + " (the values shown are from before; trying again in "
+              + Math.max(1, Math.round(delay / 1000.0)) + " s)");
         }
       });
     }
+  }
+
+  private static final String LOST = "Lost the cage's status";
+
+  BooleanProperty staleProperty() {
+    return stale;
+  }
+
+  BooleanProperty gaveUpProperty() {
+    return gaveUp;
   }
 
   void refreshNow() {

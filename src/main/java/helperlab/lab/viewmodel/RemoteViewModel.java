@@ -234,6 +234,25 @@ public final class RemoteViewModel {
   }
 
   /** The last failure, in words ("" when none). */
+  /** The cage's status shown is from before the link went (it is being asked again). */
+  public javafx.beans.property.ReadOnlyBooleanProperty staleProperty() {
+    return link.staleProperty();
+  }
+
+  /** The status stopped being asked after the give-up time: Retry asks again. */
+  public javafx.beans.property.ReadOnlyBooleanProperty gaveUpProperty() {
+    return link.gaveUpProperty();
+  }
+
+  public void retry() {
+    link.retry();
+  }
+
+  /** How a cage that stopped answering is retried (for tests: a short give-up time). */
+  void pacing(helperlab.remote.Backoff.Policy policy) {
+    link.pacing(policy);
+  }
+
   public StringProperty errorProperty() {
     return link.errorProperty();
   }

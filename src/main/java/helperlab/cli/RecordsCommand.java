@@ -1,0 +1,82 @@
+package helperlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.model.DataFile;
+import helperlab.remote.CtlExit;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code helper-lab ctl [--ssh ...] records [ID...] [--out DIR]}: the cage's past runs, one line each,
+ * or the records of the runs named, saved as {@code ID.json} (the lab's runs folder reads them), so
+ * nothing the cage recorded is lost to the lab because a stream broke.
+ */
+@Command(name = "records", mixinStandardHelpOptions = true,
+    description = {"List the cage's recorded runs (newest first), or fetch the records of the runs named into --out.",
+        "Exit codes as ctl's: 1 when the cage refused (e.g. no such run), 3 when it was not reached."})
+final class RecordsCommand implements Callable<Integer> {
+  @ParentCommand
+  CtlCommand ctl;
+
+  @Parameters(paramLabel = "ID", arity = "0..*", description = "runs whose records to fetch")
+  java.util.List<String> ids = new java.util.ArrayList<>();
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = ".",
+      description = "where fetched records go, as ID.json (default: the current directory)")
+  Path out;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintStream stdout = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    StringBuilder requests = new StringBuilder();
+    if (ids.isEmpty()) {
+      requests.append("{\"op\":\"runs\"}\n");
+    }
+    for (String id : ids) {
+      requests.append(DataFile.JSON.createObjectNode().put("op", "run").put("id", id)).append('\n');
+    }
+    ByteArrayOutputStream answers = new ByteArrayOutputStream();
+    PrintStream into = new PrintStream(answers, true, StandardCharsets.UTF_8);
+    byte[] in = requests.toString().getBytes(StandardCharsets.UTF_8);
+    int code = ctl.remote.ssh != null ? ctl.remote(new ByteArrayInputStream(in), into, System.err)
+        : ctl.run(new BufferedReader(new InputStreamReader(new ByteArrayInputStream(in), StandardCharsets.UTF_8)), into);
+    int i = 0;
+    for (String line : answers.toString(StandardCharsets.UTF_8).split("\n")) {
+      if (line.isBlank()) {
+        continue;
+      }
+      JsonNode a = DataFile.JSON.readTree(line);
+      if (!a.path("ok").asBoolean(false)) {
+        System.err.println("helper-lab ctl records: " + a.path("error").asText("the cage refused"));
+      } else if (ids.isEmpty()) {
+        for (JsonNode r : a.path("runs")) {
+          stdout.println(String.format(Locale.ROOT, "%-60s %-5s %-16s %-9s seed %-4s %-9s %s%s", r.path("id").asText(),
+              r.path("kind").asText(), r.path("policy").asText(), r.path("scenario").asText(), r.path("seed").asText(),
+              r.path("state").asText(), r.path("started_at").asText(),
+              r.has("ended_at") ? " → " + r.path("ended_at").asText() : ""));
+        }
+      } else {
+        String id = ids.get(Math.min(i, ids.size() - 1));
+        Files.createDirectories(out);
+        Path file = out.resolve(id + ".json");
+        Files.writeString(file, a.path("record").toString(), StandardCharsets.UTF_8);
+        stdout.println("fetched " + id + " into " + file);
+      }
+      i++;
+    }
+    return code == CtlExit.OK.code && i == 0 && !ids.isEmpty() ? CtlExit.UNREACHABLE.code : code;
+  }
+}
