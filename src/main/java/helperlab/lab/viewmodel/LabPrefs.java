@@ -62,6 +62,8 @@ public final class LabPrefs {
   public double runsDivider = 0.66;
   public int sweepSeeds = 3;
   public String lastSweepDir;
+  /** The runs folder last chosen in the lab (used when the lab is started without --runs-dir). */
+  public String runsFolder;
 
   /** Reads the file; a missing file gives the defaults; a bad one throws with the reason. */
   public static LabPrefs load(Path file) throws IOException {

@@ -62,6 +62,7 @@ public final class MainViewModel {
     }
     this.prefs = p;
     sayWhenAnOldHomeIsLeftAside();
+    rememberTheRunsFolder(p);
     LiveSettings liveSettings;
     try {
       liveSettings = new LiveSettings(p.livePolicy, p.liveScenario, p.liveMachine, p.liveSeed, p.liveAdmission);
@@ -222,6 +223,22 @@ public final class MainViewModel {
             + " MB: historyCapMb in the settings)"},
         new String[] {"Runs folder", library.folderProperty().get().toAbsolutePath().toString()},
         new String[] {"known_hosts", knownHosts});
+  }
+
+  /**
+   * The runs folder chosen last time comes back when the lab starts on the default one; a folder chosen now is
+   * remembered at close.
+   */
+  private void rememberTheRunsFolder(LabPrefs p) {
+    if (p.runsFolder != null && config.runsDir().equals(Path.of(helperlab.runs.RunStore.DEFAULT_DIR))
+        && Files.isDirectory(Path.of(p.runsFolder))) {
+      library.folderProperty().set(Path.of(p.runsFolder));
+    }
+    library.folderProperty().addListener((o, a, b) -> {
+      if (b != null) {
+        prefs.runsFolder = b.toAbsolutePath().toString();
+      }
+    });
   }
 
   private String labHomeFrom() {

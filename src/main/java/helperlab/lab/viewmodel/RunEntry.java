@@ -5,8 +5,11 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
-/** A run the lab can open: a record file in {@code lab-runs/} or in the lab's own history. */
-public record RunEntry(Origin origin, StoredRun stored) {
+/**
+ * A run the lab can open: a record file in the runs folder or in the lab's own history, with what the record says it
+ * is ({@code recorded}: read from the file's head when listed; null when not read, then the name tells).
+ */
+public record RunEntry(Origin origin, StoredRun stored, Kind recorded) {
   private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("MMM d HH:mm", Locale.ROOT)
       .withZone(ZoneId.systemDefault());
 
@@ -26,7 +29,7 @@ public record RunEntry(Origin origin, StoredRun stored) {
 
   /** What made the run, for its badge and the list's filter. */
   public enum Kind {
-    REAL("real"), REPLAY("replay"), SIM("sim");
+    REAL("real"), REPLAY("replay"), SIM("sim"), BROKEN("broken");
 
     private final String label;
 
@@ -39,15 +42,31 @@ public record RunEntry(Origin origin, StoredRun stored) {
     }
   }
 
+  public RunEntry(Origin origin, StoredRun stored) {
+    this(origin, stored, null);
+  }
+
+  /** The badge for a record's {@code kind} field; a file with none cannot be opened as a run. */
+  public static Kind ofRecordKind(java.util.Optional<String> kind) {
+    return kind.map(k -> switch (k) {
+      case "real" -> Kind.REAL;
+      case "replay" -> Kind.REPLAY;
+      default -> Kind.SIM;
+    }).orElse(Kind.BROKEN);
+  }
+
   public String name() {
     return stored.name();
   }
 
   /**
-   * Read from the name, which the run's id gives ({@code real-…}, {@code sim-…}, a replay's {@code
-   * …-replay}), so a long list is sorted out without opening every file.
+   * What the record says it is; when it was not read, from the name, which the run's id gives ({@code real-…},
+   * {@code sim-…}, a replay's {@code …-replay}).
    */
   public Kind kind() {
+    if (recorded != null) {
+      return recorded;
+    }
     String n = name();
     if (n.endsWith("-replay") || n.contains("-replay-")) {
       return Kind.REPLAY;
@@ -55,9 +74,26 @@ public record RunEntry(Origin origin, StoredRun stored) {
     return n.startsWith("real-") ? Kind.REAL : Kind.SIM;
   }
 
-  /** Where it is, for its badge: {@code "history"}, {@code "lab-runs"}, {@code "lab-runs/real"}. */
+  /**
+   * Where it is, for its badge: {@code "history"}, or the runs folder's own name with the subfolder ({@code
+   * "lab-runs"}, {@code "lab-runs/real"}, {@code "my-runs/xeon"}).
+   */
   public String place() {
-    return stored.folder().isEmpty() ? origin.label() : origin.label() + "/" + stored.folder();
+    String root = origin == Origin.HISTORY ? origin.label() : folderName();
+    return stored.folder().isEmpty() ? root : root + "/" + stored.folder();
+  }
+
+  /** The name of the runs folder the file was listed from: up from the file by its subfolder's depth. */
+  private String folderName() {
+    java.nio.file.Path dir = stored.file().toAbsolutePath().normalize().getParent();
+    if (!stored.folder().isEmpty()) {
+      for (String part : stored.folder().split("/")) {
+        if (!part.isEmpty() && dir != null) {
+          dir = dir.getParent();
+        }
+      }
+    }
+    return dir == null || dir.getFileName() == null ? origin.label() : dir.getFileName().toString();
   }
 
   /** e.g. {@code "Nov 29 14:02 · 3.4 MB"}. */

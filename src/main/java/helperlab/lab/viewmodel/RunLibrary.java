@@ -1,6 +1,7 @@
 package helperlab.lab.viewmodel;
 
 import helperlab.model.DataFile;
+import helperlab.model.RecordHead;
 import helperlab.model.RunRecord;
 import helperlab.runs.RunRecords;
 import helperlab.runs.RunStore;
@@ -72,15 +73,26 @@ public final class RunLibrary {
       List<RunEntry> list = new ArrayList<>();
       // the user's own runs first (newest first), then the folder's
       for (StoredRun s : history.list()) {
-        list.add(new RunEntry(RunEntry.Origin.HISTORY, s));
+        entry(RunEntry.Origin.HISTORY, s).ifPresent(list::add);
       }
       if (!dir.toAbsolutePath().normalize().equals(history.dir().toAbsolutePath().normalize())) {
         for (StoredRun s : new RunStore(dir).list()) {
-          list.add(new RunEntry(RunEntry.Origin.FOLDER, s));
+          entry(RunEntry.Origin.FOLDER, s).ifPresent(list::add);
         }
       }
       return RunPairs.grouped(list); // each replay under its run
     }, entries::setAll);
+  }
+
+  /**
+   * A listed file, badged by what its record says it is (read from the file's head); an empty file is no run and
+   * is left out, a file that is not a record is listed as broken so opening it says why.
+   */
+  private static Optional<RunEntry> entry(RunEntry.Origin origin, StoredRun s) {
+    if (s.bytes() == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(new RunEntry(origin, s, RunEntry.ofRecordKind(RecordHead.kind(s.file()))));
   }
 
   /** Loads a record (from the cache when it was used lately) and hands it to {@code then}. */

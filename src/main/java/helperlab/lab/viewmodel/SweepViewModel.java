@@ -165,6 +165,12 @@ public final class SweepViewModel {
     })), r -> {
       progress.set(1);
       show(dir, r);
+    }).whenComplete((r, e) -> {
+      if (e != null) { // on the UI thread, after the last progress report: the bar must not say the read went through
+        progress.set(0);
+        progressText.set("could not open " + dir.getFileName() + (shown.get() == null ? ""
+            : "; still showing " + shown.get().getFileName()));
+      }
     });
   }
 

@@ -17,7 +17,7 @@ class RunPairsTest {
   private static final String B1 = "real-busy-box-cage-s2-20261201T035522-9ba8";
 
   private static RunEntry entry(RunEntry.Origin origin, String folder, String name) {
-    Path file = Path.of("runs", folder, name + ".json.gz");
+    Path file = Path.of("lab-runs", folder, name + ".json.gz"); // the badge names the folder the run is in
     return new RunEntry(origin, new StoredRun(file, Instant.EPOCH, 100, folder));
   }
 
