@@ -38,12 +38,17 @@ public final class SweepSummary {
     return java.util.Collections.unmodifiableMap(m);
   }
 
-  /** The recovery measures of a study's runs with a trigger. */
+  /**
+   * The recovery measures of a study's runs with a trigger: the share down before it, and over the runs that were
+   * healthy before it the share metastable and the recovery time of those that recovered.
+   */
   public static final Map<String, ToDoubleFunction<Recovery>> RECOVERY_METRICS = recoveryMetrics();
 
   private static Map<String, ToDoubleFunction<Recovery>> recoveryMetrics() {
     Map<String, ToDoubleFunction<Recovery>> m = new LinkedHashMap<>();
-    m.put("metastable_share", r -> r.metastable() ? 1 : 0);
+    // a run down before its trigger is counted apart: the others' metastable share is over the runs healthy before
+    m.put("down_before_trigger_share", r -> r.downBeforeTrigger() ? 1 : 0);
+    m.put("metastable_share", r -> r.downBeforeTrigger() ? Double.NaN : r.metastable() ? 1 : 0);
     m.put("recovery_s", r -> r.recoveryOr(Double.NaN)); // over the runs that recovered
     m.put("during_spawns_per_task", r -> r.during().spawnsPerTask());
     m.put("during_retries_per_task", r -> r.during().retriesPerTask());

@@ -1,7 +1,10 @@
 package helperlab.sim;
 
+import helperlab.model.Calibration;
 import helperlab.model.ImageSpec;
+import helperlab.model.MachineSpec;
 import helperlab.model.Task;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -44,17 +47,23 @@ public final class Tipping {
      * seconds at the mean forecast cost of the run's images (one image a second when it has none).
      */
     public static Capacity of(SimSetup setup, double windowS) {
+      return of(setup.workerBudget(), setup.machine(), setup.calibration(), setup.tasks(), windowS);
+    }
+
+    /** The same from the parts a real cage has: its worker budget, machine, calibration and the run's tasks. */
+    public static Capacity of(int workerBudget, MachineSpec machine, Calibration calibration, List<Task> tasks,
+        double windowS) {
       double work = 0;
       int images = 0;
-      for (Task t : setup.tasks()) {
+      for (Task t : tasks) {
         for (ImageSpec i : t.images()) {
-          work += setup.calibration().forecastSeconds(i.megapixels(), t.preset());
+          work += calibration.forecastSeconds(i.megapixels(), t.preset());
           images++;
         }
       }
       double meanS = images == 0 || work <= 0 ? 1 : work / images;
-      double perWindow = setup.machine().cores() * setup.machine().speedOrDefault() * windowS / meanS;
-      return new Capacity(setup.workerBudget(), Math.max(1, perWindow));
+      double perWindow = machine.cores() * machine.speedOrDefault() * windowS / meanS;
+      return new Capacity(Math.max(1, workerBudget), Math.max(1, perWindow));
     }
   }
 

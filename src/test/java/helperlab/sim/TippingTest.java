@@ -74,6 +74,26 @@ class TippingTest {
   }
 
   @Test
+  void theSummaryCountsRunsDownBeforeTheirTriggerApartFromTheMetastable() {
+    Recovery.Amplification a = new Recovery.Amplification(10, 1, 0, 2);
+    Trigger spike = new Trigger(Trigger.Kind.SPIKE, 900, 60, 2);
+    Recovery down = new Recovery(null, false, 0, 0, a, a, a, true, 262.0);
+    Recovery stuck = new Recovery(null, true, 0.9, 1, a, a, a, false, 1000.0);
+    Recovery back = new Recovery(30.0, false, 0.9, 1, a, a, a, false, null);
+    java.util.List<RunRow> rows = new java.util.ArrayList<>();
+    long seed = 0;
+    for (Recovery r : java.util.List.of(down, down, stuck, back)) {
+      rows.add(new RunRow("calm", "box", "cage", seed++, "edf-fit", new helperlab.model.RunMetrics(10, 9, 1, 7, 2, 0.7, 3, 12, 1.2, 30.5, 4.25, 0.1, 900, 0, 1, 100, 0,
+          0.5, 3.25, 1.5), 262.0,
+          Studies.METASTABILITY, spike, null, r));
+    }
+    SweepSummary.Cell cell = SweepSummary.of(rows).cells().get(0);
+    assertEquals(0.5, cell.recovery().get("down_before_trigger_share").mean(), 1e-12);
+    assertEquals(0.5, cell.recovery().get("metastable_share").mean(), 1e-12, "one of the two healthy before");
+    assertEquals(30.0, cell.recovery().get("recovery_s").mean(), 1e-12);
+  }
+
+  @Test
   void aRunNotJudgedForTippingReadsAsBefore() {
     Recovery old = DataFile.parse("{\"recovery_s\": 12.0, \"metastable\": false, \"baseline_met_share\": 0.9,"
         + " \"baseline_queue\": 1, \"before\": null, \"during\": null, \"after\": null}", "test", Recovery.class);

@@ -10,6 +10,7 @@ import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicySpec;
 import helperlab.runs.RunRecords;
 import helperlab.runs.RunTriggers;
+import helperlab.sim.Tipping;
 import helperlab.sim.Trigger;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -96,8 +97,14 @@ final class RunBooks {
     if (run.recovery == null) {
       return record;
     }
-    // judged up to the end of the exhibit's arrivals, as the simulator's studies judge theirs
+    // judged up to the end of the exhibit's arrivals, as the simulator's studies judge theirs; a run already down
+    // before its trigger has no recovery
     Trigger trigger = run.exhibit.trigger;
-    return record.withTrigger(RunTriggers.json(trigger), RunTriggers.json(run.recovery.recovery(trigger, duration)));
+    Tipping.Capacity capacity = Tipping.Capacity.of(run.ctx.schedulerConfig().workerBudget(), run.ctx.machine(),
+        run.ctx.calibration(), run.recordTasks, run.recovery.spans().windowS());
+    Double tippedAt = Tipping.tippedAtS(run.recovery, capacity, duration);
+    return record.withTrigger(RunTriggers.json(trigger),
+            RunTriggers.json(run.recovery.recovery(trigger, duration, capacity)))
+        .withTipping(RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s", tippedAt)));
   }
 }

@@ -303,6 +303,7 @@ final class SimulatedRun implements LiveRun, Runnable {
     return new RunRecord(r.format(), id, r.kind(), r.policy(), r.scenario(), r.machine(), r.seed(), r.admission(),
         r.calibration(), r.speedProbeMs(), r.durationS(), r.tasks(), r.events(), r.samples(), r.metrics(), r.replayOf(),
         now.toString(), r.host(), null, trigger == null ? null : RunTriggers.json(trigger.trigger()),
-        RunTriggers.json(recovery));
+        RunTriggers.json(recovery), RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s",
+            Tipping.tippedAtS(meter, capacity, Math.min(r.durationS(), setup.durationS())))));
   }
 }

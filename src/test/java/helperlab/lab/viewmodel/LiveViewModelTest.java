@@ -211,6 +211,8 @@ class LiveViewModelTest {
     RunRecord r = ui.call(() -> vm.lastRecordProperty().get());
     assertEquals(t.trigger(), RunTriggers.trigger(r), "the live run's record keeps its trigger");
     assertEquals(judged.recoveredAfterS(), RunTriggers.recovery(r).recoveryS(), "and its recovery");
+    assertTrue(r.tipping().has("tipped_at_s") && r.tipping().get("tipped_at_s").isNull(),
+        "and that it never tipped: " + r.tipping());
     RunRecord saved = RunStore.load(history.list().get(0).file());
     assertEquals(t.trigger(), RunTriggers.trigger(saved), "and so does its file");
   }
