@@ -5,22 +5,22 @@ import helperlab.charts.Series;
 
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
-import javafx.scene.control.OverrunStyle;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Rectangle;
 
 /**
  * A chart's title and legend on one line above its plot, so the legend never takes the plot's room or
  * covers it: each series once, in its colour (a second run is told apart by dashes, explained by the
- * view). Entries that do not fit are cut short with an ellipsis; the pointer readout names every value.
+ * view). Entries are never cut short: what does not fit on the line goes to a second line above the plot.
  */
-final class ChartHeader extends HBox {
+final class ChartHeader extends FlowPane {
   ChartHeader(ChartKind kind) {
     getStyleClass().add("chart-header");
     setAlignment(Pos.CENTER_LEFT);
-    setSpacing(8);
+    setHgap(8);
+    setVgap(1);
     setMinWidth(0);
     // in a very narrow chart what does not fit is cut off at the chart's edge, never drawn over its neighbour
     Rectangle clip = new Rectangle();
@@ -48,13 +48,10 @@ final class ChartHeader extends HBox {
     }
     Label l = new Label(text);
     l.getStyleClass().add("chart-header-entry");
-    l.setTextOverrun(OverrunStyle.ELLIPSIS);
-    // short names stay whole; longer ones give way first, down to a few letters and an ellipsis
-    l.setMinWidth(text.length() <= 6 ? Label.USE_PREF_SIZE : 34);
+    l.setMinWidth(Label.USE_PREF_SIZE);
     HBox e = new HBox(4, key, l);
     e.setAlignment(Pos.CENTER_LEFT);
-    e.setMinWidth(0);
-    HBox.setHgrow(e, Priority.SOMETIMES);
+    e.setMinWidth(HBox.USE_PREF_SIZE);
     return e;
   }
 }
