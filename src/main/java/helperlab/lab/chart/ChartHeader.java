@@ -22,6 +22,13 @@ final class ChartHeader extends FlowPane {
     setHgap(8);
     setVgap(1);
     setMinWidth(0);
+    setMinHeight(USE_PREF_SIZE); // the plot gives way to a second legend line, never the legend to the plot
+    // the rows are counted at the width the header has; a new width asks the chart above for a new layout
+    widthProperty().addListener((o, a, b) -> {
+      if (b.doubleValue() > 0) {
+        setPrefWrapLength(b.doubleValue());
+      }
+    });
     // in a very narrow chart what does not fit is cut off at the chart's edge, never drawn over its neighbour
     Rectangle clip = new Rectangle();
     clip.widthProperty().bind(widthProperty());
@@ -37,6 +44,12 @@ final class ChartHeader extends FlowPane {
     if (kind == ChartKind.MEMORY) {
       getChildren().add(entry("limit", "#ef4444", true));
     }
+  }
+
+  /** Asked without a width (as a box laying out its column may), the rows the legend takes at the width it has. */
+  @Override
+  protected double computePrefHeight(double width) {
+    return super.computePrefHeight(width < 0 && getWidth() > 0 ? getWidth() : width);
   }
 
   private static HBox entry(String text, String color, boolean dashed) {
