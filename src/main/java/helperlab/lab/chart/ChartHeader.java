@@ -5,30 +5,23 @@ import helperlab.charts.Series;
 
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
-import javafx.scene.layout.FlowPane;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Rectangle;
 
 /**
  * A chart's title and legend on one line above its plot, so the legend never takes the plot's room or
  * covers it: each series once, in its colour (a second run is told apart by dashes, explained by the
- * view). Entries are never cut short: what does not fit on the line goes to a second line above the plot.
+ * view). Entries that do not fit are cut short with an ellipsis; the pointer readout names every value.
  */
-final class ChartHeader extends FlowPane {
+final class ChartHeader extends HBox {
   ChartHeader(ChartKind kind) {
     getStyleClass().add("chart-header");
     setAlignment(Pos.CENTER_LEFT);
-    setHgap(8);
-    setVgap(1);
+    setSpacing(8);
     setMinWidth(0);
-    setMinHeight(USE_PREF_SIZE); // the plot gives way to a second legend line, never the legend to the plot
-    // the rows are counted at the width the header has; a new width asks the chart above for a new layout
-    widthProperty().addListener((o, a, b) -> {
-      if (b.doubleValue() > 0) {
-        setPrefWrapLength(b.doubleValue());
-      }
-    });
     // in a very narrow chart what does not fit is cut off at the chart's edge, never drawn over its neighbour
     Rectangle clip = new Rectangle();
     clip.widthProperty().bind(widthProperty());
@@ -46,12 +39,6 @@ final class ChartHeader extends FlowPane {
     }
   }
 
-  /** Asked without a width (as a box laying out its column may), the rows the legend takes at the width it has. */
-  @Override
-  protected double computePrefHeight(double width) {
-    return super.computePrefHeight(width < 0 && getWidth() > 0 ? getWidth() : width);
-  }
-
   private static HBox entry(String text, String color, boolean dashed) {
     Line key = new Line(0, 0, 14, 0);
     key.setStyle("-fx-stroke: " + color + ";");
@@ -61,10 +48,13 @@ final class ChartHeader extends FlowPane {
     }
     Label l = new Label(text);
     l.getStyleClass().add("chart-header-entry");
-    l.setMinWidth(Label.USE_PREF_SIZE);
+    l.setTextOverrun(OverrunStyle.ELLIPSIS);
+    // short names stay whole; longer ones give way first, down to a few letters and an ellipsis
+    l.setMinWidth(text.length() <= 6 ? Label.USE_PREF_SIZE : 34);
     HBox e = new HBox(4, key, l);
     e.setAlignment(Pos.CENTER_LEFT);
-    e.setMinWidth(HBox.USE_PREF_SIZE);
+    e.setMinWidth(0);
+    HBox.setHgrow(e, Priority.SOMETIMES);
     return e;
   }
 }
