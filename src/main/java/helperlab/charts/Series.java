@@ -114,6 +114,14 @@ public enum Series {
     return rightAxis;
   }
 
+  /** True for series that count things: they hold their value until the next sample, so they are drawn as steps. */
+  public boolean isCount() {
+    return switch (this) {
+      case WORKERS, BUSY, SPAWNS_TOTAL, MET, MISSED, REFUSED, QUEUE -> true;
+      default -> false;
+    };
+  }
+
   /** The value at sample {@code i}; NaN where it is undefined (a share before any outcome). */
   public abstract double value(SampleTable s, int i);
 

@@ -101,7 +101,7 @@ public final class ChartPainter {
     for (PlottedRun r : runs) {
       xMax = Math.max(xMax, r.samples().endS());
     }
-    NiceScale xs = NiceScale.tight(0, xMax, 8);
+    NiceScale xs = NiceScale.clock(0, xMax, 8);
     NiceScale left = NiceScale.of(0, max(kind, runs, false), 5);
     NiceScale right = null;
     if (kind.hasRightAxis()) {
@@ -189,13 +189,13 @@ public final class ChartPainter {
       g.setColor(style.grid());
       g.draw(new Line2D.Double(px, plot.getMinY(), px, plot.getMaxY()));
       g.setColor(style.muted());
-      String s = tick(v, xs.step());
+      String s = clockTick(v);
       g.drawString(s, (float) (px - sm.stringWidth(s) / 2.0), (float) (plot.getMaxY() + sm.getAscent() + 4));
     }
     g.setColor(style.muted());
     g.draw(new Line2D.Double(plot.getMinX(), plot.getMaxY(), plot.getMaxX(), plot.getMaxY()));
     g.draw(new Line2D.Double(plot.getMinX(), plot.getMinY(), plot.getMinX(), plot.getMaxY()));
-    String xLabel = "time (s)";
+    String xLabel = "time (h:mm:ss)";
     g.setColor(style.text());
     g.drawString(xLabel, (float) (plot.getCenterX() - sm.stringWidth(xLabel) / 2.0),
         (float) (plot.getMaxY() + sm.getHeight() * 2 + 2));
@@ -246,8 +246,19 @@ public final class ChartPainter {
     return m;
   }
 
-  /** A polyline reduced per pixel column to first, min, max and last; NaN breaks the line. */
+  /** A time tick as the lab's axes write it: {@code 5:00}, {@code 1:00:00}. */
+  static String clockTick(double seconds) {
+    long s = Math.round(Math.max(0, seconds));
+    return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, (s % 3600) / 60, s % 60)
+        : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+  }
+
+  /**
+   * A polyline reduced per pixel column to first, min, max and last; NaN breaks the line. A count holds its value
+   * until the next sample, so it is drawn as steps: level to the next column, then up or down.
+   */
   static Path2D path(SampleTable t, Series s, Rectangle2D plot, NiceScale xs, NiceScale ys) {
+    boolean steps = s.isCount();
     Path2D.Double p = new Path2D.Double();
     int n = t.size();
     boolean pen = false;
@@ -269,6 +280,9 @@ public final class ChartPainter {
       if ((col != column || Double.isNaN(v)) && column != Long.MIN_VALUE && pen) {
         // flush the column
         double yf = yPix(first, plot, ys);
+        if (steps && p.getCurrentPoint() != null) {
+          p.lineTo(colX, p.getCurrentPoint().getY());
+        }
         p.lineTo(colX, yf);
         if (hi != lo) {
           p.lineTo(colX, yPix(lo, plot, ys));

@@ -19,6 +19,23 @@ public record NiceScale(double min, double max, double step) {
     return new NiceScale(min, hi, niceStep((hi - min) / Math.max(1, ticks)));
   }
 
+  private static final double[] CLOCK_STEPS = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1200, 1800, 3600, 7200,
+      10800, 21600, 43200, 86400};
+
+  /** Exactly {@code min} to {@code max} in seconds, ticks at steps a clock reader counts in (1:00, 5:00, 15:00…). */
+  public static NiceScale clock(double min, double max, int ticks) {
+    double hi = max > min ? max : min + 1;
+    double raw = (hi - min) / Math.max(1, ticks);
+    double step = Math.ceil(raw / 86400) * 86400;
+    for (double s : CLOCK_STEPS) {
+      if (s >= raw) {
+        step = s;
+        break;
+      }
+    }
+    return new NiceScale(min, hi, step);
+  }
+
   /** A fixed range with a nice step. */
   public static NiceScale fixed(double min, double max, int ticks) {
     return new NiceScale(min, max, niceStep((max - min) / Math.max(1, ticks)));

@@ -55,7 +55,9 @@ public final class AxisTicks {
     if (step < 1) {
       long tenths = Math.round(t * 10);
       long s = tenths / 10;
-      return sign + String.format(Locale.ROOT, "%d:%02d.%d", s / 60, s % 60, tenths % 10);
+      return sign + (s >= 3600
+          ? String.format(Locale.ROOT, "%d:%02d:%02d.%d", s / 3600, (s % 3600) / 60, s % 60, tenths % 10)
+          : String.format(Locale.ROOT, "%d:%02d.%d", s / 60, s % 60, tenths % 10));
     }
     long s = Math.round(t);
     long h = s / 3600;
@@ -93,9 +95,6 @@ public final class AxisTicks {
 
   /** True for series that count things (drawn as steps, whole-number ticks). */
   public static boolean isCount(Series series) {
-    return switch (series) {
-      case WORKERS, BUSY, SPAWNS_TOTAL, MET, MISSED, REFUSED, QUEUE -> true;
-      default -> false;
-    };
+    return series.isCount();
   }
 }

@@ -108,8 +108,11 @@ public final class CompareController {
     if (vm.uncalibratedBProperty().get()) {
       UncalibratedReplay.grey(compareCharts);
     }
-    keyA.setText("A: " + runs.get(0).label() + " · " + vm.runAProperty().get().id());
-    keyB.setText("B: " + runs.get(1).label() + " · " + vm.runBProperty().get().id());
+    // the run's label in the key, its whole id in the tooltip (ids of one set differ only at their end)
+    keyA.setText("A: " + runs.get(0).label());
+    keyB.setText("B: " + runs.get(1).label());
+    keyA.setTooltip(new javafx.scene.control.Tooltip(vm.runAProperty().get().id()));
+    keyB.setTooltip(new javafx.scene.control.Tooltip(vm.runBProperty().get().id()));
   }
 
   ChartGrid charts() {

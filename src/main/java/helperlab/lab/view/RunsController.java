@@ -111,7 +111,15 @@ public final class RunsController {
       withPair.setDisable(chosen == null || RunPairs.pairOf(chosen, main.library().entries()).isEmpty());
     });
     runList.setPlaceholder(new Label("No run records here yet.\nRun something in the Live view,\nor choose a folder."));
-    folderLabel.textProperty().bind(main.library().folderProperty().asString("folder: %s"));
+    // the folder's name, whole; its full path in the tooltip and the status bar
+    folderLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+      java.nio.file.Path f = main.library().folderProperty().get();
+      java.nio.file.Path name = f == null ? null : f.toAbsolutePath().normalize().getFileName();
+      return "folder: " + (name == null ? f : name);
+    }, main.library().folderProperty()));
+    javafx.scene.control.Tooltip where = new javafx.scene.control.Tooltip();
+    where.textProperty().bind(main.library().folderProperty().asString());
+    folderLabel.setTooltip(where);
 
     runCharts.columnsProperty().bind(main.chartColumnsProperty());
     // the divider stays where the user put it, across resizes and sessions

@@ -239,13 +239,14 @@ public final class SweepController {
     scale.setAlignment(Pos.CENTER_LEFT);
     Label title = new Label("met share ");
     title.getStyleClass().add("hint");
+    title.setMinWidth(Label.USE_PREF_SIZE);
     scale.getChildren().add(title);
     for (int i = 0; i <= 10; i++) {
       double m = i / 10.0;
       Label step = new Label(i % 5 == 0 ? (i * 10) + "%" : "");
       step.getStyleClass().add("heat-scale-step");
-      step.setMinWidth(30);
-      step.setPrefWidth(30);
+      step.setMinWidth(Label.USE_PREF_SIZE); // "100%" whole, never "1…"
+      step.setPrefWidth(44);
       step.setAlignment(Pos.CENTER);
       step.setStyle("-fx-background-color: " + HeatColors.background(m) + "; -fx-text-fill: " + HeatColors.text(m) + ";");
       scale.getChildren().add(step);

@@ -15,6 +15,9 @@ class AxisTicksTest {
     assertEquals("15:00", AxisTicks.clock(900, 300));
     assertEquals("1:05:00", AxisTicks.clock(3900, 300));
     assertEquals("0:02.5", AxisTicks.clock(2.5, 0.5));
+    assertEquals("1:07:33.3", AxisTicks.clock(4053.3, 0.5), "past an hour, hours as the axes count them");
+    assertEquals("1:00:51.3", helperlab.lab.viewmodel.Clock.precise(3651.3), "the cursor and the event list too");
+    assertEquals("7:05.3", helperlab.lab.viewmodel.Clock.precise(425.3));
   }
 
   @Test

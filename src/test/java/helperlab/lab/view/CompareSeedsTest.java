@@ -78,8 +78,8 @@ class CompareSeedsTest extends FxRobot {
     assertEquals(a.id(), b.replayOf(), "B is the replay of A");
     assertEquals(seed, fx(() -> ((Number) ((Spinner<?>) lookup("#compareSeed").query()).getValue()).longValue()),
         "the seed box");
-    String key = fx(() -> ((Label) lookup("#keyA").query()).getText());
-    assertTrue(key.contains(a.id()) && a.id().contains("-s" + seed + "-"), key);
+    String key = fx(() -> ((Label) lookup("#keyA").query()).getTooltip().getText());
+    assertTrue(key.equals(a.id()) && a.id().contains("-s" + seed + "-"), key);
   }
 
   @Test
