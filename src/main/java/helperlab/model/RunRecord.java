@@ -12,6 +12,7 @@ import java.util.List;
  * (every event, the sampled series) and how it scored (metrics). A run with a trigger keeps it
  * ({@code trigger}, the simulator's trigger JSON) and its recovery from it ({@code recovery}); both are
  * kept as JSON here, for this package knows nothing of the simulator, and read by the packages that do.
+ * A real run also keeps how much of its CPU the host took ({@code interference}, read by {@link Interference}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(
@@ -35,7 +36,8 @@ public record RunRecord(
     @JsonProperty("host") String host,
     @JsonProperty("stop_s") Double stopS,
     @JsonProperty("trigger") JsonNode trigger,
-    @JsonProperty("recovery") JsonNode recovery) {
+    @JsonProperty("recovery") JsonNode recovery,
+    @JsonProperty("interference") JsonNode interference) {
 
   public static final int FORMAT = 1;
   public static final String KIND_SIM = "sim";
@@ -59,10 +61,25 @@ public record RunRecord(
         samples, metrics, replayOf, createdAt, host, stopS, null, null);
   }
 
+  /** A record with a trigger and its recovery, without a measure of the host's interference. */
+  public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
+      String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
+      List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host,
+      Double stopS, JsonNode trigger, JsonNode recovery) {
+    this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
+        samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, null);
+  }
+
   /** This record with a trigger and the recovery from it (JSON; null for none). */
   public RunRecord withTrigger(JsonNode trigger, JsonNode recovery) {
     return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
-        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery);
+        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, interference);
+  }
+
+  /** This record with the host's interference through the run ({@link Interference} as JSON; null for none). */
+  public RunRecord withInterference(JsonNode measured) {
+    return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
+        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, measured);
   }
 
   public RunRecord {
