@@ -13,7 +13,8 @@ import java.util.List;
  * ({@code trigger}, the simulator's trigger JSON) and its recovery from it ({@code recovery}); both are
  * kept as JSON here, for this package knows nothing of the simulator, and read by the packages that do. A
  * judged run keeps when it tipped over ({@code tipping}: {@code {"tipped_at_s": s or null}}, see {@code
- * sim.Tipping}), with or without a trigger.
+ * sim.Tipping}), with or without a trigger. A real run also keeps how much of its CPU the host took
+ * ({@code interference}, read by {@link Interference}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(
@@ -38,7 +39,8 @@ public record RunRecord(
     @JsonProperty("stop_s") Double stopS,
     @JsonProperty("trigger") JsonNode trigger,
     @JsonProperty("recovery") JsonNode recovery,
-    @JsonProperty("tipping") JsonNode tipping) {
+    @JsonProperty("tipping") JsonNode tipping,
+    @JsonProperty("interference") JsonNode interference) {
 
   public static final int FORMAT = 1;
   public static final String KIND_SIM = "sim";
@@ -62,25 +64,34 @@ public record RunRecord(
         samples, metrics, replayOf, createdAt, host, stopS, null, null);
   }
 
-  /** A record not judged for tipping. */
+  /** A record not judged for tipping, without a measure of the host's interference. */
   public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
       String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
       List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host,
       Double stopS, JsonNode trigger, JsonNode recovery) {
     this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
-        samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, null);
+        samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, null, null);
   }
 
   /** This record with a trigger and the recovery from it (JSON; null for none). */
   public RunRecord withTrigger(JsonNode trigger, JsonNode recovery) {
     return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
-        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping);
+        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping,
+        interference);
   }
 
   /** This record with when it tipped over (JSON; null: not judged). */
   public RunRecord withTipping(JsonNode judged) {
     return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
-        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, judged);
+        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, judged,
+        interference);
+  }
+
+  /** This record with the host's interference through the run ({@link Interference} as JSON; null for none). */
+  public RunRecord withInterference(JsonNode measured) {
+    return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
+        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping,
+        measured);
   }
 
   public RunRecord {

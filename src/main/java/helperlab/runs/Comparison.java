@@ -128,7 +128,12 @@ public final class Comparison {
 
   private static Row row(RunRecord a, RunRecord b) {
     boolean budgeted = PolicyCatalog.has(a.policy()) && PolicyCatalog.get(a.policy()).budgeted();
-    return new Row(a.id(), a.policy(), a.seed(), budgeted, a.metrics(), b.metrics());
+    // A run the host starved is marked where it is named: its gap to the other side is the host's, not the model's.
+    String starved = helperlab.model.Interference.starvedWords(a);
+    String starvedToo = helperlab.model.Interference.starvedWords(b);
+    String mark = starved != null ? " [starved: " + starved + "]" : starvedToo != null ? " [other side starved: "
+        + starvedToo + "]" : "";
+    return new Row(a.id() + mark, a.policy(), a.seed(), budgeted, a.metrics(), b.metrics());
   }
 
   public Sides sides() {

@@ -125,7 +125,7 @@ public final class BatchValidator {
         ObjectNode p = problems.addObject();
         p.put("image", i);
         p.put("path", raw);
-        p.put("reason", e.getMessage());
+        p.put("reason", inboxRelative(e.getMessage()));
       }
     }
     if (!problems.isEmpty()) {
@@ -177,6 +177,25 @@ public final class BatchValidator {
     return null;
   }
 
+  /** A message with the inbox's own place taken out: the client names files relative to it. */
+  String inboxRelative(String message) {
+    String m = message;
+    for (String root : inboxNames()) {
+      m = m.replace(root + "/", "").replace(root, "the inbox");
+    }
+    return m;
+  }
+
+  private List<String> inboxNames() {
+    List<String> names = new ArrayList<>(List.of(inbox.toString()));
+    try {
+      names.add(0, inbox.toRealPath().toString());
+    } catch (IOException e) {
+      // no inbox on disk: its name as configured is all there is
+    }
+    return names;
+  }
+
   /** A path inside the inbox, refusing anything that leads out of it (../, absolute paths, symlinks). */
   Path resolve(String raw) throws ImageHeader.BadImageException {
     Path p;
@@ -187,7 +206,7 @@ public final class BatchValidator {
       throw new ImageHeader.BadImageException("not a valid path: " + e.getReason());
     }
     if (!p.startsWith(inbox)) {
-      throw new ImageHeader.BadImageException("path is outside the inbox (" + inbox + ")");
+      throw new ImageHeader.BadImageException("path is outside the inbox");
     }
     if (Files.exists(p)) {
       try {

@@ -83,7 +83,10 @@ final class IntakeHandler extends Handler.Abstract {
   private void bodyRead(byte[] body, Throwable failure, Response response, Callback callback) {
     if (failure != null) {
       Throwable why = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-      if (why instanceof IllegalArgumentException) {
+      // Jetty says "too large" as IllegalArgumentException for a declared length, and as
+      // IllegalStateException("Max size ... exceeded") for a chunked body that grows past it.
+      if (why instanceof IllegalArgumentException
+          || why instanceof IllegalStateException && String.valueOf(why.getMessage()).contains("Max size")) {
         reply(response, callback, 413, error("the body is larger than " + Intake.MAX_BODY + " bytes"));
       } else if (why instanceof TimeoutException) {
         reply(response, callback, 408, error("the body stalled: nothing came for longer than the idle timeout"));

@@ -66,6 +66,8 @@ final class CageRun {
   final long t0;
   final Context ctx;
   final Exhibit exhibit;
+  /** How much of its CPU the host left this run (measured at the watchdog's rounds). */
+  final CpuShareMeter cpuShare = new CpuShareMeter();
   final MetricsAccumulator metrics = new MetricsAccumulator();
   final EventLog log = new EventLog();
   final SampleRecorder samples = new SampleRecorder();

@@ -35,6 +35,11 @@ final class CalibrationJob {
     this.supervisor = supervisor;
   }
 
+  /** Whether a calibration is running now (an exhibit then waits: both would be spoiled). */
+  boolean running() {
+    return running.get();
+  }
+
   void run(boolean quick, CtlServer.Lines out) throws IOException {
     if (!running.compareAndSet(false, true)) {
       throw new IllegalStateException("a calibration is already running on this cage");

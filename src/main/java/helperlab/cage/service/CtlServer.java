@@ -177,8 +177,13 @@ public final class CtlServer implements AutoCloseable {
       throw new IllegalArgumentException("exhibit needs a policy (one of " + String.join(", ", PolicyCatalog.ids()) + ")");
     }
     CompletableFuture<ObjectNode> done = new CompletableFuture<>();
-    ObjectNode started = supervisor.onLoop(s -> s.switchboard.startExhibit(policy, scenario, (long) seedValue, duration, grace, trigger,
-        done));
+    // Judged on the loop, where a calibration checks for an exhibit: one of the two always sees the other.
+    ObjectNode started = supervisor.onLoop(s -> {
+      if (calibrations.running()) {
+        throw new IllegalStateException("a calibration is running on this cage; start the exhibit when it ends");
+      }
+      return s.switchboard.startExhibit(policy, scenario, (long) seedValue, duration, grace, trigger, done);
+    });
     if (!wait) {
       out.send(started);
       return;

@@ -93,7 +93,7 @@ final class RunBooks {
     RunRecord record = new RunRecord(RunRecord.FORMAT, run.id, RunRecord.KIND_REAL, run.policyAtStart, run.scenario,
         run.ctx.machine(), run.seed, run.admission.id(), run.ctx.calibration(), speedProbeMs, duration, run.recordTasks,
         run.log.events(), run.samples.samples(), run.metrics.metrics(), null, run.startedAt.toString(), host,
-        run.exhibit != null ? run.exhibit.stopS : null);
+        run.exhibit != null ? run.exhibit.stopS : null).withInterference(run.cpuShare.json());
     if (run.recovery == null) {
       return record;
     }

@@ -23,6 +23,11 @@ final class StatusDocument {
     r.put("kind", sv.run.kind);
     r.put("started_at", sv.run.startedAt.toString());
     r.put("t", sv.run.now());
+    helperlab.model.Interference host = sv.run.cpuShare.measured();
+    r.set("interference", helperlab.model.DataFile.JSON.valueToTree(host));
+    if (host.starved()) {
+      r.put("starved", host.words());
+    }
     if (sv.run.isExhibit()) {
       r.put("scenario", sv.run.scenario);
       r.put("seed", sv.run.seed);

@@ -166,10 +166,18 @@ final class WorkerFrames {
     }
     double stretch = busy / Math.max(run.ctx.schedulerConfig().capacityCores(), 1e-9);
     HostLoad host = HostLoad.read();
+    double spent = 0;
     for (WorkerProcess w : new ArrayList<>(run.workers.values())) {
       CageTask.Image im = w.inFlight >= 0 ? run.images.get(w.inFlight) : null;
       String excused = w.excuse;
-      Watchdog.Verdict v = dog.judge(w, now, im == null ? 0 : im.predictedS, stretch, ProcStat.read(w.pid), host);
+      ProcStat stat = ProcStat.read(w.pid);
+      if (stat != null) {
+        if (im != null && w.cpuSeenS >= 0) {
+          spent += Math.max(0, stat.cpuS() - w.cpuSeenS);
+        }
+        w.cpuSeenS = stat.cpuS();
+      }
+      Watchdog.Verdict v = dog.judge(w, now, im == null ? 0 : im.predictedS, stretch, stat, host);
       if (v != null) {
         run.ctx.log().printf("cage: watchdog kills worker %d (pid %d): %s: %s%s%n", w.id, w.pid, v.cause(), v.words(),
             v.blame() || im == null ? "" : "; no strike on image " + im.id);
@@ -179,6 +187,7 @@ final class WorkerFrames {
         run.ctx.log().printf("cage: worker %d (pid %d) %s%n", w.id, w.pid, w.excuse);
       }
     }
+    run.cpuShare.observe(now, busy, run.ctx.schedulerConfig().capacityCores(), spent, host);
   }
 
 }

@@ -60,6 +60,8 @@ public final class WorkerProcess {
   /** The process's CPU (from /proc) when the watchdog last saw it move, and when that was. */
   double procCpuS = -1;
   double lastProgressAt = -1;
+  /** Its CPU (from /proc) at the last watchdog round, for the run's CPU share; -1 before the first. */
+  public double cpuSeenS = -1;
   /** Since when it has been seen stopped from outside, -1 while it is not. */
   double stoppedSince = -1;
   /** Why the watchdog lets it live while it is silent (paused, starved), null while it beats. */

@@ -304,6 +304,6 @@ final class SimulatedRun implements LiveRun, Runnable {
         r.calibration(), r.speedProbeMs(), r.durationS(), r.tasks(), r.events(), r.samples(), r.metrics(), r.replayOf(),
         now.toString(), r.host(), null, trigger == null ? null : RunTriggers.json(trigger.trigger()),
         RunTriggers.json(recovery), RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s",
-            Tipping.tippedAtS(meter, capacity, Math.min(r.durationS(), setup.durationS())))));
+            Tipping.tippedAtS(meter, capacity, Math.min(r.durationS(), setup.durationS())))), null);
   }
 }

@@ -51,6 +51,8 @@ public final class RunsController {
   @FXML private Button overlayButton;
   @FXML private Label runTitle;
   @FXML private Label runMetrics;
+  /** A real run the host starved says so: its deadlines are the host's doing as much as the policy's. */
+  @FXML private Label runStarved;
   @FXML private ChartGrid runCharts;
   @FXML private SplitPane chartsAndEvents;
   @FXML private ToggleButton playButton;
@@ -169,6 +171,10 @@ public final class RunsController {
   private void showRecord() {
     var r = vm.recordProperty().get();
     runMetrics.setText(r == null ? "" : Formats.metrics(r.metrics()));
+    String starved = helperlab.model.Interference.starvedWords(r);
+    runStarved.setText(starved == null ? "" : "Starved: " + starved + " (deadlines here say more about the host than the policy)");
+    runStarved.setManaged(starved != null);
+    runStarved.setVisible(starved != null);
     PlottedRun p = vm.plottedProperty().get();
     runCharts.show(p == null ? List.of() : List.of(p));
     runCharts.setTriggers(r == null ? List.of() : TriggerMarks.ofRecords(List.of(r)));

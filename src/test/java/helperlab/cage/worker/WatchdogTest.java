@@ -74,6 +74,9 @@ public class WatchdogTest {
       RunRecord r = cage.stopAndRecord();
       assertTrue(of(r, EventType.WORKER_KILLED).isEmpty(), "nobody was killed: " + of(r, EventType.WORKER_KILLED));
       assertEquals(1, r.metrics().imagesDone());
+      helperlab.model.Interference host = helperlab.model.Interference.of(r);
+      assertTrue(host != null && host.hostTookShare() > 0 && host.cpuGotS() < host.cpuWantedS(),
+          "the seconds it was held count as CPU the cage wanted and did not get: " + r.interference());
     }
   }
 

@@ -231,6 +231,26 @@ class LabWindowTest extends FxRobot {
   }
 
   @Test
+  void aStarvedRunSaysSoInTheRunsView() throws Exception {
+    // A fixture: a run whose record says the host took 38% of the CPU its busy workers wanted.
+    RunRecord r = TestRuns.sim("pool-edf-10", "busy", 5, 600).withInterference(DataFile.JSON.valueToTree(
+        new helperlab.model.Interference(100, 62, 0.0, 7.5, 2)));
+    DataFile.write(dir.resolve("lab-runs").resolve(r.id() + ".json"), r);
+    interact(() -> window.viewModel().viewProperty().set(LabView.RUNS));
+    clickOn("#refreshButton");
+    waitFor(10, "the run listed", () -> !window.viewModel().library().entries().isEmpty());
+    doubleClickOn(r.id());
+    waitFor(20, "the run open", () -> window.viewModel().timeline().recordProperty().get() != null);
+    Label starved = fx(() -> (Label) lookup("#runStarved").query());
+    assertTrue(fx(starved::isVisible), "the label shows");
+    assertTrue(fx(starved::getText).contains("the host took 38% of the cage's CPU in this run"), fx(starved::getText));
+    javafx.scene.image.WritableImage shot = fx(() -> window.stage().getScene().snapshot(null));
+    Path png = Path.of("target", "screenshots", "runs-starved.png");
+    Files.createDirectories(png.getParent());
+    ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(shot, null), "png", png.toFile());
+  }
+
+  @Test
   void openingARunAndScrubbingMovesTheCursorAndTheEventList() throws Exception {
     RunRecord r = TestRuns.sim("split-timer-budget", "busy", 5, 600);
     DataFile.write(dir.resolve("lab-runs").resolve(r.id() + ".json"), r);

@@ -1,0 +1,64 @@
+package helperlab.model;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
+
+/**
+ * How much of its CPU a real run got from the host: the CPU its busy workers wanted (each busy worker
+ * one core, at most the cage's cores) against what they were given, with the host's steal and run
+ * queue beside it. A run that lost {@link #STARVED_SHARE} or more of its CPU to the host, over at
+ * least {@link #MIN_WANTED_S} CPU-seconds, is starved: its deadlines say more about the host than
+ * about the policy, and comparisons with the simulator mark it.
+ *
+ * @param cpuWantedS CPU-seconds the run's busy workers could have used at the cage's cores
+ * @param cpuGotS CPU-seconds they got
+ * @param stealShare the host's steal (a hypervisor's other guests) over the run, of all CPU time
+ * @param runQueueMean threads waiting for or running on a CPU, on average over the run (the host's)
+ * @param cpus the CPUs the cage saw
+ */
+@com.fasterxml.jackson.annotation.JsonIgnoreProperties(value = {"host_took_share", "starved"}, allowGetters = true)
+public record Interference(
+    @JsonProperty("cpu_wanted_s") double cpuWantedS,
+    @JsonProperty("cpu_got_s") double cpuGotS,
+    @JsonProperty("steal_share") double stealShare,
+    @JsonProperty("run_queue_mean") double runQueueMean,
+    @JsonProperty("cpus") int cpus) {
+
+  /** The share of its CPU a run may lose to the host and still be judged as the policy's. */
+  public static final double STARVED_SHARE = 0.2;
+  /** Below this much wanted CPU a run is too short to say. */
+  public static final double MIN_WANTED_S = 2;
+
+  /** The share of the CPU the run wanted that the host took (0 to 1). */
+  @JsonProperty("host_took_share")
+  public double hostTookShare() {
+    return cpuWantedS <= 0 ? 0 : Math.max(0, Math.min(1, 1 - cpuGotS / cpuWantedS));
+  }
+
+  @JsonProperty("starved")
+  public boolean starved() {
+    return cpuWantedS >= MIN_WANTED_S && hostTookShare() >= STARVED_SHARE;
+  }
+
+  /** e.g. "the host took 38% of the cage's CPU in this run". */
+  public String words() {
+    return String.format(Locale.ROOT, "the host took %.0f%% of the cage's CPU in this run", 100 * hostTookShare());
+  }
+
+  /** The run's measure, or null when it has none (a simulated run, a record from before it was measured). */
+  public static Interference of(RunRecord r) {
+    JsonNode n = r == null ? null : r.interference();
+    if (n == null || !n.has("cpu_wanted_s")) {
+      return null;
+    }
+    return new Interference(n.path("cpu_wanted_s").asDouble(), n.path("cpu_got_s").asDouble(),
+        n.path("steal_share").asDouble(), n.path("run_queue_mean").asDouble(), n.path("cpus").asInt());
+  }
+
+  /** A run the host starved, in words, or null. */
+  public static String starvedWords(RunRecord r) {
+    Interference i = of(r);
+    return i != null && i.starved() ? i.words() : null;
+  }
+}
