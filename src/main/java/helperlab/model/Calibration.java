@@ -194,8 +194,10 @@ public record Calibration(
   }
 
   /**
-   * The simulator's default: the seed server's cost curve, with every machine constant (contention, spawn,
-   * warm-up, memory, preset factors) measured on a real cage, so no default run rests on a placeholder.
+   * The simulator's default, one machine: the seed's server (its cost curve and speed probe), with every machine
+   * constant (contention, spawn, warm-up, memory, preset factors) measured on a real cage and its start-up times
+   * brought to the seed server's speed by the two speed probes' ratio, so no default run rests on a placeholder
+   * and a helper's start is priced against work of the same machine.
    */
   public static Calibration defaults() {
     return DataFile.resource(Calibration.class, "calibration-default.json", Calibration.class);
@@ -239,6 +241,24 @@ public record Calibration(
         workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs, flatAverageMs, source, sampleCosts, presetFactors,
         workerImageFactors, imageMemory, workerHelloMb, contentionMeasuredTo,
         workerReadyS == null || factor == 0 ? null : workerReadyS * factor);
+  }
+
+  /**
+   * This calibration with a fresh worker's slower first images moved by {@code factor}: each position's extra over
+   * a long-lived worker's price (the last factor) times {@code factor}, so 0 is a fresh worker as fast as a warm
+   * one (a fork of a warm process) and 2 one twice as slow to warm up. Goes with the spawn-cost axis, which moves
+   * the start-up and warm-up CPU by the same factor: the CPU a fresh process costs, priced whole.
+   */
+  public Calibration withWarmUpSlownessTimes(double factor) {
+    Check.nonNegative("warm-up slowness factor", factor);
+    if (workerImageFactors.isEmpty()) {
+      return this;
+    }
+    double warm = workerImageFactors.get(workerImageFactors.size() - 1);
+    List<Double> scaled = workerImageFactors.stream().map(f -> Math.max(1e-6, warm + (f - warm) * factor)).toList();
+    return new Calibration(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb,
+        imageMbPerMp, speedProbeMs, flatAverageMs, source, sampleCosts, presetFactors, scaled, imageMemory,
+        workerHelloMb, contentionMeasuredTo, workerReadyS);
   }
 
   /** This calibration with costs scaled by {@code factor} (a same-day speed probe over this one). */

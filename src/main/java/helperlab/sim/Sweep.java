@@ -152,6 +152,15 @@ public final class Sweep {
     return twin;
   }
 
+  /**
+   * A spawn-cost group's start-up CPU against the calibrated one on {@code machine}: the factor a fresh worker's
+   * warm-up slowness moves by with it (its CPU priced whole; its memory and start-up parallelism stay the JVM's).
+   */
+  private double spawnCostFactor(MachineSpec machine, double spawnCostS) {
+    double calibrated = machine.spawnCpuS(calibration) + machine.warmupCpuS(calibration);
+    return calibrated > 0 ? spawnCostS / calibrated : 1;
+  }
+
   /** Runs in one shard of the plan. */
   public int runCount(Shard shard) {
     return runCount(shard.of(plan.groups()));
@@ -166,10 +175,12 @@ public final class Sweep {
     ScenarioSpec scenario = g.trigger() == null ? baseScenario : baseScenario.withTrigger(g.trigger());
     MachineSpec machine = g.spawnCostS() == null ? baseMachine
         : Studies.withSpawnCost(baseMachine, calibration, g.spawnCostS());
+    Calibration groupCalibration = g.spawnCostS() == null ? calibration
+        : calibration.withWarmUpSlownessTimes(spawnCostFactor(baseMachine, g.spawnCostS()));
     boolean splitRoom = SplitRoom.NAME.equals(g.study());
     PresetCatalog groupPresets = splitRoom ? SplitRoom.presets(presets) : presets;
-    List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration, groupPresets).generate(g.seed());
-    Workload workload = new Workload(tasks, calibration, machine.speedOrDefault());
+    List<Task> tasks = new ArrivalGenerator(scenario, machine, groupCalibration, groupPresets).generate(g.seed());
+    Workload workload = new Workload(tasks, groupCalibration, machine.speedOrDefault());
     List<RunRow> rows = new ArrayList<>(g.variants().size());
     for (SweepPlan.Variant v : g.variants()) {
       if (cancelled.get()) {
@@ -177,8 +188,8 @@ public final class Sweep {
       }
       MachineSpec runMachine = splitRoom ? SplitRoom.machine(machine, calibration, v.policy()) : machine;
       SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
-          policyVariant.apply(PolicyCatalog.get(v.policy())), runMachine, calibration, v.admission(), groupPresets, false,
-          1.0, 1.0, g.trigger());
+          policyVariant.apply(PolicyCatalog.get(v.policy())), runMachine, groupCalibration, v.admission(), groupPresets,
+          false, 1.0, 1.0, g.trigger());
       RecoveryMeter meter = new RecoveryMeter();
       SimResult r = new Simulation(setup, workload, meter).run();
       steps.addAndGet(r.steps());

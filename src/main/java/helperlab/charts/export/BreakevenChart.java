@@ -84,7 +84,8 @@ public final class BreakevenChart {
     g.fill(new Rectangle(0, 0, width, height));
     g.setColor(style.text());
     g.setFont(new Font(FONT, Font.BOLD, 18));
-    g.drawString("Splitting minus " + "the pool (pool-edf-10), deadline-met share in points, against the spawn cost",
+    g.drawString("Splitting minus the pool (pool-edf-10), deadline-met share in points, against a fresh worker's CPU"
+        + " (start-up + warm-up, its first images' extra alike; its memory the JVM's)",
         20, 30);
     List<String> policies = curves.curves().stream().map(SpawnCostCurves.Curve::policy).distinct().toList();
     legend(g, policies, 20, 50);

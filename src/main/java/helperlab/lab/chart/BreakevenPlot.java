@@ -35,7 +35,7 @@ public final class BreakevenPlot {
   private static final String[] COLOURS = {"#dc2626", "#ea580c", "#2563eb", "#7c3aed", "#059669", "#0891b2", "#4b5563"};
   private static final String POOL_COLOUR = "#6b7280";
 
-  private final DefaultNumericAxis xAxis = new DefaultNumericAxis("spawn cost", "s");
+  private final DefaultNumericAxis xAxis = new DefaultNumericAxis("a fresh worker's CPU (start-up + warm-up)", "s");
   private final DefaultNumericAxis yAxis = new DefaultNumericAxis("met share − pool's", "points");
   private final XYChart chart;
   private final ErrorDataSetRenderer renderer = new ErrorDataSetRenderer();
@@ -217,7 +217,9 @@ public final class BreakevenPlot {
         if (p.spawnCostS() == cost) {
           Interval d = p.difference();
           readout.add(cell(c.policy(), "pointer-name", COLOURS[i % COLOURS.length]), 0, row);
-          readout.add(cell(String.format(Locale.ROOT, "%+.1f points [%+.1f, %+.1f]", d.mean(), d.lo(), d.hi()),
+          String start = Double.isNaN(p.startOverWork()) ? ""
+              : String.format(Locale.ROOT, " · start-up %.1f%% of the work", 100 * p.startOverWork());
+          readout.add(cell(String.format(Locale.ROOT, "%+.1f points [%+.1f, %+.1f]%s", d.mean(), d.lo(), d.hi(), start),
               "pointer-value", null), 1, row);
           row++;
         }
