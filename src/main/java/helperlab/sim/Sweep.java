@@ -175,10 +175,10 @@ public final class Sweep {
     ScenarioSpec scenario = g.trigger() == null ? baseScenario : baseScenario.withTrigger(g.trigger());
     MachineSpec machine = g.spawnCostS() == null ? baseMachine
         : Studies.withSpawnCost(baseMachine, calibration, g.spawnCostS());
-    boolean splitRoom = SplitRoom.NAME.equals(g.study());
-    PresetCatalog groupPresets = splitRoom ? SplitRoom.presets(presets) : presets;
     Calibration groupCalibration = g.spawnCostS() == null ? calibration
         : calibration.withWarmUpSlownessTimes(spawnCostFactor(baseMachine, g.spawnCostS()));
+    boolean splitRoom = SplitRoom.NAME.equals(g.study());
+    PresetCatalog groupPresets = splitRoom ? SplitRoom.presets(presets) : presets;
     List<Task> tasks = new ArrivalGenerator(scenario, machine, groupCalibration, groupPresets).generate(g.seed());
     Workload workload = new Workload(tasks, groupCalibration, machine.speedOrDefault());
     List<RunRow> rows = new ArrayList<>(g.variants().size());

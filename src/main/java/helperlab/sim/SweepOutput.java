@@ -49,10 +49,12 @@ public final class SweepOutput {
     String nameB = "`" + secondCalibration.name() + "` (`" + SECOND_DIR + "/`)";
     StringBuilder both = new StringBuilder();
     both.append("## Every verdict on both cost bases\n\n");
-    both.append("The same sweep on two calibrations: `").append(calibration.name()).append("`, the seed's cost curve with "
-        + "every machine constant measured on a real cage (the default), and `").append(secondCalibration.name())
-        .append("`, a measured machine end to end (its own cost curve too). The tables below this section are the "
-        + "default's; the second's are in `").append(SECOND_DIR).append("/findings.md`.\n\n");
+    both.append("The same sweep on two calibrations, each one machine (docs/parameters.md, \"Cost bases\"): `")
+        .append(calibration.name()).append("`, the seed's server (its cost curve and speed probe; the start-up times "
+        + "measured on the AMD cage brought to its speed by the probes' ratio; ratios and memory as measured) (the "
+        + "default), and `").append(secondCalibration.name()).append("`, the measured AMD cage end to end (its own cost "
+        + "curve too). The tables below this section are the default's; the second's are in `").append(SECOND_DIR)
+        .append("/findings.md`.\n\n");
     both.append(ClaimVerdicts.sideBySide(nameA, a.verdicts(), nameB, b.verdicts()));
     both.append("The calm hour on the cage against the seed's own baselines (never-split 44% met, the box 17% met and "
         + "36-40% of its CPU on spawns and killed work), mean [95% interval]:\n\n");
