@@ -35,6 +35,9 @@ public final class EventFollower implements AutoCloseable {
   private final ControlTransport transport;
   private final String run;
   private final Listener listener;
+  /** How long a fresh connection may take to send its first line (the server's ctl starting). */
+  static final long FIRST_LINE_MS = 30_000;
+
   private final Backoff.Policy pacing;
   private final long stallMs;
   private final int maxAttempts;
@@ -98,10 +101,14 @@ public final class EventFollower implements AutoCloseable {
           req.put("run", run);
         }
         c.send(req.toString());
+        boolean first = true;
         while (!closed) {
           JsonNode line;
           try {
-            line = CageClient.check(CageClient.parse(c.receive(stallMs), c.peer()));
+            // a fresh connection starts ctl on the server (a JVM: seconds on a busy host): not a stall
+            long wait = first ? Math.max(stallMs, FIRST_LINE_MS) : stallMs;
+            line = CageClient.check(CageClient.parse(c.receive(wait), c.peer()));
+            first = false;
           } catch (ControlException e) {
             if (e.kind() != ControlException.Kind.TIMEOUT) {
               throw e;

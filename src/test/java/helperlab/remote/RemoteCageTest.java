@@ -129,7 +129,7 @@ class RemoteCageTest {
     CliRun r = CliRun.run(dir, "{\"op\":\"set-policy\",\"policy\":\"$(touch " + canary + ")\\n`touch " + canary
         + "`\"}\n{\"op\":\"status\"}\n", "ctl", "--ssh", "lab@127.0.0.1:" + server.port(), "--identity",
         key.toString(), "--known-hosts", knownHosts.toString(), "--remote-command", ctlCommand());
-    assertEquals(0, r.code(), r.toString());
+    assertEquals(CtlExit.REFUSED.code, r.code(), "the refused policy, for a script: " + r);
     assertTrue(r.out().contains("unknown policy"), r.toString());
     assertTrue(r.out().contains("\"policy\":\"pool-edf-10\""), r.toString());
     assertFalse(Files.exists(canary), "no policy name was run as a command");

@@ -45,8 +45,8 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private final Trigger asked;
   /** The trigger the cage plays (from its answer) and, once its record is in, the recovery from it. */
   private volatile LiveTrigger trigger;
-  private final CageClient client;
-  private final ControlTransport transport;
+  private volatile CageClient client;
+  private volatile ControlTransport transport;
   private final Listener listener;
   /** The overlay for the exhibit's reply, writing into the given table. */
   private final BiFunction<JsonNode, LiveSamples, ReplayOverlay> overlayFactory;
@@ -63,6 +63,9 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private volatile ReplayOverlay overlay;
   private volatile int pressed;
   private volatile boolean stale;
+  /** The stream was lost while the exhibit went on on the cage: the connection it was lost on, else null. */
+  private volatile CageClient lostOn;
+  private volatile boolean lostTransiently;
 
   // the follower's thread only
   private double lastT;
@@ -185,6 +188,27 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
         ids.last());
   }
 
+  /**
+   * The link is back, on this connection or a new one ({@code c}): a run whose stream was lost follows
+   * again from the last id it saw and, at its end, fetches its record, so an exhibit that completed on
+   * the cage while the lab could not see it is not lost. Not on the connection that refused it for
+   * good (a refusal would only repeat). Returns whether it resumed.
+   */
+  public synchronized boolean resumeOn(CageClient c) {
+    CageClient was = lostOn;
+    if (was == null || stopRequested || c == null || (c == was && !lostTransiently)) {
+      return false;
+    }
+    lostOn = null;
+    client = c;
+    transport = c.transport();
+    EventFollower old = follower;
+    String from = old == null ? "0-0" : old.lastId();
+    link = "the link is back: following " + runId + " again after event " + ids.last();
+    follower = new EventFollower(transport, runId, from, this, PACING, STALL_MS).start();
+    return true;
+  }
+
   /** Whether the values shown are from before a gap that has not ended (the link is down or stalled). */
   public boolean stale() {
     return stale;
@@ -197,7 +221,13 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
       return;
     }
     if (failure != null) {
-      fail("Lost the cage's event stream of " + runId + ": " + failure.getMessage());
+      if (runId != null) {
+        lostOn = client;
+        lostTransiently = failure.transientFailure();
+      }
+      fail("Lost the cage's event stream of " + runId + ": " + failure.getMessage() + (runId == null ? ""
+          : "; the exhibit goes on on the cage, and the lab follows it again (and fetches its record) when the link"
+              + " is back"));
       return;
     }
     try {

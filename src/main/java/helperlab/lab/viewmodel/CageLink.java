@@ -53,6 +53,7 @@ final class CageLink {
   private long nextTryMs;
   private final BooleanProperty stale = new SimpleBooleanProperty(false);
   private final BooleanProperty gaveUp = new SimpleBooleanProperty(false);
+  private java.util.function.Consumer<CageClient> back = c -> { };
 
   private final ObjectProperty<Connection> connection = new SimpleObjectProperty<>(Connection.DISCONNECTED);
   private final StringProperty connectionText = new SimpleStringProperty("Not connected");
@@ -129,6 +130,12 @@ final class CageLink {
     connectionText.set("Connected to " + label + " (" + c.transport().describe() + ")");
     notices.info("Connected to the cage at " + label);
     schedule(gen);
+    back.accept(c);
+  }
+
+  /** What to do on the UI thread whenever the cage answers (an exhibit whose stream was lost follows again). */
+  void onBack(java.util.function.Consumer<CageClient> whenBack) {
+    back = whenBack;
   }
 
   private void schedule(int gen) {
@@ -211,6 +218,7 @@ final class CageLink {
             error.set("");
           }
           notices.succeeded(LOST);
+          back.accept(c);
         }
       });
     } catch (ControlException | RuntimeException e) {

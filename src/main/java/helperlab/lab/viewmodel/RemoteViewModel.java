@@ -56,6 +56,12 @@ public final class RemoteViewModel {
         SshSettings.OLD_DEFAULT_REMOTE_COMMAND.equals(prefs.remoteCommand) ? d.remoteCommand()
             : or(prefs.remoteCommand, d.remoteCommand()), or(prefs.remoteKnownHosts, d.knownHosts())));
     this.link = new CageLink(ui, notices, source, this::leaving);
+    // an exhibit whose stream broke follows again, and its record is fetched, when the cage answers again
+    link.onBack(c -> {
+      if (exhibit.runProperty().get() instanceof helperlab.lab.remote.CageRun run) {
+        run.resumeOn(c);
+      }
+    });
     this.commands = new CageCommands(ui, link, exhibit,
         PolicyCatalog.ids().contains(prefs.remotePolicy) ? prefs.remotePolicy : "pool-edf-10");
     this.calibration = new RemoteCalibration(ui, notices, link);

@@ -26,6 +26,15 @@ import org.junit.jupiter.api.io.TempDir;
 class CageLinkBackoffTest {
   private static final Duration WAIT = Duration.ofSeconds(60);
 
+  /** A process's arguments as the kernel has them (ProcessHandle.Info may not). */
+  private static List<String> cmdline(ProcessHandle p) {
+    try {
+      return List.of(Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline")).split("\0"));
+    } catch (java.io.IOException e) {
+      return List.of();
+    }
+  }
+
   @Test
   void aCageThatStopsAnsweringIsRetriedWithBackoffGivenUpAndBackOnRetry(@TempDir Path dir) throws Exception {
     Path logins = dir.resolve("logins");
@@ -47,9 +56,10 @@ class CageLinkBackoffTest {
 
         // the cage goes: its open ctl ends, and every new one exits at once
         Files.writeString(down, "");
-        ProcessHandle.current().descendants()
-            .filter(p -> p.info().commandLine().orElse("").contains(cage.data.toString()))
-            .forEach(ProcessHandle::destroy);
+        List<ProcessHandle> ctls = ProcessHandle.current().descendants()
+            .filter(p -> cmdline(p).contains(cage.data.toString())).toList();
+        assertEquals(1, ctls.size(), "the one open ctl of the connection");
+        ctls.forEach(ProcessHandle::destroy);
         ui.await("the values marked stale", WAIT, () -> vm.staleProperty().get());
         assertTrue(ui.call(() -> vm.errorProperty().get()).startsWith("Lost the cage's status: "),
             ui.call(() -> vm.errorProperty().get()));
