@@ -69,7 +69,8 @@ class CliTest {
     CliRun r = CliRun.of("sweep", "--scenarios", "calm", "--policies", "pool-edf-10,box", "--machines", "cage", "--seeds", "2",
         "--threads", "2", "--out", dir.toString());
     assertEquals(0, r.code(), r.err());
-    assertEquals(2 * 2 + 2 * 2, Files.readAllLines(dir.resolve("runs.jsonl")).size(), "4 runs + 4 admission-study runs");
+    assertEquals(2 * 2 + 4 * 2, Files.readAllLines(dir.resolve("runs.jsonl")).size(),
+        "4 runs + the admission study's 8 (flat, flat-prices, first-come, none; 2 seeds)");
     String first = Files.readAllLines(dir.resolve("runs.jsonl")).get(0);
     for (String field : new String[] {"scenario", "policy", "machine", "seed", "submitted", "admitted", "refused",
         "met", "late", "spawns", "processes_per_task", "cpu_useful_s", "cpu_spawn_s", "cpu_killed_s", "peak_memory_mb",
@@ -79,7 +80,7 @@ class CliTest {
     assertTrue(Files.readString(dir.resolve("summary.csv")).startsWith("scenario,policy,machine,admission,runs,met_share_mean"));
     assertTrue(Files.readString(dir.resolve("findings.md")).contains("## The seed's claims, checked"));
     assertTrue(Files.readString(dir.resolve("findings.md")).contains("## Every verdict on both cost bases"));
-    assertEquals(8, Files.readAllLines(dir.resolve("measured").resolve("runs.jsonl")).size(), "the same runs on the measured machine");
+    assertEquals(12, Files.readAllLines(dir.resolve("measured").resolve("runs.jsonl")).size(), "the same runs on the measured machine");
   }
 
   @Test

@@ -69,7 +69,7 @@ class SweepViewModelTest {
       vm.outputDirProperty().set(out);
     });
     List<RunRow> rows = ui.call(vm::run).get(120, TimeUnit.SECONDS);
-    assertEquals(2 * 2 * 2 + 2 * 2, rows.size(), "8 runs and the admission study's 4");
+    assertEquals(2 * 2 * 2 + 4 * 2, rows.size(), "8 runs and the admission study's 8 (four admissions, 2 seeds)");
     ui.await("shown", Duration.ofSeconds(120), () -> !vm.runningProperty().get() && !vm.rows().isEmpty());
     assertEquals(1.0, ui.call(() -> vm.progressProperty().get()), 1e-9);
     assertTrue(Files.exists(out.resolve("runs.jsonl")) && Files.exists(out.resolve("summary.csv")));
@@ -81,7 +81,7 @@ class SweepViewModelTest {
         && r.admission().equals("edf-fit")).mapToDouble(r -> r.metrics().metShare()).average().orElseThrow();
     assertEquals(mean, poolCalm.mean(), 1e-12);
     assertTrue(poolCalm.lo() <= mean && mean <= poolCalm.hi());
-    assertEquals(6, ui.call(() -> vm.rows().size()), "2 policies x 2 scenarios + 2 admission variants");
+    assertEquals(8, ui.call(() -> vm.rows().size()), "2 policies x 2 scenarios + 4 admission variants");
 
     SweepViewModel other = model(dir);
     ui.call(() -> other.open(out)).get(30, TimeUnit.SECONDS);
