@@ -26,7 +26,7 @@ public final class SensitivityCommand implements Callable<Integer> {
   @Option(names = "--threads", description = "worker threads (default: all cores)")
   Integer threads;
 
-  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's cost curve on measured machine constants)")
+  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's server throughout: its cost curve, start-up measured here scaled by the speed ratio; docs/parameters.md)")
   Path calibration;
 
   @Option(names = "--out", required = true, description = "the report to write (markdown)")

@@ -42,7 +42,7 @@ public final class SimCommand implements Callable<Integer> {
   @Option(names = "--admission", defaultValue = "edf-fit", description = "edf-fit, flat, flat-prices, first-come or none (default: ${DEFAULT-VALUE})")
   String admission;
 
-  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's cost curve on measured machine constants)")
+  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's server throughout: its cost curve, start-up measured here scaled by the speed ratio; docs/parameters.md)")
   Path calibration;
 
   @Option(names = "--record", description = "write the full run record (events, samples; a scenario's trigger and the recovery from it) to this JSON file")

@@ -46,7 +46,7 @@ public final class SweepCommand implements Callable<Integer> {
           + "and the split-room setting (the budgeted splitters with room and reason to split)")
   boolean noAdmissionStudy;
 
-  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's cost curve on measured machine constants)")
+  @Option(names = "--calibration", description = "a calibration JSON file (default: the seed's server throughout: its cost curve, start-up measured here scaled by the speed ratio; docs/parameters.md)")
   Path calibration;
 
   @Option(names = "--study", split = ",", paramLabel = "STUDY",
