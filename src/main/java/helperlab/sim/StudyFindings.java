@@ -271,7 +271,8 @@ public final class StudyFindings {
     md.append(String.format(Locale.ROOT, "Each splitting policy minus %s, met share in points, paired over %d seeds "
         + "[95%% CI], at spawn costs (start-up plus warm-up CPU) from a fork's to a container's; the machine's other "
         + "constants as calibrated, and every scheduler told the cost. **Level up to**: the highest spawn cost up to "
-        + "which the policy is within %.0f points of the pool (or ahead) at every cost studied; \"never\" if it is "
+        + "which the policy is shown within %.0f points of the pool or ahead (the 95%% interval's lower end above "
+        + "−%<.0f: non-inferiority, not a mean that happens to be close) at every cost studied; \"never\" if it is "
         + "behind even at the lowest. The breakeven chart is breakeven.png / breakeven.svg beside this file.\n\n",
         Studies.REFERENCE_POOL, seeds, SpawnCostCurves.LEVEL_POINTS));
     if (curves.isEmpty()) {
