@@ -77,13 +77,15 @@ final class ForecastClaim {
     int better = 0;
     int worse = 0;
     for (double[] d : tested) {
+      // a difference shown to lie inside the margin is level, whichever side its mean falls
       Interval i = Interval.of(d);
-      better += i.lo() > 0 ? 1 : 0;
-      worse += i.hi() < 0 ? 1 : 0;
+      boolean level = Equivalence.of(d).equivalent();
+      better += i.lo() > 0 && !level ? 1 : 0;
+      worse += i.hi() < 0 && !level ? 1 : 0;
     }
     double[] mean = ClaimCells.meanAcross(tested);
-    boolean holds = Interval.of(mean).lo() > 0 && worse == 0;
     Equivalence level = Equivalence.of(mean);
+    boolean holds = Interval.of(mean).lo() > 0 && !level.equivalent() && worse == 0;
     return new ClaimVerdicts.Verdict(4, TITLE, true, holds, String.format(Locale.ROOT,
         "%s minus %s %s points over the %d cells where they split (%d not tested); forecast better in %d, timer in %d; "
             + "equivalence %s", FORECAST, TIMER, ci(mean), tested.size(), cells.size() - tested.size(), better, worse,
@@ -99,8 +101,8 @@ final class ForecastClaim {
         + "splitters' worker budget ").append(SplitRoom.BUDGET_TIMES).append("x the machine's (the pool keeps its own), "
         + "deadlines of the preset's base plus ").append(SplitRoom.WORK_ALLOWANCE).append(" x the batch's one-core work, "
         + "no admission (edf-fit would refuse up front any batch a single process cannot finish in time). Holds if the "
-        + "mean over tested cells is above zero (95% interval) and the timer is ahead in no tested cell; the two are "
-        + "called level only by two one-sided tests within ±").append(ClaimCells.fmt(Equivalence.DEFAULT_MARGIN_POINTS))
+        + "mean over tested cells is above zero (95% interval) and not shown level, and the timer is ahead (above zero and "
+        + "not shown level) in no tested cell; the two are called level only by two one-sided tests within ±").append(ClaimCells.fmt(Equivalence.DEFAULT_MARGIN_POINTS))
         .append(" points (the 90% interval inside the margin).\n\n");
     List<Cell> cells = cells();
     if (cells.isEmpty()) {

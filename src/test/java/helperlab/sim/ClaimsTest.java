@@ -98,6 +98,18 @@ class ClaimsTest {
   }
 
   @Test
+  void claimFourIsNotWonByADifferenceShownInsideTheMargin() {
+    // the forecast ahead by half a point on every seed: significant, and shown to be within ±2, so level
+    List<RunRow> rows = new ArrayList<>();
+    rows.addAll(cell(SplitRoom.NAME, "calm", ForecastClaim.FORECAST, "cage", "none", 0.705, STEADY, 1.2, 0));
+    rows.addAll(cell(SplitRoom.NAME, "calm", ForecastClaim.TIMER, "cage", "none", 0.70, new double[SEEDS], 1.5, 0));
+    ClaimVerdicts.Verdict v = new ForecastClaim(ClaimCells.of(rows)).verdict();
+    assertFalse(v.holds(), v.figures());
+    assertTrue(v.figures().contains("forecast better in 0, timer in 0"), v.figures());
+    assertTrue(v.figures().endsWith("within ±2: level"), v.figures());
+  }
+
+  @Test
   void claimFiveIsJudgedOnFlatPricesAloneWithEachPartShown() {
     List<RunRow> rows = new ArrayList<>();
     rows.addAll(cell(null, "calm", "pool-edf-10", "cage", "edf-fit", 0.99, STEADY, 0.3, 0.001));
