@@ -46,9 +46,13 @@ final class CageRun {
   static final String END = "end-of-run";
   static final String POLICY_CHANGE = "policy-change";
 
-  /** What a run needs from the cage around it. */
+  /**
+   * What a run needs from the cage around it. {@code schedulerConfig} is what its scheduler plans on (with the
+   * admission margin); {@code nominalCores} the capacity without it, against which the CPU the workers
+   * wanted is counted.
+   */
   record Context(CageConfig config, Calibration calibration, helperlab.model.PresetCatalog presets,
-      SchedulerConfig schedulerConfig, MachineSpec machine, WorkerPool pool, EventStream stream,
+      SchedulerConfig schedulerConfig, double nominalCores, MachineSpec machine, WorkerPool pool, EventStream stream,
       Supplier<Checkpoint> checkpoint, PrintStream log, java.util.function.DoubleConsumer cpuCapWatch) {
     /** The supervisor's clock, which worker times are kept in (a run's own clock starts at zero). */
     double cage() {

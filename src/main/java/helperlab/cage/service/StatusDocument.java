@@ -40,6 +40,19 @@ final class StatusDocument {
     b.put("reason", sv.budget.reason());
     b.put("per_worker_mb", CageSizing.perWorkerMb(sv.calibration));
     b.put("capacity_cores", sv.schedulerConfig.capacityCores());
+    AdmissionCapacity a = sv.admission;
+    if (a != null) {
+      ObjectNode plan = s.putObject("admission_capacity");
+      plan.put("planned_cores", a.plannedCores());
+      plan.put("nominal_cores", a.nominalCores());
+      plan.put("calibrated", a.calibrated());
+      plan.put("calibration_error", a.calibrationError());
+      plan.put("cpu_share", a.cpuShare());
+      plan.put("why", a.why());
+      if (sv.run.isExhibit()) {
+        plan.put("exhibit", "this exhibit plans on the nominal capacity, as the simulator does");
+      }
+    }
     s.set("limits", DataFile.JSON.valueToTree(sv.limits));
     s.put("capped", sv.cage.capped());
     s.put("cage", sv.cage.status());

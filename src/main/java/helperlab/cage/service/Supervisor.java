@@ -48,6 +48,9 @@ public final class Supervisor implements AutoCloseable {
   final CgroupLimits limits;
   final WorkerBudget budget;
   final SchedulerConfig schedulerConfig;
+  /** What the current run's admission plans on (decided as each run starts). */
+  volatile AdmissionCapacity admission;
+  private volatile SchedulerConfig runConfig;
   private final MachineSpec machine;
   final CgroupCage cage;
   final CageStore store;
@@ -159,9 +162,14 @@ public final class Supervisor implements AutoCloseable {
     return stream;
   }
 
-  /** What the scheduler is told about this cage (budget, ceiling, capacity for admission). */
+  /** What this cage is, to a scheduler, without a margin (budget, ceiling, nominal capacity): the simulator's view. */
   public SchedulerConfig schedulerConfig() {
     return schedulerConfig;
+  }
+
+  /** What the current run's scheduler is told: the nominal configuration with the admission margin, for a live run. */
+  public SchedulerConfig runSchedulerConfig() {
+    return runConfig;
   }
 
   public MachineSpec machine() {
@@ -276,7 +284,12 @@ public final class Supervisor implements AutoCloseable {
 
   void startRun(String kind, PolicySpec policy, Exhibit exhibit, boolean sync) throws SQLException {
     runProbeMs = probe.measure(shelf.samples()); // before the run's clock starts: arrivals keep their times
-    CageRun.Context ctx = new CageRun.Context(config, calibration, presets, schedulerConfig, machine, pool, stream,
+    admission = AdmissionCapacity.decide(schedulerConfig.capacityCores(), calibration,
+        run == null ? null : run.cpuShare.measured());
+    // An exhibit plans as the simulator does, so that it stays comparable with its replay.
+    runConfig = exhibit != null ? schedulerConfig : admission.applyTo(schedulerConfig);
+    CageRun.Context ctx = new CageRun.Context(config, calibration, presets, runConfig, schedulerConfig.capacityCores(),
+        machine, pool, stream,
         () -> checkpoint, log, cores -> {
           java.util.function.DoubleConsumer w = cpuCapWatch;
           if (w != null) {

@@ -164,7 +164,7 @@ final class WorkerFrames {
         busy++;
       }
     }
-    double stretch = busy / Math.max(run.ctx.schedulerConfig().capacityCores(), 1e-9);
+    double stretch = busy / Math.max(run.ctx.nominalCores(), 1e-9);
     HostLoad host = HostLoad.read();
     double spent = 0;
     for (WorkerProcess w : new ArrayList<>(run.workers.values())) {
@@ -187,7 +187,7 @@ final class WorkerFrames {
         run.ctx.log().printf("cage: worker %d (pid %d) %s%n", w.id, w.pid, w.excuse);
       }
     }
-    run.cpuShare.observe(now, busy, run.ctx.schedulerConfig().capacityCores(), spent, host);
+    run.cpuShare.observe(now, busy, run.ctx.nominalCores(), spent, host);
   }
 
 }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import helperlab.cage.TestImages;
 import helperlab.cage.image.SampleLibrary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import com.fasterxml.jackson.databind.JsonNode;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -82,16 +83,25 @@ class AdmissionTest {
     Contention contention = new Contention(c.contention());
     double once = contention.throughputCores(2, CPUS);
     double twice = once * contention.efficiency(2, CPUS);
-    SchedulerConfig config = cage.supervisor.schedulerConfig();
-    assertEquals(2, config.workerBudget(), "1.5 cores: two workers");
-    assertEquals(once, config.capacityCores(), 1e-9, "the cage's capacity counts contention once");
-    assertEquals(once, cage.status().get("budget").get("capacity_cores").asDouble(), 1e-9);
-    // At the boundary, with the cage's own scheduler configuration: a batch that fits at the true capacity is
+    assertEquals(2, cage.supervisor.schedulerConfig().workerBudget(), "1.5 cores: two workers");
+    assertEquals(once, cage.supervisor.schedulerConfig().capacityCores(), 1e-9, "the cage's capacity counts contention once");
+    JsonNode status = cage.status();
+    assertEquals(once, status.get("budget").get("capacity_cores").asDouble(), 1e-9);
+    // Uncalibrated, the live run's admission plans on a stated fraction of that, and status says why.
+    SchedulerConfig config = cage.supervisor.runSchedulerConfig();
+    double planned = once * AdmissionCapacity.UNCALIBRATED_SHARE;
+    assertEquals(planned, config.capacityCores(), 1e-9);
+    JsonNode plan = status.get("admission_capacity");
+    assertEquals(planned, plan.get("planned_cores").asDouble(), 1e-9, plan.toString());
+    assertFalse(plan.get("calibrated").asBoolean(), plan.toString());
+    assertTrue(plan.get("why").asText().contains("uncalibrated: plans on 70% of it"), plan.toString());
+    twice = planned * contention.efficiency(2, CPUS);
+    // At the boundary, with the cage's own scheduler configuration: a batch that fits at the planned capacity is
     // admitted; counting contention a second time would have refused it.
     double window = 10;
     List<ImageJob> jobs = new ArrayList<>();
     double perImage = 0.05;
-    int n = (int) Math.floor(window * once * 0.99 / perImage);
+    int n = (int) Math.floor(window * planned * 0.99 / perImage);
     for (int i = 0; i < n; i++) {
       jobs.add(new ImageJob(i, 1, perImage));
     }
@@ -107,10 +117,10 @@ class AdmissionTest {
       images.addAll(files);
     }
     double work = predicted(images);
-    CageHarness.Answer fits = cage.post(batch(images, work / once * 1.3));
+    CageHarness.Answer fits = cage.post(batch(images, work / planned * 1.3));
     assertEquals(202, fits.status(), fits.body().toString());
     cage.awaitFinished(fits.body().get("batch").asLong(), java.time.Duration.ofSeconds(60));
-    CageHarness.Answer never = cage.post(batch(images, work / once * 0.9));
+    CageHarness.Answer never = cage.post(batch(images, work / planned * 0.9));
     assertEquals(422, never.status(), "it cannot fit even on an idle cage: " + never.body());
     assertTrue(never.body().get("error").asText().contains("can never fit"), never.body().toString());
   }

@@ -1,0 +1,82 @@
+package helperlab.cage.service;
+
+import helperlab.model.Calibration;
+import helperlab.model.Interference;
+import helperlab.model.SampleCost;
+import helperlab.policy.SchedulerConfig;
+import java.util.Locale;
+
+/**
+ * The CPU a cage's admission plans on, with a margin: the nominal capacity (its cores through the
+ * calibration's contention model) times the share of its CPU the host last let it have, over one plus
+ * the calibration's error (how far the measured sample costs lie from the cost curve the scheduler
+ * forecasts with). An uncalibrated cage forecasts with the seed's placeholder curve, whose error on this
+ * machine nobody knows, so it plans on {@link #UNCALIBRATED_SHARE} of the nominal capacity until
+ * calibrated.
+ *
+ * @param nominalCores the capacity without a margin (what the simulator plans on)
+ * @param plannedCores what admission plans on
+ * @param calibrated whether the calibration was measured on a cage
+ * @param calibrationError the cost curve's root-mean-square relative error over its measured samples, or
+ *     null when it has none
+ * @param cpuShare the share of its wanted CPU the previous run got from the host, or null when unmeasured
+ * @param why the planned capacity in words
+ */
+record AdmissionCapacity(double nominalCores, double plannedCores, boolean calibrated, Double calibrationError,
+    Double cpuShare, String why) {
+
+  /** The share of the nominal capacity an uncalibrated cage plans on. */
+  static final double UNCALIBRATED_SHARE = 0.7;
+
+  static AdmissionCapacity decide(double nominalCores, Calibration calibration, Interference lastRun) {
+    Double share = measuredShare(lastRun);
+    double s = share == null ? 1.0 : share;
+    String host = share == null ? "the host's share not measured yet"
+        : String.format(Locale.ROOT, "the previous run got %.0f%% of the CPU it wanted", 100 * share);
+    Double error = curveError(calibration);
+    boolean calibrated = calibration.measuredOnACage();
+    double planned;
+    String basis;
+    if (!calibrated || error == null) {
+      planned = nominalCores * s * UNCALIBRATED_SHARE;
+      basis = String.format(Locale.ROOT, "%s: plans on %.0f%% of it until 'ctl calibrate' measures this cage",
+          calibrated ? "calibrated without measured sample costs to judge its curve by" : "uncalibrated",
+          100 * UNCALIBRATED_SHARE);
+    } else {
+      planned = nominalCores * s / (1 + error);
+      basis = String.format(Locale.ROOT, "the calibration's cost curve is off by %.0f%% (RMS over %d samples)",
+          100 * error, calibration.sampleCosts().size());
+    }
+    String why = String.format(Locale.ROOT, "plans on %.2f of %.2f cores: %s; %s", planned, nominalCores, basis, host);
+    return new AdmissionCapacity(nominalCores, planned, calibrated, error, share, why);
+  }
+
+  /** The scheduler's configuration with this capacity; a process's share of it shrinks by the same factor. */
+  SchedulerConfig applyTo(SchedulerConfig nominal) {
+    double factor = plannedCores / nominalCores;
+    return new SchedulerConfig(nominal.workerBudget(), nominal.maxProcesses(), plannedCores, nominal.admission(),
+        nominal.spawnEstimateS(), nominal.maxStrikes(), nominal.processCores() * factor);
+  }
+
+  /** The share of its wanted CPU a run got, or null when it wanted too little to say. */
+  static Double measuredShare(Interference run) {
+    if (run == null || run.cpuWantedS() < Interference.MIN_WANTED_S) {
+      return null;
+    }
+    return Math.max(0.05, 1 - run.hostTookShare()); // a run that got nothing still plans on a sliver
+  }
+
+  /** The cost curve's RMS relative error against the sample costs measured with it, or null without any. */
+  static Double curveError(Calibration c) {
+    if (c.sampleCosts().isEmpty()) {
+      return null;
+    }
+    double sum = 0;
+    for (SampleCost s : c.sampleCosts()) {
+      double forecast = c.cost().millis(s.width() * (double) s.height() / 1e6);
+      double rel = s.ms() / forecast - 1;
+      sum += rel * rel;
+    }
+    return Math.sqrt(sum / c.sampleCosts().size());
+  }
+}
