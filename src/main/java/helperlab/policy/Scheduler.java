@@ -121,16 +121,7 @@ public final class Scheduler {
     if (image.predictedS() > 0 && wall > 0) {
       slowdown = 0.9 * slowdown + 0.1 * (wall / image.predictedS());
     }
-    w.inFlightSince = at;
-    TaskState task = tasks.get(image.task());
-    task.done++;
-    task.remainingPredicted -= image.predictedS();
-    finishIfDone(task);
-    if (w.assigned.isEmpty()) {
-      w.phase = WorkerState.Phase.IDLE;
-      w.idleSince = at;
-      strategy.workerFree(w);
-    }
+    settle(at, w, image, true);
   }
 
   /**
@@ -140,10 +131,18 @@ public final class Scheduler {
   public void imageFailed(double at, int workerId, int imageId) {
     advance(at);
     WorkerState w = workers.get(workerId);
-    ImageJob image = w.takeAssigned(imageId);
+    settle(at, w, w.takeAssigned(imageId), false);
+  }
+
+  /** An image of a worker's assignment ended, done or dead: its task moves on and an emptied worker is free. */
+  private void settle(double at, WorkerState w, ImageJob image, boolean done) {
     w.inFlightSince = at;
     TaskState task = tasks.get(image.task());
-    task.dead++;
+    if (done) {
+      task.done++;
+    } else {
+      task.dead++;
+    }
     task.remainingPredicted -= image.predictedS();
     finishIfDone(task);
     if (w.assigned.isEmpty()) {
