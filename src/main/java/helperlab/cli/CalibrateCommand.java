@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab calibrate}: measure this machine in a capped cage and write a calibration for the simulator. */
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
@@ -19,6 +21,9 @@ import picocli.CommandLine.Option;
         + " workers, as memory allows) for the contention penalty, a fresh worker's start-up and warm-up, memory per image, and the speed"
         + " probe.", "Writes calibration.json, calibration-report.json and a plot of each fit (PNG) to --out."})
 public final class CalibrateCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Option(names = "--data", defaultValue = "cage-data", description = "where the sample library and scratch files go (default: ${DEFAULT-VALUE})")
   Path data;
 
@@ -45,7 +50,8 @@ public final class CalibrateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     long bytes = CageConfig.parseSize("memory", memory);
-    Calibrator.Report r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns, System.out).run();
+    Calibrator.Report r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns,
+        WriterStream.over(spec.commandLine().getOut())).run();
     DataFile.write(out.resolve("calibration.json"), r.calibration());
     DataFile.write(out.resolve("calibration-report.json"), r);
     var cost = r.calibration().cost();
@@ -62,7 +68,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     new FitPlot(String.format(Locale.ROOT, "Worker peak memory above idle (%.0f MiB): %.2f MiB per MP", r.memoryIdleMb(),
         slope), "megapixels of the largest image so far", "MiB", points(r.memory()), mp -> slope * mp, "fitted line", false)
         .writePng(out.resolve("memory.png"), 1000, 600);
-    System.out.println("wrote " + out.resolve("calibration.json") + ", calibration-report.json, cost.png, concurrency.png,"
+    spec.commandLine().getOut().println("wrote " + out.resolve("calibration.json") + ", calibration-report.json, cost.png, concurrency.png,"
         + " memory.png");
     return 0;
   }
