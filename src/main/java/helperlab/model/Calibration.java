@@ -237,10 +237,8 @@ public record Calibration(
    */
   public Calibration withStartupTimes(double factor) {
     Check.nonNegative("start-up factor", factor);
-    return new Calibration(name, cost, contention, spawnCpuMs * factor, warmupCpuMs * factor,
-        workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs, flatAverageMs, source, sampleCosts, presetFactors,
-        workerImageFactors, imageMemory, workerHelloMb, contentionMeasuredTo,
-        workerReadyS == null || factor == 0 ? null : workerReadyS * factor);
+    return toBuilder().spawnCpuMs(spawnCpuMs * factor).warmupCpuMs(warmupCpuMs * factor)
+        .workerReadyS(workerReadyS == null || factor == 0 ? null : workerReadyS * factor).build();
   }
 
   /**
@@ -256,19 +254,26 @@ public record Calibration(
     }
     double warm = workerImageFactors.get(workerImageFactors.size() - 1);
     List<Double> scaled = workerImageFactors.stream().map(f -> Math.max(1e-6, warm + (f - warm) * factor)).toList();
-    return new Calibration(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb,
-        imageMbPerMp, speedProbeMs, flatAverageMs, source, sampleCosts, presetFactors, scaled, imageMemory,
-        workerHelloMb, contentionMeasuredTo, workerReadyS);
+    return toBuilder().workerImageFactors(scaled).build();
   }
 
   /** This calibration with costs scaled by {@code factor} (a same-day speed probe over this one). */
   public Calibration scaledBy(double factor, String newSource) {
     Check.positive("speed factor", factor);
     CostCurve c = new CostCurve(cost.a() * factor, cost.b(), cost.floorMs() * factor, cost.ceilingMs() * factor);
-    return new Calibration(name, c, contention, spawnCpuMs * factor, warmupCpuMs * factor,
-        workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs * factor, flatAverageMs, newSource,
-        sampleCosts.stream().map(s -> s.scaledBy(factor)).toList(), presetFactors,
-        workerImageFactors, imageMemory, workerHelloMb, contentionMeasuredTo,
-        workerReadyS == null ? null : workerReadyS * factor);
+    return toBuilder().cost(c).spawnCpuMs(spawnCpuMs * factor).warmupCpuMs(warmupCpuMs * factor)
+        .speedProbeMs(speedProbeMs * factor).source(newSource)
+        .sampleCosts(sampleCosts.stream().map(s -> s.scaledBy(factor)).toList())
+        .workerReadyS(workerReadyS == null ? null : workerReadyS * factor).build();
+  }
+
+  /** A builder holding this record's values: set what differs by name, keep the rest. */
+  public CalibrationBuilder toBuilder() {
+    return new CalibrationBuilder(this);
+  }
+
+  /** An empty builder: every field named where it is set. */
+  public static CalibrationBuilder builder() {
+    return new CalibrationBuilder();
   }
 }

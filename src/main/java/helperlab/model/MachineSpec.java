@@ -57,7 +57,7 @@ public record MachineSpec(
 
   /** A machine with just a quota and a memory limit; everything else from the calibration. */
   public static MachineSpec of(String name, double cores, double memoryMb) {
-    return new MachineSpec(name, cores, memoryMb, null, null, null, null, null, null, null, null, null);
+    return builder().name(name).cores(cores).memoryMb(memoryMb).build();
   }
 
   /** small (1 core, 1 GiB), cage (1.5 cores, 2 GiB) or large (4 cores, 8 GiB). */
@@ -133,5 +133,15 @@ public record MachineSpec(
 
   public boolean hasMemoryLimit() {
     return memoryMb > 0;
+  }
+
+  /** A builder holding this record's values: set what differs by name, keep the rest. */
+  public MachineSpecBuilder toBuilder() {
+    return new MachineSpecBuilder(this);
+  }
+
+  /** An empty builder: every field named where it is set. */
+  public static MachineSpecBuilder builder() {
+    return new MachineSpecBuilder();
   }
 }

@@ -45,4 +45,14 @@ public record RunMetrics(
   public double refusedShare() {
     return submitted > 0 ? (double) refused / submitted : 0;
   }
+
+  /** A builder holding this record's values: set what differs by name, keep the rest. */
+  public RunMetricsBuilder toBuilder() {
+    return new RunMetricsBuilder(this);
+  }
+
+  /** An empty builder: every field named where it is set. */
+  public static RunMetricsBuilder builder() {
+    return new RunMetricsBuilder();
+  }
 }

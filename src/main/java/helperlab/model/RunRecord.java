@@ -47,51 +47,19 @@ public record RunRecord(
   public static final String KIND_REAL = "real";
   public static final String KIND_REPLAY = "replay";
 
-  /** A record of a run that went on until its work was done (no hard stop). */
-  public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
-      String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
-      List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host) {
-    this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
-        samples, metrics, replayOf, createdAt, host, null);
-  }
-
-  /** A record without a trigger. */
-  public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
-      String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
-      List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host,
-      Double stopS) {
-    this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
-        samples, metrics, replayOf, createdAt, host, stopS, null, null);
-  }
-
-  /** A record not judged for tipping, without a measure of the host's interference. */
-  public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
-      String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
-      List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host,
-      Double stopS, JsonNode trigger, JsonNode recovery) {
-    this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
-        samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, null, null);
-  }
-
   /** This record with a trigger and the recovery from it (JSON; null for none). */
   public RunRecord withTrigger(JsonNode trigger, JsonNode recovery) {
-    return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
-        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping,
-        interference);
+    return toBuilder().trigger(trigger).recovery(recovery).build();
   }
 
   /** This record with when it tipped over (JSON; null: not judged). */
   public RunRecord withTipping(JsonNode judged) {
-    return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
-        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, judged,
-        interference);
+    return toBuilder().tipping(judged).build();
   }
 
   /** This record with the host's interference through the run ({@link Interference} as JSON; null for none). */
   public RunRecord withInterference(JsonNode measured) {
-    return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
-        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping,
-        measured);
+    return toBuilder().interference(measured).build();
   }
 
   public RunRecord {
@@ -128,5 +96,15 @@ public record RunRecord(
       end = Math.max(end, events.get(events.size() - 1).t());
     }
     return end;
+  }
+
+  /** A builder holding this record's values: set what differs by name, keep the rest. */
+  public RunRecordBuilder toBuilder() {
+    return new RunRecordBuilder(this);
+  }
+
+  /** An empty builder: every field named where it is set. */
+  public static RunRecordBuilder builder() {
+    return new RunRecordBuilder();
   }
 }

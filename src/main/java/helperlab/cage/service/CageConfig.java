@@ -130,9 +130,11 @@ public record CageConfig(
   }
 
   public static CageConfig defaults(String data) {
-    return new CageConfig(data, 7070, "127.0.0.1", "pool-edf-10", "edf-fit", 0, "", 32, DEFAULT_PG, DEFAULT_REDIS,
-        "helperlab", null, null, 500, ImageHeader.DEFAULT_MAX_PIXELS, 3, 60, 10, 10, 0, 0, 5, 10, 2, 1, "auto",
-        "auto", null);
+    return builder().data(data).port(7070).bind("127.0.0.1").policy("pool-edf-10").admission("edf-fit").cpus(0)
+        .memory("").maxProcesses(32).pgUrl(DEFAULT_PG).redisUrl(DEFAULT_REDIS).redisPrefix("helperlab")
+        .maxBatchImages(500).maxPixels(ImageHeader.DEFAULT_MAX_PIXELS).heartbeatTimeoutS(3).spawnTimeoutS(60)
+        .overrunFactor(10).overrunGraceS(10).workerMemoryLimitMb(0).workerHeapMb(0).restartLimit(5)
+        .restartWindowS(10).checkpointS(2).sampleS(1).cgroup("auto").cds("auto").build();
   }
 
   /**
@@ -240,5 +242,15 @@ public record CageConfig(
       throw new IllegalArgumentException(field + " must be at least 16 MiB, got '" + s + "'");
     }
     return bytes;
+  }
+
+  /** A builder holding this record's values: set what differs by name, keep the rest. */
+  public CageConfigBuilder toBuilder() {
+    return new CageConfigBuilder(this);
+  }
+
+  /** An empty builder: every field named where it is set. */
+  public static CageConfigBuilder builder() {
+    return new CageConfigBuilder();
   }
 }
