@@ -34,6 +34,8 @@ public final class Main implements Runnable {
   public static void main(String[] args) {
     UserDirs.current().adopt(); // one home for the lab, SSH and the libraries, whatever the password file says
     CommandLine cl = commandLine(System.in, FailureHandler.defaultLogDir());
+    // picocli makes its default writer on first use and then hands it to every subcommand: made now, so ctl's stays
+    cl.setOut(cl.getOut());
     // ctl's answers are UTF-8 whatever this JVM's locale says (a POSIX locale over SSH would make them '?')
     cl.getSubcommands().get("ctl").setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
     System.exit(cl.execute(args));
