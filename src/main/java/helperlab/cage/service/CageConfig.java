@@ -130,11 +130,16 @@ public record CageConfig(
   }
 
   public static CageConfig defaults(String data) {
-    return builder().data(data).port(7070).bind("127.0.0.1").policy("pool-edf-10").admission("edf-fit").cpus(0)
-        .memory("").maxProcesses(32).pgUrl(DEFAULT_PG).redisUrl(DEFAULT_REDIS).redisPrefix("helperlab")
-        .maxBatchImages(500).maxPixels(ImageHeader.DEFAULT_MAX_PIXELS).heartbeatTimeoutS(3).spawnTimeoutS(60)
-        .overrunFactor(10).overrunGraceS(10).workerMemoryLimitMb(0).workerHeapMb(0).restartLimit(5)
-        .restartWindowS(10).checkpointS(2).sampleS(1).cgroup("auto").cds("auto").build();
+    // by name, as a configuration file says them: a default in the wrong place cannot compile into the wrong field
+    ObjectNode d = DataFile.JSON.createObjectNode().put("data", data).put("port", 7070).put("bind", "127.0.0.1")
+        .put("policy", "pool-edf-10").put("admission", "edf-fit").put("cpus", 0.0).put("memory", "")
+        .put("max_processes", 32).put("pg_url", DEFAULT_PG).put("redis_url", DEFAULT_REDIS)
+        .put("redis_prefix", "helperlab").put("max_batch_images", 500).put("max_pixels", ImageHeader.DEFAULT_MAX_PIXELS)
+        .put("heartbeat_timeout_s", 3.0).put("spawn_timeout_s", 60.0).put("overrun_factor", 10.0)
+        .put("overrun_grace_s", 10.0).put("worker_memory_limit_mb", 0.0).put("worker_heap_mb", 0).put("restart_limit", 5)
+        .put("restart_window_s", 10.0).put("checkpoint_s", 2.0).put("sample_s", 1.0).put("cgroup", "auto")
+        .put("cds", "auto");
+    return DataFile.JSON.convertValue(d, CageConfig.class);
   }
 
   /**
@@ -242,15 +247,5 @@ public record CageConfig(
       throw new IllegalArgumentException(field + " must be at least 16 MiB, got '" + s + "'");
     }
     return bytes;
-  }
-
-  /** A builder holding this record's values: set what differs by name, keep the rest. */
-  public CageConfigBuilder toBuilder() {
-    return new CageConfigBuilder(this);
-  }
-
-  /** An empty builder: every field named where it is set. */
-  public static CageConfigBuilder builder() {
-    return new CageConfigBuilder();
   }
 }
