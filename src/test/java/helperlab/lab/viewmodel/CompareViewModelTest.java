@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
 import helperlab.model.DataFile;
+import helperlab.model.RunId;
 import helperlab.model.RunRecord;
 import helperlab.runs.Comparison;
 import helperlab.runs.Replay;
-import helperlab.runs.RunRecords;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,7 +80,7 @@ class CompareViewModelTest {
     RunRecord b0 = TestRuns.hour("box", 0);
     ui.run(() -> vm.overlay(a0, b0));
     // a "stored" seed-1 run of A: seed 0's data filed under seed 1's id, so we can tell it was used
-    String id1 = RunRecords.id("sim", "calm", "pool-edf-10", "cage", 1, "edf-fit");
+    String id1 = RunId.of("sim", "calm", "pool-edf-10", "cage", 1, "edf-fit");
     RunRecord planted = new RunRecord(a0.format(), id1, a0.kind(), a0.policy(), a0.scenario(), a0.machine(), 1,
         a0.admission(), a0.calibration(), null, a0.durationS(), a0.tasks(), a0.events(), a0.samples(), a0.metrics(),
         null, null, null);
