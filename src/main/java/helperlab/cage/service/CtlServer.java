@@ -159,7 +159,7 @@ public final class CtlServer implements AutoCloseable {
       case "follow" -> follow(req, out);
       case "runs" -> out.send(RunAnswers.runs(supervisor));
       case "run" -> out.send(RunAnswers.run(supervisor, req));
-      case "calibrate" -> calibrations.run(req.path("quick").asBoolean(false), out);
+      case "calibrate" -> calibrations.run(req.path("quick").asBoolean(false), req.path("force").asBoolean(false), out);
       default -> out.send(error("unknown op '" + op + "'; known: " + String.join(", ", OPS)));
     }
   }

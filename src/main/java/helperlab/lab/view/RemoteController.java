@@ -202,6 +202,9 @@ public final class RemoteController {
         v.setTooltip(new Tooltip(r[1]));
       }
       v.setId("status-" + r[0].toLowerCase(Locale.ROOT).replace(' ', '-'));
+      if (r[0].equals("Calibration") && s.calibrationDoubtful()) {
+        v.getStyleClass().add("run-starved"); // a doubt about the numbers, said as the starved run's is
+      }
       statusGrid.add(k, 0, row);
       statusGrid.add(v, 1, row);
       row++;
