@@ -88,9 +88,10 @@ public record CalibrationCheck(
           continue;
         }
         if (p.y() > low.y() + tol) {
-          return String.format(Locale.ROOT, "the concurrency curve is not monotonic: %.2f images/s with %.0f workers,"
-              + " %.2f with %.0f, then %.2f with %.0f (the host's load moved under the ladder)", high.y(), high.x(),
-              low.y(), low.x(), p.y(), p.x());
+          return String.format(Locale.ROOT, "the concurrency curve is not monotonic: %.2f images/s with %s, %.2f"
+              + " with %.0f, then %.2f with %.0f (the host's load moved under the ladder)", high.y(),
+              high.x() == 1 ? "1 worker" : String.format(Locale.ROOT, "%.0f workers", high.x()), low.y(), low.x(), p.y(),
+              p.x());
         }
       }
     }

@@ -228,6 +228,13 @@ public final class RemoteController {
     remoteCharts.pull();
     List<double[]> gaps = vm.gaps();
     remoteCharts.setBands(gaps, "link down");
+    double staleFrom = vm.exhibitStaleFromS();
+    remoteCharts.setStaleFrom(staleFrom);
+    boolean stale = !Double.isNaN(staleFrom);
+    // the exhibit's last values stay on screen while its link is down, marked as not the cage's now
+    for (Label l : List.of(remoteWorkers, remoteTime, countsText)) {
+      l.pseudoClassStateChanged(STALE, stale);
+    }
   }
 
   boolean isActive() {
