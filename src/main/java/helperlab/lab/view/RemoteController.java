@@ -202,6 +202,9 @@ public final class RemoteController {
         v.setTooltip(new Tooltip(r[1]));
       }
       v.setId("status-" + r[0].toLowerCase(Locale.ROOT).replace(' ', '-'));
+      if (r[0].equals("Calibration") && s.calibrationDoubtful()) {
+        v.getStyleClass().add("run-starved"); // a doubt about the numbers, said as the starved run's is
+      }
       statusGrid.add(k, 0, row);
       statusGrid.add(v, 1, row);
       row++;
@@ -225,6 +228,13 @@ public final class RemoteController {
     remoteCharts.pull();
     List<double[]> gaps = vm.gaps();
     remoteCharts.setBands(gaps, "link down");
+    double staleFrom = vm.exhibitStaleFromS();
+    remoteCharts.setStaleFrom(staleFrom);
+    boolean stale = !Double.isNaN(staleFrom);
+    // the exhibit's last values stay on screen while its link is down, marked as not the cage's now
+    for (Label l : List.of(remoteWorkers, remoteTime, countsText)) {
+      l.pseudoClassStateChanged(STALE, stale);
+    }
   }
 
   boolean isActive() {
