@@ -45,7 +45,9 @@ import picocli.CommandLine.Spec;
         "  {\"op\":\"follow\",\"from\":\"0-0\"}                 the live run's events from a stream id (\"run\": another run's)",
         "  {\"op\":\"runs\"}                                every recorded run, newest first",
         "  {\"op\":\"run\",\"id\":\"...\"}                       one run's whole record",
-        "  {\"op\":\"calibrate\",\"quick\":true}              measure the cage (progress lines, then the result)",
+        "  {\"op\":\"calibrate\",\"quick\":true}              measure the cage (progress lines, then the result);"
+            + " a doubtful result (noisy host, a curve that falls and rises) does not replace a steady calibration"
+            + " (ok: false, kept in calibration/doubtful) unless \"force\":true",
         "",
         "'ctl records' lists the cage's past runs; 'ctl records ID... --out DIR' fetches their records"
             + " (the options above go before 'records').",

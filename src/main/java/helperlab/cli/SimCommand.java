@@ -1,5 +1,6 @@
 package helperlab.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
@@ -7,16 +8,16 @@ import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import helperlab.sim.Recovery;
-import helperlab.sim.RecoveryMeter;
-import helperlab.sim.ScenarioSpec;
+import helperlab.runs.RunRecords;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
-import helperlab.sim.Tipping;
-import helperlab.runs.RunRecords;
-import helperlab.runs.RunTriggers;
+import helperlab.study.ScenarioFiles;
+import helperlab.workload.Recovery;
+import helperlab.workload.RecoveryMeter;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Tipping;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -58,7 +59,7 @@ public final class SimCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     boolean policyFile = policy.endsWith(".json") && !PolicyCatalog.has(policy);
-    ScenarioSpec spec = ScenarioSpec.named(scenario);
+    ScenarioSpec spec = ScenarioFiles.named(scenario);
     SimSetup setup = SimSetup.of(spec, policyFile ? PolicyCatalog.ids().get(0) : policy, MachineSpec.named(machine), seed,
         AdmissionMode.of(admission), cal, record != null);
     if (policyFile) {
@@ -66,7 +67,7 @@ public final class SimCommand implements Callable<Integer> {
     }
     RecoveryMeter meter = new RecoveryMeter();
     SimResult result = new Simulation(setup, meter).run();
-    Tipping.Capacity capacity = Tipping.Capacity.of(setup, meter.spans().windowS());
+    Tipping.Capacity capacity = setup.tippingCapacity(meter.spans().windowS());
     Double tippedAt = Tipping.tippedAtS(meter, capacity, spec.durationS());
     Recovery own = spec.trigger() == null ? null : meter.recovery(spec.trigger(), spec.durationS(), capacity);
     ObjectNode tipping = DataFile.JSON.createObjectNode();

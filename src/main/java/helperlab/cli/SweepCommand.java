@@ -1,16 +1,16 @@
 package helperlab.cli;
 
+import helperlab.charts.export.BreakevenChart;
 import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.policy.PolicyCatalog;
-import helperlab.charts.export.BreakevenChart;
-import helperlab.sim.Shard;
-import helperlab.sim.Studies;
-import helperlab.sim.RunRow;
-import helperlab.sim.ScenarioSpec;
-import helperlab.sim.Sweep;
-import helperlab.sim.SweepPlan;
-import helperlab.sim.SweepOutput;
+import helperlab.study.RunRow;
+import helperlab.study.Shard;
+import helperlab.study.Studies;
+import helperlab.study.Sweep;
+import helperlab.study.SweepOutput;
+import helperlab.study.SweepPlan;
+import helperlab.workload.ScenarioSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

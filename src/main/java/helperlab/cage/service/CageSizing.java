@@ -6,7 +6,6 @@ import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.WorkerBudget;
-import helperlab.sim.SimSetup;
 
 /**
  * What this cage may run, decided once at start-up: its effective limits, the worker budget they
@@ -31,6 +30,6 @@ record CageSizing(CgroupLimits limits, WorkerBudget budget, double perWorkerMb, 
 
   /** A worker's memory budget: its private memory and the largest image it may hold. */
   static double perWorkerMb(Calibration calibration) {
-    return calibration.workerPrivateMb() + calibration.imageMbPerMp() * SimSetup.LARGEST_IMAGE_MP;
+    return calibration.workerPrivateMb() + calibration.imageMbPerMp() * WorkerBudget.LARGEST_IMAGE_MP;
   }
 }

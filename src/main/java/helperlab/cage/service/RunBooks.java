@@ -5,13 +5,13 @@ import helperlab.cage.events.EventStream;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.Checkpoint;
 import helperlab.model.DataFile;
+import helperlab.model.RunId;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicySpec;
-import helperlab.runs.RunRecords;
-import helperlab.runs.RunTriggers;
-import helperlab.sim.Tipping;
-import helperlab.sim.Trigger;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.Tipping;
+import helperlab.workload.Trigger;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.SQLException;
@@ -45,7 +45,7 @@ final class RunBooks {
       throws SQLException {
     String stamp = STAMP.format(Instant.now()) + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
     String id = exhibit == null ? "real-live-" + policy.id() + "-" + stamp
-        : RunRecords.id(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), ctx.machine().name(), exhibit.seed,
+        : RunId.of(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), ctx.machine().name(), exhibit.seed,
             config.admission()) + "-" + stamp;
     CageRun next = new CageRun(ctx, id, kind, policy, AdmissionMode.of(config.admission()), exhibit);
     CageStore.RunRow row = new CageStore.RunRow(id, kind, policy.id(), next.scenario, next.seed, config.admission(),

@@ -130,7 +130,10 @@ public final class Resizer {
     int tw = swap ? shown[1] : shown[0]; // resized as stored, turned afterwards (fewer pixels to turn)
     int th = swap ? shown[0] : shown[1];
     BufferedImage result = image;
-    if (image.getWidth() != tw || image.getHeight() != th) {
+    if ((image.getWidth() != tw || image.getHeight() != th) && image.getWidth() >= tw && image.getHeight() >= th
+        && Shrink.supports(image)) {
+      result = Shrink.to(image, tw, th); // the usual case: an opaque photo made smaller
+    } else if (image.getWidth() != tw || image.getHeight() != th) {
       Thumbnails.Builder<BufferedImage> b = Thumbnails.of(image).forceSize(tw, th);
       b.imageType(image.getType() == BufferedImage.TYPE_BYTE_GRAY ? BufferedImage.TYPE_BYTE_GRAY
           : image.getColorModel().hasAlpha() ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);

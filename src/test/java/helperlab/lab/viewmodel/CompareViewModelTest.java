@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
 import helperlab.model.DataFile;
+import helperlab.model.RunId;
 import helperlab.model.RunRecord;
 import helperlab.runs.Comparison;
 import helperlab.runs.Replay;
-import helperlab.runs.RunRecords;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,7 +80,7 @@ class CompareViewModelTest {
     RunRecord b0 = TestRuns.hour("box", 0);
     ui.run(() -> vm.overlay(a0, b0));
     // a "stored" seed-1 run of A: seed 0's data filed under seed 1's id, so we can tell it was used
-    String id1 = RunRecords.id("sim", "calm", "pool-edf-10", "cage", 1, "edf-fit");
+    String id1 = RunId.of("sim", "calm", "pool-edf-10", "cage", 1, "edf-fit");
     RunRecord planted = a0.toBuilder().id(id1).seed(1).build();
     DataFile.write(dir.resolve("lab-runs").resolve(id1 + ".json"), planted);
 
