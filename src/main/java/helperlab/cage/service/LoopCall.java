@@ -14,7 +14,8 @@ record LoopCall(Function<Supervisor, Object> body, CompletableFuture<Object> rep
 
   /** On the supervisor's thread: runs the body and hands back its result or its failure. */
   @Override
-  public void handleOn(Supervisor s) {
+  public void handleOn(LoopInput.Handler h) {
+    Supervisor s = h.self();
     try {
       reply.complete(body.apply(s));
     } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package helperlab.cage.service;
 
+import helperlab.cage.store.StoredBatch;
 import helperlab.cage.worker.WorkerProcess;
 
 /**
@@ -8,14 +9,24 @@ import helperlab.cage.worker.WorkerProcess;
  * to, so the loop needs no guess at what it took out of the queue.
  */
 sealed interface LoopInput permits LoopInput.FromWorker, OfferDesk.OfferInput, LoopCall {
+  /** What the loop does with each kind (the supervisor, on its thread). */
+  interface Handler {
+    void onWorker(WorkerProcess.Signal signal);
+
+    Offer decide(StoredBatch batch);
+
+    /** A call's body runs with the supervisor itself. */
+    Supervisor self();
+  }
+
   /** On the supervisor's thread. */
-  void handleOn(Supervisor s);
+  void handleOn(Handler h);
 
   /** A frame or an exit of one of the workers. */
   record FromWorker(WorkerProcess.Signal signal) implements LoopInput {
     @Override
-    public void handleOn(Supervisor s) {
-      s.onWorker(signal);
+    public void handleOn(Handler h) {
+      h.onWorker(signal);
     }
   }
 }

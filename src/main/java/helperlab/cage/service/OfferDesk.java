@@ -24,8 +24,8 @@ final class OfferDesk {
   /** A pending batch handed to the supervisor's loop, which completes {@code reply} with its decision. */
   record OfferInput(StoredBatch batch, CompletableFuture<Offer> reply) implements LoopInput {
     @Override
-    public void handleOn(Supervisor s) {
-      reply.complete(s.decide(batch));
+    public void handleOn(LoopInput.Handler h) {
+      reply.complete(h.decide(batch));
     }
   }
 

@@ -216,7 +216,7 @@ public final class Supervisor implements AutoCloseable {
         wait = Math.min(wait, runWake);
         LoopInput in = inbox.poll(Math.max(0, Math.min(1000, (long) Math.ceil(wait * 1000))), TimeUnit.MILLISECONDS);
         while (in != null) {
-          in.handleOn(this);
+          in.handleOn(handler);
           in = inbox.poll();
         }
         timers();
@@ -261,8 +261,26 @@ public final class Supervisor implements AutoCloseable {
     checkpointer.submit(cp);
   }
 
+  /** What the loop does with what it takes from the inbox. */
+  private final LoopInput.Handler handler = new LoopInput.Handler() {
+    @Override
+    public void onWorker(WorkerProcess.Signal signal) {
+      Supervisor.this.onWorker(signal);
+    }
+
+    @Override
+    public Offer decide(StoredBatch batch) {
+      return OfferDesk.decide(run, checkpoint, batch);
+    }
+
+    @Override
+    public Supervisor self() {
+      return Supervisor.this;
+    }
+  };
+
   /** A worker's frame or exit, on the supervisor's thread. */
-  void onWorker(WorkerProcess.Signal signal) {
+  private void onWorker(WorkerProcess.Signal signal) {
     if (signal instanceof WorkerProcess.Frame f) {
       run.onFrame(f.worker(), f.message());
     } else if (signal instanceof WorkerProcess.Exit e) {
@@ -271,10 +289,6 @@ public final class Supervisor implements AutoCloseable {
     }
   }
 
-  /** A batch offered at the door, decided on the supervisor's thread. */
-  Offer decide(StoredBatch batch) {
-    return OfferDesk.decide(run, checkpoint, batch);
-  }
 
   // ---- runs -----------------------------------------------------------------------------------
 
