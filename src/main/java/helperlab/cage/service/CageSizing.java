@@ -22,8 +22,9 @@ record CageSizing(CgroupLimits limits, WorkerBudget budget, double perWorkerMb, 
     SchedulerConfig schedulerConfig = new SchedulerConfig(budget.workers(), config.maxProcesses(), capacity,
         AdmissionMode.of(config.admission()), (calibration.spawnCpuMs() + calibration.warmupCpuMs()) / 1000.0,
         SchedulerConfig.DEFAULT_MAX_STRIKES);
-    MachineSpec machine = new MachineSpec("cage", limits.cpus(), limits.memoryBytes() / (1024.0 * 1024.0),
-        config.maxProcesses(), null, null, null, null, null, null, null, budget.workers());
+    MachineSpec machine = MachineSpec.builder().name("cage").cores(limits.cpus())
+        .memoryMb(limits.memoryBytes() / (1024.0 * 1024.0)).maxProcesses(config.maxProcesses())
+        .workerBudget(budget.workers()).build();
     return new CageSizing(limits, budget, perWorkerMb, schedulerConfig, machine);
   }
 
