@@ -2,7 +2,6 @@ package helperlab.remote;
 
 import helperlab.model.Calibration;
 import helperlab.policy.WorkerBudget;
-import helperlab.sim.SimSetup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -157,7 +156,7 @@ public final class ServerCheck {
       mem = cg;
     }
     Calibration seed = Calibration.seed();
-    double perWorkerMb = seed.workerPrivateMb() + seed.imageMbPerMp() * SimSetup.LARGEST_IMAGE_MP;
+    double perWorkerMb = seed.workerPrivateMb() + seed.imageMbPerMp() * WorkerBudget.LARGEST_IMAGE_MP;
     WorkerBudget b = WorkerBudget.of(cpus, mem, (long) (perWorkerMb * 1024 * 1024));
     return new Item(Level.OK, "budget", String.format(Locale.ROOT, "%d workers (%s): %.2f CPUs, %.0f MiB, %.0f MiB"
         + " per worker", b.workers(), b.reason(), cpus, mem / 1048576.0, perWorkerMb));

@@ -10,6 +10,10 @@ import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.WorkerBudget;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Tipping;
+import helperlab.workload.Trigger;
 import java.util.List;
 
 /**
@@ -33,9 +37,6 @@ public record SimSetup(
     double sampleEveryS,
     double workFactor,
     Trigger trigger) {
-
-  /** The largest image the lab handles; a worker's memory budget must hold one. */
-  public static final double LARGEST_IMAGE_MP = 70;
 
   public SimSetup {
     tasks = List.copyOf(tasks);
@@ -98,10 +99,15 @@ public record SimSetup(
     if (machine.workerBudget() != null) {
       return machine.workerBudget();
     }
-    double perWorkerMb = machine.workerPrivateMb(calibration) + machine.imageMbPerMp(calibration) * LARGEST_IMAGE_MP;
+    double perWorkerMb = machine.workerPrivateMb(calibration) + machine.imageMbPerMp(calibration) * WorkerBudget.LARGEST_IMAGE_MP;
     long perWorkerBytes = Math.max(1, (long) (perWorkerMb * 1024 * 1024));
     long memoryBytes = (long) (machine.memoryMb() * 1024 * 1024);
     return WorkerBudget.of(machine.cores(), memoryBytes, perWorkerBytes).workers();
+  }
+
+  /** The capacity {@link Tipping} judges this run against, over windows of {@code windowS} seconds. */
+  public Tipping.Capacity tippingCapacity(double windowS) {
+    return Tipping.Capacity.of(workerBudget(), machine, calibration, tasks, windowS);
   }
 
   public SchedulerConfig schedulerConfig() {

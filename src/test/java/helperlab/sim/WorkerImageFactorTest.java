@@ -7,6 +7,7 @@ import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunMetrics;
 import helperlab.policy.AdmissionMode;
+import helperlab.workload.ScenarioSpec;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

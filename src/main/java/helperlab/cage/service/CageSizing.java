@@ -6,7 +6,6 @@ import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.WorkerBudget;
-import helperlab.sim.SimSetup;
 
 /**
  * What this cage may run, decided once at start-up: its effective limits, the worker budget they
@@ -23,13 +22,14 @@ record CageSizing(CgroupLimits limits, WorkerBudget budget, double perWorkerMb, 
     SchedulerConfig schedulerConfig = new SchedulerConfig(budget.workers(), config.maxProcesses(), capacity,
         AdmissionMode.of(config.admission()), (calibration.spawnCpuMs() + calibration.warmupCpuMs()) / 1000.0,
         SchedulerConfig.DEFAULT_MAX_STRIKES);
-    MachineSpec machine = new MachineSpec("cage", limits.cpus(), limits.memoryBytes() / (1024.0 * 1024.0),
-        config.maxProcesses(), null, null, null, null, null, null, null, budget.workers());
+    MachineSpec machine = MachineSpec.builder().name("cage").cores(limits.cpus())
+        .memoryMb(limits.memoryBytes() / (1024.0 * 1024.0)).maxProcesses(config.maxProcesses())
+        .workerBudget(budget.workers()).build();
     return new CageSizing(limits, budget, perWorkerMb, schedulerConfig, machine);
   }
 
   /** A worker's memory budget: its private memory and the largest image it may hold. */
   static double perWorkerMb(Calibration calibration) {
-    return calibration.workerPrivateMb() + calibration.imageMbPerMp() * SimSetup.LARGEST_IMAGE_MP;
+    return calibration.workerPrivateMb() + calibration.imageMbPerMp() * WorkerBudget.LARGEST_IMAGE_MP;
   }
 }

@@ -15,7 +15,10 @@ import java.util.Locale;
 public record CageStatus(String policy, String admission, int budgetWorkers, String budgetReason, double cpus,
     String cpusFrom, double memoryMb, String memoryFrom, int maxProcesses, int processes, int workers, int busy,
     int queue, String runId, String runKind, String calibration, boolean calibrated, String cage,
-    Interference runInterference) {
+    boolean calibrationChecked, List<String> calibrationDoubts, Interference runInterference) {
+  public CageStatus {
+    calibrationDoubts = calibrationDoubts == null ? List.of() : List.copyOf(calibrationDoubts);
+  }
 
   /** Reads a status reply; fields the cage did not send read as empty or zero. */
   public static CageStatus of(JsonNode s) {
@@ -33,7 +36,32 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
         s.path("max_processes").asInt(), s.path("processes").asInt(), s.path("workers").size(), busy,
         s.path("queue").asInt(), s.path("run").path("id").asText(""), s.path("run").path("kind").asText(""),
         s.path("calibration").asText(""), s.path("calibrated").asBoolean(false), s.path("cage").asText(""),
+        s.path("calibration_check").path("checked").asBoolean(false), doubts(s.path("calibration_check")),
         Interference.ofJson(s.path("run").path("interference")));
+  }
+
+  private static List<String> doubts(JsonNode check) {
+    List<String> d = new ArrayList<>();
+    check.path("doubts").forEach(n -> d.add(n.asText()));
+    return d;
+  }
+
+  /** The cage's calibration was measured here but judged doubtful (a noisy host, a curve that dips). */
+  public boolean calibrationDoubtful() {
+    return calibrated && !calibrationDoubts.isEmpty();
+  }
+
+  /** The calibration row's words: measured or not, and whether it can be trusted. */
+  String calibrationWords() {
+    if (!calibrated) {
+      return "not calibrated: the seed's placeholder (" + calibration + "); replays of its runs are not comparisons";
+    }
+    if (calibrationDoubtful()) {
+      return "doubtful: " + String.join("; ", calibrationDoubts) + " (measured on this cage: " + calibration
+          + "; calibrate again when the host is quiet)";
+    }
+    return "measured on this cage (" + calibration + ")" + (calibrationChecked ? ", the host steady"
+        : ", not checked for a steady host");
   }
 
   /** The cage as the simulator's machine model (what the overlay replays on). */
@@ -63,8 +91,7 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
     if (runInterference != null && runInterference.starved()) {
       r.add(new String[] {"Host", runInterference.words()});
     }
-    r.add(new String[] {"Calibration", calibrated ? "measured on this cage (" + calibration + ")"
-        : "not calibrated: the seed's placeholder (" + calibration + "); replays of its runs are not comparisons"});
+    r.add(new String[] {"Calibration", calibrationWords()});
     r.add(new String[] {"Cage", cage});
     return r;
   }

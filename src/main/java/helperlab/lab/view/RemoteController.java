@@ -1,18 +1,18 @@
 package helperlab.lab.view;
 
-import helperlab.lab.chart.ChartGrid;
 import helperlab.charts.PlottedRun;
 import helperlab.charts.RecordedSamples;
-import helperlab.model.RunRecord;
+import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.remote.CageStatus;
 import helperlab.lab.viewmodel.Clock;
 import helperlab.lab.viewmodel.LiveViewModel;
+import helperlab.lab.viewmodel.RemoteViewModel.Connection;
 import helperlab.lab.viewmodel.RemoteViewModel;
 import helperlab.lab.viewmodel.TriggerChoice;
-import helperlab.lab.viewmodel.RemoteViewModel.Connection;
+import helperlab.model.RunRecord;
 import helperlab.policy.PolicyCatalog;
-import helperlab.sim.ScenarioSpec;
+import helperlab.workload.ScenarioSpec;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -20,11 +20,11 @@ import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
-import javafx.scene.control.OverrunStyle;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
@@ -224,6 +224,9 @@ public final class RemoteController {
         v.setTooltip(new Tooltip(r[1]));
       }
       v.setId("status-" + r[0].toLowerCase(Locale.ROOT).replace(' ', '-'));
+      if (r[0].equals("Calibration") && s.calibrationDoubtful()) {
+        v.getStyleClass().add("run-starved"); // a doubt about the numbers, said as the starved run's is
+      }
       statusGrid.add(k, 0, row);
       statusGrid.add(v, 1, row);
       row++;
@@ -247,6 +250,13 @@ public final class RemoteController {
     remoteCharts.pull();
     List<double[]> gaps = vm.gaps();
     remoteCharts.setBands(gaps, "link down");
+    double staleFrom = vm.exhibitStaleFromS();
+    remoteCharts.setStaleFrom(staleFrom);
+    boolean stale = !Double.isNaN(staleFrom);
+    // the exhibit's last values stay on screen while its link is down, marked as not the cage's now
+    for (Label l : List.of(remoteWorkers, remoteTime, countsText)) {
+      l.pseudoClassStateChanged(STALE, stale);
+    }
   }
 
   boolean isActive() {
