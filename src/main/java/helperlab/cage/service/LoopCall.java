@@ -4,20 +4,19 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** Work handed to the supervisor's thread through its inbox, and the answer the caller waits for. */
-record LoopCall(Function<Supervisor, Object> body, CompletableFuture<Object> reply) implements LoopInput {
-  LoopCall(Function<Supervisor, Object> body) {
+record LoopCall(Supplier<Object> body, CompletableFuture<Object> reply) implements LoopInput {
+  LoopCall(Supplier<Object> body) {
     this(body, new CompletableFuture<>());
   }
 
   /** On the supervisor's thread: runs the body and hands back its result or its failure. */
   @Override
   public void handleOn(LoopInput.Handler h) {
-    Supervisor s = h.self();
     try {
-      reply.complete(body.apply(s));
+      reply.complete(body.get());
     } catch (RuntimeException e) {
       reply.completeExceptionally(e);
     }

@@ -14,9 +14,6 @@ sealed interface LoopInput permits LoopInput.FromWorker, OfferDesk.OfferInput, L
     void onWorker(WorkerProcess.Signal signal);
 
     Offer decide(StoredBatch batch);
-
-    /** A call's body runs with the supervisor itself. */
-    Supervisor self();
   }
 
   /** On the supervisor's thread. */

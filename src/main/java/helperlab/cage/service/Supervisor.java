@@ -272,11 +272,6 @@ public final class Supervisor implements AutoCloseable {
     public Offer decide(StoredBatch batch) {
       return OfferDesk.decide(run, checkpoint, batch);
     }
-
-    @Override
-    public Supervisor self() {
-      return Supervisor.this;
-    }
   };
 
   /** A worker's frame or exit, on the supervisor's thread. */
@@ -329,7 +324,7 @@ public final class Supervisor implements AutoCloseable {
     if (stopping) {
       throw new IllegalStateException("the cage is stopping");
     }
-    LoopCall call = new LoopCall(s -> body.apply(s));
+    LoopCall call = new LoopCall(() -> body.apply(this));
     inbox.add(call);
     return (T) call.await();
   }
@@ -378,10 +373,10 @@ public final class Supervisor implements AutoCloseable {
     }
     try {
       shutdown.stop(loop, () -> {
-        LoopCall end = new LoopCall(s -> {
-          s.endRun();
-          s.switchboard.cancelExhibit();
-          s.stopping = true;
+        LoopCall end = new LoopCall(() -> {
+          endRun();
+          switchboard.cancelExhibit();
+          stopping = true;
           return null;
         });
         inbox.add(end);
