@@ -9,8 +9,11 @@ import javafx.scene.layout.Region;
  * wraps would then run under the plot.)
  */
 final class ChartCell extends Region {
-  /** About the narrowest column the grid gives a chart at laptop sizes (three columns at 1280 px). */
-  static final double NARROW_PX = 300;
+  /**
+   * A narrow column, as the grid gives a chart at laptop sizes (three columns beside the Runs list at
+   * 1024–1280 px): a legend that would wrap there keeps room for its second line at every width.
+   */
+  static final double NARROW_PX = 240;
 
   private final ChartHeader header;
   private final Region plot;
