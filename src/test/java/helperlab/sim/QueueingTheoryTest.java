@@ -6,6 +6,7 @@ import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
+import helperlab.workload.ScenarioSpec;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -1,20 +1,20 @@
 package helperlab.lab.live;
 
 import helperlab.charts.LiveSamples;
+import helperlab.model.EventSink;
 import helperlab.model.MetricsAccumulator;
 import helperlab.model.RunRecord;
 import helperlab.runs.RunRecords;
-import helperlab.runs.RunTriggers;
-import helperlab.model.EventSink;
-import helperlab.sim.ArrivalGenerator;
-import helperlab.sim.Recovery;
-import helperlab.sim.RecoveryMeter;
-import helperlab.sim.Tipping;
-import helperlab.sim.Trigger;
-import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.Recovery;
+import helperlab.workload.RecoveryMeter;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Tipping;
+import helperlab.workload.Trigger;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -73,7 +73,7 @@ final class SimulatedRun implements LiveRun, Runnable {
   SimulatedRun(LiveSettings settings, SimSetup setup, ScenarioSpec pressMix, double speed, Listener listener) {
     this.settings = settings;
     this.setup = setup;
-    this.capacity = Tipping.Capacity.of(setup, meter.spans().windowS());
+    this.capacity = setup.tippingCapacity(meter.spans().windowS());
     this.speed = checkSpeed(speed);
     this.listener = listener;
     this.pressGenerator = new ArrivalGenerator(pressMix, setup.machine(), setup.calibration(), setup.presets());
@@ -300,10 +300,9 @@ final class SimulatedRun implements LiveRun, Runnable {
     RunRecord r = RunRecords.fromSimulation(result);
     Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     String id = "live-" + r.id().replaceFirst("^sim-", "") + "-" + STAMP.format(now);
-    return new RunRecord(r.format(), id, r.kind(), r.policy(), r.scenario(), r.machine(), r.seed(), r.admission(),
-        r.calibration(), r.speedProbeMs(), r.durationS(), r.tasks(), r.events(), r.samples(), r.metrics(), r.replayOf(),
-        now.toString(), r.host(), null, trigger == null ? null : RunTriggers.json(trigger.trigger()),
-        RunTriggers.json(recovery), RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s",
-            Tipping.tippedAtS(meter, capacity, Math.min(r.durationS(), setup.durationS())))), null);
+    return r.toBuilder().id(id).createdAt(now.toString())
+        .trigger(trigger == null ? null : RunTriggers.json(trigger.trigger())).recovery(RunTriggers.json(recovery))
+        .tipping(RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s",
+            Tipping.tippedAtS(meter, capacity, Math.min(r.durationS(), setup.durationS()))))).build();
   }
 }

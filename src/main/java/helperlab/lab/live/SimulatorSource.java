@@ -5,8 +5,8 @@ import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
-import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimSetup;
+import helperlab.workload.ScenarioSpec;
 import java.util.List;
 
 /** Live runs from the embedded simulator, in real time or faster. */

@@ -11,7 +11,7 @@ import helperlab.remote.ControlTransport;
 import helperlab.remote.CredentialsPrompt;
 import helperlab.remote.HostKeyPrompt;
 import helperlab.remote.SshSettings;
-import helperlab.sim.Trigger;
+import helperlab.workload.Trigger;
 import java.util.List;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;
@@ -198,6 +198,14 @@ public final class RemoteViewModel {
   /** The times the link to the cage was down during the exhibit ({from, to} in run seconds). */
   public List<double[]> gaps() {
     return overlay.gaps();
+  }
+
+  /**
+   * The exhibit's run time from which the values shown are stale (its link down or stalled since
+   * then), NaN while its stream is live: the readouts and the charts' values at the pointer say so.
+   */
+  public double exhibitStaleFromS() {
+    return overlay.staleFromS();
   }
 
   /** Ends what runs in the background (window closing): the exhibit stops streaming, the link closes. */

@@ -1,13 +1,13 @@
 package helperlab.cage.service;
 
 import static org.awaitility.Awaitility.await;
-import helperlab.cage.TestImages;
-import helperlab.cage.image.SampleLibrary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.cage.TestImages;
+import helperlab.cage.image.SampleLibrary;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.EventType;
@@ -16,8 +16,8 @@ import helperlab.model.PresetCatalog;
 import helperlab.model.RunEvent;
 import helperlab.model.RunRecord;
 import helperlab.model.Task;
-import helperlab.sim.ArrivalGenerator;
-import helperlab.sim.ScenarioSpec;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.ScenarioSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
