@@ -1,24 +1,35 @@
 package helperlab.cli;
 
 import helperlab.cage.service.CageConfig;
+import helperlab.cage.measure.CalibrationCheck;
+import helperlab.cage.measure.CalibrationShelf;
 import helperlab.cage.measure.Calibrator;
 import helperlab.charts.export.FitPlot;
 import helperlab.model.Contention;
-import helperlab.model.DataFile;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab calibrate}: measure this machine in a capped cage and write a calibration for the simulator. */
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
     description = {"Calibrate the simulator on this machine, in a cgroup capped like the cage: the cost curve on a ladder of"
         + " sample images (0.3-70 MP, several repetitions each), the concurrency curve (1 to four times the quota's worth of"
         + " workers, as memory allows) for the contention penalty, a fresh worker's start-up and warm-up, memory per image, and the speed"
-        + " probe.", "Writes calibration.json, calibration-report.json and a plot of each fit (PNG) to --out."})
+        + " probe.", "The host is read before and after (a computing thread's wait for a CPU, others' busy cores, steal, run"
+        + " queue); a calibration made on a noisy host, or with a concurrency curve that falls and rises again, is doubtful"
+        + " and says why.", "Writes calibration.json, calibration-check.json, calibration-report.json and a plot of each fit"
+        + " (PNG) to --out; a doubtful one does not replace a steady one there without --force (it goes to --out/doubtful,"
+        + " exit 1)."})
 public final class CalibrateCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Option(names = "--data", defaultValue = "cage-data", description = "where the sample library and scratch files go (default: ${DEFAULT-VALUE})")
   Path data;
 
@@ -42,12 +53,16 @@ public final class CalibrateCommand implements Callable<Integer> {
           + " image or the next, so it takes a dozen (default: ${DEFAULT-VALUE})")
   int spawns;
 
+  @Option(names = "--force", description = "put a doubtful calibration in place of a steady one in --out")
+  boolean force;
+
   @Override
   public Integer call() throws Exception {
     long bytes = CageConfig.parseSize("memory", memory);
-    Calibrator.Report r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns, System.out).run();
-    DataFile.write(out.resolve("calibration.json"), r.calibration());
-    DataFile.write(out.resolve("calibration-report.json"), r);
+    Calibrator.Report r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns,
+        WriterStream.over(spec.commandLine().getOut())).run();
+    CalibrationShelf.Placed placed = CalibrationShelf.place(out, r.calibration(), r.check(), r, force);
+    Path out = placed.dir();
     var cost = r.calibration().cost();
     new FitPlot(String.format(Locale.ROOT, "Resize cost: %.1f · MP^%.3f ms, clamped [%.0f, %.0f] (RMS error %.1f%%)",
         cost.a(), cost.b(), cost.floorMs(), cost.ceilingMs(), 100 * r.fitRmsRelativeError()), "megapixels",
@@ -62,8 +77,14 @@ public final class CalibrateCommand implements Callable<Integer> {
     new FitPlot(String.format(Locale.ROOT, "Worker peak memory above idle (%.0f MiB): %.2f MiB per MP", r.memoryIdleMb(),
         slope), "megapixels of the largest image so far", "MiB", points(r.memory()), mp -> slope * mp, "fitted line", false)
         .writePng(out.resolve("memory.png"), 1000, 600);
-    System.out.println("wrote " + out.resolve("calibration.json") + ", calibration-report.json, cost.png, concurrency.png,"
-        + " memory.png");
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.println("wrote " + out.resolve("calibration.json") + ", " + CalibrationCheck.FILE
+        + ", calibration-report.json, cost.png, concurrency.png, memory.png");
+    if (!placed.replaced()) {
+      spec.commandLine().getErr().println("helper-lab calibrate: " + placed.message() + " (--force)");
+      return 1;
+    }
+    stdout.println(placed.message());
     return 0;
   }
 

@@ -18,15 +18,21 @@ import helperlab.workload.RecoveryMeter;
 import helperlab.workload.RunTriggers;
 import helperlab.workload.ScenarioSpec;
 import helperlab.workload.Tipping;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab sim}: one simulated run, its metrics printed, optionally recorded. */
 @Command(name = "sim", mixinStandardHelpOptions = true,
     description = "Simulate one run and print its metrics as JSON.")
 public final class SimCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec command; // not 'spec': that is the scenario's below
+
   @Option(names = "--scenario", defaultValue = "calm", description = "calm, busy, burst, heavy, overload or a JSON file (default: ${DEFAULT-VALUE})")
   String scenario;
 
@@ -77,7 +83,8 @@ public final class SimCommand implements Callable<Integer> {
       }
       DataFile.write(record, rec.withTipping(tipping));
     }
-    System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(result.metrics()));
+    PrintWriter out = command.commandLine().getOut();
+    out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(result.metrics()));
     if (own != null) {
       // the same policy on the same arrivals without the trigger: what the trigger did, apart from the hour's ups and downs
       ScenarioSpec plain = spec.withTrigger(null);
@@ -85,17 +92,17 @@ public final class SimCommand implements Callable<Integer> {
           AdmissionMode.of(admission), cal, false).withPolicy(setup.policy());
       RecoveryMeter twin = new RecoveryMeter();
       new Simulation(twinSetup, twin).run();
-      System.out.println("recovery from " + spec.trigger().label() + ", against the same run without it:");
-      System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(
+      out.println("recovery from " + spec.trigger().label() + ", against the same run without it:");
+      out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(
           meter.recovery(spec.trigger(), spec.durationS(), twin, capacity)));
-      System.out.println("against the " + (int) RecoveryMeter.BASELINE_S + " s before the trigger:");
-      System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(own));
+      out.println("against the " + (int) RecoveryMeter.BASELINE_S + " s before the trigger:");
+      out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(own));
     }
-    System.out.println("tipping (down: met share below 50% over " + (int) meter.spans().windowS() + " s with more"
+    out.println("tipping (down: met share below 50% over " + (int) meter.spans().windowS() + " s with more"
         + " processes than the worker budget or more than the window's work queued, held "
         + (int) meter.spans().holdS() + " s):");
-    System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(tipping));
-    System.out.println(own == null ? "the run: " + Tipping.describe(tippedAt) : "the run: " + Tipping.describe(own));
+    out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(tipping));
+    out.println(own == null ? "the run: " + Tipping.describe(tippedAt) : "the run: " + Tipping.describe(own));
     return 0;
   }
 }

@@ -11,13 +11,15 @@ import helperlab.study.Sweep;
 import helperlab.study.SweepOutput;
 import helperlab.study.SweepPlan;
 import helperlab.workload.ScenarioSpec;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code helper-lab sweep}: every scenario × policy × machine × seed, with a summary and findings;
@@ -26,6 +28,9 @@ import picocli.CommandLine.Option;
 @Command(name = "sweep", mixinStandardHelpOptions = true, subcommands = SweepMergeCommand.class,
     description = "Run scenarios x policies x machines x seeds and write runs.jsonl, summary.csv and findings.md.")
 public final class SweepCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Option(names = "--scenarios", split = ",", description = "comma list (default: all five)")
   List<String> scenarios = ScenarioSpec.BUILT_IN;
 
@@ -88,7 +93,7 @@ public final class SweepCommand implements Callable<Integer> {
     Sweep sweep = new Sweep(plan, cal);
     int total = sweep.runCount(part) * (second == null ? 1 : 2);
     int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    ProgressBar bar = new ProgressBar(System.err, Math.max(1, total), System.console() != null);
+    ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), Math.max(1, total), System.console() != null);
     long start = System.nanoTime();
     List<RunRow> rows = sweep.run(n, bar::update, part);
     List<RunRow> secondRows = null;
@@ -111,20 +116,20 @@ public final class SweepCommand implements Callable<Integer> {
       BreakevenChart.writeBeside(out, rows);
     }
     int runs = rows.size() + (secondRows == null ? 0 : secondRows.size());
-    System.out.printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
+    spec.commandLine().getOut().printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
         runs, seconds, n, runs / seconds, steps / seconds / 1e6, out.toAbsolutePath());
     return 0;
   }
 
   /** A one-line progress bar on a terminal; silent when output is not a terminal. */
   static final class ProgressBar {
-    private final PrintStream err;
+    private final PrintWriter err;
     private final int total;
     private final boolean tty;
     private final long start = System.nanoTime();
     private volatile long lastDraw;
 
-    ProgressBar(PrintStream err, int total, boolean tty) {
+    ProgressBar(PrintWriter err, int total, boolean tty) {
       this.err = err;
       this.total = total;
       this.tty = tty;

@@ -84,13 +84,21 @@ public final class CageClient implements AutoCloseable {
    * Measures the cage ({@code calibrate}; {@code quick}: the short ladder): each line it prints goes to
    * {@code progress} as it comes; returns the final answer (the calibration's name, how long it took).
    */
-  public synchronized JsonNode calibrate(boolean quick, java.util.function.Consumer<String> progress)
+  public JsonNode calibrate(boolean quick, java.util.function.Consumer<String> progress) throws ControlException {
+    return calibrate(quick, false, progress);
+  }
+
+  /**
+   * As {@link #calibrate(boolean, java.util.function.Consumer)}; {@code force}: a doubtful result replaces
+   * the cage's steady calibration (without it the cage keeps its own and answers {@code ok: false}).
+   */
+  public synchronized JsonNode calibrate(boolean quick, boolean force, java.util.function.Consumer<String> progress)
       throws ControlException {
     if (channel == null || !channel.isOpen()) {
       channel = transport.open();
     }
     try {
-      channel.send(op("calibrate").put("quick", quick).toString());
+      channel.send(op("calibrate").put("quick", quick).put("force", force).toString());
       while (true) {
         JsonNode r = check(parse(channel.receive(REPLY_TIMEOUT_MS), channel.peer()));
         if (!"progress".equals(r.path("type").asText())) {

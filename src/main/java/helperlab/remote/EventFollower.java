@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * Follows a cage run's live event stream and keeps following through dropped connections: it
  * reconnects with exponential backoff (capped, jittered: {@link Backoff}) and resumes from the last
  * event id it saw (the stream sends only ids after it), so nothing is missed and nothing arrives twice.
- * A live run sends a sample every second, so a connection with no line for {@code stallMs} is
+ * A live run sends a sample every second, and the cage's follow sends a heartbeat line when its stream
+ * has been quiet for 2 s (an idle run, its Redis down), so a connection with no line for {@code stallMs} is
  * <em>stalled</em> (open but silent, e.g. the cage's session stopped), told apart from one the other
  * side <em>closed</em>; either way it is dropped and opened again. The listener hears of every gap,
  * its length counted from the last line received (so it covers the time it took to notice), and
@@ -31,6 +32,9 @@ public final class EventFollower implements AutoCloseable {
     /** Following stopped: the run ended, or it was closed, or it gave up ({@code failure} non-null). */
     default void stopped(ControlException failure) {}
   }
+
+  /** The type of a line that only says the link is alive (the cage's {@code CtlServer.HEARTBEAT}). */
+  static final String HEARTBEAT = "heartbeat";
 
   private final ControlTransport transport;
   private final String run;
@@ -124,6 +128,9 @@ public final class EventFollower implements AutoCloseable {
           backoff.succeeded();
           String id = line.path("id").asText(null);
           String type = line.path("type").asText("");
+          if (HEARTBEAT.equals(type)) {
+            continue; // the link is alive; nothing to show
+          }
           if (id != null) {
             lastId = id;
           }

@@ -12,8 +12,9 @@ public final class RunRecords {
   public static RunRecord fromSimulation(SimResult r) {
     SimSetup s = r.setup();
     String admission = s.admission().id();
-    return new RunRecord(RunRecord.FORMAT, RunId.of(RunRecord.KIND_SIM, s.scenario(), s.policy().id(), s.machine().name(),
-        s.seed(), admission), RunRecord.KIND_SIM, s.policy().id(), s.scenario(), s.machine(), s.seed(), admission,
-        s.calibration(), null, s.durationS(), r.tasks(), r.events(), r.samples(), r.metrics(), null, null, null);
+    return RunRecord.builder().id(RunId.of(RunRecord.KIND_SIM, s.scenario(), s.policy().id(), s.machine().name(), s.seed(),
+        admission)).kind(RunRecord.KIND_SIM).policy(s.policy().id()).scenario(s.scenario()).machine(s.machine())
+        .seed(s.seed()).admission(admission).calibration(s.calibration()).durationS(s.durationS()).tasks(r.tasks())
+        .events(r.events()).samples(r.samples()).metrics(r.metrics()).build();
   }
 }

@@ -121,4 +121,23 @@ class EventFollowerStallTest {
     long tries = Files.readAllLines(count).size();
     assertTrue(tries >= 3 && tries <= 500 / 10 + 1, "backed off, then stopped: " + tries + " tries");
   }
+
+  @Test
+  void heartbeatsKeepTheLinkAliveAndAreNotPassedOn() throws Exception {
+    Path script = dir.resolve("quiet.sh");
+    // a quiet run: one sample, then only the cage's heartbeats (no id), then the end
+    Files.writeString(script, String.join("\n", "read req",
+        "echo '{\"ok\":true,\"id\":\"1-0\",\"type\":\"sample\",\"sample\":{\"t\":1}}'",
+        "echo '{\"ok\":true,\"type\":\"heartbeat\",\"run\":\"r1\"}'",
+        "echo '{\"ok\":true,\"type\":\"heartbeat\",\"run\":\"r1\"}'",
+        "echo '{\"ok\":true,\"id\":\"2-0\",\"type\":\"end\",\"end\":{}}'", ""));
+    Heard heard = new Heard();
+    try (EventFollower f = new EventFollower(new LocalProcessTransport(List.of("sh", script.toString())), "r1", "0-0",
+        heard, new Backoff.Policy(50, 100, 30_000), 30_000).start()) {
+      assertTrue(heard.stopped.await(60, TimeUnit.SECONDS), heard.said.toString());
+      assertEquals("2-0", f.lastId());
+    }
+    assertNull(heard.failure.get());
+    assertEquals(List.of("1-0", "2-0"), heard.said, "heartbeats are not lines of the run");
+  }
 }

@@ -1,8 +1,11 @@
 package helperlab.cage.measure;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.Calibration;
+import helperlab.model.DataFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /** A calibration measured on the cage itself (by {@code helper-lab calibrate} or {@code helper-lab cage bench}). */
 public final class CageCalibration {
@@ -25,6 +28,24 @@ public final class CageCalibration {
     }
     Path own = ownFile(dataDir);
     return Files.isRegularFile(own) ? Calibration.load(own) : Calibration.seed();
+  }
+
+  /**
+   * What the cage says of its calibration's check: {@code checked} (a check is kept beside it),
+   * {@code doubtful} and {@code doubts} (why), {@code at}. Only the cage's own calibration has one; a
+   * configured file or the seed's placeholder is unchecked.
+   */
+  public static ObjectNode checkJson(String configured, Path dataDir, Calibration inUse) {
+    CalibrationCheck check = configured == null && measuredHere(inUse)
+        ? CalibrationShelf.checkIn(ownFile(dataDir).getParent()) : null;
+    ObjectNode o = DataFile.JSON.createObjectNode();
+    o.put("checked", check != null);
+    o.put("doubtful", check != null && check.doubtful());
+    o.set("doubts", DataFile.JSON.valueToTree(check == null ? List.of() : check.doubts()));
+    if (check != null) {
+      o.put("at", check.at());
+    }
+    return o;
   }
 
   /** Measured by workers like the cage's, so their speed probe compares with the run's. */

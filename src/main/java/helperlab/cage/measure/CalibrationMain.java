@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The entry point a cage starts to calibrate itself in a child process ({@code ctl calibrate}), so a
  * failing calibration cannot take the supervisor with it: the calibrator's run, its lines on stdout,
- * its result written as {@code calibration.json} and {@code calibration-report.json}. The command line
+ * its result written as {@code calibration.json}, {@code calibration-report.json} and its check into a folder
+ * of its own, from which the cage puts it in place ({@link CalibrationShelf}). The command line
  * is {@link #args}'s, made by the caller; {@code helper-lab calibrate} is the same run for people.
  */
 public final class CalibrationMain {
@@ -28,7 +29,8 @@ public final class CalibrationMain {
     Calibrator.Report r = new Calibrator(Path.of(a[0]), Double.parseDouble(a[2]), Long.parseLong(a[3]),
         Integer.parseInt(a[4]), Double.parseDouble(a[5]), Integer.parseInt(a[6]), System.out).run();
     Path out = Path.of(a[1]);
-    DataFile.write(out.resolve("calibration.json"), r.calibration());
+    DataFile.write(out.resolve(CalibrationCheck.FILE), r.check());
     DataFile.write(out.resolve("calibration-report.json"), r);
+    DataFile.write(out.resolve("calibration.json"), r.calibration());
   }
 }

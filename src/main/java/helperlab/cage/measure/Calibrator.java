@@ -37,8 +37,8 @@ public final class Calibrator {
   static final int COLD_IMAGES = 8;
   /** How many images each fresh worker resizes when the factors are measured. */
   static final int WORKER_IMAGES = 24;
-  /** Probes before and after the ladder further apart than this say the machine was not steady. */
-  static final double PROBE_DRIFT = 0.10;
+  /** How long the host is read before and after ({@link HostSteadiness}). */
+  static final double HOST_CHECK_S = 3;
   /** The draw of samples for the fresh workers' images: fixed, so calibrations compare. */
   static final long WORKER_IMAGES_SEED = 8;
 
@@ -49,7 +49,7 @@ public final class Calibrator {
   public record Report(Calibration calibration, List<Point> cost, CalibrationFit fit, double fitRmsRelativeError,
       List<Point> concurrency, double quota, double singleWorkerRate, List<Point> memory, double memoryIdleMb,
       double spawnWallS, double readyWallS, double spawnCpuS, double warmupCpuS, double privateMb, double sharedMb,
-      double probeMs, String cage, String at) {}
+      double probeMs, String cage, String at, CalibrationCheck check) {}
 
   private final Path data;
   private final double cpus;
@@ -82,6 +82,8 @@ public final class Calibrator {
     if (!launcher.cdsStatus().startsWith("off")) {
       launcher.prepareArchive();
     }
+    HostCheck hostBefore = HostSteadiness.measure(HOST_CHECK_S);
+    out.println("the host before: " + hostBefore.summary());
     try (CgroupCage cage = CgroupCage.create(cpus, memoryBytes, Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"))) {
       out.println("calibrating in: " + cage.status());
       double[] spawn = spawns(launcher, cage);
@@ -94,10 +96,6 @@ public final class Calibrator {
       // the ladder's costs are of the machine as it was between the two probes
       double probe = (probeBefore + probeAfter) / 2;
       out.printf(Locale.ROOT, "speed probe %.1f ms before the ladder, %.1f ms after%n", probeBefore, probeAfter);
-      if (Math.abs(probeAfter / probeBefore - 1) > PROBE_DRIFT) {
-        out.printf(Locale.ROOT, "warning: the machine's speed drifted %.0f%% during the ladder; its costs mix two"
-            + " speeds: calibrate again when the machine is quiet%n", 100 * Math.abs(probeAfter / probeBefore - 1));
-      }
       PresetCosts presets = PresetCosts.measure(launcher, cage, lib, sampleCosts, data, reps, out);
       Map<String, Double> presetFactors = presets.factors();
       sampleCosts = presets.samples();
@@ -130,16 +128,29 @@ public final class Calibrator {
         flat.put(p, mean * presetFactors.getOrDefault(p, 1.0));
       }
       String at = Instant.now().toString();
+      HostCheck hostAfter = HostSteadiness.measure(HOST_CHECK_S);
+      out.println("the host after: " + hostAfter.summary());
+      CalibrationCheck check = CalibrationCheck.judge(at, cpus, hostBefore, hostAfter, probeBefore, probeAfter, conc,
+          single);
+      for (String d : check.doubts()) {
+        out.println("warning: " + d);
+      }
+      out.println(check.doubtful() ? "doubtful calibration (" + check.doubts().size() + " doubt(s) above): calibrate"
+          + " again when the host is quiet"
+          : "steady: nothing in the host or the curves puts this calibration in doubt");
       String source = String.format(Locale.ROOT, "%s on %s at %s in %s: cost curve fitted to %d images x %d"
               + " repetitions (R² %.3f, RMS error %.1f%%); contention from %d concurrency levels; spawn, warm-up and"
               + " memory (peak above idle, by sample) measured; each preset's cost against web's on the same samples; a fresh worker's images by position; flat_average_ms is the curve's mean over the"
               + " ladder, by preset", CageCalibration.CALIBRATE_PREFIX,
           host(), at, cage.status(), cost.size(), reps, fit.r2(), 100 * rms, conc.size());
-      Calibration c = new Calibration("cage-" + host(), curve, kappa, spawn[2] * 1000, spawn[3] * 1000, spawn[4],
-          spawn[5], mbPerMp, probe, flat, source, List.copyOf(sampleCosts), presetFactors, workerImageFactors,
-          memoryCurve(memory), spawn[6], conc.stream().mapToDouble(Point::x).max().orElse(1), spawn[1]);
+      Calibration c = Calibration.builder().name("cage-" + host()).cost(curve).contention(kappa)
+          .spawnCpuMs(spawn[2] * 1000).warmupCpuMs(spawn[3] * 1000).workerPrivateMb(spawn[4]).workerSharedMb(spawn[5])
+          .imageMbPerMp(mbPerMp).speedProbeMs(probe).flatAverageMs(flat).source(source)
+          .sampleCosts(List.copyOf(sampleCosts)).presetFactors(presetFactors).workerImageFactors(workerImageFactors)
+          .imageMemory(memoryCurve(memory)).workerHelloMb(spawn[6])
+          .contentionMeasuredTo(conc.stream().mapToDouble(Point::x).max().orElse(1)).workerReadyS(spawn[1]).build();
       return new Report(c, List.copyOf(cost), fit, rms, List.copyOf(conc), cpus, single, List.copyOf(memory), idle[0],
-          spawn[0], spawn[1], spawn[2], spawn[3], spawn[4], spawn[5], probe, cage.status(), at);
+          spawn[0], spawn[1], spawn[2], spawn[3], spawn[4], spawn[5], probe, cage.status(), at, check);
     }
   }
 

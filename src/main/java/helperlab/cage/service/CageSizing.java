@@ -30,8 +30,8 @@ record CageSizing(CgroupLimits limits, WorkerBudget budget, double perWorkerMb, 
   }
 
   private static MachineSpec machine(CgroupLimits limits, CageConfig config, Integer workerBudget) {
-    return new MachineSpec("cage", limits.cpus(), limits.memoryBytes() / (1024.0 * 1024.0), config.maxProcesses(),
-        null, null, null, null, null, null, null, workerBudget);
+    return MachineSpec.builder().name("cage").cores(limits.cpus()).memoryMb(limits.memoryBytes() / (1024.0 * 1024.0))
+        .maxProcesses(config.maxProcesses()).workerBudget(workerBudget).build();
   }
 
   /** A worker's memory budget: its private memory and the largest image it may hold. */

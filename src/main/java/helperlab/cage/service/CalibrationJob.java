@@ -1,9 +1,12 @@
 package helperlab.cage.service;
 
 import helperlab.cage.measure.CageCalibration;
+import helperlab.cage.measure.CalibrationCheck;
 import helperlab.cage.measure.CalibrationMain;
+import helperlab.cage.measure.CalibrationShelf;
 import helperlab.cage.worker.WorkerLauncher;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
@@ -23,8 +26,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code ctl calibrate}: measures this cage with {@code helper-lab calibrate} in a child process (its
  * own capped cgroup, the cage's limits, the cage's sample library), streams every line it prints as
  * progress, then keeps the result beside the cage's data ({@link CageCalibration#ownFile}) and hands it
- * to the supervisor, so the following exhibits forecast and record with it. A child process, so a
- * failing calibration cannot take the supervisor with it. One at a time, never during an exhibit.
+ * to the supervisor, so the following exhibits forecast and record with it; unless it is doubtful and
+ * the cage's own is steady ({@link CalibrationShelf}): then the cage keeps its own and refuses, unless
+ * forced. A child process, so a failing calibration cannot take the supervisor with it. One at a time,
+ * never during an exhibit.
  */
 final class CalibrationJob {
 
@@ -40,7 +45,7 @@ final class CalibrationJob {
     return running.get();
   }
 
-  void run(boolean quick, CtlServer.Lines out) throws IOException {
+  void run(boolean quick, boolean force, CtlServer.Lines out) throws IOException {
     if (!running.compareAndSet(false, true)) {
       throw new IllegalStateException("a calibration is already running on this cage");
     }
@@ -54,8 +59,11 @@ final class CalibrationJob {
       }
       Path data = supervisor.config().dataDir().toAbsolutePath();
       Path work = data.resolve("calibrating");
-      Path result = CageCalibration.ownFile(data).getParent();
-      Files.createDirectories(work);
+      Path home = CageCalibration.ownFile(data).getParent();
+      // measured into a folder of its own; put in place (or not) once judged
+      Path result = work.resolve("result");
+      Files.createDirectories(result);
+      Files.deleteIfExists(result.resolve("calibration.json"));
       Path samples = work.resolve("samples");
       if (!Files.exists(samples)) {
         Files.createSymbolicLink(samples, supervisor.config().samplesDir().toAbsolutePath());
@@ -85,7 +93,19 @@ final class CalibrationJob {
         out.send(CtlServer.error("the calibration failed (exit " + code + "): " + last));
         return;
       }
-      Calibration c = Calibration.load(CageCalibration.ownFile(data));
+      Calibration c = Calibration.load(result.resolve("calibration.json"));
+      CalibrationCheck check = DataFile.read(result.resolve(CalibrationCheck.FILE), CalibrationCheck.class);
+      CalibrationShelf.Placed placed = CalibrationShelf.place(home, c, check,
+          DataFile.read(result.resolve("calibration-report.json"), JsonNode.class), force);
+      if (!placed.replaced()) {
+        ObjectNode refused = CtlServer.error(placed.message());
+        refused.put("type", "done");
+        refused.put("refused", true);
+        refused.put("file", placed.dir().resolve("calibration.json").toString());
+        refused.set("doubts", DataFile.JSON.valueToTree(check.doubts()));
+        out.send(refused);
+        return;
+      }
       supervisor.onLoop(s -> {
         s.useCalibration(c);
         return null;
@@ -93,6 +113,9 @@ final class CalibrationJob {
       ObjectNode done = DataFile.JSON.createObjectNode();
       done.put("ok", true);
       done.put("type", "done");
+      done.put("doubtful", check.doubtful());
+      done.set("doubts", DataFile.JSON.valueToTree(check.doubts()));
+      done.put("message", placed.message());
       done.put("calibration", c.name());
       done.put("calibrated", CageCalibration.measuredHere(c));
       done.put("file", CageCalibration.ownFile(data).toString());

@@ -159,7 +159,7 @@ public final class CtlServer implements AutoCloseable {
       case "follow" -> follow(req, out);
       case "runs" -> out.send(RunAnswers.runs(supervisor));
       case "run" -> out.send(RunAnswers.run(supervisor, req));
-      case "calibrate" -> calibrations.run(req.path("quick").asBoolean(false), out);
+      case "calibrate" -> calibrations.run(req.path("quick").asBoolean(false), req.path("force").asBoolean(false), out);
       default -> out.send(error("unknown op '" + op + "'; known: " + String.join(", ", OPS)));
     }
   }
@@ -195,6 +195,11 @@ public final class CtlServer implements AutoCloseable {
     }
   }
 
+  /** The line a follow sends when its stream has been quiet for {@link #HEARTBEAT_NS}; it carries no id. */
+  public static final String HEARTBEAT = "heartbeat";
+  /** A followed stream quiet this long gets a heartbeat line (a viewer calls a link silent for 5 s stalled). */
+  static final long HEARTBEAT_NS = 2_000_000_000L;
+
   private void follow(JsonNode req, Lines out) throws IOException {
     String run = CtlRequest.text(req, "run", null);
     if (run == null) {
@@ -215,6 +220,7 @@ public final class CtlServer implements AutoCloseable {
     }
     String followed = run;
     boolean[] gone = {false};
+    long[] lastSentNs = {System.nanoTime()};
     try {
       supervisor.stream().follow(run, from, e -> {
         ObjectNode line = DataFile.JSON.createObjectNode();
@@ -229,9 +235,19 @@ public final class CtlServer implements AutoCloseable {
           line.put("raw", e.json());
         }
         boolean sent = out.send(line);
+        lastSentNs[0] = System.nanoTime();
         gone[0] = !sent;
         return sent;
-      }, () -> gone[0] || !running);
+      }, () -> {
+        // asked after every read of the stream (at most a second apart), entries or not: a quiet stream
+        // (an idle run, Redis down) still says the link is alive, so a viewer does not take it for a stall
+        if (!gone[0] && System.nanoTime() - lastSentNs[0] >= HEARTBEAT_NS) {
+          gone[0] = !out.send(DataFile.JSON.createObjectNode().put("ok", true).put("type", HEARTBEAT)
+              .put("run", followed));
+          lastSentNs[0] = System.nanoTime();
+        }
+        return gone[0] || !running;
+      });
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

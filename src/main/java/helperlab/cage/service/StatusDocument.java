@@ -2,6 +2,7 @@ package helperlab.cage.service;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.cage.measure.CageCalibration;
 import helperlab.cage.worker.WorkerProcess;
 import helperlab.model.DataFile;
 import java.util.Locale;
@@ -93,6 +94,7 @@ final class StatusDocument {
     s.put("samples", sv.samplesStatus());
     s.put("calibration", sv.calibration.name());
     s.put("calibrated", sv.calibration.measuredOnACage());
+    s.set("calibration_check", CageCalibration.checkJson(sv.config.calibration(), sv.config.dataDir(), sv.calibration));
     s.put("watchdog_memory_limit_mb", sv.watchdog.memoryLimitBytes() / (1024.0 * 1024.0));
     return s;
   }

@@ -232,6 +232,13 @@ public final class ChartGrid extends ScrollPane {
     }
   }
 
+  /** Values at the pointer from this time on are marked stale (the link is down since); NaN: none. */
+  public void setStaleFrom(double t) {
+    for (LabChart c : charts.values()) {
+      c.setStaleFrom(t);
+    }
+  }
+
   /** Shades these triggers on every chart (empty: none); replaces those shown before. */
   public void setTriggers(List<TriggerMark> marks) {
     for (LabChart c : charts.values()) {

@@ -51,6 +51,7 @@ public final class LabChart {
 
   private final ChartLines lines;
   private final RangeBands bands;
+  private double staleFrom = Double.NaN;
   private boolean zoomRefreshPending;
   private boolean widthRefreshPending;
   private boolean zoomed;
@@ -273,6 +274,16 @@ public final class LabChart {
    */
   public void setBands(List<double[]> ranges, String label) {
     bands.show(ranges, label);
+  }
+
+  /** Values at the pointer from this time on are marked stale (the link is down since); NaN: none. */
+  public void setStaleFrom(double t) {
+    staleFrom = t;
+  }
+
+  /** See {@link #setStaleFrom}. */
+  double staleFrom() {
+    return staleFrom;
   }
 
   /** The shaded bands shown (from, to). */

@@ -103,13 +103,20 @@ final class PointerReadout {
         box.add(cell(s == 0 ? "A" : "B", "pointer-head", null), 1 + s, 0);
       }
     }
+    // at or past the time the link went down the values are the last ones received, not the cage's then
+    boolean stale = t >= owner.staleFrom();
     int row = 1;
     for (Series series : owner.kind().series()) {
       box.add(cell(series.label(), "pointer-name", series.color()), 0, row);
       for (int s = 0; s < slots; s++) {
-        box.add(cell(AxisTicks.value(series, valueAt(s, series, t)), "pointer-value", null), 1 + s, row);
+        box.add(cell(AxisTicks.value(series, valueAt(s, series, t)), stale ? "pointer-stale" : "pointer-value", null),
+            1 + s, row);
       }
       row++;
+    }
+    if (stale) {
+      box.add(cell("stale: the link is down since " + AxisTicks.clock(owner.staleFrom(), 1), "pointer-stale", null), 0,
+          row, 1 + slots, 1);
     }
   }
 

@@ -300,10 +300,9 @@ final class SimulatedRun implements LiveRun, Runnable {
     RunRecord r = RunRecords.fromSimulation(result);
     Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     String id = "live-" + r.id().replaceFirst("^sim-", "") + "-" + STAMP.format(now);
-    return new RunRecord(r.format(), id, r.kind(), r.policy(), r.scenario(), r.machine(), r.seed(), r.admission(),
-        r.calibration(), r.speedProbeMs(), r.durationS(), r.tasks(), r.events(), r.samples(), r.metrics(), r.replayOf(),
-        now.toString(), r.host(), null, trigger == null ? null : RunTriggers.json(trigger.trigger()),
-        RunTriggers.json(recovery), RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s",
-            Tipping.tippedAtS(meter, capacity, Math.min(r.durationS(), setup.durationS())))), null);
+    return r.toBuilder().id(id).createdAt(now.toString())
+        .trigger(trigger == null ? null : RunTriggers.json(trigger.trigger())).recovery(RunTriggers.json(recovery))
+        .tipping(RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s",
+            Tipping.tippedAtS(meter, capacity, Math.min(r.durationS(), setup.durationS()))))).build();
   }
 }

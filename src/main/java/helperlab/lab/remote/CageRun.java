@@ -63,12 +63,16 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private volatile ReplayOverlay overlay;
   private volatile int pressed;
   private volatile boolean stale;
+  /** While the link is down: the run time of the last line before it went, and when (wall ms) it was received. */
+  private volatile double downFromS = -1;
+  private volatile long downSinceMs;
   /** The stream was lost while the exhibit went on on the cage: the connection it was lost on, else null. */
   private volatile CageClient lostOn;
   private volatile boolean lostTransiently;
 
   // the follower's thread only
   private double lastT;
+  private long lastLineMs = System.currentTimeMillis();
   private double downAtT = -1;
   private int submitted;
   private final StreamSequence ids = new StreamSequence();
@@ -128,6 +132,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
         JsonNode s = line.path("sample");
         double t = s.path("t").asDouble();
         lastT = Math.max(lastT, t);
+        lastLineMs = System.currentTimeMillis();
         real.add(t, s.path("workers").asInt(), s.path("busy").asInt(), s.path("queue").asInt(),
             s.path("memory_mb").asDouble(), s.path("cpu_useful_s").asDouble(), s.path("cpu_spawn_s").asDouble(),
             s.path("cpu_killed_s").asDouble(), s.path("spawns").asInt(), s.path("met").asInt(), s.path("late").asInt(),
@@ -163,16 +168,14 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
 
   @Override
   public void disconnected(ControlException why) {
-    downAtT = lastT;
-    stale = true;
+    wentDown();
     link = "the connection closed at " + Math.round(lastT) + " s (" + why.getMessage() + "); reconnecting; the values"
         + " shown are stale, from " + Math.round(lastT) + " s";
   }
 
   @Override
   public void stalled(long silentMs) {
-    downAtT = lastT;
-    stale = true;
+    wentDown();
     link = String.format(Locale.ROOT, "stalled: no event or sample for %.0f s on an open connection (it was not"
         + " closed); reconnecting; the values shown are stale, from %d s", silentMs / 1000.0, Math.round(lastT));
   }
@@ -181,9 +184,11 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   public void reconnected(long downMs) {
     // downMs runs from the last line before the gap: the band covers the time it took to notice, too
     double from = downAtT < 0 ? lastT : downAtT;
+    // the open band goes before the closed one comes: a reader never sees both for one gap
+    downFromS = -1;
+    stale = false;
     gaps.add(new Gap(from, from + Math.max(0.2, downMs / 1000.0)));
     downAtT = -1;
-    stale = false;
     link = String.format(Locale.ROOT, "reconnected: nothing came for %.1f s; resumed after event %d", downMs / 1000.0,
         ids.last());
   }
@@ -207,6 +212,26 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
     link = "the link is back: following " + runId + " again after event " + ids.last();
     follower = new EventFollower(transport, runId, from, this, PACING, STALL_MS).start();
     return true;
+  }
+
+  private void wentDown() {
+    downAtT = lastT;
+    downSinceMs = lastLineMs;
+    downFromS = lastT;
+    stale = true;
+  }
+
+  /**
+   * The gap the link is in now, from the last sample received to the run time it would be at now (the
+   * cage keeps real time), or null when the link is up: drawn as a band that grows until the link is back.
+   */
+  public Gap openGap() {
+    double from = downFromS;
+    if (from < 0 || !stale) {
+      return null;
+    }
+    // in half seconds, so the band's edge moves (and the chart redraws it) twice a second, not every frame
+    return new Gap(from, from + Math.max(0.5, Math.ceil((System.currentTimeMillis() - downSinceMs) / 500.0) / 2));
   }
 
   /** Whether the values shown are from before a gap that has not ended (the link is down or stalled). */

@@ -44,6 +44,8 @@ public final class RemoteController {
   @FXML private Label errorText;
   @FXML private Button retryButton;
   @FXML private GridPane statusGrid;
+  /** The run on the cage (or the exhibit's record) says the host starved it, as the Runs view does. */
+  @FXML private Label remoteStarved;
   @FXML private ComboBox<String> pushPolicy;
   @FXML private Button pushButton;
   @FXML private Label policyResult;
@@ -133,8 +135,12 @@ public final class RemoteController {
 
     vm.statusProperty().addListener((o, a, b) -> showStatus(b));
     showStatus(vm.statusProperty().get());
+    vm.exhibit().lastRecordProperty().addListener((o, a, b) -> showStarved());
     vm.connectionProperty().addListener((o, a, b) -> showConnection());
-    ex.stateProperty().addListener((o, a, b) -> showConnection());
+    ex.stateProperty().addListener((o, a, b) -> {
+      showConnection();
+      showStarved();
+    });
     showConnection();
     ex.runProperty().addListener((o, a, b) -> {
       List<PlottedRun> runs = vm.plotted();
@@ -182,7 +188,23 @@ public final class RemoteController {
     remoteState.getStyleClass().add(s.name().toLowerCase(Locale.ROOT));
   }
 
+  /**
+   * Once an exhibit has ended its record speaks for the run on the charts; until then (and with no
+   * exhibit) the cage's status speaks for the run that is on, as measured so far.
+   */
+  private void showStarved() {
+    RunRecord record = vm.exhibit().lastRecordProperty().get();
+    CageStatus s = vm.statusProperty().get();
+    String note = record != null && !vm.exhibit().isActive()
+        ? helperlab.model.Interference.starvedNote(helperlab.model.Interference.of(record))
+        : s != null ? s.starvedNote() : null;
+    remoteStarved.setText(note == null ? "" : note);
+    remoteStarved.setVisible(note != null);
+    remoteStarved.setManaged(note != null);
+  }
+
   private void showStatus(CageStatus s) {
+    showStarved();
     statusGrid.getChildren().clear();
     if (s == null) {
       statusGrid.add(new Label("—"), 0, 0);
@@ -202,6 +224,9 @@ public final class RemoteController {
         v.setTooltip(new Tooltip(r[1]));
       }
       v.setId("status-" + r[0].toLowerCase(Locale.ROOT).replace(' ', '-'));
+      if (r[0].equals("Calibration") && s.calibrationDoubtful()) {
+        v.getStyleClass().add("run-starved"); // a doubt about the numbers, said as the starved run's is
+      }
       statusGrid.add(k, 0, row);
       statusGrid.add(v, 1, row);
       row++;
@@ -225,6 +250,13 @@ public final class RemoteController {
     remoteCharts.pull();
     List<double[]> gaps = vm.gaps();
     remoteCharts.setBands(gaps, "link down");
+    double staleFrom = vm.exhibitStaleFromS();
+    remoteCharts.setStaleFrom(staleFrom);
+    boolean stale = !Double.isNaN(staleFrom);
+    // the exhibit's last values stay on screen while its link is down, marked as not the cage's now
+    for (Label l : List.of(remoteWorkers, remoteTime, countsText)) {
+      l.pseudoClassStateChanged(STALE, stale);
+    }
   }
 
   boolean isActive() {

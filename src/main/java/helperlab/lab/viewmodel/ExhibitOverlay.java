@@ -108,8 +108,21 @@ final class ExhibitOverlay {
       for (CageRun.Gap g : r.gaps()) {
         out.add(new double[] {g.fromS(), g.toS()});
       }
+      CageRun.Gap open = r.openGap();
+      if (open != null) {
+        out.add(new double[] {open.fromS(), open.toS()});
+      }
     }
     return out;
+  }
+
+  /** Where the values shown went stale: the run time the link went down at, NaN while it is up. */
+  double staleFromS() {
+    if (exhibit.runProperty().get() instanceof CageRun r) {
+      CageRun.Gap open = r.openGap();
+      return open == null ? Double.NaN : open.fromS();
+    }
+    return Double.NaN;
   }
 
   ObjectProperty<RunRecord> replayProperty() {

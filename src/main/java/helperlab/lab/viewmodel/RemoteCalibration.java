@@ -50,7 +50,8 @@ final class RemoteCalibration {
         }));
         CageStatus st = CageStatus.of(c.status());
         String text = String.format(Locale.ROOT, "Calibrated in %.0f s: %s", (System.nanoTime() - t0) / 1e9,
-            done.path("calibration").asText());
+            done.path("calibration").asText())
+            + (done.path("doubtful").asBoolean(false) ? " — doubtful: " + done.path("message").asText() : "");
         ui.execute(() -> {
           calibrating.set(false);
           if (link.current(gen)) {
@@ -59,14 +60,35 @@ final class RemoteCalibration {
             notices.info(text);
           }
         });
-      } catch (ControlException | RuntimeException e) {
-        ui.execute(() -> {
-          calibrating.set(false);
-          if (link.current(gen)) {
-            progress.set("The calibration failed: " + CageLink.message(e));
-            link.showError("The calibration failed: " + CageLink.message(e));
-          }
-        });
+      } catch (ControlException e) {
+        if (e.kind() == ControlException.Kind.REMOTE_ERROR && e.getMessage().startsWith(KEPT)) {
+          // the cage measured, judged the result doubtful and kept its steady calibration: not a failure
+          String text = "Kept the cage's steady calibration" + e.getMessage().substring(KEPT.length());
+          ui.execute(() -> {
+            calibrating.set(false);
+            if (link.current(gen)) {
+              progress.set(text);
+              notices.info(text);
+            }
+          });
+          return;
+        }
+        failed(gen, e);
+      } catch (RuntimeException e) {
+        failed(gen, e);
+      }
+    });
+  }
+
+  /** How the cage words a doubtful result it did not put in place of its steady calibration. */
+  static final String KEPT = "kept the steady calibration";
+
+  private void failed(int gen, Exception e) {
+    ui.execute(() -> {
+      calibrating.set(false);
+      if (link.current(gen)) {
+        progress.set("The calibration failed: " + CageLink.message(e));
+        link.showError("The calibration failed: " + CageLink.message(e));
       }
     });
   }

@@ -200,6 +200,14 @@ public final class RemoteViewModel {
     return overlay.gaps();
   }
 
+  /**
+   * The exhibit's run time from which the values shown are stale (its link down or stalled since
+   * then), NaN while its stream is live: the readouts and the charts' values at the pointer say so.
+   */
+  public double exhibitStaleFromS() {
+    return overlay.staleFromS();
+  }
+
   /** Ends what runs in the background (window closing): the exhibit stops streaming, the link closes. */
   public void shutdown() {
     deploy.shutdown();

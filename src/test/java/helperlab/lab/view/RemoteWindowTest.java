@@ -215,6 +215,18 @@ class RemoteWindowTest extends FxRobot {
     assertEquals("simulator pool-edf-10 (uncalibrated)", fx(() -> workers.label(1)));
     waitFor(30, "both lines growing", () -> workers.points(0, Series.WORKERS) >= 2
         && workers.points(1, Series.WORKERS) >= 2);
+    // values at the pointer from the time the link went down on are marked stale (set here by hand: the
+    // window sets it from the exhibit's open gap every frame, which StalledSessionTest makes for real)
+    String stale = fx(() -> {
+      workers.setStaleFrom(1);
+      return workers.readoutAt(1.5);
+    });
+    String live = fx(() -> {
+      workers.setStaleFrom(Double.NaN);
+      return workers.readoutAt(1.5);
+    });
+    assertTrue(stale.endsWith("stale: the link is down since 0:01"), stale);
+    assertFalse(live.contains("stale"), live);
     waitFor(90, "the exhibit's record and its exact replay", () -> window.viewModel().remote().replayProperty().get()
         != null);
     // then the record and its exact replay take their place
