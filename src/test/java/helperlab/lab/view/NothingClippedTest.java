@@ -24,6 +24,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
@@ -35,6 +36,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * committed sweep open): no label, button, header or choice of the window's chrome is cut to "…", and no legend
  * is squeezed so that its rows spill over its plot.
  */
+@Tag("slow") // every view rendered and measured
 class NothingClippedTest extends FxRobot {
   @org.junit.jupiter.api.io.TempDir Path dir;
   private LabWindow window;
