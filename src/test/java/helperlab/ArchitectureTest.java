@@ -46,7 +46,7 @@ class ArchitectureTest {
         .whereLayer("study").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim")
         .whereLayer("runs").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study")
         .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "drive", "workload")
-        .whereLayer("remote").mayOnlyAccessLayers("model", "policy", "workload")
+        .whereLayer("remote").mayOnlyAccessLayers("model", "policy", "drive", "workload")
         .whereLayer("charts").mayOnlyAccessLayers("model", "workload", "study")
         .whereLayer("lab").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study", "runs", "remote",
             "charts")

@@ -6,6 +6,7 @@ import helperlab.cage.measure.CalibrationShelf;
 import helperlab.cage.measure.Calibrator;
 import helperlab.charts.export.FitPlot;
 import helperlab.model.Contention;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -76,13 +77,14 @@ public final class CalibrateCommand implements Callable<Integer> {
     new FitPlot(String.format(Locale.ROOT, "Worker peak memory above idle (%.0f MiB): %.2f MiB per MP", r.memoryIdleMb(),
         slope), "megapixels of the largest image so far", "MiB", points(r.memory()), mp -> slope * mp, "fitted line", false)
         .writePng(out.resolve("memory.png"), 1000, 600);
-    spec.commandLine().getOut().println("wrote " + out.resolve("calibration.json") + ", " + CalibrationCheck.FILE
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.println("wrote " + out.resolve("calibration.json") + ", " + CalibrationCheck.FILE
         + ", calibration-report.json, cost.png, concurrency.png, memory.png");
     if (!placed.replaced()) {
       spec.commandLine().getErr().println("helper-lab calibrate: " + placed.message() + " (--force)");
       return 1;
     }
-    spec.commandLine().getOut().println(placed.message());
+    stdout.println(placed.message());
     return 0;
   }
 

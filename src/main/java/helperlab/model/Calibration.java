@@ -106,27 +106,6 @@ public record Calibration(
   }
 
   /**
-   * Without the memory measurements by sample and at hello, or the concurrency ladder's top: memory
-   * grows linearly with pixels ({@code image_mb_per_mp}), a worker holds all its private memory from
-   * hello, the contention line is not capped, and a worker starts on one core.
-   */
-  public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
-      double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
-      Map<String, Double> flatAverageMs, String source, List<SampleCost> sampleCosts, Map<String, Double> presetFactors,
-      List<Double> workerImageFactors) {
-    this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
-        flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors, List.of(), null, null, null);
-  }
-
-  /** Without the per-position factors of a worker's images (every image costs the same wherever it falls). */
-  public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
-      double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
-      Map<String, Double> flatAverageMs, String source, List<SampleCost> sampleCosts, Map<String, Double> presetFactors) {
-    this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
-        flatAverageMs, source, sampleCosts, presetFactors, List.of());
-  }
-
-  /**
    * How much the {@code index}-th image a worker resizes (from 0) costs against the calibration's
    * price: a fresh JVM still compiles its hot code during its first images. The last factor holds
    * for every later image; 1 when not measured.
@@ -136,14 +115,6 @@ public record Calibration(
       return 1.0;
     }
     return workerImageFactors.get(Math.min(index, workerImageFactors.size() - 1));
-  }
-
-  /** A calibration with no per-sample measurements (the curve prices every image). */
-  public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
-      double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
-      Map<String, Double> flatAverageMs, String source) {
-    this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
-        flatAverageMs, source, List.of(), Map.of());
   }
 
   /**

@@ -112,8 +112,6 @@ public final class Studies {
     double warmup = m.warmupCpuS(c);
     double spawnShare = spawn + warmup > 0 ? spawn / (spawn + warmup) : 0.5;
     double ms = seconds * 1000;
-    return new MachineSpec(m.name(), m.cores(), m.memoryMb(), m.maxProcesses(), m.speed(), m.contention(),
-        ms * spawnShare, ms * (1 - spawnShare), m.workerPrivateMb(), m.workerSharedMb(), m.imageMbPerMp(),
-        m.workerBudget());
+    return m.toBuilder().spawnCpuMs(ms * spawnShare).warmupCpuMs(ms * (1 - spawnShare)).build();
   }
 }

@@ -43,8 +43,10 @@ class SpawnCostPriceTest {
   }
 
   private static RunRow row(String policy, double cost, long seed, double met, double useful, double spawn) {
-    RunMetrics m = new RunMetrics(100, 100, 0, (int) Math.round(met * 100), 100 - (int) Math.round(met * 100), met, 0,
-        10, 1, useful, spawn, 0, 500, 0, 0, 1000, 0, 0, 0, 1);
+    int metTasks = (int) Math.round(met * 100);
+    RunMetrics m = RunMetrics.builder().submitted(100).admitted(100).met(metTasks).late(100 - metTasks).metShare(met)
+        .spawns(10).processesPerTask(1).cpuUsefulS(useful).cpuSpawnS(spawn).peakMemoryMb(500).imagesDone(1000)
+        .meanResponseS(1).build();
     return new RunRow("calm", policy, "cage", seed, "edf-fit", m, Studies.SPAWN_COST, null, cost, null);
   }
 

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /** A tip counts as spontaneous without a trigger, or before the trigger began; never after it. */
 class SpontaneousTipsTest {
-  private static final RunMetrics M = new RunMetrics(10, 10, 0, 5, 5, 0.5, 0, 10, 1, 10, 1, 0, 100, 0, 0, 10, 0, 0, 0, 1);
+  private static final RunMetrics M = RunMetrics.builder().submitted(10).admitted(10).met(5).late(5).metShare(0.5)
+      .spawns(10).processesPerTask(1).cpuUsefulS(10).cpuSpawnS(1).peakMemoryMb(100).imagesDone(10).meanResponseS(1)
+      .build();
 
   private static RunRow main(String policy, long seed) {
     return new RunRow("calm", policy, "cage", seed, "edf-fit", M);

@@ -24,7 +24,9 @@ import java.util.Map;
  * tasks are late too and retry: the retries alone keep the load above capacity.
  */
 final class StormCase {
-  static final MachineSpec PLAIN = new MachineSpec("plain", 2, 0, 64, null, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 2);
+  static final MachineSpec PLAIN = MachineSpec.builder().name("plain").cores(2).memoryMb(0).maxProcesses(64)
+      .contention(0.0).spawnCpuMs(0.0).warmupCpuMs(0.0).workerPrivateMb(0.0).workerSharedMb(0.0).imageMbPerMp(0.0)
+      .workerBudget(2).build();
 
   private StormCase() {}
 

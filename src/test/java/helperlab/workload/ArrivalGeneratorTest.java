@@ -18,7 +18,7 @@ class ArrivalGeneratorTest {
   void aDeadlineIsThePresetsBasePlusItsAllowanceForTheBatchsForecastWork() {
     Calibration cal = Calibration.defaults();
     PresetCatalog presets = PresetCatalog.defaults();
-    MachineSpec fast = new MachineSpec("fast", 1.5, 2048, null, 2.0, null, null, null, null, null, null, null);
+    MachineSpec fast = MachineSpec.builder().name("fast").cores(1.5).memoryMb(2048).speed(2.0).build();
     List<Task> tasks = new ArrivalGenerator(ScenarioSpec.builtIn("busy"), fast, cal, presets).generate(3);
     assertTrue(tasks.size() > 50);
     for (Task t : tasks) {
@@ -39,12 +39,11 @@ class ArrivalGeneratorTest {
     Calibration cal = Calibration.defaults();
     ScenarioSpec calm = ScenarioSpec.builtIn("calm");
     MachineSpec cage = MachineSpec.builtIn("cage");
-    MachineSpec renamed = new MachineSpec("my-box", cage.cores(), cage.memoryMb(), cage.maxProcesses(), cage.speed(),
-        null, null, null, null, null, null, null);
-    MachineSpec moreMemory = new MachineSpec("cage", cage.cores(), 4096, 8, cage.speed(),
-        null, null, null, null, null, null, null);
-    MachineSpec moreCores = new MachineSpec("cage", 2, cage.memoryMb(), cage.maxProcesses(), cage.speed(),
-        null, null, null, null, null, null, null);
+    MachineSpec.Builder plain = MachineSpec.builder().name("cage").cores(cage.cores()).memoryMb(cage.memoryMb())
+        .maxProcesses(cage.maxProcesses()).speed(cage.speed());
+    MachineSpec renamed = plain.name("my-box").build();
+    MachineSpec moreMemory = plain.name("cage").memoryMb(4096).maxProcesses(8).build();
+    MachineSpec moreCores = plain.memoryMb(cage.memoryMb()).maxProcesses(cage.maxProcesses()).cores(2).build();
     PresetCatalog presets = PresetCatalog.defaults();
     List<Task> arrivals = new ArrivalGenerator(calm, cage, cal, presets).generate(4);
     assertEquals(arrivals, new ArrivalGenerator(calm, renamed, cal, presets).generate(4));

@@ -92,7 +92,7 @@ final class RunBooks {
     }
     RunRecord record = RunRecord.builder().id(run.id).kind(RunRecord.KIND_REAL).policy(run.policyAtStart)
         .scenario(run.scenario).machine(run.ctx.machine()).seed(run.seed).admission(run.admission.id())
-        .calibration(run.ctx.calibration()).speedProbeMs(speedProbeMs).durationS(duration).tasks(run.recordTasks)
+        .calibration(run.ctx.calibration()).speedProbeMs(speedProbeMs).durationS(duration).tasks(run.state.recordTasks())
         .events(run.log.events()).samples(run.samples.samples()).metrics(run.metrics.metrics())
         .createdAt(run.startedAt.toString()).host(host).stopS(run.exhibit != null ? run.exhibit.stopS : null)
         .interference(run.cpuShare.json()).build();
@@ -103,7 +103,7 @@ final class RunBooks {
     // before its trigger has no recovery
     Trigger trigger = run.exhibit.trigger;
     Tipping.Capacity capacity = Tipping.Capacity.of(run.ctx.schedulerConfig().workerBudget(), run.ctx.machine(),
-        run.ctx.calibration(), run.recordTasks, run.recovery.spans().windowS());
+        run.ctx.calibration(), run.state.recordTasks(), run.recovery.spans().windowS());
     Double tippedAt = Tipping.tippedAtS(run.recovery, capacity, duration);
     return record.withTrigger(RunTriggers.json(trigger),
             RunTriggers.json(run.recovery.recovery(trigger, duration, capacity)))

@@ -184,10 +184,11 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   public void reconnected(long downMs) {
     // downMs runs from the last line before the gap: the band covers the time it took to notice, too
     double from = downAtT < 0 ? lastT : downAtT;
-    gaps.add(new Gap(from, from + Math.max(0.2, downMs / 1000.0)));
-    downAtT = -1;
+    // the open band goes before the closed one comes: a reader never sees both for one gap
     downFromS = -1;
     stale = false;
+    gaps.add(new Gap(from, from + Math.max(0.2, downMs / 1000.0)));
+    downAtT = -1;
     link = String.format(Locale.ROOT, "reconnected: nothing came for %.1f s; resumed after event %d", downMs / 1000.0,
         ids.last());
   }

@@ -68,8 +68,8 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
   public MachineSpec machine() {
     double cores = cpus > 0 ? cpus : MachineSpec.builtIn("cage").cores();
     double mem = memoryMb > 0 ? memoryMb : MachineSpec.builtIn("cage").memoryMb();
-    return new MachineSpec("cage", cores, mem, maxProcesses > 0 ? maxProcesses : null, null, null, null, null, null,
-        null, null, budgetWorkers > 0 ? budgetWorkers : null);
+    return MachineSpec.builder().name("cage").cores(cores).memoryMb(mem).maxProcesses(maxProcesses > 0 ? maxProcesses : null)
+        .workerBudget(budgetWorkers > 0 ? budgetWorkers : null).build();
   }
 
   /** The lab's line when the host starved the run that is on, else null. */
