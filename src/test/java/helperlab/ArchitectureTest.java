@@ -29,7 +29,9 @@ class ArchitectureTest {
         .layer("model").definedBy("helperlab.model..")
         .layer("policy").definedBy("helperlab.policy..")
         .layer("drive").definedBy("helperlab.drive..")
+        .layer("workload").definedBy("helperlab.workload..")
         .layer("sim").definedBy("helperlab.sim..")
+        .layer("study").definedBy("helperlab.study..")
         .layer("cage").definedBy("helperlab.cage..")
         .layer("remote").definedBy("helperlab.remote..")
         .layer("runs").definedBy("helperlab.runs..")
@@ -39,13 +41,17 @@ class ArchitectureTest {
         .whereLayer("model").mayNotAccessAnyLayer()
         .whereLayer("policy").mayNotAccessAnyLayer()
         .whereLayer("drive").mayOnlyAccessLayers("model", "policy")
-        .whereLayer("sim").mayOnlyAccessLayers("model", "policy", "drive")
-        .whereLayer("runs").mayOnlyAccessLayers("model", "policy", "drive", "sim")
-        .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "drive", "sim", "runs")
-        .whereLayer("remote").mayOnlyAccessLayers("model", "policy", "sim")
-        .whereLayer("charts").mayOnlyAccessLayers("model", "sim")
-        .whereLayer("lab").mayOnlyAccessLayers("model", "policy", "drive", "sim", "runs", "remote", "charts")
-        .whereLayer("cli").mayOnlyAccessLayers("model", "policy", "drive", "sim", "cage", "remote", "runs", "charts", "lab")
+        .whereLayer("workload").mayOnlyAccessLayers("model", "policy")
+        .whereLayer("sim").mayOnlyAccessLayers("model", "policy", "drive", "workload")
+        .whereLayer("study").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim")
+        .whereLayer("runs").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study")
+        .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "drive", "workload")
+        .whereLayer("remote").mayOnlyAccessLayers("model", "policy", "drive", "workload")
+        .whereLayer("charts").mayOnlyAccessLayers("model", "workload", "study")
+        .whereLayer("lab").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study", "runs", "remote",
+            "charts")
+        .whereLayer("cli").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study", "cage", "remote",
+            "runs", "charts", "lab")
         .check(classes);
   }
 
@@ -59,7 +65,23 @@ class ArchitectureTest {
 
   @Test
   void theSchedulerDoesNoIoAndReadsNoClock() {
-    noClasses().that().resideInAPackage("helperlab.policy..")
+    doesNoIoAndReadsNoClock("helperlab.policy..");
+  }
+
+  /** The engine runs in virtual time: no file, socket, thread or wall clock, so a run is the same wherever it runs. */
+  @Test
+  void theEngineDoesNoIoAndReadsNoClock() {
+    doesNoIoAndReadsNoClock("helperlab.sim..");
+  }
+
+  /** Arrivals, triggers and their measurement are computed, never read: a scenario file is read in {@code study}. */
+  @Test
+  void theWorkloadDoesNoIoAndReadsNoClock() {
+    doesNoIoAndReadsNoClock("helperlab.workload..");
+  }
+
+  private static void doesNoIoAndReadsNoClock(String pkg) {
+    noClasses().that().resideInAPackage(pkg)
         .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio..", "java.net..", "java.sql..",
             "java.util.concurrent..", "java.time..")
         .orShould().callMethod(System.class, "currentTimeMillis")

@@ -8,6 +8,7 @@ import helperlab.cage.image.SampleLibrary;
 import helperlab.cage.measure.SteadinessCheck;
 import helperlab.cage.service.Supervisor;
 import helperlab.model.DataFile;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -15,7 +16,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab cage}: the real service (serve), its sample library (samples) and its benchmark (bench). */
 @Command(name = "cage", mixinStandardHelpOptions = true,
@@ -23,9 +26,12 @@ import picocli.CommandLine.Option;
     subcommands = {CageCommand.Serve.class, CageCommand.Samples.class, CageCommand.Bench.class,
         CageCommand.Steadiness.class})
 public final class CageCommand implements Runnable {
+  @Spec
+  CommandSpec spec;
+
   @Override
   public void run() {
-    new picocli.CommandLine(this).usage(System.out);
+    spec.commandLine().usage(spec.commandLine().getOut());
   }
 
   /** {@code helper-lab cage serve}: the supervisor, its intake and its control socket, until stopped. */
@@ -34,6 +40,9 @@ public final class CageCommand implements Runnable {
           + " on loopback and the control socket (see 'helper-lab ctl').",
           "Settings come from --config FILE, then the flags, then HELPERLAB_PG_URL and HELPERLAB_REDIS_URL."})
   static final class Serve implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--config", description = "a JSON configuration file (fields as in docs/cage.md)")
     Path configFile;
 
@@ -93,7 +102,7 @@ public final class CageCommand implements Runnable {
       flag.accept("calibration", calibration);
       flag.accept("samples", samples);
       CageConfig config = CageConfig.load(configFile, flags, System.getenv());
-      Supervisor supervisor = Supervisor.start(config, System.err);
+      Supervisor supervisor = Supervisor.start(config, WriterStream.over(spec.commandLine().getErr()));
       Intake intake;
       CtlServer ctl;
       try {
@@ -110,10 +119,11 @@ public final class CageCommand implements Runnable {
         ctl.close();
         stopped.countDown();
       }, "cage-stop"));
-      System.out.printf(Locale.ROOT, "cage: serving on http://%s:%d (POST /batches, GET /batches/{id}); control: %s;"
+      PrintWriter out = spec.commandLine().getOut();
+      out.printf(Locale.ROOT, "cage: serving on http://%s:%d (POST /batches, GET /batches/{id}); control: %s;"
           + " policy %s; %s%s%n", config.bind(), intake.port(), ctl.socket(), config.policy(), supervisor.limitsDescription(),
           supervisor.redisWarning() == null ? "" : "; " + supervisor.redisWarning());
-      System.out.flush();
+      out.flush();
       while (!supervisor.stopped()) {
         Thread.sleep(500);
       }
@@ -136,6 +146,9 @@ public final class CageCommand implements Runnable {
   @Command(name = "samples", mixinStandardHelpOptions = true,
       description = "Make a library of photo-like JPEGs from 0.3 to 70 MP (log-spaced), reproducibly, with samples.json.")
   static final class Samples implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--out", required = true, description = "output directory")
     Path out;
 
@@ -156,7 +169,7 @@ public final class CageCommand implements Runnable {
       long t0 = System.nanoTime();
       SampleLibrary lib = SampleLibrary.generate(out, count, minMp, maxMp, seed);
       double mp = lib.samples().stream().mapToDouble(SampleLibrary.Sample::megapixels).sum();
-      System.out.printf(Locale.ROOT, "%d samples, %.1f MP in all, in %.1f s: %s%n", lib.samples().size(), mp,
+      spec.commandLine().getOut().printf(Locale.ROOT, "%d samples, %.1f MP in all, in %.1f s: %s%n", lib.samples().size(), mp,
           (System.nanoTime() - t0) / 1e9, out.toAbsolutePath());
       return 0;
     }
@@ -169,6 +182,9 @@ public final class CageCommand implements Runnable {
           + " pool-edf-10 on the capped cage against the CPU-bound limit.",
           "Needs PostgreSQL and Redis (scripts/services). Run from the shaded jar for class-data sharing."})
   static final class Bench implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--data", defaultValue = "bench-data", description = "scratch data directory (default: ${DEFAULT-VALUE})")
     Path data;
 
@@ -190,7 +206,8 @@ public final class CageCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       return new CageBench(data, cpus, CageConfig.parseSize("--memory", memory), seconds, spawns, preset,
-          System.out, System.err, Main.class).run();
+          WriterStream.over(spec.commandLine().getOut()), WriterStream.over(spec.commandLine().getErr()),
+          Main.class).run();
     }
   }
 
@@ -202,6 +219,9 @@ public final class CageCommand implements Runnable {
           "Exits 0 when the slowest window is within --tolerance of the fastest, 3 when it is not (record later, or"
               + " expect replays to miss by that much). Needs root for the cgroup caps (it runs uncapped, and says so, without)."})
   static final class Steadiness implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     static final int NOT_STEADY = 3;
 
     @Option(names = "--data", defaultValue = "cage-data", description = "where the sample library and scratch files go (default: ${DEFAULT-VALUE})")
@@ -231,7 +251,7 @@ public final class CageCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       var report = new SteadinessCheck(data, cpus, CageConfig.parseSize("--memory", memory), seconds, window, tolerance,
-          workers, System.out).run();
+          workers, WriterStream.over(spec.commandLine().getOut())).run();
       return report.steady() ? 0 : NOT_STEADY;
     }
   }

@@ -6,12 +6,15 @@ import helperlab.cage.measure.CalibrationShelf;
 import helperlab.cage.measure.Calibrator;
 import helperlab.charts.export.FitPlot;
 import helperlab.model.Contention;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab calibrate}: measure this machine in a capped cage and write a calibration for the simulator. */
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
@@ -24,6 +27,9 @@ import picocli.CommandLine.Option;
         + " (PNG) to --out; a doubtful one does not replace a steady one there without --force (it goes to --out/doubtful,"
         + " exit 1)."})
 public final class CalibrateCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Option(names = "--data", defaultValue = "cage-data", description = "where the sample library and scratch files go (default: ${DEFAULT-VALUE})")
   Path data;
 
@@ -53,7 +59,8 @@ public final class CalibrateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     long bytes = CageConfig.parseSize("memory", memory);
-    Calibrator.Report r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns, System.out).run();
+    Calibrator.Report r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns,
+        WriterStream.over(spec.commandLine().getOut())).run();
     CalibrationShelf.Placed placed = CalibrationShelf.place(out, r.calibration(), r.check(), r, force);
     Path out = placed.dir();
     var cost = r.calibration().cost();
@@ -70,13 +77,14 @@ public final class CalibrateCommand implements Callable<Integer> {
     new FitPlot(String.format(Locale.ROOT, "Worker peak memory above idle (%.0f MiB): %.2f MiB per MP", r.memoryIdleMb(),
         slope), "megapixels of the largest image so far", "MiB", points(r.memory()), mp -> slope * mp, "fitted line", false)
         .writePng(out.resolve("memory.png"), 1000, 600);
-    System.out.println("wrote " + out.resolve("calibration.json") + ", " + CalibrationCheck.FILE
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.println("wrote " + out.resolve("calibration.json") + ", " + CalibrationCheck.FILE
         + ", calibration-report.json, cost.png, concurrency.png, memory.png");
     if (!placed.replaced()) {
-      System.err.println("helper-lab calibrate: " + placed.message() + " (--force)");
+      spec.commandLine().getErr().println("helper-lab calibrate: " + placed.message() + " (--force)");
       return 1;
     }
-    System.out.println(placed.message());
+    stdout.println(placed.message());
     return 0;
   }
 

@@ -18,8 +18,10 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab compare DIR [--against DIR2]}: every real run in DIR against its replay, or against its repeat. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
@@ -31,6 +33,9 @@ import picocli.CommandLine.Parameters;
         "With --effects, write effects.md and effects.csv instead: the seed's comparisons as paired differences over "
             + "DIR's scenario x seed pairs with 95%% intervals, real beside simulated."})
 public final class CompareCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Parameters(paramLabel = "DIR", description = "a folder of run records (searched recursively)")
   Path dir;
 
@@ -70,7 +75,7 @@ public final class CompareCommand implements Callable<Integer> {
     Files.createDirectories(target);
     Files.writeString(target.resolve("effects.csv"), sizes.csv(), StandardCharsets.UTF_8);
     Files.writeString(target.resolve("effects.md"), sizes.markdown(), StandardCharsets.UTF_8);
-    System.out.print(sizes.markdown());
+    spec.commandLine().getOut().print(sizes.markdown());
     return 0;
   }
 
@@ -91,14 +96,14 @@ public final class CompareCommand implements Callable<Integer> {
     }
     long unmatched = again.stream().filter(r -> RunRecord.KIND_REAL.equals(r.kind())).count() - pairs.size();
     if (unmatched > 0) {
-      System.err.println(unmatched + " real run(s) in " + against + " have no run with the same tasks in " + dir + ": left out");
+      spec.commandLine().getErr().println(unmatched + " real run(s) in " + against + " have no run with the same tasks in " + dir + ": left out");
     }
     Path target = out != null ? out : against;
     int code = write(Comparison.of(Comparison.Sides.REPEATS, pairs), pairs, target, "repeats", "repeat",
         p -> p.right().id() + "-against-first.png");
     SpreadJudgement judged = SpreadJudgement.of(first, again);
     Files.writeString(target.resolve("judged.md"), judged.markdown(), StandardCharsets.UTF_8);
-    System.out.print("\n" + judged.markdown());
+    spec.commandLine().getOut().print("\n" + judged.markdown());
     return code;
   }
 
@@ -117,7 +122,7 @@ public final class CompareCommand implements Callable<Integer> {
         overlay(p.left(), leftName, p.right(), rightName, target.resolve("overlay").resolve(chartFile.apply(p)));
       }
     }
-    System.out.print(c.markdown());
+    spec.commandLine().getOut().print(c.markdown());
     return 0;
   }
 

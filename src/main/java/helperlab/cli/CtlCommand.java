@@ -25,7 +25,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab ctl}: JSON lines in (requests), JSON lines out (answers), to the local cage or one over SSH. */
 @Command(name = "ctl", mixinStandardHelpOptions = true, sortOptions = false, subcommands = RecordsCommand.class,
@@ -58,6 +61,12 @@ import picocli.CommandLine.Option;
         "  2  bad command-line arguments",
         "  3  the cage was not reached or the connection failed (one line on stderr says why)"})
 public final class CtlCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @ParentCommand
+  Main main;
+
   /** Set by a deployment's {@code ctl} script to the directory the cage was deployed in. */
   static final String DEPLOYMENT_ENV = "HELPERLAB_DEPLOYMENT";
 
@@ -81,12 +90,12 @@ public final class CtlCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    // answers are UTF-8 whatever this JVM's locale says (a POSIX locale over SSH would make them '?')
-    PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    // Main.main gives ctl a UTF-8 writer whatever this JVM's locale says (a POSIX locale over SSH would make them '?')
+    PrintStream out = WriterStream.over(spec.commandLine().getOut());
     if (remote.ssh != null) {
-      return remote(System.in, out, System.err);
+      return remote(main.in, out, WriterStream.over(spec.commandLine().getErr()));
     }
-    return run(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out);
+    return run(new BufferedReader(new InputStreamReader(main.in, StandardCharsets.UTF_8)), out);
   }
 
   /** Over SSH: requests from {@code in} to the server's ctl, its answers to {@code out}, one failure line to {@code err}. */

@@ -7,6 +7,7 @@ import helperlab.remote.DeployReport;
 import helperlab.remote.Deployer;
 import helperlab.remote.ServerCheck;
 import helperlab.remote.SshSettings;
+import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab deploy}: the jar to a server over SFTP, the cage (re)started there, its status printed. */
 @Command(name = "deploy", mixinStandardHelpOptions = true,
@@ -32,6 +35,9 @@ import picocli.CommandLine.Option;
             + " after what deploy made. A second deploy keeps the private services, their ports and data.",
         "Exit code 1 if the deploy fails (one line on stderr says why), 2 for bad arguments."})
 public final class DeployCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Mixin
   SshOptions remote = new SshOptions();
 
@@ -100,8 +106,10 @@ public final class DeployCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     if (remote.ssh == null) {
-      System.err.println("helper-lab deploy: --ssh user@host[:port] is needed");
+      err.println("helper-lab deploy: --ssh user@host[:port] is needed");
       return 2;
     }
     SshSettings settings;
@@ -128,7 +136,7 @@ public final class DeployCommand implements Callable<Integer> {
       }
       theJar = actions > 0 ? null : jar != null ? jar : runningJar();
     } catch (IllegalArgumentException e) {
-      System.err.println("helper-lab deploy: " + e.getMessage());
+      err.println("helper-lab deploy: " + e.getMessage());
       return 2;
     }
     ConsolePrompts prompts = new ConsolePrompts();
@@ -136,43 +144,43 @@ public final class DeployCommand implements Callable<Integer> {
       CageLifecycle life = new CageLifecycle(new Deployer(settings, prompts, prompts), options);
       try {
         if (logs) {
-          life.logs(lines, follow, System.out);
+          life.logs(lines, follow, WriterStream.over(out));
         } else {
-          (status ? life.status() : stop ? life.stop() : life.uninstall(purge)).forEach(System.out::println);
+          (status ? life.status() : stop ? life.stop() : life.uninstall(purge)).forEach(out::println);
         }
         return 0;
       } catch (ControlException e) {
-        System.err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
+        err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
         return 1;
       }
     }
     if (check) {
       try {
         List<ServerCheck.Item> items = new Deployer(settings, prompts, prompts).check(options, 5432, 6379);
-        items.forEach(i -> System.out.println(i));
+        items.forEach(i -> out.println(i));
         List<String> missing = items.stream().filter(i -> i.level() == ServerCheck.Level.MISSING)
             .map(ServerCheck.Item::name).toList();
         if (!missing.isEmpty()) {
-          System.err.println("helper-lab deploy: missing on " + settings.target() + ": "
+          err.println("helper-lab deploy: missing on " + settings.target() + ": "
               + String.join(", ", missing));
           return 1;
         }
         return 0;
       } catch (ControlException e) {
-        System.err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
+        err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
         return 1;
       }
     }
     try {
       DeployReport r = new Deployer(settings, prompts, prompts).deploy(theJar, options,
-          line -> System.err.println("deploy: " + line));
-      System.err.println("deploy: deployed, the cage can take an exhibit: " + r.stoppedPrevious() + "; it runs as "
+          line -> err.println("deploy: " + line));
+      err.println("deploy: deployed, the cage can take an exhibit: " + r.stoppedPrevious() + "; it runs as "
           + r.startedAs() + " in " + r.remoteDir() + " (jar " + r.jarBytes() / 1024 + " KiB, sha256 " + r.jarSha256()
           + (r.jarUnchanged() ? ", already there" : "") + ") after " + r.elapsedMs() + " ms; " + r.services());
-      System.out.println(r.status());
+      out.println(r.status());
       return 0;
     } catch (ControlException e) {
-      System.err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
+      err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
       return 1;
     }
   }

@@ -13,14 +13,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab export}: a chart of a run (or two overlaid) as PNG, SVG or CSV, without a display. */
 @Command(name = "export", mixinStandardHelpOptions = true,
     description = {"Export a chart of a run record, or of two overlaid, as PNG, SVG or CSV (from the file extension).",
         "Works headless: no display or JavaFX needed."})
 public final class ExportCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Parameters(index = "0", paramLabel = "RUN", description = "a run record file (or the id of one in --runs-dir)")
   String run;
 
@@ -70,7 +75,7 @@ public final class ExportCommand implements Callable<Integer> {
     ChartExport.Request request = new ChartExport.Request(kind, runs, width == null ? defaults.width() : width,
         height == null ? defaults.height() : height, ChartStyle.named(theme), at == null ? Double.NaN : at);
     ExportFormat f = ChartExport.write(request, out);
-    System.out.println("wrote " + out + " (" + f.extension() + ", " + (kind == null ? "all charts" : kind.id())
+    spec.commandLine().getOut().println("wrote " + out + " (" + f.extension() + ", " + (kind == null ? "all charts" : kind.id())
         + (runs.size() > 1 ? ", " + runs.get(0).label() + " vs " + runs.get(1).label() : ", " + runs.get(0).label())
         + ")");
     return 0;

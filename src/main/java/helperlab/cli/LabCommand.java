@@ -9,13 +9,18 @@ import helperlab.runs.RunStore;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab lab} (and {@code helper-lab} alone): the desktop lab. */
 @Command(name = "lab", mixinStandardHelpOptions = true,
     description = {"Open the desktop lab (the default when no subcommand is given).",
         "Live runs come from the embedded simulator; run records are listed from --runs-dir."})
 public final class LabCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Option(names = "--runs-dir", defaultValue = RunStore.DEFAULT_DIR,
       description = "folder of run records to list (default: ${DEFAULT-VALUE}, relative to the working directory)")
   Path runsDir = Path.of(RunStore.DEFAULT_DIR);
@@ -48,6 +53,7 @@ public final class LabCommand implements Callable<Integer> {
     if (home != null) {
       config = config.withHome(home);
     }
+    java.io.PrintStream out = WriterStream.over(spec.commandLine().getOut());
     if (bench) {
       java.util.Set<LabBench.Part> parts = java.util.EnumSet.noneOf(LabBench.Part.class);
       for (String p : benchParts) {
@@ -59,11 +65,11 @@ public final class LabCommand implements Callable<Integer> {
               "--bench-parts takes pulse, stream and seek, separated by commas; got '" + p + "'");
         }
       }
-      LabBench.run(config, System.out, parts);
+      LabBench.run(config, out, parts);
     } else if (screenshot != null) {
-      LabShowcase.run(config, screenshot, allViews, System.out);
+      LabShowcase.run(config, screenshot, allViews, out);
     } else if (exitWhenShown) {
-      Lab.launchAndClose(config, System.out);
+      Lab.launchAndClose(config, out);
     } else {
       Lab.launch(config);
     }

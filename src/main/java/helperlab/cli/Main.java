@@ -1,31 +1,56 @@
 package helperlab.cli;
 
 import helperlab.model.UserDirs;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The one entry point: {@code helper-lab SUBCOMMAND}. */
+/**
+ * The one entry point: {@code helper-lab SUBCOMMAND}. Every command writes through its own command line's streams
+ * ({@code spec.commandLine().getOut()/getErr()}) and reads {@link #in}, so a test runs one in this JVM with its own
+ * writers instead of swapping the global ones.
+ */
 @Command(name = "helper-lab", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
     description = "When does calling for help actually help a busy server? Simulator, cage and desktop lab.",
     subcommands = {LabCommand.class, SimCommand.class, SweepCommand.class, CageCommand.class, WorkerCommand.class,
         CtlCommand.class, DeployCommand.class, CalibrateCommand.class, ReplayCommand.class, CompareCommand.class, ExportCommand.class,
         SensitivityCommand.class})
 public final class Main implements Runnable {
+  @Spec
+  CommandSpec spec;
+
+  /** What {@code ctl} reads its requests from. */
+  final InputStream in;
+
+  Main(InputStream in) {
+    this.in = in;
+  }
+
   public static void main(String[] args) {
     UserDirs.current().adopt(); // one home for the lab, SSH and the libraries, whatever the password file says
-    System.exit(run(args));
+    CommandLine cl = commandLine(System.in, FailureHandler.defaultLogDir());
+    // picocli makes its default writer on first use and then hands it to every subcommand: made now, so ctl's stays
+    cl.setOut(cl.getOut());
+    // ctl's answers are UTF-8 whatever this JVM's locale says (a POSIX locale over SSH would make them '?')
+    cl.getSubcommands().get("ctl").setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
+    System.exit(cl.execute(args));
   }
 
-  static int run(String... args) {
-    return new CommandLine(new Main())
+  /** The command line over {@code in}, with picocli's own out and err (the process's); a defect's trace goes to {@code logDir}. */
+  static CommandLine commandLine(InputStream in, java.nio.file.Path logDir) {
+    return new CommandLine(new Main(in))
         .setCaseInsensitiveEnumValuesAllowed(true)
-        .setExecutionExceptionHandler(new FailureHandler())
-        .execute(args);
+        .setExecutionExceptionHandler(new FailureHandler(logDir));
   }
 
-  /** No subcommand: open the desktop lab. */
+  /** No subcommand: open the desktop lab, as {@code helper-lab lab} with its defaults. */
   @Override
   public void run() {
-    new LabCommand().call();
+    spec.commandLine().getSubcommands().get("lab").execute();
   }
 }

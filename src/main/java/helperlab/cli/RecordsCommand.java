@@ -9,15 +9,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code helper-lab ctl [--ssh ...] records [ID...] [--out DIR]}: the cage's past runs, one line each,
@@ -28,6 +31,9 @@ import picocli.CommandLine.ParentCommand;
     description = {"List the cage's recorded runs (newest first), or fetch the records of the runs named into --out.",
         "Exit codes as ctl's: 1 when the cage refused (e.g. no such run), 3 when it was not reached."})
 final class RecordsCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @ParentCommand
   CtlCommand ctl;
 
@@ -40,7 +46,8 @@ final class RecordsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    PrintStream stdout = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter stderr = spec.commandLine().getErr();
     StringBuilder requests = new StringBuilder();
     if (ids.isEmpty()) {
       requests.append("{\"op\":\"runs\"}\n");
@@ -51,7 +58,7 @@ final class RecordsCommand implements Callable<Integer> {
     ByteArrayOutputStream answers = new ByteArrayOutputStream();
     PrintStream into = new PrintStream(answers, true, StandardCharsets.UTF_8);
     byte[] in = requests.toString().getBytes(StandardCharsets.UTF_8);
-    int code = ctl.remote.ssh != null ? ctl.remote(new ByteArrayInputStream(in), into, System.err)
+    int code = ctl.remote.ssh != null ? ctl.remote(new ByteArrayInputStream(in), into, WriterStream.over(stderr))
         : ctl.run(new BufferedReader(new InputStreamReader(new ByteArrayInputStream(in), StandardCharsets.UTF_8)), into);
     int i = 0;
     for (String line : answers.toString(StandardCharsets.UTF_8).split("\n")) {
@@ -60,7 +67,7 @@ final class RecordsCommand implements Callable<Integer> {
       }
       JsonNode a = DataFile.JSON.readTree(line);
       if (!a.path("ok").asBoolean(false)) {
-        System.err.println("helper-lab ctl records: " + a.path("error").asText("the cage refused"));
+        stderr.println("helper-lab ctl records: " + a.path("error").asText("the cage refused"));
       } else if (ids.isEmpty()) {
         for (JsonNode r : a.path("runs")) {
           stdout.println(String.format(Locale.ROOT, "%-60s %-5s %-16s %-9s seed %-4s %-9s %s%s", r.path("id").asText(),

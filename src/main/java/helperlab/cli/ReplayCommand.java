@@ -8,14 +8,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab replay RUN...}: the same tasks and policy in the simulator, written beside each run. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
     description = "Replay recorded runs in the simulator (same tasks, policy, admission and machine; costs scaled by "
         + "each run's speed probe) and write each replay record beside its run; prints each replay's metrics.")
 public final class ReplayCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Parameters(paramLabel = "RUN", arity = "1..*", description = "run records (.json or .json.gz)")
   List<Path> runs;
 
@@ -37,8 +42,8 @@ public final class ReplayCommand implements Callable<Integer> {
       RunRecord replay = Replay.of(records.get(i));
       Path target = out != null ? out : run.resolveSibling(replayName(run.getFileName().toString()));
       DataFile.write(target, replay);
-      System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(replay.metrics()));
-      System.err.println("wrote " + target);
+      spec.commandLine().getOut().println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(replay.metrics()));
+      spec.commandLine().getErr().println("wrote " + target);
     }
     return 0;
   }

@@ -1,7 +1,7 @@
 package helperlab.cli;
 
 import helperlab.model.Calibration;
-import helperlab.sim.SensitivityStudy;
+import helperlab.study.SensitivityStudy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package helperlab.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
@@ -7,25 +8,31 @@ import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import helperlab.sim.Recovery;
-import helperlab.sim.RecoveryMeter;
-import helperlab.sim.ScenarioSpec;
+import helperlab.runs.RunRecords;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
-import helperlab.sim.Tipping;
-import helperlab.runs.RunRecords;
-import helperlab.runs.RunTriggers;
+import helperlab.study.ScenarioFiles;
+import helperlab.workload.Recovery;
+import helperlab.workload.RecoveryMeter;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Tipping;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code helper-lab sim}: one simulated run, its metrics printed, optionally recorded. */
 @Command(name = "sim", mixinStandardHelpOptions = true,
     description = "Simulate one run and print its metrics as JSON.")
 public final class SimCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec command; // not 'spec': that is the scenario's below
+
   @Option(names = "--scenario", defaultValue = "calm", description = "calm, busy, burst, heavy, overload or a JSON file (default: ${DEFAULT-VALUE})")
   String scenario;
 
@@ -52,7 +59,7 @@ public final class SimCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     boolean policyFile = policy.endsWith(".json") && !PolicyCatalog.has(policy);
-    ScenarioSpec spec = ScenarioSpec.named(scenario);
+    ScenarioSpec spec = ScenarioFiles.named(scenario);
     SimSetup setup = SimSetup.of(spec, policyFile ? PolicyCatalog.ids().get(0) : policy, MachineSpec.named(machine), seed,
         AdmissionMode.of(admission), cal, record != null);
     if (policyFile) {
@@ -60,7 +67,7 @@ public final class SimCommand implements Callable<Integer> {
     }
     RecoveryMeter meter = new RecoveryMeter();
     SimResult result = new Simulation(setup, meter).run();
-    Tipping.Capacity capacity = Tipping.Capacity.of(setup, meter.spans().windowS());
+    Tipping.Capacity capacity = setup.tippingCapacity(meter.spans().windowS());
     Double tippedAt = Tipping.tippedAtS(meter, capacity, spec.durationS());
     Recovery own = spec.trigger() == null ? null : meter.recovery(spec.trigger(), spec.durationS(), capacity);
     ObjectNode tipping = DataFile.JSON.createObjectNode();
@@ -76,7 +83,8 @@ public final class SimCommand implements Callable<Integer> {
       }
       DataFile.write(record, rec.withTipping(tipping));
     }
-    System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(result.metrics()));
+    PrintWriter out = command.commandLine().getOut();
+    out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(result.metrics()));
     if (own != null) {
       // the same policy on the same arrivals without the trigger: what the trigger did, apart from the hour's ups and downs
       ScenarioSpec plain = spec.withTrigger(null);
@@ -84,17 +92,17 @@ public final class SimCommand implements Callable<Integer> {
           AdmissionMode.of(admission), cal, false).withPolicy(setup.policy());
       RecoveryMeter twin = new RecoveryMeter();
       new Simulation(twinSetup, twin).run();
-      System.out.println("recovery from " + spec.trigger().label() + ", against the same run without it:");
-      System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(
+      out.println("recovery from " + spec.trigger().label() + ", against the same run without it:");
+      out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(
           meter.recovery(spec.trigger(), spec.durationS(), twin, capacity)));
-      System.out.println("against the " + (int) RecoveryMeter.BASELINE_S + " s before the trigger:");
-      System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(own));
+      out.println("against the " + (int) RecoveryMeter.BASELINE_S + " s before the trigger:");
+      out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(own));
     }
-    System.out.println("tipping (down: met share below 50% over " + (int) meter.spans().windowS() + " s with more"
+    out.println("tipping (down: met share below 50% over " + (int) meter.spans().windowS() + " s with more"
         + " processes than the worker budget or more than the window's work queued, held "
         + (int) meter.spans().holdS() + " s):");
-    System.out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(tipping));
-    System.out.println(own == null ? "the run: " + Tipping.describe(tippedAt) : "the run: " + Tipping.describe(own));
+    out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(tipping));
+    out.println(own == null ? "the run: " + Tipping.describe(tippedAt) : "the run: " + Tipping.describe(own));
     return 0;
   }
 }

@@ -1,23 +1,26 @@
 package helperlab.cli;
 
+import helperlab.charts.export.BreakevenChart;
 import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.policy.PolicyCatalog;
-import helperlab.charts.export.BreakevenChart;
-import helperlab.sim.Shard;
-import helperlab.sim.Studies;
-import helperlab.sim.RunRow;
-import helperlab.sim.ScenarioSpec;
-import helperlab.sim.Sweep;
-import helperlab.sim.SweepPlan;
-import helperlab.sim.SweepOutput;
-import java.io.PrintStream;
+import helperlab.study.RunRow;
+import helperlab.study.Shard;
+import helperlab.study.Studies;
+import helperlab.study.Sweep;
+import helperlab.study.SweepOutput;
+import helperlab.study.SweepPlan;
+import helperlab.study.phase.PhaseGrid;
+import helperlab.workload.ScenarioSpec;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code helper-lab sweep}: every scenario × policy × machine × seed, with a summary and findings;
@@ -26,6 +29,9 @@ import picocli.CommandLine.Option;
 @Command(name = "sweep", mixinStandardHelpOptions = true, subcommands = SweepMergeCommand.class,
     description = "Run scenarios x policies x machines x seeds and write runs.jsonl, summary.csv and findings.md.")
 public final class SweepCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Option(names = "--scenarios", split = ",", description = "comma list (default: all five)")
   List<String> scenarios = ScenarioSpec.BUILT_IN;
 
@@ -51,12 +57,26 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Option(names = "--study", split = ",", paramLabel = "STUDY",
       description = "add a study: metastability (policies x triggers x seeds), spawn-cost (splitting against the pool "
-          + "at spawn costs from 5 ms to 3 s); opt-in, each adds thousands of runs")
+          + "at spawn costs from 5 ms to 3 s), phase (offered load x trigger kind, size and duration x the policies "
+          + "that call for help, on the cage; --phase-*); opt-in, each adds thousands of runs")
   List<String> studies = List.of();
 
   @Option(names = "--study-seeds", defaultValue = "" + Studies.DEFAULT_SEEDS,
       description = "seeds per study cell (default: ${DEFAULT-VALUE})")
   int studySeeds;
+
+  @Option(names = "--phase-loads", split = ",", paramLabel = "LOAD",
+      description = "the phase study's offered loads (default: 0.1 to 0.9 by 0.1)")
+  List<Double> phaseLoads = PhaseGrid.LOADS;
+
+  @Option(names = "--phase-policies", split = ",", paramLabel = "POLICY",
+      description = "the phase study's policies (default: the pool, the policies that call for help and their budgets)")
+  List<String> phasePolicies = PhaseGrid.POLICIES;
+
+  @Option(names = "--phase-conditions", defaultValue = "all", paramLabel = "WHICH",
+      description = "the phase study's conditions: all (no trigger and every kind x size x duration), none (no "
+          + "trigger only: spontaneous tips) or triggers (default: ${DEFAULT-VALUE})")
+  String phaseConditions;
 
   @Option(names = "--shard", paramLabel = "I/N",
       description = "run only shard I of N (I from 0) and write its runs.jsonl and shard.json; put the shards "
@@ -76,7 +96,8 @@ public final class SweepCommand implements Callable<Integer> {
     if (out == null) {
       throw new IllegalArgumentException("--out DIR is required (where runs.jsonl, summary.csv and findings.md go)");
     }
-    SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy, studies, studySeeds);
+    SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy, studies, studySeeds,
+        phaseGrid());
     Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     Shard part = shard == null ? Shard.WHOLE : Shard.parse(shard);
     // A shard runs one cost basis: sweep merge writes what a single run on that basis writes.
@@ -88,7 +109,7 @@ public final class SweepCommand implements Callable<Integer> {
     Sweep sweep = new Sweep(plan, cal);
     int total = sweep.runCount(part) * (second == null ? 1 : 2);
     int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    ProgressBar bar = new ProgressBar(System.err, Math.max(1, total), System.console() != null);
+    ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), Math.max(1, total), System.console() != null);
     long start = System.nanoTime();
     List<RunRow> rows = sweep.run(n, bar::update, part);
     List<RunRow> secondRows = null;
@@ -111,20 +132,31 @@ public final class SweepCommand implements Callable<Integer> {
       BreakevenChart.writeBeside(out, rows);
     }
     int runs = rows.size() + (secondRows == null ? 0 : secondRows.size());
-    System.out.printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
+    spec.commandLine().getOut().printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
         runs, seconds, n, runs / seconds, steps / seconds / 1e6, out.toAbsolutePath());
     return 0;
   }
 
+  private PhaseGrid phaseGrid() {
+    List<helperlab.workload.Trigger> all = PhaseGrid.allTriggers();
+    return switch (phaseConditions) {
+      case "all" -> new PhaseGrid(phaseLoads, true, all, phasePolicies);
+      case "none" -> new PhaseGrid(phaseLoads, true, List.of(), phasePolicies);
+      case "triggers" -> new PhaseGrid(phaseLoads, false, all, phasePolicies);
+      default -> throw new IllegalArgumentException("--phase-conditions must be all, none or triggers, got '"
+          + phaseConditions + "'");
+    };
+  }
+
   /** A one-line progress bar on a terminal; silent when output is not a terminal. */
   static final class ProgressBar {
-    private final PrintStream err;
+    private final PrintWriter err;
     private final int total;
     private final boolean tty;
     private final long start = System.nanoTime();
     private volatile long lastDraw;
 
-    ProgressBar(PrintStream err, int total, boolean tty) {
+    ProgressBar(PrintWriter err, int total, boolean tty) {
       this.err = err;
       this.total = total;
       this.tty = tty;

@@ -1,8 +1,7 @@
 package helperlab.cli;
 
 import helperlab.charts.export.BreakevenChart;
-
-import helperlab.sim.SweepOutput;
+import helperlab.study.SweepOutput;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -106,27 +106,6 @@ public record Calibration(
   }
 
   /**
-   * Without the memory measurements by sample and at hello, or the concurrency ladder's top: memory
-   * grows linearly with pixels ({@code image_mb_per_mp}), a worker holds all its private memory from
-   * hello, the contention line is not capped, and a worker starts on one core.
-   */
-  public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
-      double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
-      Map<String, Double> flatAverageMs, String source, List<SampleCost> sampleCosts, Map<String, Double> presetFactors,
-      List<Double> workerImageFactors) {
-    this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
-        flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors, List.of(), null, null, null);
-  }
-
-  /** Without the per-position factors of a worker's images (every image costs the same wherever it falls). */
-  public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
-      double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
-      Map<String, Double> flatAverageMs, String source, List<SampleCost> sampleCosts, Map<String, Double> presetFactors) {
-    this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
-        flatAverageMs, source, sampleCosts, presetFactors, List.of());
-  }
-
-  /**
    * How much the {@code index}-th image a worker resizes (from 0) costs against the calibration's
    * price: a fresh JVM still compiles its hot code during its first images. The last factor holds
    * for every later image; 1 when not measured.
@@ -136,14 +115,6 @@ public record Calibration(
       return 1.0;
     }
     return workerImageFactors.get(Math.min(index, workerImageFactors.size() - 1));
-  }
-
-  /** A calibration with no per-sample measurements (the curve prices every image). */
-  public Calibration(String name, CostCurve cost, double contention, double spawnCpuMs, double warmupCpuMs,
-      double workerPrivateMb, double workerSharedMb, double imageMbPerMp, double speedProbeMs,
-      Map<String, Double> flatAverageMs, String source) {
-    this(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs,
-        flatAverageMs, source, List.of(), Map.of());
   }
 
   /**
@@ -237,10 +208,8 @@ public record Calibration(
    */
   public Calibration withStartupTimes(double factor) {
     Check.nonNegative("start-up factor", factor);
-    return new Calibration(name, cost, contention, spawnCpuMs * factor, warmupCpuMs * factor,
-        workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs, flatAverageMs, source, sampleCosts, presetFactors,
-        workerImageFactors, imageMemory, workerHelloMb, contentionMeasuredTo,
-        workerReadyS == null || factor == 0 ? null : workerReadyS * factor);
+    return toBuilder().spawnCpuMs(spawnCpuMs * factor).warmupCpuMs(warmupCpuMs * factor)
+        .workerReadyS(workerReadyS == null || factor == 0 ? null : workerReadyS * factor).build();
   }
 
   /**
@@ -256,19 +225,171 @@ public record Calibration(
     }
     double warm = workerImageFactors.get(workerImageFactors.size() - 1);
     List<Double> scaled = workerImageFactors.stream().map(f -> Math.max(1e-6, warm + (f - warm) * factor)).toList();
-    return new Calibration(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb,
-        imageMbPerMp, speedProbeMs, flatAverageMs, source, sampleCosts, presetFactors, scaled, imageMemory,
-        workerHelloMb, contentionMeasuredTo, workerReadyS);
+    return toBuilder().workerImageFactors(scaled).build();
   }
 
   /** This calibration with costs scaled by {@code factor} (a same-day speed probe over this one). */
   public Calibration scaledBy(double factor, String newSource) {
     Check.positive("speed factor", factor);
     CostCurve c = new CostCurve(cost.a() * factor, cost.b(), cost.floorMs() * factor, cost.ceilingMs() * factor);
-    return new Calibration(name, c, contention, spawnCpuMs * factor, warmupCpuMs * factor,
-        workerPrivateMb, workerSharedMb, imageMbPerMp, speedProbeMs * factor, flatAverageMs, newSource,
-        sampleCosts.stream().map(s -> s.scaledBy(factor)).toList(), presetFactors,
-        workerImageFactors, imageMemory, workerHelloMb, contentionMeasuredTo,
-        workerReadyS == null ? null : workerReadyS * factor);
+    return toBuilder().cost(c).spawnCpuMs(spawnCpuMs * factor).warmupCpuMs(warmupCpuMs * factor)
+        .speedProbeMs(speedProbeMs * factor).source(newSource)
+        .sampleCosts(sampleCosts.stream().map(s -> s.scaledBy(factor)).toList())
+        .workerReadyS(workerReadyS == null ? null : workerReadyS * factor).build();
+  }
+
+  /** A builder holding this record's values: set what differs by name, keep the rest. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** An empty builder: every field named where it is set. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Builds a {@link Calibration} field by field, each named where it is set, so a mis-ordered argument does not compile
+   * and a field left out is left out by name; {@link #build()} checks the record as its constructor does.
+   */
+  public static final class Builder {
+    private String name;
+    private CostCurve cost;
+    private double contention;
+    private double spawnCpuMs;
+    private double warmupCpuMs;
+    private double workerPrivateMb;
+    private double workerSharedMb;
+    private double imageMbPerMp;
+    private double speedProbeMs;
+    private Map<String, Double> flatAverageMs;
+    private String source;
+    private List<SampleCost> sampleCosts;
+    private Map<String, Double> presetFactors;
+    private List<Double> workerImageFactors;
+    private List<MemoryPoint> imageMemory;
+    private Double workerHelloMb;
+    private Double contentionMeasuredTo;
+    private Double workerReadyS;
+
+    Builder() {
+    }
+
+    Builder(Calibration r) {
+      name = r.name();
+      cost = r.cost();
+      contention = r.contention();
+      spawnCpuMs = r.spawnCpuMs();
+      warmupCpuMs = r.warmupCpuMs();
+      workerPrivateMb = r.workerPrivateMb();
+      workerSharedMb = r.workerSharedMb();
+      imageMbPerMp = r.imageMbPerMp();
+      speedProbeMs = r.speedProbeMs();
+      flatAverageMs = r.flatAverageMs();
+      source = r.source();
+      sampleCosts = r.sampleCosts();
+      presetFactors = r.presetFactors();
+      workerImageFactors = r.workerImageFactors();
+      imageMemory = r.imageMemory();
+      workerHelloMb = r.workerHelloMb();
+      contentionMeasuredTo = r.contentionMeasuredTo();
+      workerReadyS = r.workerReadyS();
+    }
+
+    public Builder name(String value) {
+      name = value;
+      return this;
+    }
+
+    public Builder cost(CostCurve value) {
+      cost = value;
+      return this;
+    }
+
+    public Builder contention(double value) {
+      contention = value;
+      return this;
+    }
+
+    public Builder spawnCpuMs(double value) {
+      spawnCpuMs = value;
+      return this;
+    }
+
+    public Builder warmupCpuMs(double value) {
+      warmupCpuMs = value;
+      return this;
+    }
+
+    public Builder workerPrivateMb(double value) {
+      workerPrivateMb = value;
+      return this;
+    }
+
+    public Builder workerSharedMb(double value) {
+      workerSharedMb = value;
+      return this;
+    }
+
+    public Builder imageMbPerMp(double value) {
+      imageMbPerMp = value;
+      return this;
+    }
+
+    public Builder speedProbeMs(double value) {
+      speedProbeMs = value;
+      return this;
+    }
+
+    public Builder flatAverageMs(Map<String, Double> value) {
+      flatAverageMs = value;
+      return this;
+    }
+
+    public Builder source(String value) {
+      source = value;
+      return this;
+    }
+
+    public Builder sampleCosts(List<SampleCost> value) {
+      sampleCosts = value;
+      return this;
+    }
+
+    public Builder presetFactors(Map<String, Double> value) {
+      presetFactors = value;
+      return this;
+    }
+
+    public Builder workerImageFactors(List<Double> value) {
+      workerImageFactors = value;
+      return this;
+    }
+
+    public Builder imageMemory(List<MemoryPoint> value) {
+      imageMemory = value;
+      return this;
+    }
+
+    public Builder workerHelloMb(Double value) {
+      workerHelloMb = value;
+      return this;
+    }
+
+    public Builder contentionMeasuredTo(Double value) {
+      contentionMeasuredTo = value;
+      return this;
+    }
+
+    public Builder workerReadyS(Double value) {
+      workerReadyS = value;
+      return this;
+    }
+
+    public Calibration build() {
+      return new Calibration(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb,
+          imageMbPerMp, speedProbeMs, flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors,
+          imageMemory, workerHelloMb, contentionMeasuredTo, workerReadyS);
+    }
   }
 }

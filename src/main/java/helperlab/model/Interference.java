@@ -48,7 +48,11 @@ public record Interference(
 
   /** The run's measure, or null when it has none (a simulated run, a record from before it was measured). */
   public static Interference of(RunRecord r) {
-    JsonNode n = r == null ? null : r.interference();
+    return ofJson(r == null ? null : r.interference());
+  }
+
+  /** A measure as a record or a cage's {@code status} carries it, or null when there is none. */
+  public static Interference ofJson(JsonNode n) {
     if (n == null || !n.has("cpu_wanted_s")) {
       return null;
     }
@@ -60,5 +64,11 @@ public record Interference(
   public static String starvedWords(RunRecord r) {
     Interference i = of(r);
     return i != null && i.starved() ? i.words() : null;
+  }
+
+  /** The lab's line for a starved run (the Runs and Remote views say the same), or null when it was not. */
+  public static String starvedNote(Interference i) {
+    return i != null && i.starved()
+        ? "Starved: " + i.words() + " (deadlines here say more about the host than the policy)" : null;
   }
 }

@@ -57,7 +57,7 @@ public record MachineSpec(
 
   /** A machine with just a quota and a memory limit; everything else from the calibration. */
   public static MachineSpec of(String name, double cores, double memoryMb) {
-    return new MachineSpec(name, cores, memoryMb, null, null, null, null, null, null, null, null, null);
+    return builder().name(name).cores(cores).memoryMb(memoryMb).build();
   }
 
   /** small (1 core, 1 GiB), cage (1.5 cores, 2 GiB) or large (4 cores, 8 GiB). */
@@ -133,5 +133,117 @@ public record MachineSpec(
 
   public boolean hasMemoryLimit() {
     return memoryMb > 0;
+  }
+
+  /** A builder holding this record's values: set what differs by name, keep the rest. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** An empty builder: every field named where it is set. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Builds a {@link MachineSpec} field by field, each named where it is set, so a mis-ordered argument does not compile
+   * and a field left out is left out by name; {@link #build()} checks the record as its constructor does.
+   */
+  public static final class Builder {
+    private String name;
+    private double cores;
+    private double memoryMb;
+    private Integer maxProcesses;
+    private Double speed;
+    private Double contention;
+    private Double spawnCpuMs;
+    private Double warmupCpuMs;
+    private Double workerPrivateMb;
+    private Double workerSharedMb;
+    private Double imageMbPerMp;
+    private Integer workerBudget;
+
+    Builder() {
+    }
+
+    Builder(MachineSpec r) {
+      name = r.name();
+      cores = r.cores();
+      memoryMb = r.memoryMb();
+      maxProcesses = r.maxProcesses();
+      speed = r.speed();
+      contention = r.contention();
+      spawnCpuMs = r.spawnCpuMs();
+      warmupCpuMs = r.warmupCpuMs();
+      workerPrivateMb = r.workerPrivateMb();
+      workerSharedMb = r.workerSharedMb();
+      imageMbPerMp = r.imageMbPerMp();
+      workerBudget = r.workerBudget();
+    }
+
+    public Builder name(String value) {
+      name = value;
+      return this;
+    }
+
+    public Builder cores(double value) {
+      cores = value;
+      return this;
+    }
+
+    public Builder memoryMb(double value) {
+      memoryMb = value;
+      return this;
+    }
+
+    public Builder maxProcesses(Integer value) {
+      maxProcesses = value;
+      return this;
+    }
+
+    public Builder speed(Double value) {
+      speed = value;
+      return this;
+    }
+
+    public Builder contention(Double value) {
+      contention = value;
+      return this;
+    }
+
+    public Builder spawnCpuMs(Double value) {
+      spawnCpuMs = value;
+      return this;
+    }
+
+    public Builder warmupCpuMs(Double value) {
+      warmupCpuMs = value;
+      return this;
+    }
+
+    public Builder workerPrivateMb(Double value) {
+      workerPrivateMb = value;
+      return this;
+    }
+
+    public Builder workerSharedMb(Double value) {
+      workerSharedMb = value;
+      return this;
+    }
+
+    public Builder imageMbPerMp(Double value) {
+      imageMbPerMp = value;
+      return this;
+    }
+
+    public Builder workerBudget(Integer value) {
+      workerBudget = value;
+      return this;
+    }
+
+    public MachineSpec build() {
+      return new MachineSpec(name, cores, memoryMb, maxProcesses, speed, contention, spawnCpuMs, warmupCpuMs,
+          workerPrivateMb, workerSharedMb, imageMbPerMp, workerBudget);
+    }
   }
 }

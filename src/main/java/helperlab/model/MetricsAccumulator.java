@@ -146,12 +146,13 @@ public final class MetricsAccumulator implements EventSink {
     int admitted = submitted - turnedAway;
     double[] sorted = Arrays.copyOf(tardiness, outcomes);
     Arrays.sort(sorted);
-    return new RunMetrics(submitted, admitted, turnedAway, met, late,
-        submitted > 0 ? (double) met / submitted : 0,
-        retries, spawns, admitted > 0 ? (double) spawns / admitted : 0,
-        cpuDone, cpuSpawn, cpuKilled, peakMemory, oomKills, workersKilled, imagesDone, imagesDead,
-        percentile(sorted, 0.50), percentile(sorted, 0.99),
-        outcomes > 0 ? responseSum / outcomes : 0);
+    return RunMetrics.builder().submitted(submitted).admitted(admitted).refused(turnedAway).met(met).late(late)
+        .metShare(submitted > 0 ? (double) met / submitted : 0)
+        .retries(retries).spawns(spawns).processesPerTask(admitted > 0 ? (double) spawns / admitted : 0)
+        .cpuUsefulS(cpuDone).cpuSpawnS(cpuSpawn).cpuKilledS(cpuKilled).peakMemoryMb(peakMemory).oomKills(oomKills)
+        .workersKilled(workersKilled).imagesDone(imagesDone).imagesDead(imagesDead)
+        .latenessP50S(percentile(sorted, 0.50)).latenessP99S(percentile(sorted, 0.99))
+        .meanResponseS(outcomes > 0 ? responseSum / outcomes : 0).build();
   }
 
   /** Nearest-rank percentile of sorted values (0 when there are none). */

@@ -47,51 +47,19 @@ public record RunRecord(
   public static final String KIND_REAL = "real";
   public static final String KIND_REPLAY = "replay";
 
-  /** A record of a run that went on until its work was done (no hard stop). */
-  public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
-      String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
-      List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host) {
-    this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
-        samples, metrics, replayOf, createdAt, host, null);
-  }
-
-  /** A record without a trigger. */
-  public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
-      String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
-      List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host,
-      Double stopS) {
-    this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
-        samples, metrics, replayOf, createdAt, host, stopS, null, null);
-  }
-
-  /** A record not judged for tipping, without a measure of the host's interference. */
-  public RunRecord(int format, String id, String kind, String policy, String scenario, MachineSpec machine, long seed,
-      String admission, Calibration calibration, Double speedProbeMs, double durationS, List<Task> tasks,
-      List<RunEvent> events, Samples samples, RunMetrics metrics, String replayOf, String createdAt, String host,
-      Double stopS, JsonNode trigger, JsonNode recovery) {
-    this(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs, durationS, tasks, events,
-        samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, null, null);
-  }
-
   /** This record with a trigger and the recovery from it (JSON; null for none). */
   public RunRecord withTrigger(JsonNode trigger, JsonNode recovery) {
-    return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
-        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping,
-        interference);
+    return toBuilder().trigger(trigger).recovery(recovery).build();
   }
 
   /** This record with when it tipped over (JSON; null: not judged). */
   public RunRecord withTipping(JsonNode judged) {
-    return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
-        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, judged,
-        interference);
+    return toBuilder().tipping(judged).build();
   }
 
   /** This record with the host's interference through the run ({@link Interference} as JSON; null for none). */
   public RunRecord withInterference(JsonNode measured) {
-    return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
-        durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping,
-        measured);
+    return toBuilder().interference(measured).build();
   }
 
   public RunRecord {
@@ -128,5 +96,195 @@ public record RunRecord(
       end = Math.max(end, events.get(events.size() - 1).t());
     }
     return end;
+  }
+
+  /** A builder holding this record's values: set what differs by name, keep the rest. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** An empty builder: every field named where it is set. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Builds a {@link RunRecord} field by field, each named where it is set, so a mis-ordered argument does not compile
+   * and a field left out is left out by name; {@link #build()} checks the record as its constructor does.
+   */
+  public static final class Builder {
+    private int format = RunRecord.FORMAT;
+    private String id;
+    private String kind;
+    private String policy;
+    private String scenario;
+    private MachineSpec machine;
+    private long seed;
+    private String admission;
+    private Calibration calibration;
+    private Double speedProbeMs;
+    private double durationS;
+    private List<Task> tasks;
+    private List<RunEvent> events;
+    private Samples samples;
+    private RunMetrics metrics;
+    private String replayOf;
+    private String createdAt;
+    private String host;
+    private Double stopS;
+    private JsonNode trigger;
+    private JsonNode recovery;
+    private JsonNode tipping;
+    private JsonNode interference;
+
+    Builder() {
+    }
+
+    Builder(RunRecord r) {
+      format = r.format();
+      id = r.id();
+      kind = r.kind();
+      policy = r.policy();
+      scenario = r.scenario();
+      machine = r.machine();
+      seed = r.seed();
+      admission = r.admission();
+      calibration = r.calibration();
+      speedProbeMs = r.speedProbeMs();
+      durationS = r.durationS();
+      tasks = r.tasks();
+      events = r.events();
+      samples = r.samples();
+      metrics = r.metrics();
+      replayOf = r.replayOf();
+      createdAt = r.createdAt();
+      host = r.host();
+      stopS = r.stopS();
+      trigger = r.trigger();
+      recovery = r.recovery();
+      tipping = r.tipping();
+      interference = r.interference();
+    }
+
+    public Builder format(int value) {
+      format = value;
+      return this;
+    }
+
+    public Builder id(String value) {
+      id = value;
+      return this;
+    }
+
+    public Builder kind(String value) {
+      kind = value;
+      return this;
+    }
+
+    public Builder policy(String value) {
+      policy = value;
+      return this;
+    }
+
+    public Builder scenario(String value) {
+      scenario = value;
+      return this;
+    }
+
+    public Builder machine(MachineSpec value) {
+      machine = value;
+      return this;
+    }
+
+    public Builder seed(long value) {
+      seed = value;
+      return this;
+    }
+
+    public Builder admission(String value) {
+      admission = value;
+      return this;
+    }
+
+    public Builder calibration(Calibration value) {
+      calibration = value;
+      return this;
+    }
+
+    public Builder speedProbeMs(Double value) {
+      speedProbeMs = value;
+      return this;
+    }
+
+    public Builder durationS(double value) {
+      durationS = value;
+      return this;
+    }
+
+    public Builder tasks(List<Task> value) {
+      tasks = value;
+      return this;
+    }
+
+    public Builder events(List<RunEvent> value) {
+      events = value;
+      return this;
+    }
+
+    public Builder samples(Samples value) {
+      samples = value;
+      return this;
+    }
+
+    public Builder metrics(RunMetrics value) {
+      metrics = value;
+      return this;
+    }
+
+    public Builder replayOf(String value) {
+      replayOf = value;
+      return this;
+    }
+
+    public Builder createdAt(String value) {
+      createdAt = value;
+      return this;
+    }
+
+    public Builder host(String value) {
+      host = value;
+      return this;
+    }
+
+    public Builder stopS(Double value) {
+      stopS = value;
+      return this;
+    }
+
+    public Builder trigger(JsonNode value) {
+      trigger = value;
+      return this;
+    }
+
+    public Builder recovery(JsonNode value) {
+      recovery = value;
+      return this;
+    }
+
+    public Builder tipping(JsonNode value) {
+      tipping = value;
+      return this;
+    }
+
+    public Builder interference(JsonNode value) {
+      interference = value;
+      return this;
+    }
+
+    public RunRecord build() {
+      return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
+          durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping,
+          interference);
+    }
   }
 }

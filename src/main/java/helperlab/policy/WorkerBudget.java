@@ -8,6 +8,8 @@ package helperlab.policy;
 public record WorkerBudget(int workers, int byCpu, int byMemory, String reason) {
   public static final int FLOOR = 1;
   public static final int CAP = 48;
+  /** The largest image the lab handles, megapixels; a worker's memory budget must hold one. */
+  public static final double LARGEST_IMAGE_MP = 70;
 
   /**
    * @param cpus CPU quota in cores (> 0)

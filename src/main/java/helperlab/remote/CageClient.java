@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.DataFile;
-import helperlab.sim.Trigger;
+import helperlab.workload.Trigger;
 
 /**
  * Requests to a cage's {@code ctl}, one at a time over one control channel: each request is one JSON

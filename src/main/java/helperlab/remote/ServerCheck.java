@@ -1,8 +1,9 @@
 package helperlab.remote;
 
+import helperlab.drive.Sizing;
 import helperlab.model.Calibration;
+import helperlab.model.MachineSpec;
 import helperlab.policy.WorkerBudget;
-import helperlab.sim.SimSetup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -156,9 +157,9 @@ public final class ServerCheck {
     if (cg > 0 && cg < (1L << 60) && (mem == 0 || cg < mem)) {
       mem = cg;
     }
-    Calibration seed = Calibration.seed();
-    double perWorkerMb = seed.workerPrivateMb() + seed.imageMbPerMp() * SimSetup.LARGEST_IMAGE_MP;
-    WorkerBudget b = WorkerBudget.of(cpus, mem, (long) (perWorkerMb * 1024 * 1024));
+    MachineSpec there = MachineSpec.of("server", cpus, mem / (1024.0 * 1024.0));
+    double perWorkerMb = Sizing.perWorkerMb(there, Calibration.seed());
+    WorkerBudget b = Sizing.budget(there, Calibration.seed());
     return new Item(Level.OK, "budget", String.format(Locale.ROOT, "%d workers (%s): %.2f CPUs, %.0f MiB, %.0f MiB"
         + " per worker", b.workers(), b.reason(), cpus, mem / 1048576.0, perWorkerMb));
   }

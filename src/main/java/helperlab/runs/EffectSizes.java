@@ -4,7 +4,7 @@ import helperlab.model.RunMetrics;
 import helperlab.model.RunRecord;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
-import helperlab.sim.Interval;
+import helperlab.study.Interval;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package helperlab.runs;
 
-import helperlab.sim.Interval;
+import helperlab.study.Interval;
 import java.util.List;
 
 /**

@@ -1,8 +1,9 @@
 package helperlab.runs;
 
 import helperlab.model.RunRecord;
-import helperlab.sim.Recovery;
-import helperlab.sim.Trigger;
+import helperlab.workload.Recovery;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.Trigger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

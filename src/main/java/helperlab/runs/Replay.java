@@ -4,11 +4,12 @@ import helperlab.model.RunRecord;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
-import helperlab.sim.RecoveryMeter;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
-import helperlab.sim.Trigger;
+import helperlab.workload.RecoveryMeter;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.Trigger;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -74,9 +75,11 @@ public final class Replay {
     // an exhibit stopped at its hard stop: the replay stops there too, or it would serve what the cage gave up on
     SimResult r = run.stopS() != null ? sim.runUntil(run.stopS()) : sim.run();
     SimSetup s = r.setup();
-    return new RunRecord(RunRecord.FORMAT, run.id() + "-replay", RunRecord.KIND_REPLAY, run.policy(), run.scenario(),
-        run.machine(), run.seed(), run.admission(), s.calibration(), run.speedProbeMs(), s.durationS(), r.tasks(),
-        r.events(), r.samples(), r.metrics(), run.id(), null, null, run.stopS(), run.trigger(),
-        meter == null ? null : RunTriggers.json(meter.recovery(trigger, run.durationS())));
+    return RunRecord.builder().id(run.id() + "-replay").kind(RunRecord.KIND_REPLAY).policy(run.policy())
+        .scenario(run.scenario()).machine(run.machine()).seed(run.seed()).admission(run.admission())
+        .calibration(s.calibration()).speedProbeMs(run.speedProbeMs()).durationS(s.durationS()).tasks(r.tasks())
+        .events(r.events()).samples(r.samples()).metrics(r.metrics()).replayOf(run.id()).stopS(run.stopS())
+        .trigger(run.trigger()).recovery(meter == null ? null : RunTriggers.json(meter.recovery(trigger, run.durationS())))
+        .build();
   }
 }

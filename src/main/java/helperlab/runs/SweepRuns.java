@@ -2,7 +2,7 @@ package helperlab.runs;
 
 import helperlab.model.DataFile;
 import helperlab.model.DataFileException;
-import helperlab.sim.RunRow;
+import helperlab.study.RunRow;
 import java.io.BufferedReader;
 import java.io.FilterInputStream;
 import java.io.IOException;

@@ -1,6 +1,7 @@
 package helperlab.sim;
 
 import helperlab.model.Task;
+import helperlab.workload.Trigger;
 import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.List;

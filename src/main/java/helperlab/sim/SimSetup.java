@@ -1,5 +1,6 @@
 package helperlab.sim;
 
+import helperlab.drive.Sizing;
 import helperlab.model.Calibration;
 import helperlab.model.Contention;
 import helperlab.model.MachineSpec;
@@ -9,7 +10,10 @@ import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
 import helperlab.policy.SchedulerConfig;
-import helperlab.policy.WorkerBudget;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Tipping;
+import helperlab.workload.Trigger;
 import java.util.List;
 
 /**
@@ -33,9 +37,6 @@ public record SimSetup(
     double sampleEveryS,
     double workFactor,
     Trigger trigger) {
-
-  /** The largest image the lab handles; a worker's memory budget must hold one. */
-  public static final double LARGEST_IMAGE_MP = 70;
 
   public SimSetup {
     tasks = List.copyOf(tasks);
@@ -89,28 +90,25 @@ public record SimSetup(
   }
 
   public Contention contention() {
-    // a machine's own penalty has no measured range; the calibration's holds at its ladder's top
-    return machine.hasContention() ? new Contention(machine.contention(calibration)) : calibration.contentionModel();
+    return Sizing.contention(machine, calibration);
   }
 
-  /** The worker budget from the machine's limits, as the cage computes it from its own. */
+  /** The worker budget and the scheduler's settings, as the cage derives its own from its limits. */
+  public Sizing sizing() {
+    return Sizing.of(machine, calibration, admission);
+  }
+
+  /** The worker budget from the machine's limits (or the budget the machine names). */
   public int workerBudget() {
-    if (machine.workerBudget() != null) {
-      return machine.workerBudget();
-    }
-    double perWorkerMb = machine.workerPrivateMb(calibration) + machine.imageMbPerMp(calibration) * LARGEST_IMAGE_MP;
-    long perWorkerBytes = Math.max(1, (long) (perWorkerMb * 1024 * 1024));
-    long memoryBytes = (long) (machine.memoryMb() * 1024 * 1024);
-    return WorkerBudget.of(machine.cores(), memoryBytes, perWorkerBytes).workers();
+    return Sizing.budget(machine, calibration).workers();
+  }
+
+  /** The capacity {@link Tipping} judges this run against, over windows of {@code windowS} seconds. */
+  public Tipping.Capacity tippingCapacity(double windowS) {
+    return Tipping.Capacity.of(workerBudget(), machine, calibration, tasks, windowS);
   }
 
   public SchedulerConfig schedulerConfig() {
-    int budget = workerBudget();
-    double speed = machine.speedOrDefault();
-    double capacity = contention().throughputCores(budget, machine.cores()) * speed;
-    double spawn = (machine.spawnCpuS(calibration) + machine.warmupCpuS(calibration)) / speed;
-    double oneProcess = Math.min(1, machine.cores()) * speed;
-    return new SchedulerConfig(budget, machine.maxProcessesOrDefault(), capacity, admission, spawn,
-        SchedulerConfig.DEFAULT_MAX_STRIKES, Math.min(oneProcess, capacity));
+    return sizing().schedulerConfig();
   }
 }

@@ -1,12 +1,13 @@
 package helperlab.sim;
 
 import helperlab.drive.Driver;
+import helperlab.model.EventSink;
 import helperlab.model.MachineSpec;
 import helperlab.model.MetricsAccumulator;
-import helperlab.model.EventSink;
 import helperlab.model.Task;
 import helperlab.policy.Client;
 import helperlab.policy.Scheduler;
+import helperlab.workload.Trigger;
 import java.util.List;
 
 /**
@@ -51,7 +52,7 @@ public final class Simulation {
   }
 
   /** A run on a shared workload whose events and samples are also shown to {@code observer} (a sweep's meters). */
-  Simulation(SimSetup setup, Workload workload, EventSink observer) {
+  public Simulation(SimSetup setup, Workload workload, EventSink observer) {
     this.setup = setup;
     MachineSpec m = setup.machine();
     double speed = m.speedOrDefault();

@@ -9,6 +9,7 @@ import helperlab.model.MetricsAccumulator;
 import helperlab.policy.ImageJob;
 import helperlab.policy.Scheduler;
 import helperlab.sim.WorkerProcess.Phase;
+import helperlab.workload.Trigger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;

@@ -12,7 +12,7 @@ import java.util.List;
  * policy run on it: per image its megapixels and true work (seconds of the calibrated server's
  * core, noise included), per task the scheduler's view (predicted costs, flat estimate).
  */
-final class Workload {
+public final class Workload {
   final List<Task> tasks;
   final double[] megapixels;
   final double[] trueWork;
@@ -22,7 +22,7 @@ final class Workload {
   /** Each task's arrival time, in arrival order (the event loop reads the next one on every step). */
   final double[] arrivalS;
 
-  Workload(List<Task> tasks, Calibration calibration, double speed) {
+  public Workload(List<Task> tasks, Calibration calibration, double speed) {
     this(tasks, calibration, speed, 1.0);
   }
 

@@ -1,35 +1,30 @@
 package helperlab.cli;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import picocli.CommandLine;
 
-/** One run of the command line in this JVM: its exit code and what it printed on stdout and stderr. */
+/** One run of the command line in this JVM, on its own writers: its exit code and what it printed on out and err. */
 record CliRun(int code, String out, String err) {
+  /** Where a defect's stack trace goes when a test's command breaks. */
+  static final Path LOG_DIR = Path.of(System.getProperty("java.io.tmpdir"), "helper-lab-test-logs");
+
   /** Runs {@code helper-lab args...} with an empty stdin. */
   static CliRun of(String... args) {
     return withInput("", args);
   }
 
-  /** Runs {@code helper-lab args...} reading {@code stdin}; System.out, err and in are put back after. */
+  /** Runs {@code helper-lab args...} reading {@code stdin}; nothing global is touched. */
   static CliRun withInput(String stdin, String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    InputStream oldIn = System.in;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true));
-      System.setErr(new PrintStream(err, true));
-      System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-      int code = Main.run(args);
-      return new CliRun(code, out.toString(), err.toString());
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-      System.setIn(oldIn);
-    }
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = Main.commandLine(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), LOG_DIR)
+        .setOut(new PrintWriter(out, true))
+        .setErr(new PrintWriter(err, true));
+    int code = cl.execute(args);
+    return new CliRun(code, out.toString(), err.toString());
   }
 }

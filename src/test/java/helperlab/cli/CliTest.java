@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
-import helperlab.runs.RunTriggers;
-import helperlab.sim.ScenarioSpec;
-import helperlab.sim.Trigger;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Trigger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -27,10 +31,15 @@ class FailureHandlerTest {
     }
   }
 
-  private static String[] run(RuntimeException thrown) {
+  @TempDir
+  Path logs;
+
+  private String[] run(RuntimeException thrown) {
+    StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code = new CommandLine(new Throwing(thrown)).setErr(new PrintWriter(err, true))
-        .setExecutionExceptionHandler(new FailureHandler()).execute();
+    int code = new CommandLine(new Throwing(thrown)).setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+        .setExecutionExceptionHandler(new FailureHandler(logs)).execute();
+    assertEquals("", out.toString(), "a failure says nothing on the command's output");
     return new String[] {Integer.toString(code), err.toString()};
   }
 
@@ -42,11 +51,27 @@ class FailureHandlerTest {
   }
 
   @Test
-  void aDefectIsNotPassedOffAsBadInput() {
+  void aDefectIsNotPassedOffAsBadInput() throws Exception {
     String[] r = run(new NullPointerException());
     assertEquals("1", r[0]);
     assertTrue(r[1].startsWith("helper-lab probe: stopped by an internal error"), r[1]);
     assertFalse(r[1].contains("helper-lab probe: null"), r[1]);
+  }
+
+  @Test
+  void aDefectTellsTheUserOneSentenceAndLeavesItsStackTraceInALogFile() throws Exception {
+    String[] r = run(new IllegalStateException(""));
+    assertEquals("1", r[0]);
+    assertEquals(1, r[1].strip().lines().count(), "one sentence, no frames: " + r[1]);
+    List<Path> files;
+    try (var listed = Files.list(logs)) {
+      files = listed.toList();
+    }
+    assertEquals(1, files.size(), files.toString());
+    assertTrue(r[1].contains(files.get(0).toString()), "the sentence names the log: " + r[1]);
+    String log = Files.readString(files.get(0));
+    assertTrue(log.contains("java.lang.IllegalStateException") && log.contains("\tat helperlab.cli.FailureHandlerTest"),
+        log);
   }
 
   @Test

@@ -5,9 +5,9 @@ import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
 import helperlab.runs.RunRecords;
-import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
+import helperlab.workload.ScenarioSpec;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 

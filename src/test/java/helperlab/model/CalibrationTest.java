@@ -10,11 +10,17 @@ import org.junit.jupiter.api.Test;
 
 /** Per-sample measured costs and per-preset factors: what an image truly costs against what is forecast. */
 class CalibrationTest {
+  /** The seed's curve and flat averages with every machine constant 1 and no measured extras. */
+  private static Calibration.Builder ones(String name) {
+    Calibration seed = Calibration.seed();
+    return Calibration.builder().name(name).cost(seed.cost()).spawnCpuMs(1).warmupCpuMs(1).workerPrivateMb(1)
+        .workerSharedMb(1).imageMbPerMp(1).speedProbeMs(1).flatAverageMs(seed.flatAverageMs()).source("t");
+  }
+
   private static Calibration measured() {
     Calibration seed = Calibration.seed();
-    return new Calibration("measured", seed.cost(), seed.contention(), seed.spawnCpuMs(), seed.warmupCpuMs(),
-        seed.workerPrivateMb(), seed.workerSharedMb(), seed.imageMbPerMp(), seed.speedProbeMs(), seed.flatAverageMs(),
-        "test", List.of(new SampleCost(4000, 3000, 300)), Map.of("thumb", 0.25, "archive", 1.2));
+    return seed.toBuilder().name("measured").source("test").sampleCosts(List.of(new SampleCost(4000, 3000, 300)))
+        .presetFactors(Map.of("thumb", 0.25, "archive", 1.2)).build();
   }
 
   @Test
@@ -53,24 +59,23 @@ class CalibrationTest {
   @Test
   void aFreshWorkersFirstImagesHaveTheirOwnFactorsAndTheLastHoldsAfter() {
     Calibration seed = Calibration.seed();
-    Calibration c = new Calibration("cold", seed.cost(), 0, 1, 1, 1, 1, 1, 1, seed.flatAverageMs(), "t", List.of(),
-        Map.of(), List.of(1.5, 1.1, 0.9));
+    Calibration c = ones("cold").workerImageFactors(List.of(1.5, 1.1, 0.9)).build();
     assertEquals(1.5, c.workerImageFactor(0));
     assertEquals(1.1, c.workerImageFactor(1));
     assertEquals(0.9, c.workerImageFactor(2));
     assertEquals(0.9, c.workerImageFactor(50));
     assertEquals(1.0, seed.workerImageFactor(0), "not measured: no factor");
     assertEquals(c, DataFile.parse(DataFile.compact(c), "test", Calibration.class));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Calibration("x", seed.cost(), 0,
-        1, 1, 1, 1, 1, 1, seed.flatAverageMs(), "t", List.of(), Map.of(), List.of(1.0, 0.0)));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, 
+        () -> ones("x").workerImageFactors(List.of(1.0, 0.0)).build());
     assertTrue(e.getMessage().contains("worker_image_factors[1]"), e.getMessage());
   }
 
   @Test
   void aNonPositiveFactorOrCostIsRefusedByName() {
     Calibration seed = Calibration.seed();
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Calibration("x", seed.cost(), 0,
-        1, 1, 1, 1, 1, 1, seed.flatAverageMs(), "t", List.of(), Map.of("thumb", -1.0)));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, 
+        () -> ones("x").presetFactors(Map.of("thumb", -1.0)).build());
     assertTrue(e.getMessage().contains("preset_factors.thumb"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> new SampleCost(10, 10, 0));
   }
@@ -81,8 +86,8 @@ class CalibrationTest {
     // a small photo's thumbnail costs about what its web size does; a large one's a fifth
     SampleCost small = new SampleCost(800, 600, 12, Map.of("thumb", 1.4));
     SampleCost large = new SampleCost(8000, 6000, 600, Map.of("thumb", 0.2, "archive", 2.7));
-    Calibration c = new Calibration("per-sample", seed.cost(), 0, 1, 1, 1, 1, 1, 100, seed.flatAverageMs(), "t",
-        List.of(small, large), Map.of("thumb", 0.29, "archive", 1.29));
+    Calibration c = ones("per-sample").speedProbeMs(100).sampleCosts(List.of(small, large))
+        .presetFactors(Map.of("thumb", 0.29, "archive", 1.29)).build();
     assertEquals(0.012 * 1.4, c.trueSeconds(new ImageSpec(800, 600), "thumb"), 1e-12);
     assertEquals(0.600 * 0.2, c.trueSeconds(new ImageSpec(8000, 6000), "thumb"), 1e-12);
     assertEquals(0.012 * 1.29, c.trueSeconds(new ImageSpec(800, 600), "archive"), 1e-12, "not measured: the preset's");

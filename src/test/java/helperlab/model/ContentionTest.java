@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The contention penalty grows as the calibration measured it, and no further than its ladder went. */
@@ -32,12 +30,14 @@ class ContentionTest {
   void aCalibrationCarriesItsLadderTopAndOldOnesHaveNone() {
     Calibration seed = Calibration.seed();
     assertEquals(Double.POSITIVE_INFINITY, seed.contentionModel().measuredTo());
-    Calibration c = new Calibration("c", seed.cost(), 0.16, 1, 1, 100, 20, 8, 1, seed.flatAverageMs(), "t", List.of(),
-        Map.of(), List.of(), List.of(), null, 4.0, null);
+    Calibration.Builder measuredTo = Calibration.builder().name("c").cost(seed.cost()).contention(0.16).spawnCpuMs(1)
+        .warmupCpuMs(1).workerPrivateMb(100).workerSharedMb(20).imageMbPerMp(8).speedProbeMs(1)
+        .flatAverageMs(seed.flatAverageMs()).source("t");
+    Calibration c = measuredTo.contentionMeasuredTo(4.0).build();
     assertEquals(new Contention(0.16, 4), c.contentionModel());
     assertEquals(c, DataFile.parse(DataFile.compact(c), "test", Calibration.class));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Calibration("c", seed.cost(),
-        0.16, 1, 1, 100, 20, 8, 1, seed.flatAverageMs(), "t", List.of(), Map.of(), List.of(), List.of(), null, -1.0, null));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, 
+        () -> measuredTo.contentionMeasuredTo(-1.0).build());
     assertTrue(e.getMessage().contains("contention_measured_to"), e.getMessage());
   }
 }

@@ -3,7 +3,7 @@ package helperlab.model;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import helperlab.sim.ScenarioSpec;
+import helperlab.workload.ScenarioSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -87,7 +87,7 @@ class DataFileErrorsTest {
          "presets": {"poster": 1}, "image_mix": [{"name": "a", "weight": 1, "min_mp": 1, "max_mp": 2}],
          "cost_noise": {"kind": "none"}}""", "s.json", ScenarioSpec.class);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new helperlab.sim.ArrivalGenerator(s, MachineSpec.builtIn("cage"), helperlab.model.Calibration.seed(), PresetCatalog.defaults()));
+        () -> new helperlab.workload.ArrivalGenerator(s, MachineSpec.builtIn("cage"), helperlab.model.Calibration.seed(), PresetCatalog.defaults()));
     assertTrue(e.getMessage().contains("poster") && e.getMessage().contains("thumb"), e.getMessage());
   }
 }

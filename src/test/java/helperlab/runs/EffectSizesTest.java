@@ -173,16 +173,18 @@ class EffectSizesTest {
     }
 
     private RunMetrics metrics(int met, int spawns) {
-      return new RunMetrics(tasks, tasks, 0, met, tasks - met, (double) met / tasks, 0, spawns, 1, 10, 1, 0, 500, 0, 0, tasks, 0,
-          0, 0, 5);
+      return RunMetrics.builder().submitted(tasks).admitted(tasks).met(met).late(tasks - met).metShare((double) met / tasks)
+          .spawns(spawns).processesPerTask(1).cpuUsefulS(10).cpuSpawnS(1).peakMemoryMb(500).imagesDone(tasks)
+          .meanResponseS(5).build();
     }
 
     private static RunRecord record(String id, String kind, String scenario, long seed, String policy, List<Task> played,
         RunMetrics m, String replayOf) {
       Samples none = new Samples(new double[0], new int[0], new int[0], new int[0], new double[0], new double[0],
           new double[0], new double[0], new int[0], new int[0], new int[0], new int[0]);
-      return new RunRecord(RunRecord.FORMAT, id, kind, policy, scenario, MachineSpec.named("cage"), seed, "edf-fit",
-          Calibration.defaults(), null, 60, played, List.of(), none, m, replayOf, null, null);
+      return RunRecord.builder().id(id).kind(kind).policy(policy).scenario(scenario).machine(MachineSpec.named("cage"))
+          .seed(seed).admission("edf-fit").calibration(Calibration.defaults()).durationS(60).tasks(played)
+          .events(List.of()).samples(none).metrics(m).replayOf(replayOf).build();
     }
   }
 }

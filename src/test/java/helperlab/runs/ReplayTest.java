@@ -9,13 +9,14 @@ import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
-import helperlab.sim.Recovery;
-import helperlab.sim.RecoveryMeter;
-import helperlab.sim.ScenarioSpec;
-import helperlab.sim.Trigger;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
+import helperlab.workload.Recovery;
+import helperlab.workload.RecoveryMeter;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Trigger;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -23,9 +24,7 @@ import org.junit.jupiter.api.Test;
 class ReplayTest {
   /** A simulated run dressed as a real one, as if the cage had recorded exactly what the model does. */
   private static RunRecord asReal(RunRecord sim, Double probe) {
-    return new RunRecord(RunRecord.FORMAT, sim.id().replace("sim-", "real-"), RunRecord.KIND_REAL, sim.policy(),
-        sim.scenario(), sim.machine(), sim.seed(), sim.admission(), sim.calibration(), probe, sim.durationS(),
-        sim.tasks(), sim.events(), sim.samples(), sim.metrics(), null, null, null);
+    return sim.toBuilder().id(sim.id().replace("sim-", "real-")).kind(RunRecord.KIND_REAL).speedProbeMs(probe).build();
   }
 
   private static RunRecord simulated(String policy, long seed) {
@@ -47,9 +46,7 @@ class ReplayTest {
   @Test
   void aReplayStopsAtTheExhibitsHardStopAsTheCageDid() {
     RunRecord sim = simulated("box", 4);
-    RunRecord stopped = new RunRecord(RunRecord.FORMAT, "real-box-stopped", RunRecord.KIND_REAL, sim.policy(), sim.scenario(),
-        sim.machine(), sim.seed(), sim.admission(), sim.calibration(), null, sim.durationS(), sim.tasks(), sim.events(),
-        sim.samples(), sim.metrics(), null, null, null, 150.0);
+    RunRecord stopped = sim.toBuilder().id("real-box-stopped").kind(RunRecord.KIND_REAL).stopS(150.0).build();
     RunRecord replay = Replay.of(stopped);
     RunRecord unstopped = Replay.of(asReal(sim, null));
     double last = replay.events().get(replay.events().size() - 1).t();
@@ -152,13 +149,9 @@ class ReplayTest {
   void aDisagreementIsCountedAsOne() {
     RunRecord real = asReal(simulated("pool-edf-10", 6), null);
     var m = real.metrics();
-    var changed = new helperlab.model.RunMetrics(m.submitted(), m.admitted() - 1, m.refused() + 1, m.met() - 1, m.late(),
-        m.metShare() - 1.0 / m.submitted(), m.retries(), m.spawns() + 3, m.processesPerTask(), m.cpuUsefulS(), m.cpuSpawnS(),
-        m.cpuKilledS(), m.peakMemoryMb(), m.oomKills(), m.workersKilled(), m.imagesDone(), m.imagesDead(),
-        m.latenessP50S(), m.latenessP99S(), m.meanResponseS());
-    RunRecord off = new RunRecord(RunRecord.FORMAT, real.id(), real.kind(), real.policy(), real.scenario(), real.machine(),
-        real.seed(), real.admission(), real.calibration(), null, real.durationS(), real.tasks(), real.events(),
-        real.samples(), changed, null, null, null);
+    var changed = m.toBuilder().admitted(m.admitted() - 1).refused(m.refused() + 1).met(m.met() - 1)
+        .metShare(m.metShare() - 1.0 / m.submitted()).spawns(m.spawns() + 3).build();
+    RunRecord off = real.toBuilder().metrics(changed).build();
     Comparison c = Comparison.of(List.of(off));
     assertEquals(0, c.refusedAgreeing());
     assertEquals(0, c.budgetedSpawnsWithinOne());
@@ -171,13 +164,9 @@ class ReplayTest {
     RunRecord otherSeed = asReal(simulated("box", 8), null);
     RunRecord otherPolicy = asReal(simulated("pool-edf-10", 7), null);
     var m = first.metrics();
-    var moved = new helperlab.model.RunMetrics(m.submitted(), m.admitted(), m.refused(), m.met() - 2, m.late() + 2,
-        m.metShare() - 2.0 / m.submitted(), m.retries(), m.spawns() + 1, m.processesPerTask(), m.cpuUsefulS(), m.cpuSpawnS(),
-        m.cpuKilledS(), m.peakMemoryMb(), m.oomKills(), m.workersKilled(), m.imagesDone(), m.imagesDead(),
-        m.latenessP50S(), m.latenessP99S(), m.meanResponseS());
-    RunRecord again = new RunRecord(RunRecord.FORMAT, first.id() + "-again", RunRecord.KIND_REAL, first.policy(),
-        first.scenario(), first.machine(), first.seed(), first.admission(), first.calibration(), null, first.durationS(),
-        first.tasks(), first.events(), first.samples(), moved, null, null, null);
+    var moved = m.toBuilder().met(m.met() - 2).late(m.late() + 2).metShare(m.metShare() - 2.0 / m.submitted())
+        .spawns(m.spawns() + 1).build();
+    RunRecord again = first.toBuilder().id(first.id() + "-again").metrics(moved).build();
 
     Comparison c = Comparison.ofRepeats(List.of(otherSeed, otherPolicy, first), List.of(again, otherPolicy));
     assertEquals(2, c.rows().size(), "the box's repeat and pool-edf-10 with itself; seed 8 has no partner");

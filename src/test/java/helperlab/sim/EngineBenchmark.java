@@ -6,6 +6,8 @@ import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.ScenarioSpec;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -11,6 +11,7 @@ import helperlab.model.RunMetrics;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
+import helperlab.workload.ScenarioSpec;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

@@ -9,6 +9,7 @@ import helperlab.model.EventType;
 import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
+import helperlab.workload.ScenarioSpec;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -9,6 +9,8 @@ import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionMode;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.ScenarioSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -15,7 +15,6 @@ import helperlab.model.Task;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,10 +55,12 @@ class OomKillTest {
     // limit the kernel must kill one while they grow, before either is done: the 48 MP one, which grows
     // faster and holds the most when the limit is crossed, about half-way through its work
     Calibration s = Calibration.seed();
-    Calibration c = new Calibration("t", s.cost(), s.contention(), s.spawnCpuMs(), s.warmupCpuMs(), 100, 20, 8,
-        s.speedProbeMs(), s.flatAverageMs(), "t", List.of(), Map.of(), List.of(),
-        List.of(new MemoryPoint(1, 50), new MemoryPoint(10, 200), new MemoryPoint(40, 300)), 40.0, null, null);
-    MachineSpec machine = new MachineSpec("t", 1.5, 503, null, null, null, null, null, null, null, null, 2);
+    Calibration c = Calibration.builder().name("t").cost(s.cost()).contention(s.contention()).spawnCpuMs(s.spawnCpuMs())
+        .warmupCpuMs(s.warmupCpuMs()).workerPrivateMb(100).workerSharedMb(20).imageMbPerMp(8)
+        .speedProbeMs(s.speedProbeMs()).flatAverageMs(s.flatAverageMs()).source("t")
+        .imageMemory(List.of(new MemoryPoint(1, 50), new MemoryPoint(10, 200), new MemoryPoint(40, 300)))
+        .workerHelloMb(40.0).build();
+    MachineSpec machine = MachineSpec.builder().name("t").cores(1.5).memoryMb(503).workerBudget(2).build();
     Task big = new Task(0, 1.0, "web", 600, List.of(new ImageSpec(8000, 6000)));
     Task small = new Task(1, 1.0, "web", 600, List.of(new ImageSpec(4000, 2500)));
     SimSetup setup = new SimSetup("t", 1, List.of(big, small), 60, PolicyCatalog.get("never-split-budget"), machine, c,

@@ -16,7 +16,6 @@ import helperlab.model.Task;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,8 +30,9 @@ class StartupParallelismTest {
 
   private static Calibration calibration(Double readyS) {
     Calibration s = Calibration.seed();
-    return new Calibration("t", s.cost(), 0, SPAWN_MS, WARMUP_MS, 100, 20, 8, s.speedProbeMs(), s.flatAverageMs(), "t",
-        List.of(), Map.of(), List.of(), List.of(), null, null, readyS);
+    return Calibration.builder().name("t").cost(s.cost()).spawnCpuMs(SPAWN_MS).warmupCpuMs(WARMUP_MS)
+        .workerPrivateMb(100).workerSharedMb(20).imageMbPerMp(8).speedProbeMs(s.speedProbeMs())
+        .flatAverageMs(s.flatAverageMs()).source("t").workerReadyS(readyS).build();
   }
 
   /** One task of one image for never-split: one worker, alone from its spawn to its image's end. */

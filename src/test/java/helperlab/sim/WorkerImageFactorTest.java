@@ -7,16 +7,18 @@ import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunMetrics;
 import helperlab.policy.AdmissionMode;
+import helperlab.workload.ScenarioSpec;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A fresh worker's first images cost their calibrated factor more; the scheduler's forecasts do not change. */
 class WorkerImageFactorTest {
   private static RunMetrics run(String policy, List<Double> factors) {
     Calibration s = Calibration.seed();
-    Calibration c = new Calibration("t", s.cost(), s.contention(), s.spawnCpuMs(), s.warmupCpuMs(), s.workerPrivateMb(),
-        s.workerSharedMb(), s.imageMbPerMp(), s.speedProbeMs(), s.flatAverageMs(), "t", List.of(), Map.of(), factors);
+    Calibration c = Calibration.builder().name("t").cost(s.cost()).contention(s.contention()).spawnCpuMs(s.spawnCpuMs())
+        .warmupCpuMs(s.warmupCpuMs()).workerPrivateMb(s.workerPrivateMb()).workerSharedMb(s.workerSharedMb())
+        .imageMbPerMp(s.imageMbPerMp()).speedProbeMs(s.speedProbeMs()).flatAverageMs(s.flatAverageMs()).source("t")
+        .workerImageFactors(factors).build();
     SimSetup setup = SimSetup.of(ScenarioSpec.builtIn("calm").withDuration(600), policy, MachineSpec.builtIn("cage"), 2,
         AdmissionMode.NONE, c, false);
     return new Simulation(setup).run().metrics();

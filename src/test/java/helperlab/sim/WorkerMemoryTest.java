@@ -13,7 +13,6 @@ import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,9 +26,11 @@ class WorkerMemoryTest {
 
   private static Calibration calibration(Double helloMb) {
     Calibration s = Calibration.seed();
-    return new Calibration("t", s.cost(), s.contention(), s.spawnCpuMs(), s.warmupCpuMs(), PRIVATE, SHARED, 8,
-        s.speedProbeMs(), s.flatAverageMs(), "t", List.of(), Map.of(), List.of(),
-        List.of(new MemoryPoint(1, 50), new MemoryPoint(10, 200), new MemoryPoint(40, 300)), helloMb, null, null);
+    return Calibration.builder().name("t").cost(s.cost()).contention(s.contention()).spawnCpuMs(s.spawnCpuMs())
+        .warmupCpuMs(s.warmupCpuMs()).workerPrivateMb(PRIVATE).workerSharedMb(SHARED).imageMbPerMp(8)
+        .speedProbeMs(s.speedProbeMs()).flatAverageMs(s.flatAverageMs()).source("t")
+        .imageMemory(List.of(new MemoryPoint(1, 50), new MemoryPoint(10, 200), new MemoryPoint(40, 300)))
+        .workerHelloMb(helloMb).build();
   }
 
   /** The distinct memory levels one worker passes through while it resizes a 48 MP image and then a 1 MP one. */

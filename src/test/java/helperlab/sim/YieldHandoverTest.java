@@ -8,6 +8,7 @@ import helperlab.model.EventType;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunEvent;
 import helperlab.policy.AdmissionMode;
+import helperlab.workload.ScenarioSpec;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

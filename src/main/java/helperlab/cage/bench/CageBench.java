@@ -213,9 +213,10 @@ public final class CageBench {
     String source = String.format(Locale.ROOT, "%s on %s at %s: cost curve fitted (R² %.3f) to the mean CPU of one warm"
             + " worker per image of the sample library at preset %s; spawn, warm-up, memory and probe measured;"
             + " contention kept from the seed", CageCalibration.SOURCE_PREFIX, host(), Instant.now(), fit.r2(), preset);
-    Calibration c = new Calibration("cage-" + host(), curve, seed.contention(), spawnMs, warmMs,
-        spawn.get("private_mb").asDouble(), spawn.get("shared_mb").asDouble(), imageMbPerMp,
-        spawn.get("probe_ms").asDouble(), flat, source);
+    Calibration c = Calibration.builder().name("cage-" + host()).cost(curve).contention(seed.contention())
+        .spawnCpuMs(spawnMs).warmupCpuMs(warmMs).workerPrivateMb(spawn.get("private_mb").asDouble())
+        .workerSharedMb(spawn.get("shared_mb").asDouble()).imageMbPerMp(imageMbPerMp)
+        .speedProbeMs(spawn.get("probe_ms").asDouble()).flatAverageMs(flat).source(source).build();
     report.set("calibration", DataFile.JSON.valueToTree(c));
     out.printf(Locale.ROOT, "cost curve of this machine (preset %s, mean CPU of 3 to 25 runs per image, one warm worker):"
         + " %.1f · MP^%.3f ms, clamped to [%.0f, %.0f] ms, R² %.3f%n", preset, fit.a(), fit.b(), fit.floorMs(),

@@ -143,9 +143,12 @@ public final class Calibrator {
               + " memory (peak above idle, by sample) measured; each preset's cost against web's on the same samples; a fresh worker's images by position; flat_average_ms is the curve's mean over the"
               + " ladder, by preset", CageCalibration.CALIBRATE_PREFIX,
           host(), at, cage.status(), cost.size(), reps, fit.r2(), 100 * rms, conc.size());
-      Calibration c = new Calibration("cage-" + host(), curve, kappa, spawn[2] * 1000, spawn[3] * 1000, spawn[4],
-          spawn[5], mbPerMp, probe, flat, source, List.copyOf(sampleCosts), presetFactors, workerImageFactors,
-          memoryCurve(memory), spawn[6], conc.stream().mapToDouble(Point::x).max().orElse(1), spawn[1]);
+      Calibration c = Calibration.builder().name("cage-" + host()).cost(curve).contention(kappa)
+          .spawnCpuMs(spawn[2] * 1000).warmupCpuMs(spawn[3] * 1000).workerPrivateMb(spawn[4]).workerSharedMb(spawn[5])
+          .imageMbPerMp(mbPerMp).speedProbeMs(probe).flatAverageMs(flat).source(source)
+          .sampleCosts(List.copyOf(sampleCosts)).presetFactors(presetFactors).workerImageFactors(workerImageFactors)
+          .imageMemory(memoryCurve(memory)).workerHelloMb(spawn[6])
+          .contentionMeasuredTo(conc.stream().mapToDouble(Point::x).max().orElse(1)).workerReadyS(spawn[1]).build();
       return new Report(c, List.copyOf(cost), fit, rms, List.copyOf(conc), cpus, single, List.copyOf(memory), idle[0],
           spawn[0], spawn[1], spawn[2], spawn[3], spawn[4], spawn[5], probe, cage.status(), at, check);
     }

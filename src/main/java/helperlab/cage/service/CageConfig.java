@@ -130,9 +130,16 @@ public record CageConfig(
   }
 
   public static CageConfig defaults(String data) {
-    return new CageConfig(data, 7070, "127.0.0.1", "pool-edf-10", "edf-fit", 0, "", 32, DEFAULT_PG, DEFAULT_REDIS,
-        "helperlab", null, null, 500, ImageHeader.DEFAULT_MAX_PIXELS, 3, 60, 10, 10, 0, 0, 5, 10, 2, 1, "auto",
-        "auto", null);
+    // by name, as a configuration file says them: a default in the wrong place cannot compile into the wrong field
+    ObjectNode d = DataFile.JSON.createObjectNode().put("data", data).put("port", 7070).put("bind", "127.0.0.1")
+        .put("policy", "pool-edf-10").put("admission", "edf-fit").put("cpus", 0.0).put("memory", "")
+        .put("max_processes", 32).put("pg_url", DEFAULT_PG).put("redis_url", DEFAULT_REDIS)
+        .put("redis_prefix", "helperlab").put("max_batch_images", 500).put("max_pixels", ImageHeader.DEFAULT_MAX_PIXELS)
+        .put("heartbeat_timeout_s", 3.0).put("spawn_timeout_s", 60.0).put("overrun_factor", 10.0)
+        .put("overrun_grace_s", 10.0).put("worker_memory_limit_mb", 0.0).put("worker_heap_mb", 0).put("restart_limit", 5)
+        .put("restart_window_s", 10.0).put("checkpoint_s", 2.0).put("sample_s", 1.0).put("cgroup", "auto")
+        .put("cds", "auto");
+    return DataFile.JSON.convertValue(d, CageConfig.class);
   }
 
   /**

@@ -23,13 +23,11 @@ import helperlab.policy.PolicySpec;
 import helperlab.policy.Scheduler;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.TaskRequest;
-import helperlab.sim.RecoveryMeter;
-import helperlab.sim.Trigger;
+import helperlab.workload.RecoveryMeter;
+import helperlab.workload.Trigger;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -87,17 +85,10 @@ final class CageRun {
   /** The recovery from the exhibit's trigger, measured as it happens (null without one). */
   final RecoveryMeter recovery;
 
-  PolicySpec policy;
-  Scheduler scheduler;
-  int generation;
-  final Map<Integer, WorkerProcess> workers = new HashMap<>();
-  final Map<Integer, CageTask> tasks = new LinkedHashMap<>();
-  final Map<Integer, CageTask.Image> images = new HashMap<>();
-  final Map<Long, CageTask> byBatch = new HashMap<>();
-  final List<Task> recordTasks = new ArrayList<>();
-  int nextTask;
-  int nextWorker;
-  int nextLocalImage = 1;
+  /** Who holds what: tasks, images, workers and ids, changed only through its operations. */
+  final RunState state;
+  private PolicySpec policy;
+  private Scheduler scheduler;
   final OomCounter ooms;
   double lastNow;
   boolean stopped;
@@ -126,11 +117,10 @@ final class CageRun {
       }
     }, new RealWorld(this), sink);
     this.scheduler = new Scheduler(policy, ctx.schedulerConfig());
-    this.nextTask = exhibit == null ? 0 : exhibit.tasks.size();
+    this.state = exhibit == null ? new RunState(0, List.of()) : new RunState(exhibit.tasks.size(), exhibit.playedTasks());
     this.ooms = new OomCounter(ctx.pool().cage());
     if (exhibit != null) {
-      recordTasks.addAll(exhibit.playedTasks());
-      exhibit.client = new helperlab.policy.Client(policy.client(), () -> nextTask++);
+      exhibit.client = new helperlab.policy.Client(policy.client(), state::newTaskId);
     }
   }
 
@@ -182,11 +172,11 @@ final class CageRun {
   }
 
   Map<Integer, WorkerProcess> workers() {
-    return workers;
+    return state.workers();
   }
 
   CageTask taskOfBatch(long batchId) {
-    return byBatch.get(batchId);
+    return state.taskOfBatch(batchId);
   }
 
   // ---- batches in ---------------------------------------------------------------------------
@@ -202,17 +192,16 @@ final class CageRun {
   }
 
   int lastTaskId() {
-    return nextTask - 1;
+    return state.lastTaskId();
   }
 
-  void register(CageTask t) {
-    tasks.put(t.id, t);
-    if (t.persisted()) {
-      byBatch.put(t.batchId, t);
-    }
-    for (CageTask.Image im : t.images) {
-      images.put(im.id, im);
-    }
+  /**
+   * A new policy for the rest of the run: a scheduler of its own takes over; the caller has stopped the old
+   * workers and begun a new generation.
+   */
+  void switchPolicy(PolicySpec next) {
+    policy = next;
+    scheduler = new Scheduler(next, ctx.schedulerConfig());
   }
 
   Task recordTask(CageTask t, double now) {
@@ -291,16 +280,8 @@ final class CageRun {
       return;
     }
     double now = now();
-    int live = 0;
-    int busy = 0;
-    for (WorkerProcess w : workers.values()) {
-      if (w.process != null) {
-        live++;
-      }
-      if (w.inFlight >= 0) {
-        busy++;
-      }
-    }
+    int live = state.liveWorkers();
+    int busy = state.busyWorkers();
     double mb = ctx.pool().memoryBytes() / (1024.0 * 1024.0);
     sink.memory(now, mb);
     sink.sample(now, live, busy, scheduler.queuedImages(), mb, metrics);
@@ -308,15 +289,14 @@ final class CageRun {
 
   void stopWorker(WorkerProcess w, String why, double now) {
     if (w.inFlight >= 0) {
-      CageTask.Image im = images.get(w.inFlight);
+      CageTask.Image im = state.image(w.inFlight);
       sink.on(now, EventType.IMAGE_KILLED, w.id, im == null ? -1 : im.task.id, w.inFlight,
           Math.max(0, w.lastCpuS - w.cpuAtImageStart), why);
     }
     double startup = w.readyAt < 0 ? Math.max(0, w.lastCpuS) : 0;
     ctx.pool().kill(w, why);
     sink.on(now, EventType.WORKER_EXITED, w.id, w.task, -1, startup, why);
-    w.assigned.clear();
-    w.inFlight = -1;
+    state.release(w);
   }
 
   /**
@@ -330,10 +310,10 @@ final class CageRun {
     }
     double now = now();
     squeeze.restore(now, END);
-    for (WorkerProcess w : new ArrayList<>(workers.values())) {
+    for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
       stopWorker(w, END, now);
     }
-    workers.clear();
+    state.dismissAll();
     if (exhibit != null) {
       exhibit.client.close(now);
       driver.carryOutClientActions(now);
@@ -351,7 +331,7 @@ final class CageRun {
 
   /** The open batches of this run (for a GET or status). */
   Map<Integer, CageTask> tasks() {
-    return tasks;
+    return state.tasks();
   }
 
   TaskRequest requestOf(CageTask t) {

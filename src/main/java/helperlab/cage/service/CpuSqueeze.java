@@ -2,7 +2,7 @@ package helperlab.cage.service;
 
 import helperlab.cage.limits.CgroupCage;
 import helperlab.model.EventType;
-import helperlab.sim.Trigger;
+import helperlab.workload.Trigger;
 import java.io.IOException;
 
 /**

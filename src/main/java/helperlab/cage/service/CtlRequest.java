@@ -18,7 +18,7 @@ final class CtlRequest {
   }
 
   /** The request's {@code trigger} (the simulator's trigger JSON), or null when it has none. */
-  static helperlab.sim.Trigger trigger(JsonNode req) {
+  static helperlab.workload.Trigger trigger(JsonNode req) {
     JsonNode n = req.get("trigger");
     if (n == null || n.isNull()) {
       return null;
@@ -28,7 +28,7 @@ final class CtlRequest {
           + "{\"kind\":\"spike\",\"at_s\":40,\"duration_s\":30,\"size\":1}");
     }
     try {
-      return helperlab.model.DataFile.parse(n.toString(), "trigger", helperlab.sim.Trigger.class);
+      return helperlab.model.DataFile.parse(n.toString(), "trigger", helperlab.workload.Trigger.class);
     } catch (helperlab.model.DataFileException e) {
       throw new IllegalArgumentException(e.getMessage());
     }

@@ -1,9 +1,9 @@
 package helperlab.cage.service;
 
-import helperlab.cage.events.EventStream;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.cage.events.EventStream;
 import helperlab.model.DataFile;
 import helperlab.policy.PolicyCatalog;
 import java.io.BufferedReader;
@@ -170,7 +170,7 @@ public final class CtlServer implements AutoCloseable {
     double seedValue = CtlRequest.number(req, "seed", 0);
     double duration = CtlRequest.number(req, "duration_s", 60);
     double grace = CtlRequest.number(req, "grace_s", 60);
-    helperlab.sim.Trigger trigger = CtlRequest.trigger(req);
+    helperlab.workload.Trigger trigger = CtlRequest.trigger(req);
     JsonNode waitNode = req.get("wait");
     boolean wait = waitNode != null && waitNode.asBoolean(false);
     if (policy == null) {

@@ -1,19 +1,18 @@
 package helperlab.cage.service;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import helperlab.cage.image.SampleLibrary;
 import helperlab.model.Calibration;
-import helperlab.model.ImageSpec;
 import helperlab.model.DataFile;
+import helperlab.model.ImageSpec;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
-import helperlab.sim.ArrivalGenerator;
-import helperlab.sim.ScenarioSpec;
-import helperlab.sim.Trigger;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Trigger;
 import java.util.ArrayList;
 import java.util.List;
 

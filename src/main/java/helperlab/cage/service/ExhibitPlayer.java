@@ -45,7 +45,7 @@ final class ExhibitPlayer {
     }
     double now = run.now();
     boolean over = now >= run.exhibit.stopS || (now >= run.exhibit.durationS && run.exhibit.allSent()
-        && run.exhibit.client.openTasks() == 0 && run.scheduler.unfinishedTasks() == 0);
+        && run.exhibit.client.openTasks() == 0 && run.scheduler().unfinishedTasks() == 0);
     if (over) {
       run.squeeze.step(now); // a window the loop was too late for is still played, however briefly
     }
@@ -62,14 +62,14 @@ final class ExhibitPlayer {
       SampleLibrary.Sample s = picks.get(i);
       Path out = dir.resolve(String.format(java.util.Locale.ROOT, "%04d_%s", i, s.file()));
       double predicted = run.ctx.calibration().forecastSeconds(s.megapixels(), t.preset());
-      c.images.add(new CageTask.Image(run.nextLocalImage++, c, i, run.exhibit.library.path(s), out, s.width(), s.height(),
+      c.images.add(new CageTask.Image(run.state.newLocalImageId(), c, i, run.exhibit.library.path(s), out, s.width(), s.height(),
           predicted));
     }
     run.sink.on(now, EventType.SUBMITTED, -1, copy, -1, copy == taskId ? -1 : taskId, null);
-    AdmissionDecision d = t.deadlineS() > now ? run.scheduler.submit(now, c.request(run.flatWork(c)))
+    AdmissionDecision d = t.deadlineS() > now ? run.scheduler().submit(now, c.request(run.flatWork(c)))
         : AdmissionDecision.refuse(-1, "its deadline passed before it was sent");
     if (d.admitted()) {
-      run.register(c);
+      run.state.register(c);
       run.sink.on(now, EventType.ADMITTED, -1, copy, -1, 0, null);
       run.exhibit.client.admitted(now, copy);
     } else {

@@ -3,7 +3,6 @@ package helperlab.cage.service;
 import helperlab.cage.worker.WorkerProcess;
 import helperlab.model.EventType;
 import helperlab.policy.PolicySpec;
-import helperlab.policy.Scheduler;
 import java.util.ArrayList;
 
 /**
@@ -16,22 +15,14 @@ final class PolicySwitch {
   static void apply(CageRun run, PolicySpec next) {
     double now = run.now();
     run.sink.on(now, EventType.POLICY_SET, -1, -1, -1, 0, next.id());
-    for (WorkerProcess w : new ArrayList<>(run.workers.values())) {
+    for (WorkerProcess w : new ArrayList<>(run.workers().values())) {
       run.stopWorker(w, CageRun.POLICY_CHANGE, now);
     }
-    run.workers.clear();
-    for (CageTask.Image im : run.images.values()) {
-      if (im.open()) {
-        im.state = CageTask.ImageState.QUEUED;
-        im.worker = -1;
-      }
-    }
-    run.generation++;
-    run.policy = next;
-    run.scheduler = new Scheduler(next, run.ctx.schedulerConfig());
-    for (CageTask t : run.tasks.values()) {
+    run.state.newGeneration();
+    run.switchPolicy(next);
+    for (CageTask t : run.tasks().values()) {
       if (!t.finished() && t.openImages() > 0) {
-        run.scheduler.resume(now, t.request(run.flatWork(t)), t.strikes());
+        run.scheduler().resume(now, t.request(run.flatWork(t)), t.strikes());
       }
     }
     run.execute(now);

@@ -5,6 +5,7 @@ import helperlab.cage.worker.WorkerProtocol;
 import helperlab.drive.World;
 import helperlab.model.EventType;
 import helperlab.policy.Command;
+import helperlab.policy.ImageJob;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,23 +19,19 @@ final class RealWorld implements World {
 
   @Override
   public void spawn(double now, Command.Spawn s) {
-    WorkerProcess w = run.ctx.pool().spawn(run.nextWorker++, s.worker(), run.generation, s.task());
-    run.workers.put(s.worker(), w);
+    WorkerProcess w = run.ctx.pool().spawn(run.state.newWorkerId(), s.worker(), run.state.generation(), s.task());
+    run.state.hire(w);
     run.sink.on(now, EventType.WORKER_SPAWNED, w.id, s.task(), -1, 0, null);
   }
 
   @Override
   public void assign(double now, Command.Assign a) {
-    WorkerProcess w = run.workers.get(a.worker());
+    WorkerProcess w = run.state.worker(a.worker());
     if (w == null) {
       return;
     }
     List<WorkerProtocol.Job> jobs = new ArrayList<>(a.images().size());
-    for (var job : a.images()) {
-      CageTask.Image im = run.images.get(job.id());
-      im.state = CageTask.ImageState.ASSIGNED;
-      im.worker = w.id;
-      w.assigned.addLast(im.id);
+    for (CageTask.Image im : run.state.assign(w, a.images().stream().map(ImageJob::id).toList())) {
       jobs.add(new WorkerProtocol.Job(im.id, im.source.toString(), im.output.toString(), im.task.longEdge));
     }
     w.send(jobs);
@@ -45,7 +42,7 @@ final class RealWorld implements World {
 
   @Override
   public void handover(double now, Command.Handover h) {
-    WorkerProcess w = run.workers.get(h.worker());
+    WorkerProcess w = run.state.worker(h.worker());
     if (w != null) {
       w.task = h.task();
     }
@@ -53,7 +50,7 @@ final class RealWorld implements World {
 
   @Override
   public void retire(double now, Command.Retire r) {
-    WorkerProcess w = run.workers.remove(r.worker());
+    WorkerProcess w = run.state.retire(r.worker());
     if (w == null) {
       return;
     }
@@ -64,14 +61,14 @@ final class RealWorld implements World {
 
   @Override
   public void taskFinished(double now, Command.TaskFinished f) {
-    CageTask t = run.tasks.get(f.task());
+    CageTask t = run.state.task(f.task());
     boolean met = f.met() && t.dead == 0;
     run.progress.finishTask(t, now, met);
   }
 
   @Override
   public void deadLetter(double now, Command.DeadLetter d) {
-    CageTask.Image im = run.images.get(d.image().id());
+    CageTask.Image im = run.state.image(d.image().id());
     run.progress.deadLetter(im, d.strikes(), now);
   }
 

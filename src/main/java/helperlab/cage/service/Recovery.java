@@ -14,8 +14,8 @@ import helperlab.model.PresetCatalog;
 import helperlab.model.RunRecord;
 import helperlab.model.SampleRecorder;
 import helperlab.model.Task;
-import helperlab.sim.ArrivalGenerator;
-import helperlab.sim.ScenarioSpec;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -166,9 +166,10 @@ final class Recovery {
       }
       List<Task> tasks = r.kind().equals("exhibit") ? exhibitTasks(r) : liveTasks(r);
       double duration = r.durationS() != null ? r.durationS() : end;
-      return new RunRecord(RunRecord.FORMAT, r.id(), RunRecord.KIND_REAL, r.policy(), r.scenario(), machine, r.seed(),
-          r.admission(), calibration, null, duration, tasks, events.events(), samples.samples(), metrics.metrics(), null,
-          r.startedAt().toString(), "interrupted");
+      return RunRecord.builder().id(r.id()).kind(RunRecord.KIND_REAL).policy(r.policy()).scenario(r.scenario())
+          .machine(machine).seed(r.seed()).admission(r.admission()).calibration(calibration).durationS(duration)
+          .tasks(tasks).events(events.events()).samples(samples.samples()).metrics(metrics.metrics())
+          .createdAt(r.startedAt().toString()).host("interrupted").build();
     } catch (SQLException e) {
       throw new IllegalStateException(e.getMessage(), e);
     }

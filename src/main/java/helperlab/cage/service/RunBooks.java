@@ -5,13 +5,13 @@ import helperlab.cage.events.EventStream;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.Checkpoint;
 import helperlab.model.DataFile;
+import helperlab.model.RunId;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicySpec;
-import helperlab.runs.RunRecords;
-import helperlab.runs.RunTriggers;
-import helperlab.sim.Tipping;
-import helperlab.sim.Trigger;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.Tipping;
+import helperlab.workload.Trigger;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.SQLException;
@@ -45,7 +45,7 @@ final class RunBooks {
       throws SQLException {
     String stamp = STAMP.format(Instant.now()) + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
     String id = exhibit == null ? "real-live-" + policy.id() + "-" + stamp
-        : RunRecords.id(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), ctx.machine().name(), exhibit.seed,
+        : RunId.of(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), ctx.machine().name(), exhibit.seed,
             config.admission()) + "-" + stamp;
     CageRun next = new CageRun(ctx, id, kind, policy, AdmissionMode.of(config.admission()), exhibit);
     CageStore.RunRow row = new CageStore.RunRow(id, kind, policy.id(), next.scenario, next.seed, config.admission(),
@@ -90,10 +90,12 @@ final class RunBooks {
     } catch (IOException e) {
       host = "unknown";
     }
-    RunRecord record = new RunRecord(RunRecord.FORMAT, run.id, RunRecord.KIND_REAL, run.policyAtStart, run.scenario,
-        run.ctx.machine(), run.seed, run.admission.id(), run.ctx.calibration(), speedProbeMs, duration, run.recordTasks,
-        run.log.events(), run.samples.samples(), run.metrics.metrics(), null, run.startedAt.toString(), host,
-        run.exhibit != null ? run.exhibit.stopS : null).withInterference(run.cpuShare.json());
+    RunRecord record = RunRecord.builder().id(run.id).kind(RunRecord.KIND_REAL).policy(run.policyAtStart)
+        .scenario(run.scenario).machine(run.ctx.machine()).seed(run.seed).admission(run.admission.id())
+        .calibration(run.ctx.calibration()).speedProbeMs(speedProbeMs).durationS(duration).tasks(run.state.recordTasks())
+        .events(run.log.events()).samples(run.samples.samples()).metrics(run.metrics.metrics())
+        .createdAt(run.startedAt.toString()).host(host).stopS(run.exhibit != null ? run.exhibit.stopS : null)
+        .interference(run.cpuShare.json()).build();
     if (run.recovery == null) {
       return record;
     }
@@ -101,7 +103,7 @@ final class RunBooks {
     // before its trigger has no recovery
     Trigger trigger = run.exhibit.trigger;
     Tipping.Capacity capacity = Tipping.Capacity.of(run.ctx.schedulerConfig().workerBudget(), run.ctx.machine(),
-        run.ctx.calibration(), run.recordTasks, run.recovery.spans().windowS());
+        run.ctx.calibration(), run.state.recordTasks(), run.recovery.spans().windowS());
     Double tippedAt = Tipping.tippedAtS(run.recovery, capacity, duration);
     return record.withTrigger(RunTriggers.json(trigger),
             RunTriggers.json(run.recovery.recovery(trigger, duration, capacity)))

@@ -6,8 +6,8 @@ import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
-import helperlab.sim.ScenarioSpec;
-import helperlab.sim.Trigger;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Trigger;
 import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;
 

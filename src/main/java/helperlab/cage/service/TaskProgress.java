@@ -17,15 +17,10 @@ final class TaskProgress {
 
   /** The worker's next assigned image begins now (it takes them in order, back to back). */
   void startNext(WorkerProcess w, double now) {
-    Integer next = w.assigned.peekFirst();
-    if (next == null) {
+    CageTask.Image im = run.state.startNext(w, run.ctx.cage());
+    if (im == null) {
       return;
     }
-    CageTask.Image im = run.images.get(next);
-    w.inFlight = im.id;
-    w.inFlightSince = run.ctx.cage();
-    w.cpuAtImageStart = w.lastCpuS;
-    im.state = CageTask.ImageState.RUNNING;
     run.sink.on(now, EventType.IMAGE_STARTED, w.id, im.task.id, im.id, 0, null);
   }
 
@@ -49,10 +44,6 @@ final class TaskProgress {
    * lost; the reason names the file relative to the inbox.
    */
   void inputGone(CageTask.Image im, String what, double now) {
-    im.state = CageTask.ImageState.DEAD;
-    im.worker = -1;
-    im.task.dead++;
-    im.task.inputsGone++;
     String reason = what + ": " + inboxRelative(im.source);
     run.sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, 0, reason);
     run.ctx.log().println("cage: image " + im.id + " failed: " + reason);
@@ -83,10 +74,8 @@ final class TaskProgress {
 
   /** An image that crashed too many workers: recorded, and its file put in the dead letters. */
   void deadLetter(CageTask.Image im, int strikes, double now) {
-    im.state = CageTask.ImageState.DEAD;
-    im.strikes = strikes;
-    im.task.dead++;
-    boolean shared = run.images.values().stream().anyMatch(o -> o != im && o.open() && o.source.equals(im.source));
+    run.state.deadLetter(im, strikes);
+    boolean shared = run.state.sourceShared(im);
     String moved = DeadLetters.file(im.id, im.source, run.ctx.config().inbox(), run.ctx.config().deadLetters(), shared);
     String reason = deadReason(im, strikes);
     run.sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, strikes, reason);

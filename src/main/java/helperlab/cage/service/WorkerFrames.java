@@ -21,8 +21,7 @@ final class WorkerFrames {
   }
 
   void onFrame(WorkerProcess w, helperlab.cage.worker.WorkerProtocol.FromWorker m) {
-    if (w.phase == WorkerProcess.Phase.GONE || w.generation != run.generation || run.stopped
-        || run.workers.get(w.schedulerId) != w) {
+    if (run.stopped || !run.state.isCurrent(w)) {
       if (m instanceof WorkerProtocol.Heartbeat || m instanceof WorkerProtocol.Hello) {
         w.lastHeartbeat = run.ctx.cage();
       }
@@ -43,34 +42,29 @@ final class WorkerFrames {
       w.startupCpuS = r.startupCpuS();
       w.lastCpuS = r.startupCpuS();
       run.sink.on(now, EventType.WORKER_READY, w.id, w.task, -1, r.startupCpuS(), null);
-      run.scheduler.workerReady(now, w.schedulerId);
+      run.scheduler().workerReady(now, w.schedulerId);
       run.execute(now);
     } else if (m instanceof WorkerProtocol.Done d) {
-      CageTask.Image im = run.images.get((int) d.image());
-      if (im == null || !w.assigned.remove(im.id)) {
+      CageTask.Image im = run.state.imageDone(w, (int) d.image());
+      if (im == null) {
         return;
       }
-      w.inFlight = -1;
       w.lastCpuS = d.cpuTotalS();
-      im.state = CageTask.ImageState.DONE;
-      im.worker = -1;
-      im.task.done++;
       run.sink.on(now, EventType.IMAGE_DONE, w.id, im.task.id, im.id, d.cpuS(), d.alreadyPublished() ? "already published" : null);
       if (im.task.persisted()) {
         run.ctx.checkpoint().get().imageDone(im.id, Instant.now());
       }
       run.progress.startNext(w, now); // it goes straight on with its assignment
-      run.scheduler.imageDone(now, w.schedulerId, im.id);
+      run.scheduler().imageDone(now, w.schedulerId, im.id);
       run.execute(now);
     } else if (m instanceof WorkerProtocol.Failed f && f.inputGone()) {
-      CageTask.Image im = run.images.get((int) f.image());
-      if (im == null || !w.assigned.remove(im.id)) {
+      CageTask.Image im = run.state.inputGone(w, (int) f.image());
+      if (im == null) {
         return;
       }
-      w.inFlight = -1;
       run.progress.inputGone(im, f.reason(), now);
       run.progress.startNext(w, now);
-      run.scheduler.imageFailed(now, w.schedulerId, im.id);
+      run.scheduler().imageFailed(now, w.schedulerId, im.id);
       run.execute(now);
     } else if (m instanceof WorkerProtocol.Failed f) {
       w.killCause = "failed: " + f.reason();
@@ -95,8 +89,7 @@ final class WorkerFrames {
   void onExit(WorkerProcess w, int code) {
     run.ctx.pool().exited(w);
     try {
-      if (w.phase == WorkerProcess.Phase.RETIRING || w.phase == WorkerProcess.Phase.GONE || run.stopped
-          || w.generation != run.generation || run.workers.get(w.schedulerId) != w) {
+      if (w.phase == WorkerProcess.Phase.RETIRING || run.stopped || !run.state.isCurrent(w)) {
         return;
       }
       String cause = w.killCause != null ? w.killCause : run.ooms.causeOfExit(code);
@@ -113,39 +106,24 @@ final class WorkerFrames {
    */
   void lose(WorkerProcess w, String cause, boolean blame, boolean involuntary) {
     double now = run.now();
-    w.phase = WorkerProcess.Phase.GONE;
-    run.workers.remove(w.schedulerId);
-    if (w.inFlight >= 0) {
-      CageTask.Image im = run.images.get(w.inFlight);
+    int inFlightId = w.inFlight;
+    RunState.Lost lost = run.state.lose(w, cause, blame);
+    if (inFlightId >= 0) {
+      CageTask.Image im = lost.inFlight();
       w.halfWritten = im == null ? null : im.output;
-      run.sink.on(now, EventType.IMAGE_KILLED, w.id, im == null ? -1 : im.task.id, w.inFlight,
+      run.sink.on(now, EventType.IMAGE_KILLED, w.id, im == null ? -1 : im.task.id, inFlightId,
           Math.max(0, w.lastCpuS - w.cpuAtImageStart), cause);
     }
     double lostStartup = w.readyAt < 0 ? Math.max(w.lastCpuS, 0) : 0;
     run.sink.on(now, EventType.WORKER_KILLED, w.id, w.task, -1, lostStartup, cause);
-    boolean struck = false;
-    for (int imageId : w.assigned) {
-      CageTask.Image im = run.images.get(imageId);
-      if (im != null && im.open()) {
-        if (blame && !struck) {
-          im.strikes++;
-          im.strikeCauses.add(cause);
-          struck = true;
-          if (im.task.persisted()) {
-            run.ctx.checkpoint().get().strikes(im.id, im.strikes);
-          }
-        }
-        im.state = CageTask.ImageState.QUEUED;
-        im.worker = -1;
-      }
+    if (lost.struck() != null && lost.struck().task.persisted()) {
+      run.ctx.checkpoint().get().strikes(lost.struck().id, lost.struck().strikes);
     }
-    w.assigned.clear();
-    w.inFlight = -1;
     if (involuntary && run.ctx.pool().lost()) {
       run.ctx.log().printf("cage: restart breaker open: more than %d workers lost in %.0f s; no new worker for %.0f s%n",
           run.ctx.pool().breaker().limit(), run.ctx.pool().breaker().windowS(), run.ctx.pool().breaker().windowS());
     }
-    run.scheduler.workerLost(now, w.schedulerId, blame);
+    run.scheduler().workerLost(now, w.schedulerId, blame);
     run.execute(now);
   }
   /**
@@ -158,17 +136,12 @@ final class WorkerFrames {
       return;
     }
     double now = run.ctx.cage();
-    int busy = 0;
-    for (WorkerProcess w : run.workers.values()) {
-      if (w.inFlight >= 0) {
-        busy++;
-      }
-    }
+    int busy = run.state.busyWorkers();
     double stretch = busy / Math.max(run.ctx.nominalCores(), 1e-9);
     HostLoad host = HostLoad.read();
     double spent = 0;
-    for (WorkerProcess w : new ArrayList<>(run.workers.values())) {
-      CageTask.Image im = w.inFlight >= 0 ? run.images.get(w.inFlight) : null;
+    for (WorkerProcess w : new ArrayList<>(run.state.workers().values())) {
+      CageTask.Image im = w.inFlight >= 0 ? run.state.image(w.inFlight) : null;
       String excused = w.excuse;
       ProcStat stat = ProcStat.read(w.pid);
       if (stat != null) {

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import javax.imageio.ImageIO;
 import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.MemoryCacheImageInputStream;
 
 /**
  * What a JPEG's markers say about how to show it, read before its pixels: the EXIF orientation
@@ -95,7 +96,7 @@ record JpegMarkers(int orientation, boolean iccProfile, ICC_Profile profile, int
   private static int orientation(JPEGSegment exif, Consumer<String> warnings) {
     try (InputStream data = exif.data()) {
       data.read(); // the pad byte after "Exif\0"
-      try (ImageInputStream tiff = ImageIO.createImageInputStream(data)) {
+      try (ImageInputStream tiff = new MemoryCacheImageInputStream(data)) { // not ImageIO's temporary file
         Directory ifd = new TIFFReader().read(tiff);
         Entry e = ifd.getEntryById(TIFF.TAG_ORIENTATION);
         if (e == null) {

@@ -31,6 +31,9 @@ final class Orientation {
     Raster in = stored.getRaster();
     int[] fromPacked = packed(in, w);
     int[] toPacked = packed(out, ow);
+    int n = in.getNumDataElements();
+    byte[] fromBytes = interleaved(in, w);
+    byte[] toBytes = interleaved(out, ow);
     Object px = null;
     for (int y = 0; y < h; y++) {
       for (int x = 0; x < w; x++) {
@@ -47,6 +50,10 @@ final class Orientation {
         }
         if (fromPacked != null && toPacked != null) {
           toPacked[ty * ow + tx] = fromPacked[y * w + x];
+        } else if (fromBytes != null && toBytes != null) {
+          for (int k = 0, f = (y * w + x) * n, t = (ty * ow + tx) * n; k < n; k++) {
+            toBytes[t + k] = fromBytes[f + k];
+          }
         } else {
           px = in.getDataElements(x, y, px);
           out.setDataElements(tx, ty, px);
@@ -54,6 +61,17 @@ final class Orientation {
       }
     }
     return new BufferedImage(stored.getColorModel(), out, stored.isAlphaPremultiplied(), null);
+  }
+
+  /** The samples of a raster of interleaved bytes with no padding (what shrinking makes), else null. */
+  private static byte[] interleaved(Raster r, int width) {
+    if (r.getDataBuffer() instanceof java.awt.image.DataBufferByte d && d.getNumBanks() == 1 && d.getOffset() == 0
+        && r.getSampleModelTranslateX() == 0 && r.getSampleModelTranslateY() == 0
+        && r.getSampleModel() instanceof java.awt.image.PixelInterleavedSampleModel m
+        && m.getPixelStride() == r.getNumDataElements() && m.getScanlineStride() == width * m.getPixelStride()) {
+      return d.getData();
+    }
+    return null;
   }
 
   /** The pixels of a one-int-per-pixel raster with no padding (what resizing makes), else null. */

@@ -24,6 +24,8 @@ import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageInputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 import net.coobird.thumbnailator.Thumbnails;
 
 /**
@@ -86,7 +88,7 @@ public final class Resizer {
 
   /** The same work on bytes in memory (output in the source's format): the warm-up path. */
   public int[] resizeBytes(InputStream source, int longEdge, OutputStream out) throws IOException {
-    try (ImageInputStream in = ImageIO.createImageInputStream(source)) {
+    try (ImageInputStream in = new MemoryCacheImageInputStream(source)) {
       Decoder.Decoded d = Decoder.read(in, longEdge, maxPixels, warnings);
       return encode(d, d.format(), longEdge, out);
     }
@@ -130,7 +132,10 @@ public final class Resizer {
     int tw = swap ? shown[1] : shown[0]; // resized as stored, turned afterwards (fewer pixels to turn)
     int th = swap ? shown[0] : shown[1];
     BufferedImage result = image;
-    if (image.getWidth() != tw || image.getHeight() != th) {
+    if ((image.getWidth() != tw || image.getHeight() != th) && image.getWidth() >= tw && image.getHeight() >= th
+        && Shrink.supports(image)) {
+      result = Shrink.to(image, tw, th); // the usual case: an opaque photo made smaller
+    } else if (image.getWidth() != tw || image.getHeight() != th) {
       Thumbnails.Builder<BufferedImage> b = Thumbnails.of(image).forceSize(tw, th);
       b.imageType(image.getType() == BufferedImage.TYPE_BYTE_GRAY ? BufferedImage.TYPE_BYTE_GRAY
           : image.getColorModel().hasAlpha() ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
@@ -139,8 +144,12 @@ public final class Resizer {
     result = Orientation.apply(result, d.orientation());
     if (format.equals("jpeg")) {
       Jpeg.write(result, out, QUALITY);
-    } else if (!ImageIO.write(result, "png", out)) {
-      throw new IIOException("no PNG writer");
+    } else {
+      try (ImageOutputStream ios = new MemoryCacheImageOutputStream(out)) { // not ImageIO's temporary file
+        if (!ImageIO.write(result, "png", ios)) {
+          throw new IIOException("no PNG writer");
+        }
+      }
     }
     return new int[] {result.getWidth(), result.getHeight()};
   }

@@ -71,6 +71,14 @@ public final class WorkerProcess {
   double retiredAt = -1;
   private OutputStream stdin;
 
+  /**
+   * A handle no process stands behind yet, as the pool makes one before it launches it: what a test of a run's
+   * bookkeeping holds, with no process started.
+   */
+  public static WorkerProcess unlaunched(int id, int schedulerId, int generation, int task) {
+    return new WorkerProcess(id, schedulerId, generation, task, 0);
+  }
+
   WorkerProcess(int id, int schedulerId, int generation, int task, double spawnedAt) {
     this.id = id;
     this.schedulerId = schedulerId;

@@ -1,7 +1,7 @@
 package helperlab.charts.export;
 
-import helperlab.sim.RunRow;
-import helperlab.sim.SpawnCostCurves;
+import helperlab.study.RunRow;
+import helperlab.study.SpawnCostCurves;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

@@ -1,7 +1,7 @@
 package helperlab.lab.chart;
 
-import helperlab.sim.Interval;
-import helperlab.sim.SpawnCostCurves;
+import helperlab.study.Interval;
+import helperlab.study.SpawnCostCurves;
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.renderer.ErrorStyle;

@@ -1,6 +1,6 @@
 package helperlab.lab.chart;
 
-import helperlab.sim.Trigger;
+import helperlab.workload.Trigger;
 
 /**
  * A trigger's window as the charts shade it ({@code fromS} to {@code toS}, labelled), and where the

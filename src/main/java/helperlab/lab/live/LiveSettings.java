@@ -3,7 +3,7 @@ package helperlab.lab.live;
 import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
-import helperlab.sim.ScenarioSpec;
+import helperlab.workload.ScenarioSpec;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package helperlab.lab.live;
 
-import helperlab.sim.Trigger;
+import helperlab.workload.Trigger;
 
 /**
  * A trigger in a live run and what came of it, as far as the run has got: {@code recoveredAfterS} once

@@ -1,20 +1,20 @@
 package helperlab.lab.live;
 
 import helperlab.charts.LiveSamples;
+import helperlab.model.EventSink;
 import helperlab.model.MetricsAccumulator;
 import helperlab.model.RunRecord;
 import helperlab.runs.RunRecords;
-import helperlab.runs.RunTriggers;
-import helperlab.model.EventSink;
-import helperlab.sim.ArrivalGenerator;
-import helperlab.sim.Recovery;
-import helperlab.sim.RecoveryMeter;
-import helperlab.sim.Tipping;
-import helperlab.sim.Trigger;
-import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.Recovery;
+import helperlab.workload.RecoveryMeter;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Tipping;
+import helperlab.workload.Trigger;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -24,6 +24,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * One live simulation on its own thread. The virtual clock follows the wall clock times the speed
@@ -54,6 +55,8 @@ final class SimulatedRun implements LiveRun, Runnable {
   private final Tipping.Capacity capacity;
   private final BlockingQueue<Runnable> commands = new LinkedBlockingQueue<>();
   private final CountDownLatch ended = new CountDownLatch(1);
+  /** The wall clock the virtual one follows, in nanoseconds (a test's own, that it moves). */
+  private final LongSupplier wallNanos;
   private volatile LiveStatus status;
 
   // confined to the run's thread
@@ -70,10 +73,12 @@ final class SimulatedRun implements LiveRun, Runnable {
   private Recovery recovery;
   private double nextJudgement;
 
-  SimulatedRun(LiveSettings settings, SimSetup setup, ScenarioSpec pressMix, double speed, Listener listener) {
+  SimulatedRun(LiveSettings settings, SimSetup setup, ScenarioSpec pressMix, double speed, Listener listener,
+      LongSupplier wallNanos) {
     this.settings = settings;
+    this.wallNanos = wallNanos;
     this.setup = setup;
-    this.capacity = Tipping.Capacity.of(setup, meter.spans().windowS());
+    this.capacity = setup.tippingCapacity(meter.spans().windowS());
     this.speed = checkSpeed(speed);
     this.listener = listener;
     this.pressGenerator = new ArrivalGenerator(pressMix, setup.machine(), setup.calibration(), setup.presets());
@@ -180,7 +185,7 @@ final class SimulatedRun implements LiveRun, Runnable {
         boolean skipping = skipTarget > sim.now();
         boolean flatOut = Double.isInfinite(speed) || skipping;
         double target = flatOut ? sim.now() + FLAT_OUT_CHUNK_S
-            : virtualAnchor + (System.nanoTime() - wallAnchor) / 1e9 * speed;
+            : virtualAnchor + (wallNanos.getAsLong() - wallAnchor) / 1e9 * speed;
         if (skipping) {
           target = Math.min(target, skipTarget);
         }
@@ -228,7 +233,7 @@ final class SimulatedRun implements LiveRun, Runnable {
   }
 
   private void anchor() {
-    wallAnchor = System.nanoTime();
+    wallAnchor = wallNanos.getAsLong();
     virtualAnchor = sim == null ? 0 : sim.now();
   }
 
@@ -300,10 +305,9 @@ final class SimulatedRun implements LiveRun, Runnable {
     RunRecord r = RunRecords.fromSimulation(result);
     Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     String id = "live-" + r.id().replaceFirst("^sim-", "") + "-" + STAMP.format(now);
-    return new RunRecord(r.format(), id, r.kind(), r.policy(), r.scenario(), r.machine(), r.seed(), r.admission(),
-        r.calibration(), r.speedProbeMs(), r.durationS(), r.tasks(), r.events(), r.samples(), r.metrics(), r.replayOf(),
-        now.toString(), r.host(), null, trigger == null ? null : RunTriggers.json(trigger.trigger()),
-        RunTriggers.json(recovery), RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s",
-            Tipping.tippedAtS(meter, capacity, Math.min(r.durationS(), setup.durationS())))), null);
+    return r.toBuilder().id(id).createdAt(now.toString())
+        .trigger(trigger == null ? null : RunTriggers.json(trigger.trigger())).recovery(RunTriggers.json(recovery))
+        .tipping(RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s",
+            Tipping.tippedAtS(meter, capacity, Math.min(r.durationS(), setup.durationS()))))).build();
   }
 }

@@ -8,7 +8,7 @@ import helperlab.model.MachineSpec;
 import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
 import helperlab.remote.ControlTransport;
-import helperlab.sim.Trigger;
+import helperlab.workload.Trigger;
 
 /**
  * Live runs from a real cage: each run is an exhibit the cage plays (policy, scenario, seed) and

@@ -1,6 +1,7 @@
 package helperlab.lab.remote;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.model.Interference;
 import helperlab.model.MachineSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,12 +9,13 @@ import java.util.Locale;
 
 /**
  * What a cage's {@code status} answer says, as the lab shows it: the policy, the worker budget and
- * why, the limits and where they were found, the workers and the queue, and the run that is on.
+ * why, the limits and where they were found, the workers and the queue, and the run that is on (with
+ * how much of its CPU the host took so far, {@code runInterference}, null from a cage that does not say).
  */
 public record CageStatus(String policy, String admission, int budgetWorkers, String budgetReason, double cpus,
     String cpusFrom, double memoryMb, String memoryFrom, int maxProcesses, int processes, int workers, int busy,
     int queue, String runId, String runKind, String calibration, boolean calibrated, String cage,
-    boolean calibrationChecked, List<String> calibrationDoubts) {
+    boolean calibrationChecked, List<String> calibrationDoubts, Interference runInterference) {
   public CageStatus {
     calibrationDoubts = calibrationDoubts == null ? List.of() : List.copyOf(calibrationDoubts);
   }
@@ -34,7 +36,8 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
         s.path("max_processes").asInt(), s.path("processes").asInt(), s.path("workers").size(), busy,
         s.path("queue").asInt(), s.path("run").path("id").asText(""), s.path("run").path("kind").asText(""),
         s.path("calibration").asText(""), s.path("calibrated").asBoolean(false), s.path("cage").asText(""),
-        s.path("calibration_check").path("checked").asBoolean(false), doubts(s.path("calibration_check")));
+        s.path("calibration_check").path("checked").asBoolean(false), doubts(s.path("calibration_check")),
+        Interference.ofJson(s.path("run").path("interference")));
   }
 
   private static List<String> doubts(JsonNode check) {
@@ -65,8 +68,13 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
   public MachineSpec machine() {
     double cores = cpus > 0 ? cpus : MachineSpec.builtIn("cage").cores();
     double mem = memoryMb > 0 ? memoryMb : MachineSpec.builtIn("cage").memoryMb();
-    return new MachineSpec("cage", cores, mem, maxProcesses > 0 ? maxProcesses : null, null, null, null, null, null,
-        null, null, budgetWorkers > 0 ? budgetWorkers : null);
+    return MachineSpec.builder().name("cage").cores(cores).memoryMb(mem).maxProcesses(maxProcesses > 0 ? maxProcesses : null)
+        .workerBudget(budgetWorkers > 0 ? budgetWorkers : null).build();
+  }
+
+  /** The lab's line when the host starved the run that is on, else null. */
+  public String starvedNote() {
+    return Interference.starvedNote(runInterference);
   }
 
   /** Label and value rows for the status panel. */
@@ -80,6 +88,9 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
         + maxProcesses});
     r.add(new String[] {"Queue", queue + " images"});
     r.add(new String[] {"Run", runId + (runKind.isEmpty() ? "" : " (" + runKind + ")")});
+    if (runInterference != null && runInterference.starved()) {
+      r.add(new String[] {"Host", runInterference.words()});
+    }
     r.add(new String[] {"Calibration", calibrationWords()});
     r.add(new String[] {"Cage", cage});
     return r;

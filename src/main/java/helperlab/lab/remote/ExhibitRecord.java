@@ -6,8 +6,8 @@ import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
-import helperlab.runs.RunTriggers;
-import helperlab.sim.Recovery;
+import helperlab.workload.Recovery;
+import helperlab.workload.RunTriggers;
 
 /** An ended exhibit's record, fetched from the cage, and the recovery from its trigger that it keeps. */
 final class ExhibitRecord {

@@ -1,8 +1,8 @@
 package helperlab.lab.remote;
 
-import helperlab.charts.LiveSamples;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.charts.LiveSamples;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
@@ -10,10 +10,10 @@ import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
-import helperlab.sim.ArrivalGenerator;
-import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.ScenarioSpec;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,13 +1,13 @@
 package helperlab.lab.view;
 
-import helperlab.lab.chart.ChartGrid;
 import helperlab.charts.PlottedRun;
+import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.viewmodel.CompareViewModel;
 import helperlab.lab.viewmodel.Difference;
 import helperlab.lab.viewmodel.RecordedPair;
 import helperlab.model.MachineSpec;
 import helperlab.policy.PolicyCatalog;
-import helperlab.sim.ScenarioSpec;
+import helperlab.workload.ScenarioSpec;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;

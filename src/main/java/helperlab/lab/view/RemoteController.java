@@ -2,20 +2,19 @@ package helperlab.lab.view;
 
 import helperlab.charts.ChartKind;
 import helperlab.lab.chart.LabChart;
-
-import helperlab.lab.chart.ChartGrid;
 import helperlab.charts.PlottedRun;
 import helperlab.charts.RecordedSamples;
-import helperlab.model.RunRecord;
+import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.remote.CageStatus;
 import helperlab.lab.viewmodel.Clock;
 import helperlab.lab.viewmodel.LiveViewModel;
+import helperlab.lab.viewmodel.RemoteViewModel.Connection;
 import helperlab.lab.viewmodel.RemoteViewModel;
 import helperlab.lab.viewmodel.TriggerChoice;
-import helperlab.lab.viewmodel.RemoteViewModel.Connection;
+import helperlab.model.RunRecord;
 import helperlab.policy.PolicyCatalog;
-import helperlab.sim.ScenarioSpec;
+import helperlab.workload.ScenarioSpec;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -23,11 +22,11 @@ import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
-import javafx.scene.control.OverrunStyle;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
@@ -47,6 +46,8 @@ public final class RemoteController {
   @FXML private Label errorText;
   @FXML private Button retryButton;
   @FXML private GridPane statusGrid;
+  /** The run on the cage (or the exhibit's record) says the host starved it, as the Runs view does. */
+  @FXML private Label remoteStarved;
   @FXML private ComboBox<String> pushPolicy;
   @FXML private Button pushButton;
   @FXML private Label policyResult;
@@ -136,8 +137,12 @@ public final class RemoteController {
 
     vm.statusProperty().addListener((o, a, b) -> showStatus(b));
     showStatus(vm.statusProperty().get());
+    vm.exhibit().lastRecordProperty().addListener((o, a, b) -> showStarved());
     vm.connectionProperty().addListener((o, a, b) -> showConnection());
-    ex.stateProperty().addListener((o, a, b) -> showConnection());
+    ex.stateProperty().addListener((o, a, b) -> {
+      showConnection();
+      showStarved();
+    });
     showConnection();
     ex.runProperty().addListener((o, a, b) -> {
       List<PlottedRun> runs = vm.plotted();
@@ -185,7 +190,23 @@ public final class RemoteController {
     remoteState.getStyleClass().add(s.name().toLowerCase(Locale.ROOT));
   }
 
+  /**
+   * Once an exhibit has ended its record speaks for the run on the charts; until then (and with no
+   * exhibit) the cage's status speaks for the run that is on, as measured so far.
+   */
+  private void showStarved() {
+    RunRecord record = vm.exhibit().lastRecordProperty().get();
+    CageStatus s = vm.statusProperty().get();
+    String note = record != null && !vm.exhibit().isActive()
+        ? helperlab.model.Interference.starvedNote(helperlab.model.Interference.of(record))
+        : s != null ? s.starvedNote() : null;
+    remoteStarved.setText(note == null ? "" : note);
+    remoteStarved.setVisible(note != null);
+    remoteStarved.setManaged(note != null);
+  }
+
   private void showStatus(CageStatus s) {
+    showStarved();
     statusGrid.getChildren().clear();
     if (s == null) {
       statusGrid.add(new Label("—"), 0, 0);

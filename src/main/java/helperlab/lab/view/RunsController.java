@@ -171,8 +171,8 @@ public final class RunsController {
   private void showRecord() {
     var r = vm.recordProperty().get();
     runMetrics.setText(r == null ? "" : Formats.metrics(r.metrics()));
-    String starved = helperlab.model.Interference.starvedWords(r);
-    runStarved.setText(starved == null ? "" : "Starved: " + starved + " (deadlines here say more about the host than the policy)");
+    String starved = helperlab.model.Interference.starvedNote(helperlab.model.Interference.of(r));
+    runStarved.setText(starved == null ? "" : starved);
     runStarved.setManaged(starved != null);
     runStarved.setVisible(starved != null);
     PlottedRun p = vm.plottedProperty().get();

@@ -6,7 +6,7 @@ import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.SummaryRow;
 import helperlab.lab.viewmodel.SweepViewModel;
 import helperlab.policy.AdmissionMode;
-import helperlab.sim.Interval;
+import helperlab.study.Interval;
 import java.io.File;
 import java.util.Comparator;
 import java.util.Locale;

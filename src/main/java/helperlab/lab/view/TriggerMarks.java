@@ -4,9 +4,9 @@ import helperlab.lab.chart.TriggerMark;
 import helperlab.lab.live.LiveTrigger;
 import helperlab.lab.viewmodel.Clock;
 import helperlab.model.RunRecord;
-import helperlab.runs.RunTriggers;
-import helperlab.sim.Recovery;
-import helperlab.sim.Trigger;
+import helperlab.workload.Recovery;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.Trigger;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package helperlab.lab.viewmodel;
 
-import helperlab.sim.SpawnCostCurves;
+import helperlab.study.SpawnCostCurves;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.BooleanProperty;

@@ -2,7 +2,7 @@ package helperlab.lab.viewmodel;
 
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.remote.CageSource;
-import helperlab.sim.Trigger;
+import helperlab.workload.Trigger;
 import java.util.Arrays;
 import java.util.List;
 import javafx.beans.property.ObjectProperty;

@@ -1,7 +1,7 @@
 package helperlab.lab.viewmodel;
 
 import helperlab.lab.live.LiveTrigger;
-import helperlab.sim.Trigger;
+import helperlab.workload.Trigger;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.BooleanProperty;

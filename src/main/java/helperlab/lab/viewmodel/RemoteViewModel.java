@@ -11,7 +11,7 @@ import helperlab.remote.ControlTransport;
 import helperlab.remote.CredentialsPrompt;
 import helperlab.remote.HostKeyPrompt;
 import helperlab.remote.SshSettings;
-import helperlab.sim.Trigger;
+import helperlab.workload.Trigger;
 import java.util.List;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;

@@ -2,8 +2,8 @@ package helperlab.lab.viewmodel;
 
 import helperlab.model.DataFile;
 import helperlab.model.RecordHead;
+import helperlab.model.RunId;
 import helperlab.model.RunRecord;
-import helperlab.runs.RunRecords;
 import helperlab.runs.RunStore;
 import helperlab.runs.StoredRun;
 import java.io.IOException;
@@ -246,7 +246,7 @@ public final class RunLibrary {
    */
   public Optional<RunRecord> findStored(String kind, String policy, String scenario, String machine, long seed,
       String admission) throws IOException {
-    String id = RunRecords.id(kind, scenario, policy, machine, seed, admission);
+    String id = RunId.of(kind, scenario, policy, machine, seed, admission);
     for (RunStore store : List.of(new RunStore(folder.get()), history)) {
       Optional<Path> f = store.find(id).or(() -> {
         Path gz = store.dir().resolve(store.fileFor(id).getFileName() + ".gz");

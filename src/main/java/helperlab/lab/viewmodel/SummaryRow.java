@@ -1,7 +1,7 @@
 package helperlab.lab.viewmodel;
 
-import helperlab.sim.Interval;
-import helperlab.sim.SweepSummary;
+import helperlab.study.Interval;
+import helperlab.study.SweepSummary;
 import java.util.Locale;
 
 /** One row of the sweep table: a scenario × policy × machine × admission with its intervals over seeds. */

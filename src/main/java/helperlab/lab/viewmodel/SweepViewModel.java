@@ -7,16 +7,17 @@ import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import helperlab.runs.RunRecords;
 import helperlab.runs.SweepRuns;
-import helperlab.sim.Interval;
-import helperlab.sim.RunRow;
-import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimSetup;
-import helperlab.sim.SpawnCostCurves;
 import helperlab.sim.Simulation;
-import helperlab.sim.Sweep;
-import helperlab.sim.SweepOutput;
-import helperlab.sim.SweepPlan;
-import helperlab.sim.SweepSummary;
+import helperlab.study.Interval;
+import helperlab.study.RunRow;
+import helperlab.study.ScenarioFiles;
+import helperlab.study.SpawnCostCurves;
+import helperlab.study.Sweep;
+import helperlab.study.SweepOutput;
+import helperlab.study.SweepPlan;
+import helperlab.study.SweepSummary;
+import helperlab.workload.ScenarioSpec;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -215,7 +216,7 @@ public final class SweepViewModel {
   public CompletableFuture<RunRecord> openRun(String policy, String scenario, String machineName, String admissionId) {
     long seed = openSeed.get();
     return work.run("Cannot open the run of " + policy + " on " + scenario, () -> {
-      SimSetup setup = SimSetup.of(ScenarioSpec.named(scenario), policy, MachineSpec.named(machineName), seed,
+      SimSetup setup = SimSetup.of(ScenarioFiles.named(scenario), policy, MachineSpec.named(machineName), seed,
           AdmissionMode.of(admissionId), Calibration.defaults(), true);
       return RunRecords.fromSimulation(new Simulation(setup).run());
     }, r -> {

@@ -87,9 +87,6 @@ class AdmissionCapacityTest {
 
   private static Calibration withSamples(List<SampleCost> samples) {
     Calibration s = Calibration.seed();
-    return new Calibration("measured", s.cost(), s.contention(), s.spawnCpuMs(), s.warmupCpuMs(), s.workerPrivateMb(),
-        s.workerSharedMb(), s.imageMbPerMp(), s.speedProbeMs(), s.flatAverageMs(), Calibration.CALIBRATE_SOURCE + " (test)",
-        samples, s.presetFactors(), s.workerImageFactors(), s.imageMemory(), s.workerHelloMb(), s.contentionMeasuredTo(),
-        s.workerReadyS());
+    return s.toBuilder().name("measured").source(Calibration.CALIBRATE_SOURCE + " (test)").sampleCosts(samples).build();
   }
 }

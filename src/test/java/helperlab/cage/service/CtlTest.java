@@ -1,13 +1,13 @@
 package helperlab.cage.service;
 
 import static org.awaitility.Awaitility.await;
-import helperlab.cage.TestImages;
-import helperlab.cage.image.SampleLibrary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.cage.TestImages;
+import helperlab.cage.image.SampleLibrary;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.EventType;
@@ -16,8 +16,8 @@ import helperlab.model.PresetCatalog;
 import helperlab.model.RunEvent;
 import helperlab.model.RunRecord;
 import helperlab.model.Task;
-import helperlab.sim.ArrivalGenerator;
-import helperlab.sim.ScenarioSpec;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.ScenarioSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,6 +27,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * simulator's format, with the simulator's arrivals), follow, runs and run; every reply carries ok
  * or a clear error. An exhibit of the box stays under the hard process ceiling.
  */
+@Tag("slow") // whole cages started and stopped
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CtlTest {

@@ -14,11 +14,11 @@ import helperlab.model.RunEvent;
 import helperlab.model.RunRecord;
 import helperlab.model.Task;
 import helperlab.runs.Replay;
-import helperlab.runs.RunTriggers;
-import helperlab.sim.ArrivalGenerator;
-import helperlab.sim.Recovery;
-import helperlab.sim.ScenarioSpec;
-import helperlab.sim.Trigger;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.Recovery;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Trigger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,6 +27,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its replay plays the same tasks), a slowdown lowers the cgroup's CPU quota for its window and puts it
  * back, and a bad trigger is refused naming its field.
  */
+@Tag("slow") // exhibits on a real cage
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExhibitTriggerTest {
   CageHarness cage;

@@ -15,7 +15,8 @@ import javax.imageio.ImageIO;
 /**
  * The resizer's CPU per image, for scripts/bench-resize (which runs vipsthumbnail on the same files):
  * {@code make DIR} writes the images (the sample library's photos and the kinds people send);
- * {@code run DIR EDGE ROUNDS} resizes each file ROUNDS times in this warm JVM and prints, per file,
+ * {@code run DIR EDGE ROUNDS [SET...]} resizes each file of the sets (sub-directories; library and kinds
+ * unless named) ROUNDS times in this warm JVM and prints, per file,
  * the process CPU milliseconds per resize (every thread: decoding, GC, JIT), as the worker pays it;
  * {@code mean FILE} prints an image's size and mean colour (to set outputs side by side).
  */
@@ -26,9 +27,10 @@ public final class ResizeBench {
     Path dir = Path.of(args[1]);
     switch (args[0]) {
       case "make" -> make(dir);
-      case "run" -> run(dir, Integer.parseInt(args[2]), Integer.parseInt(args[3]), System.out);
+      case "run" -> run(dir, Integer.parseInt(args[2]), Integer.parseInt(args[3]),
+          args.length > 4 ? List.of(args).subList(4, args.length) : List.of("library", "kinds"), System.out);
       case "mean" -> mean(dir);
-      default -> throw new IllegalArgumentException("make DIR | run DIR EDGE ROUNDS | mean FILE");
+      default -> throw new IllegalArgumentException("make DIR | run DIR EDGE ROUNDS [SET...] | mean FILE");
     }
   }
 
@@ -48,9 +50,9 @@ public final class ResizeBench {
     java.nio.file.Files.write(kinds.resolve("panorama-16000x1000.jpg"), ImageCorpus.jpeg(ImageCorpus.shown(16000, 1000)));
   }
 
-  static List<Path> files(Path dir) throws IOException {
+  static List<Path> files(Path dir, List<String> sets) throws IOException {
     List<Path> all = new ArrayList<>();
-    for (String sub : List.of("library", "kinds")) {
+    for (String sub : sets) {
       try (var s = Files.list(dir.resolve(sub))) {
         s.filter(p -> p.toString().endsWith(".jpg") || p.toString().endsWith(".png")).sorted().forEach(all::add);
       }
@@ -58,23 +60,26 @@ public final class ResizeBench {
     return all;
   }
 
-  static void run(Path dir, int edge, int rounds, PrintStream out) throws IOException {
+  static void run(Path dir, int edge, int rounds, List<String> sets, PrintStream out) throws IOException {
     com.sun.management.OperatingSystemMXBean os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    ProcessCpuClock clock = new ProcessCpuClock(); // to the nanosecond; the JVM's own clock counts 10 ms ticks
     Resizer resizer = new Resizer(100_000_000L);
     Path outDir = Files.createDirectories(dir.resolve("java-" + edge));
-    List<Path> files = files(dir);
+    List<Path> files = files(dir, sets);
     for (int warm = 0; warm < 2; warm++) { // the worker is warm when it meets an image
       for (Path f : files) {
         resize(resizer, f, outDir.resolve("warm-" + f.getFileName()), edge);
       }
     }
     for (Path f : files) {
+      long precise0 = clock.nanos();
       long cpu0 = os.getProcessCpuTime();
       for (int r = 0; r < rounds; r++) {
         resize(resizer, f, outDir.resolve(f.getFileName()), edge);
       }
-      double ms = (os.getProcessCpuTime() - cpu0) / 1e6 / rounds;
+      long precise = clock.nanos();
+      double ms = (precise0 >= 0 && precise >= precise0 ? precise - precise0 : os.getProcessCpuTime() - cpu0) / 1e6 / rounds;
       out.printf(Locale.ROOT, "%s\t%s\t%.1f%n", f.getParent().getFileName(), f.getFileName(), ms);
     }
   }

@@ -10,12 +10,12 @@ import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
 import helperlab.runs.RunRecords;
-import helperlab.runs.RunTriggers;
-import helperlab.sim.Recovery;
-import helperlab.sim.ScenarioSpec;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
-import helperlab.sim.Trigger;
+import helperlab.workload.Recovery;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Trigger;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
 import helperlab.model.DataFile;
+import helperlab.model.RunId;
 import helperlab.model.RunRecord;
 import helperlab.runs.Comparison;
 import helperlab.runs.Replay;
-import helperlab.runs.RunRecords;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,10 +80,8 @@ class CompareViewModelTest {
     RunRecord b0 = TestRuns.hour("box", 0);
     ui.run(() -> vm.overlay(a0, b0));
     // a "stored" seed-1 run of A: seed 0's data filed under seed 1's id, so we can tell it was used
-    String id1 = RunRecords.id("sim", "calm", "pool-edf-10", "cage", 1, "edf-fit");
-    RunRecord planted = new RunRecord(a0.format(), id1, a0.kind(), a0.policy(), a0.scenario(), a0.machine(), 1,
-        a0.admission(), a0.calibration(), null, a0.durationS(), a0.tasks(), a0.events(), a0.samples(), a0.metrics(),
-        null, null, null);
+    String id1 = RunId.of("sim", "calm", "pool-edf-10", "cage", 1, "edf-fit");
+    RunRecord planted = a0.toBuilder().id(id1).seed(1).build();
     DataFile.write(dir.resolve("lab-runs").resolve(id1 + ".json"), planted);
 
     List<RunRecord> next = ui.call(() -> vm.stepSeed(1)).get(60, TimeUnit.SECONDS);
@@ -97,9 +95,7 @@ class CompareViewModelTest {
   void aRealRunWithoutACounterpartForTheNextSeedIsAnErrorInTheWindow(@TempDir Path dir) throws Exception {
     CompareViewModel vm = model(dir);
     RunRecord s = TestRuns.sim("pool-edf-10", "calm", 0, 300);
-    RunRecord real = new RunRecord(s.format(), "real-calm-pool-edf-10-cage-s0", RunRecord.KIND_REAL, s.policy(),
-        s.scenario(), s.machine(), 0, s.admission(), s.calibration(), null, s.durationS(), s.tasks(), s.events(),
-        s.samples(), s.metrics(), null, null, null);
+    RunRecord real = s.toBuilder().id("real-calm-pool-edf-10-cage-s0").kind(RunRecord.KIND_REAL).seed(0).build();
     ui.run(() -> vm.overlay(real, s));
     try {
       ui.call(() -> vm.stepSeed(1)).get(60, TimeUnit.SECONDS);

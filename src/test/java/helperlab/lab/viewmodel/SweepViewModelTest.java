@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.model.RunRecord;
-import helperlab.sim.Interval;
-import helperlab.sim.RunRow;
-import helperlab.sim.SpawnCostCurves;
+import helperlab.study.Interval;
+import helperlab.study.RunRow;
+import helperlab.study.SpawnCostCurves;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

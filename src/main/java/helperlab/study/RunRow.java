@@ -1,0 +1,113 @@
+package helperlab.study;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.model.DataFile;
+import helperlab.model.DataFileException;
+import helperlab.model.RunMetrics;
+import helperlab.workload.Recovery;
+import helperlab.workload.Trigger;
+
+/**
+ * One line of a sweep's runs.jsonl: which run, its metrics, and when it tipped over ({@code tipped_at_s}, null
+ * when it never did: {@link Tipping}; every row has it). A study's run also names its study, its trigger and the
+ * recovery from it, or the spawn cost it was run at, and a phase study's run its {@code offered_load}; the main
+ * sweep's rows leave those out.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"study", "scenario", "offered_load", "policy", "machine", "seed", "admission", "trigger",
+    "spawn_cost_s"})
+public record RunRow(
+    @JsonProperty("scenario") String scenario,
+    @JsonProperty("policy") String policy,
+    @JsonProperty("machine") String machine,
+    @JsonProperty("seed") long seed,
+    @JsonProperty("admission") String admission,
+    @JsonUnwrapped RunMetrics metrics,
+    @JsonProperty("tipped_at_s") @JsonInclude(JsonInclude.Include.ALWAYS) Double tippedAtS,
+    @JsonProperty("study") String study,
+    @JsonProperty("trigger") Trigger trigger,
+    @JsonProperty("spawn_cost_s") Double spawnCostS,
+    @JsonProperty("recovery") Recovery recovery,
+    @JsonProperty("offered_load") Double offeredLoad) {
+
+  /** A row at its scenario's own load (all but the phase study's). */
+  public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics,
+      Double tippedAtS, String study, Trigger trigger, Double spawnCostS, Recovery recovery) {
+    this(scenario, policy, machine, seed, admission, metrics, tippedAtS, study, trigger, spawnCostS, recovery, null);
+  }
+
+  /** A row of the main sweep. */
+  public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics,
+      Double tippedAtS) {
+    this(scenario, policy, machine, seed, admission, metrics, tippedAtS, null, null, null, null);
+  }
+
+  /** A row of the main sweep that never tipped. */
+  public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics) {
+    this(scenario, policy, machine, seed, admission, metrics, null);
+  }
+
+  /** A study's row that never tipped. */
+  public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics,
+      String study, Trigger trigger, Double spawnCostS, Recovery recovery) {
+    this(scenario, policy, machine, seed, admission, metrics, null, study, trigger, spawnCostS, recovery);
+  }
+
+  /** What sets this row's cell apart from others of the same scenario, policy, machine and admission. */
+  public String condition() {
+    if (offeredLoad != null) {
+      String load = String.format(java.util.Locale.ROOT, "load %.2f", offeredLoad);
+      return trigger == null ? load : load + ", " + trigger.label();
+    }
+    if (trigger != null) {
+      return trigger.label();
+    }
+    if (spawnCostS != null) {
+      return "spawn " + spawnCostS + " s";
+    }
+    return "";
+  }
+
+  /** Reads one line of runs.jsonl; errors name {@code source} and the field. */
+  public static RunRow parse(String line, String source) {
+    JsonNode node = DataFile.parse(line, source, JsonNode.class);
+    if (!(node instanceof ObjectNode o)) {
+      throw new DataFileException(source + ": expected a JSON object");
+    }
+    String scenario = text(o, "scenario", source);
+    String policy = text(o, "policy", source);
+    String machine = text(o, "machine", source);
+    String admission = text(o, "admission", source);
+    JsonNode seed = o.remove("seed");
+    if (seed == null || !seed.canConvertToLong()) {
+      throw new DataFileException(source + ": missing required field 'seed' (a whole number)");
+    }
+    JsonNode study = o.remove("study");
+    JsonNode trigger = o.remove("trigger");
+    JsonNode spawn = o.remove("spawn_cost_s");
+    JsonNode recovery = o.remove("recovery");
+    JsonNode tipped = o.remove("tipped_at_s");
+    JsonNode load = o.remove("offered_load");
+    RunMetrics metrics = DataFile.parse(o.toString(), source, RunMetrics.class);
+    return new RunRow(scenario, policy, machine, seed.asLong(), admission, metrics,
+        tipped == null || tipped.isNull() ? null : tipped.asDouble(),
+        study == null ? null : study.asText(),
+        trigger == null ? null : DataFile.parse(trigger.toString(), source + " trigger", Trigger.class),
+        spawn == null ? null : spawn.asDouble(),
+        recovery == null ? null : DataFile.parse(recovery.toString(), source + " recovery", Recovery.class),
+        load == null || load.isNull() ? null : load.asDouble());
+  }
+
+  private static String text(ObjectNode o, String field, String source) {
+    JsonNode v = o.remove(field);
+    if (v == null || !v.isTextual()) {
+      throw new DataFileException(source + ": missing required field '" + field + "' (text)");
+    }
+    return v.asText();
+  }
+}

@@ -1,0 +1,217 @@
+package helperlab.study;
+
+import helperlab.model.Calibration;
+import helperlab.model.MachineSpec;
+import helperlab.model.PresetCatalog;
+import helperlab.model.Task;
+import helperlab.policy.PolicyCatalog;
+import helperlab.policy.PolicySpec;
+import helperlab.sim.SimResult;
+import helperlab.sim.SimSetup;
+import helperlab.sim.Simulation;
+import helperlab.sim.Workload;
+import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.Recovery;
+import helperlab.workload.RecoveryMeter;
+import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Tipping;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
+import java.util.function.UnaryOperator;
+
+/**
+ * Runs a sweep on a thread pool. Each (scenario, machine, seed) group generates its arrivals once and
+ * runs every policy on them; results land in plan order whatever the thread count, so the output is
+ * byte-identical for the same plan.
+ */
+public final class Sweep {
+  private final SweepPlan plan;
+  private final Calibration calibration;
+  private final PresetCatalog presets;
+  private final UnaryOperator<ScenarioSpec> scenarioVariant;
+  private final UnaryOperator<PolicySpec> policyVariant;
+  private final AtomicBoolean cancelled = new AtomicBoolean();
+  private final AtomicLong steps = new AtomicLong();
+  /** Untriggered twins of triggered runs, shared by a seed's triggers and dropped after their last use. */
+  private final Map<String, CompletableFuture<RecoveryMeter>> twins = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> twinUses = new ConcurrentHashMap<>();
+
+  public Sweep(SweepPlan plan, Calibration calibration) {
+    this(plan, calibration, PresetCatalog.defaults(), UnaryOperator.identity(), UnaryOperator.identity());
+  }
+
+  /** A sweep with the model changed: other presets, and every scenario and policy passed through a variant. */
+  public Sweep(SweepPlan plan, Calibration calibration, PresetCatalog presets, UnaryOperator<ScenarioSpec> scenarioVariant,
+      UnaryOperator<PolicySpec> policyVariant) {
+    this.plan = plan;
+    this.calibration = calibration;
+    this.presets = presets;
+    this.scenarioVariant = scenarioVariant;
+    this.policyVariant = policyVariant;
+  }
+
+  public void cancel() {
+    cancelled.set(true);
+  }
+
+  /** Events the engine processed in all runs so far (for the events-per-second figure). */
+  public long steps() {
+    return steps.get();
+  }
+
+  /**
+   * @param progress called with the number of runs finished so far, from worker threads
+   * @throws CancellationException if {@link #cancel()} was called
+   */
+  public List<RunRow> run(int threads, IntConsumer progress) throws InterruptedException {
+    return run(threads, progress, Shard.WHOLE);
+  }
+
+  /** Runs one shard of the plan's groups; its rows, in plan order. */
+  public List<RunRow> run(int threads, IntConsumer progress, Shard shard) throws InterruptedException {
+    List<SweepPlan.Group> groups = shard.of(plan.groups());
+    twins.clear();
+    twinUses.clear();
+    for (SweepPlan.Group g : groups) {
+      if (g.trigger() != null) {
+        for (SweepPlan.Variant v : g.variants()) {
+          twinUses.computeIfAbsent(twinKey(g, v), k -> new AtomicInteger()).incrementAndGet();
+        }
+      }
+    }
+    Map<String, ScenarioSpec> scenarios = new HashMap<>();
+    Map<String, MachineSpec> machines = new HashMap<>();
+    for (SweepPlan.Group g : groups) {
+      scenarios.computeIfAbsent(g.scenario(), n -> scenarioVariant.apply(ScenarioFiles.named(n)));
+      machines.computeIfAbsent(g.machine(), MachineSpec::named);
+    }
+    AtomicInteger done = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
+      Thread t = new Thread(r, "sweep");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<Future<List<RunRow>>> futures = new ArrayList<>();
+      for (SweepPlan.Group g : groups) {
+        futures.add(pool.submit(() -> runGroup(g, scenarios.get(g.scenario()), machines.get(g.machine()), presets,
+            done, progress)));
+      }
+      List<RunRow> rows = new ArrayList<>(runCount(groups));
+      for (Future<List<RunRow>> f : futures) {
+        try {
+          rows.addAll(f.get());
+        } catch (ExecutionException e) {
+          pool.shutdownNow();
+          Throwable cause = e.getCause();
+          if (cause instanceof CancellationException c) {
+            throw c;
+          }
+          throw new IllegalStateException("a sweep run failed: " + cause.getMessage(), cause);
+        }
+      }
+      return rows;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static String twinKey(SweepPlan.Group g, SweepPlan.Variant v) {
+    return g.study() + "|" + g.scenario() + "|" + g.offeredLoad() + "|" + g.machine() + "|" + g.seed() + "|" + v.policy()
+        + "|" + v.admission().id();
+  }
+
+  /** The run of this group's policy on its arrivals without the trigger, computed once for all its triggers. */
+  private RecoveryMeter twin(SweepPlan.Group g, SweepPlan.Variant v, ScenarioSpec scenario, MachineSpec machine,
+      PresetCatalog presets) {
+    String key = twinKey(g, v);
+    CompletableFuture<RecoveryMeter> mine = new CompletableFuture<>();
+    CompletableFuture<RecoveryMeter> f = twins.putIfAbsent(key, mine);
+    if (f == null) {
+      f = mine;
+      try {
+        List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration, presets).generate(g.seed());
+        SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
+            policyVariant.apply(PolicyCatalog.get(v.policy())), machine, calibration, v.admission(), presets, false, 1.0);
+        RecoveryMeter meter = new RecoveryMeter();
+        SimResult r = new Simulation(setup, new Workload(tasks, calibration, machine.speedOrDefault()), meter).run();
+        steps.addAndGet(r.steps());
+        mine.complete(meter);
+      } catch (RuntimeException e) {
+        mine.completeExceptionally(e);
+        throw e;
+      }
+    }
+    RecoveryMeter twin = f.join();
+    if (twinUses.get(key).decrementAndGet() == 0) {
+      twins.remove(key);
+    }
+    return twin;
+  }
+
+  /**
+   * A spawn-cost group's start-up CPU against the calibrated one on {@code machine}: the factor a fresh worker's
+   * warm-up slowness moves by with it (its CPU priced whole; its memory and start-up parallelism stay the JVM's).
+   */
+  private double spawnCostFactor(MachineSpec machine, double spawnCostS) {
+    double calibrated = machine.spawnCpuS(calibration) + machine.warmupCpuS(calibration);
+    return calibrated > 0 ? spawnCostS / calibrated : 1;
+  }
+
+  /** Runs in one shard of the plan. */
+  public int runCount(Shard shard) {
+    return runCount(shard.of(plan.groups()));
+  }
+
+  private static int runCount(List<SweepPlan.Group> groups) {
+    return groups.stream().mapToInt(g -> g.variants().size()).sum();
+  }
+
+  private List<RunRow> runGroup(SweepPlan.Group g, ScenarioSpec ownScenario, MachineSpec baseMachine,
+      PresetCatalog presets, AtomicInteger done, IntConsumer progress) {
+    ScenarioSpec baseScenario = g.offeredLoad() == null ? ownScenario : ownScenario.withLoad(g.offeredLoad());
+    ScenarioSpec scenario = g.trigger() == null ? baseScenario : baseScenario.withTrigger(g.trigger());
+    MachineSpec machine = g.spawnCostS() == null ? baseMachine
+        : Studies.withSpawnCost(baseMachine, calibration, g.spawnCostS());
+    Calibration groupCalibration = g.spawnCostS() == null ? calibration
+        : calibration.withWarmUpSlownessTimes(spawnCostFactor(baseMachine, g.spawnCostS()));
+    boolean splitRoom = SplitRoom.NAME.equals(g.study());
+    PresetCatalog groupPresets = splitRoom ? SplitRoom.presets(presets) : presets;
+    List<Task> tasks = new ArrivalGenerator(scenario, machine, groupCalibration, groupPresets).generate(g.seed());
+    Workload workload = new Workload(tasks, groupCalibration, machine.speedOrDefault());
+    List<RunRow> rows = new ArrayList<>(g.variants().size());
+    for (SweepPlan.Variant v : g.variants()) {
+      if (cancelled.get()) {
+        throw new CancellationException("sweep cancelled");
+      }
+      MachineSpec runMachine = splitRoom ? SplitRoom.machine(machine, calibration, v.policy()) : machine;
+      SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
+          policyVariant.apply(PolicyCatalog.get(v.policy())), runMachine, groupCalibration, v.admission(), groupPresets,
+          false, 1.0, 1.0, g.trigger());
+      RecoveryMeter meter = new RecoveryMeter();
+      SimResult r = new Simulation(setup, workload, meter).run();
+      steps.addAndGet(r.steps());
+      Tipping.Capacity capacity = setup.tippingCapacity(meter.spans().windowS());
+      Recovery recovery = g.trigger() == null ? null
+          : meter.recovery(g.trigger(), scenario.durationS(), twin(g, v, baseScenario, machine, presets), capacity);
+      rows.add(new RunRow(scenario.name(), v.policy(), machine.name(), g.seed(), v.admission().id(), r.metrics(),
+          Tipping.tippedAtS(meter, capacity, scenario.durationS()), g.study(), g.trigger(), g.spawnCostS(), recovery,
+          g.offeredLoad()));
+      progress.accept(done.incrementAndGet());
+    }
+    return rows;
+  }
+}

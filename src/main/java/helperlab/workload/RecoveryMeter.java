@@ -1,0 +1,306 @@
+package helperlab.workload;
+
+import helperlab.model.EventSink;
+import helperlab.model.EventType;
+import helperlab.model.MetricsAccumulator;
+import java.util.Arrays;
+
+/**
+ * Watches a run second by second (outcomes, queue, live processes, spawns, retries, admissions) and
+ * measures its recovery from a trigger: see {@link Recovery}. The sweep's studies judge it against
+ * the same run without the trigger (its twin); on its own, against the pre-trigger baseline: the baseline is the {@link #BASELINE_S}
+ * seconds before the trigger, seen through the same sliding window of {@link #WINDOW_S} seconds as
+ * the recovery; the band is the range its windows covered, widened: the window's met share at most
+ * {@link #MET_BAND} below the baseline's lowest, and the window's mean queue at most {@link #QUEUE_BAND}
+ * above the baseline's highest (or {@link #QUEUE_SLACK} images, whichever is more), both holding for
+ * {@link #HOLD_S} seconds. (A band around the baseline's mean is left by ordinary minutes of a busy
+ * hour, so it measured noise, not recovery.)
+ */
+public final class RecoveryMeter implements EventSink {
+  public static final double WINDOW_S = 60;
+  public static final double MET_BAND = 0.05;
+  public static final double QUEUE_BAND = 0.5;
+  public static final double QUEUE_SLACK = 20;
+  public static final double HOLD_S = 120;
+  public static final double BASELINE_S = 600;
+  public static final double AFTER_S = 600;
+
+  /**
+   * The meter's spans in seconds: the sliding window, the hold, the baseline before the trigger and the
+   * phase after it that amplification is counted over.
+   */
+  public record Windows(double windowS, double holdS, double baselineS, double afterS) {
+    /** The hour-long runs of the studies: the constants above. */
+    public static final Windows HOUR = new Windows(WINDOW_S, HOLD_S, BASELINE_S, AFTER_S);
+    /**
+     * A real cage's exhibit with a trigger, a few minutes long: the hour's spans a quarter as long, so a
+     * recovery fits in an exhibit a recording can afford (its replay is judged with the same).
+     */
+    public static final Windows EXHIBIT = new Windows(WINDOW_S / 4, HOLD_S / 4, BASELINE_S / 4, AFTER_S / 4);
+
+    public Windows {
+      if (!(windowS >= 1 && holdS >= 0 && baselineS >= 1 && afterS >= 1)) {
+        throw new IllegalArgumentException("recovery windows must be >= 1 s (the hold >= 0 s)");
+      }
+    }
+  }
+
+  private final Windows spans;
+
+  private int[] met = new int[4096];
+  private int[] settled = new int[4096];
+  private int[] spawns = new int[4096];
+  private int[] retries = new int[4096];
+  private int[] admitted = new int[4096];
+  private double[] queue = new double[4096];
+  private double[] processes = new double[4096];
+  private boolean[] sampled = new boolean[4096];
+  /** Per batch id (tasks and retry copies): the task it is a copy of. */
+  private int[] original = new int[4096];
+  private boolean[] admittedOnce = new boolean[4096];
+  private int lastBin;
+
+  /** A meter with the hour's spans. */
+  public RecoveryMeter() {
+    this(Windows.HOUR);
+  }
+
+  public RecoveryMeter(Windows spans) {
+    this.spans = spans;
+  }
+
+  private int bin(double t) {
+    int b = (int) Math.floor(t);
+    if (b >= met.length) {
+      int n = Math.max(b + 1, met.length * 2);
+      met = Arrays.copyOf(met, n);
+      settled = Arrays.copyOf(settled, n);
+      spawns = Arrays.copyOf(spawns, n);
+      retries = Arrays.copyOf(retries, n);
+      admitted = Arrays.copyOf(admitted, n);
+      queue = Arrays.copyOf(queue, n);
+      processes = Arrays.copyOf(processes, n);
+      sampled = Arrays.copyOf(sampled, n);
+    }
+    lastBin = Math.max(lastBin, b);
+    return b;
+  }
+
+  private void ensureTask(int id) {
+    if (id >= original.length) {
+      int n = Math.max(id + 1, original.length * 2);
+      original = Arrays.copyOf(original, n);
+      admittedOnce = Arrays.copyOf(admittedOnce, n);
+    }
+  }
+
+  @Override
+  public boolean readsRefusalReasons() {
+    return false;
+  }
+
+  @Override
+  public void on(double t, EventType type, int worker, int task, int image, double value, String note) {
+    // the bin first: it may grow the arrays, and an indexed write takes its array before its index
+    int b = bin(t);
+    switch (type) {
+      case SUBMITTED -> {
+        ensureTask(task);
+        original[task] = value < 0 ? task : (int) value;
+        if (value >= 0) {
+          retries[b]++;
+        }
+      }
+      case ADMITTED -> {
+        ensureTask(task);
+        int o = original[task];
+        ensureTask(o);
+        if (!admittedOnce[o]) {
+          admittedOnce[o] = true;
+          admitted[b]++;
+        }
+      }
+      case WORKER_SPAWNED -> spawns[b]++;
+      case TASK_MET -> {
+        met[b]++;
+        settled[b]++;
+      }
+      case TASK_LATE, TASK_TURNED_AWAY -> settled[b]++;
+      default -> { }
+    }
+  }
+
+  @Override
+  public void sample(double t, int workers, int busy, int queued, double memoryMb, MetricsAccumulator totals) {
+    int b = bin(t);
+    if (!sampled[b]) {
+      sampled[b] = true;
+      queue[b] = queued;
+      processes[b] = workers;
+    }
+  }
+
+  /**
+   * The recovery from {@code trigger} against the pre-trigger baseline's band (see the class), judged
+   * up to {@code endS} (the end of the scenario's arrivals: after it the load drops, so coming back then
+   * would not be recovering).
+   */
+  public Recovery recovery(Trigger trigger, double endS) {
+    return recovery(trigger, endS, (Tipping.Capacity) null);
+  }
+
+  /**
+   * The recovery from {@code trigger} against the pre-trigger baseline, with the run's tipping judged against
+   * {@code capacity} (null: not judged): a run down before its trigger has no recovery (see {@link Tipping}).
+   */
+  public Recovery recovery(Trigger trigger, double endS, Tipping.Capacity capacity) {
+    int at = (int) Math.floor(trigger.atS());
+    int from = Math.max(0, at - (int) spans.baselineS());
+    int window = (int) spans.windowS();
+    double lowestMet = Double.NaN;
+    double highestQueue = 0;
+    for (int s = Math.min(from + window - 1, at - 1); s < at; s++) {
+      int lo = Math.max(from, s - window + 1);
+      double m = share(lo, s + 1);
+      if (!Double.isNaN(m) && !(m >= lowestMet)) {
+        lowestMet = m;
+      }
+      highestQueue = Math.max(highestQueue, meanQueue(lo, s + 1));
+    }
+    double metLimit = lowestMet - MET_BAND;
+    double queueLimit = highestQueue + Math.max(QUEUE_BAND * highestQueue, QUEUE_SLACK);
+    return recovery(trigger, endS, capacity, (lo, hi) -> new double[] {metLimit, queueLimit});
+  }
+
+  /**
+   * The recovery from {@code trigger} against {@code twin}, the same run without the trigger (the same
+   * arrivals but the spike's, the same policy): back when the window's met share is at most
+   * {@link #MET_BAND} below the twin's over the same seconds and its mean queue at most
+   * {@link #QUEUE_BAND} (or {@link #QUEUE_SLACK} images) above the twin's, holding for {@link #HOLD_S}.
+   * This separates what the trigger did from the ordinary ups and downs of the hour, which the twin
+   * has too.
+   */
+  public Recovery recovery(Trigger trigger, double endS, RecoveryMeter twin) {
+    return recovery(trigger, endS, twin, null);
+  }
+
+  /** Against the twin, with the run's tipping judged against {@code capacity} (null: not judged). */
+  public Recovery recovery(Trigger trigger, double endS, RecoveryMeter twin, Tipping.Capacity capacity) {
+    return recovery(trigger, endS, capacity, (lo, hi) -> {
+      double m = twin.share(lo, hi);
+      double q = twin.meanQueue(lo, hi);
+      return new double[] {Double.isNaN(m) ? Double.NaN : m - MET_BAND, q + Math.max(QUEUE_BAND * q, QUEUE_SLACK)};
+    });
+  }
+
+  /** The band for the window of seconds [lo, hi): the lowest met share and the highest mean queue in it. */
+  private interface Band {
+    double[] limits(int lo, int hi);
+  }
+
+  private Recovery recovery(Trigger trigger, double endS, Tipping.Capacity capacity, Band band) {
+    int at = (int) Math.floor(trigger.atS());
+    int end = (int) Math.ceil(trigger.endS());
+    int from = Math.max(0, at - (int) spans.baselineS());
+    Double tippedAt = capacity == null ? null : Tipping.tippedAtS(this, capacity, endS);
+    boolean downBefore = Tipping.downBefore(tippedAt, trigger, spans);
+    if (downBefore) {
+      return new Recovery(null, false, nanToZero(share(from, at)), meanQueue(from, at), amplification(from, at),
+          amplification(at, end), amplification(end, end + (int) spans.afterS()), true, tippedAt);
+    }
+    int window = (int) spans.windowS();
+    int last = (int) Math.floor(endS);
+    int hold = (int) spans.holdS();
+    Double recovery = null;
+    int inBandSince = -1;
+    for (int s = end; s <= last; s++) {
+      int lo = Math.max(0, s - window + 1);
+      double m = share(lo, s + 1);
+      double[] limits = band.limits(lo, s + 1);
+      boolean ok = (Double.isNaN(m) || Double.isNaN(limits[0]) || m >= limits[0]) && meanQueue(lo, s + 1) <= limits[1];
+      if (!ok) {
+        inBandSince = -1;
+        continue;
+      }
+      if (inBandSince < 0) {
+        inBandSince = s;
+      }
+      if (s - inBandSince >= hold) {
+        recovery = (double) (inBandSince - end);
+        break;
+      }
+    }
+    return new Recovery(recovery, recovery == null, nanToZero(share(from, at)), meanQueue(from, at),
+        amplification(from, at), amplification(at, end), amplification(end, end + (int) spans.afterS()), false,
+        tippedAt);
+  }
+
+  private static double nanToZero(double v) {
+    return Double.isNaN(v) ? 0 : v;
+  }
+
+  /** The meter's spans. */
+  public Windows spans() {
+    return spans;
+  }
+
+  /** The last second anything was seen in. */
+  int lastSecond() {
+    return lastBin;
+  }
+
+  /** Met over settled in bins [lo, hi); NaN if none settled. */
+  double share(int lo, int hi) {
+    int m = 0;
+    int n = 0;
+    for (int b = lo; b < hi && b < met.length; b++) {
+      m += met[b];
+      n += settled[b];
+    }
+    return n == 0 ? Double.NaN : (double) m / n;
+  }
+
+  /** The mean live processes over the sampled bins of [lo, hi); 0 if none was sampled. */
+  double meanProcesses(int lo, int hi) {
+    double sum = 0;
+    int n = 0;
+    for (int b = lo; b < hi && b < processes.length; b++) {
+      if (sampled[b]) {
+        sum += processes[b];
+        n++;
+      }
+    }
+    return n == 0 ? 0 : sum / n;
+  }
+
+  double meanQueue(int lo, int hi) {
+    double sum = 0;
+    int n = 0;
+    for (int b = lo; b < hi && b < queue.length; b++) {
+      if (sampled[b]) {
+        sum += queue[b];
+        n++;
+      }
+    }
+    return n == 0 ? 0 : sum / n;
+  }
+
+  private Recovery.Amplification amplification(int lo, int hi) {
+    int a = 0;
+    int sp = 0;
+    int re = 0;
+    double procs = 0;
+    int n = 0;
+    for (int b = lo; b < hi && b < met.length; b++) {
+      a += admitted[b];
+      sp += spawns[b];
+      re += retries[b];
+      if (sampled[b]) {
+        procs += processes[b];
+        n++;
+      }
+    }
+    return new Recovery.Amplification(a, a == 0 ? 0 : (double) sp / a, a == 0 ? 0 : (double) re / a,
+        n == 0 ? 0 : procs / n);
+  }
+}

@@ -1,0 +1,147 @@
+package helperlab.cage.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.cage.worker.WorkerProcess;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The run's state on its own, no process started: every operation keeps the invariants of exactly-once. */
+class RunStateTest {
+  private RunState state;
+  private CageTask task;
+
+  private static CageTask task(int id, long batchId, int firstImage, int images) {
+    CageTask t = new CageTask(id, batchId, "test", "web", 1024, 0, 60, Instant.EPOCH, id);
+    for (int i = 0; i < images; i++) {
+      t.images.add(new CageTask.Image(firstImage + i, t, i, Path.of("in-" + (firstImage + i) + ".jpg"),
+          Path.of("out-" + (firstImage + i) + ".jpg"), 100, 100, 0.1));
+    }
+    return t;
+  }
+
+  private WorkerProcess hire() {
+    int id = state.newWorkerId();
+    WorkerProcess w = WorkerProcess.unlaunched(id, id, state.generation(), task.id);
+    state.hire(w);
+    return w;
+  }
+
+  @BeforeEach
+  void aRunWithOneBatchOfThreeImages() {
+    state = new RunState(0, List.of());
+    task = task(state.newTaskId(), 7, 1, 3);
+    state.register(task);
+    state.check();
+  }
+
+  @Test
+  void anImageIsDoneOnceAndOnlyByTheWorkerHoldingIt() {
+    WorkerProcess w = hire();
+    WorkerProcess other = hire();
+    state.assign(w, List.of(1, 2));
+    state.check();
+    assertSame(state.image(1), state.startNext(w, 5.0));
+    assertEquals(CageTask.ImageState.RUNNING, state.image(1).state);
+    state.check();
+
+    assertNull(state.imageDone(other, 1), "not the other worker's");
+    assertSame(state.image(1), state.imageDone(w, 1));
+    assertNull(state.imageDone(w, 1), "a second Done for the same image counts nothing");
+    assertEquals(1, task.done);
+    state.check();
+
+    assertSame(state.image(2), state.startNext(w, 6.0));
+    state.imageDone(w, 2);
+    assertNull(state.startNext(w, 7.0), "nothing more in its hands");
+    assertEquals(2, task.done);
+    state.check();
+  }
+
+  @Test
+  void aLostWorkerStrikesTheImageInFlightOnceAndGivesEveryOpenImageBack() {
+    WorkerProcess w = hire();
+    state.assign(w, List.of(1, 2));
+    state.startNext(w, 1.0);
+    RunState.Lost lost = state.lose(w, "killed", true);
+    assertSame(state.image(1), lost.inFlight());
+    assertSame(state.image(1), lost.struck());
+    assertEquals(1, state.image(1).strikes);
+    assertEquals(0, state.image(2).strikes, "one strike per lost worker");
+    assertEquals(CageTask.ImageState.QUEUED, state.image(1).state);
+    assertEquals(CageTask.ImageState.QUEUED, state.image(2).state);
+    assertFalse(state.isCurrent(w));
+    assertNull(state.imageDone(w, 1), "what a lost worker says later changes nothing");
+    state.check();
+
+    WorkerProcess next = hire();
+    state.assign(next, List.of(1));
+    state.startNext(next, 2.0);
+    assertNull(state.lose(next, "killed from outside", false).struck(), "no blame, no strike");
+    assertEquals(1, state.image(1).strikes);
+    state.check();
+  }
+
+  @Test
+  void anInputTakenAwayKillsItsImageWithoutAStrike() {
+    WorkerProcess w = hire();
+    state.assign(w, List.of(3));
+    state.startNext(w, 1.0);
+    assertSame(state.image(3), state.inputGone(w, 3));
+    assertEquals(CageTask.ImageState.DEAD, state.image(3).state);
+    assertEquals(1, task.dead);
+    assertEquals(1, task.inputsGone);
+    assertEquals(0, state.image(3).strikes);
+    state.check();
+  }
+
+  @Test
+  void aPolicyChangeQueuesEveryOpenImageAndDisownsTheOldWorkers() {
+    WorkerProcess w = hire();
+    state.assign(w, List.of(1, 2));
+    state.startNext(w, 1.0);
+    state.release(w);
+    state.newGeneration();
+    assertFalse(state.isCurrent(w));
+    assertTrue(state.workers().isEmpty());
+    assertEquals(CageTask.ImageState.QUEUED, state.image(1).state);
+    assertThrows(IllegalStateException.class, () -> state.hire(WorkerProcess.unlaunched(9, 9, 0, task.id)),
+        "a worker of the old generation cannot join");
+    state.check();
+    WorkerProcess fresh = hire();
+    state.assign(fresh, List.of(1, 2, 3));
+    state.check();
+  }
+
+  @Test
+  void aBatchOrAnImageJoinsTheRunOnceAndAHeldImageIsNotGivenTwice() {
+    assertThrows(IllegalStateException.class, () -> state.register(task(state.newTaskId(), 7, 10, 1)),
+        "the same batch twice");
+    assertThrows(IllegalStateException.class, () -> state.register(task(state.newTaskId(), 8, 3, 1)),
+        "an image id already in the run");
+    assertSame(task, state.taskOfBatch(7));
+    WorkerProcess w = hire();
+    WorkerProcess other = hire();
+    state.assign(w, List.of(1));
+    assertThrows(IllegalStateException.class, () -> state.assign(other, List.of(1)), "one image, one worker");
+    state.imageDone(w, 1);
+    assertThrows(IllegalStateException.class, () -> state.assign(other, List.of(1)), "a done image is not done again");
+    state.check();
+  }
+
+  @Test
+  void theCheckCatchesAStateNoOperationWouldLeave() {
+    state.image(1).state = CageTask.ImageState.DONE; // done, but not counted on its task
+    assertThrows(IllegalStateException.class, state::check);
+    state.image(1).state = CageTask.ImageState.ASSIGNED; // held by nobody
+    assertThrows(IllegalStateException.class, state::check);
+  }
+}
