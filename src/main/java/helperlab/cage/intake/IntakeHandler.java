@@ -1,5 +1,6 @@
 package helperlab.cage.intake;
 
+import helperlab.cage.service.Offer;
 import helperlab.cage.service.Supervisor;
 import helperlab.cage.store.ValidBatch;
 
@@ -110,7 +111,7 @@ final class IntakeHandler extends Handler.Abstract {
       reply(response, callback, r.status(), r.body());
       return;
     }
-    Supervisor.Offer o = supervisor.offer(batch);
+    Offer o = supervisor.offer(batch);
     ObjectNode out = DataFile.JSON.createObjectNode();
     if (o.admitted()) {
       out.put("batch", o.batchId());
@@ -122,17 +123,31 @@ final class IntakeHandler extends Handler.Abstract {
       reply(response, callback, 202, out);
       return;
     }
-    out.put("error", (o.status() == 429 ? "refused: " : o.status() == 422 ? "refused, it can never fit: " : "")
-        + o.reason());
+    // the one place an offer's outcome becomes HTTP
+    int status;
+    double retryAfterS;
+    if (o instanceof Offer.Refused r) {
+      status = 429;
+      retryAfterS = r.retryAfterS();
+      out.put("error", "refused: " + o.reason());
+    } else if (o instanceof Offer.NeverFits) {
+      status = 422;
+      retryAfterS = -1;
+      out.put("error", "refused, it can never fit: " + o.reason());
+    } else {
+      status = 503;
+      retryAfterS = ((Offer.Unavailable) o).retryAfterS();
+      out.put("error", o.reason());
+    }
     if (o.batchId() >= 0) {
       out.put("batch", o.batchId());
     }
-    if (o.retryAfterS() >= 0 && o.status() != 422) {
-      long after = Math.max(1, (long) Math.ceil(o.retryAfterS()));
+    if (retryAfterS >= 0) {
+      long after = Math.max(1, (long) Math.ceil(retryAfterS));
       out.put("retry_after_s", after);
       response.getHeaders().put(HttpHeader.RETRY_AFTER, Long.toString(after));
     }
-    reply(response, callback, o.status(), out);
+    reply(response, callback, status, out);
   }
 
   private void get(String idText, Response response, Callback callback) {

@@ -42,12 +42,12 @@ final class BigButton {
     var preset = supervisor.presets().get(t.preset());
     ValidBatch b = new ValidBatch("press", preset.name(), preset.longEdge(), now,
         now.plusMillis((long) (t.windowS() * 1000)), images);
-    Supervisor.Offer o = supervisor.offer(b);
+    Offer o = supervisor.offer(b);
     ObjectNode reply = DataFile.JSON.createObjectNode();
-    reply.put("ok", o.status() != 503);
-    if (o.status() == 503) {
+    reply.put("ok", !(o instanceof Offer.Unavailable));
+    if (o instanceof Offer.Unavailable u) {
       reply.put("error", o.reason());
-      reply.put("retry_after_s", o.retryAfterS());
+      reply.put("retry_after_s", u.retryAfterS());
       return reply;
     }
     reply.put("admitted", o.admitted());
@@ -57,7 +57,7 @@ final class BigButton {
     reply.put("deadline", b.deadlineAt().toString());
     if (!o.admitted()) {
       reply.put("reason", o.reason());
-      reply.put("retry_after_s", o.retryAfterS());
+      reply.put("retry_after_s", o instanceof Offer.Refused r ? r.retryAfterS() : -1);
     }
     return reply;
   }

@@ -7,13 +7,15 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /** Work handed to the supervisor's thread through its inbox, and the answer the caller waits for. */
-record LoopCall(Function<Supervisor, Object> body, CompletableFuture<Object> reply) {
+record LoopCall(Function<Supervisor, Object> body, CompletableFuture<Object> reply) implements LoopInput {
   LoopCall(Function<Supervisor, Object> body) {
     this(body, new CompletableFuture<>());
   }
 
   /** On the supervisor's thread: runs the body and hands back its result or its failure. */
-  void runOn(Supervisor s) {
+  @Override
+  public void handleOn(LoopInput.Handler h) {
+    Supervisor s = h.self();
     try {
       reply.complete(body.apply(s));
     } catch (RuntimeException e) {

@@ -1,6 +1,5 @@
 package helperlab.cage.service;
 
-import helperlab.cage.service.Supervisor.Offer;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.StoredBatch;
@@ -23,14 +22,19 @@ import java.util.function.Consumer;
  */
 final class OfferDesk {
   /** A pending batch handed to the supervisor's loop, which completes {@code reply} with its decision. */
-  record OfferInput(StoredBatch batch, CompletableFuture<Offer> reply) {}
+  record OfferInput(StoredBatch batch, CompletableFuture<Offer> reply) implements LoopInput {
+    @Override
+    public void handleOn(LoopInput.Handler h) {
+      reply.complete(h.decide(batch));
+    }
+  }
 
   private final CageStore store;
   private final Path outbox;
-  private final Consumer<Object> toLoop;
+  private final Consumer<LoopInput> toLoop;
   private final BooleanSupplier stopping;
 
-  OfferDesk(CageStore store, Path outbox, Consumer<Object> toLoop, BooleanSupplier stopping) {
+  OfferDesk(CageStore store, Path outbox, Consumer<LoopInput> toLoop, BooleanSupplier stopping) {
     this.store = store;
     this.outbox = outbox;
     this.toLoop = toLoop;
@@ -39,13 +43,13 @@ final class OfferDesk {
 
   Offer offer(ValidBatch b) {
     if (stopping.getAsBoolean()) {
-      return new Offer(503, -1, null, -1, 5, "the cage is stopping");
+      return Offer.Unavailable.of(-1, 5, "the cage is stopping");
     }
     StoredBatch stored;
     try {
       stored = store.insertPending(b, outbox);
     } catch (SQLException e) {
-      return new Offer(503, -1, null, -1, 5, "the database is unavailable (" + e.getMessage() + ")");
+      return Offer.Unavailable.of(-1, 5, "the database is unavailable (" + e.getMessage() + ")");
     }
     CompletableFuture<Offer> reply = new CompletableFuture<>();
     toLoop.accept(new OfferInput(stored, reply));
@@ -54,11 +58,11 @@ final class OfferDesk {
       o = reply.get(30, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return new Offer(503, stored.id(), null, -1, 5, "interrupted");
+      return Offer.Unavailable.of(stored.id(), 5, "interrupted");
     } catch (ExecutionException | TimeoutException e) {
-      return new Offer(503, stored.id(), null, -1, 5, "the supervisor did not answer in time");
+      return Offer.Unavailable.of(stored.id(), 5, "the supervisor did not answer in time");
     }
-    if (o.runId() == null) {
+    if (o instanceof Offer.Unavailable) {
       try {
         store.setBatchState(stored.id(), "abandoned"); // not decided (an exhibit is on): nobody was promised it
       } catch (SQLException e) {
@@ -69,7 +73,8 @@ final class OfferDesk {
     SQLException last = null;
     for (int attempt = 0; attempt < 3; attempt++) {
       try {
-        store.recordDecision(stored.id(), o.runId(), o.task(), o.admitted(), o.reason(), o.retryAfterS());
+        store.recordDecision(stored.id(), o.runId(), o.task(), o.admitted(), o.reason(),
+            o instanceof Offer.Refused r ? r.retryAfterS() : o.admitted() ? 0 : -1);
         return o;
       } catch (SQLException e) {
         last = e;
@@ -82,7 +87,7 @@ final class OfferDesk {
       }
     }
     if (o.admitted()) {
-      return new Offer(503, stored.id(), o.runId(), o.task(), 5,
+      return new Offer.Unavailable(stored.id(), o.runId(), o.task(), 5,
           "admitted, but the database could not record it (" + last.getMessage() + "); resend it");
     }
     return o;
@@ -92,18 +97,18 @@ final class OfferDesk {
   static Offer decide(CageRun run, Checkpoint checkpoint, StoredBatch b) {
     if (run.isExhibit()) {
       double left = Math.max(1, run.exhibit().stopS - run.now());
-      return new Offer(503, b.id(), null, -1, Math.ceil(left), "an exhibit is running");
+      return Offer.Unavailable.of(b.id(), Math.ceil(left), "an exhibit is running");
     }
     AdmissionDecision d = run.offer(b);
     int task = run.lastTaskId();
     if (d.admitted()) {
       checkpoint.batchRun(b.id(), run.id, task);
       checkpoint.batchState(b.id(), "admitted", null);
-      return new Offer(202, b.id(), run.id, task, 0, "admitted");
+      return new Offer.Admitted(b.id(), run.id, task);
     }
     checkpoint.batchRun(b.id(), run.id, task);
     checkpoint.batchState(b.id(), "refused", Instant.now());
-    int status = d.retryAfterS() < 0 ? 422 : 429;
-    return new Offer(status, b.id(), run.id, task, d.retryAfterS(), d.reason());
+    return d.retryAfterS() < 0 ? new Offer.NeverFits(b.id(), run.id, task, d.reason())
+        : new Offer.Refused(b.id(), run.id, task, d.retryAfterS(), d.reason());
   }
 }

@@ -66,7 +66,7 @@ public final class Supervisor implements AutoCloseable {
   private final CageShutdown shutdown;
   private final RunBooks books;
   private final long started = System.nanoTime();
-  private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+  private final LinkedBlockingQueue<LoopInput> inbox = new LinkedBlockingQueue<>();
   private final Thread loop;
   private volatile boolean stopping;
   private volatile boolean stopped;
@@ -81,17 +81,11 @@ public final class Supervisor implements AutoCloseable {
   /** Told (on the loop, right after the write) each time a slowdown changes the CPU cap: for tests. */
   volatile java.util.function.DoubleConsumer cpuCapWatch;
 
-  /** The supervisor's answer to an offered batch. */
-  public record Offer(int status, long batchId, String runId, int task, double retryAfterS, String reason) {
-    public boolean admitted() {
-      return status == 202;
-    }
-  }
-
   private Supervisor(CageConfig config, PrintStream log) throws Exception {
     this.config = config;
     this.log = log;
-    SupervisorParts parts = SupervisorParts.assemble(config, log, inbox::add, this::cageNow);
+    SupervisorParts parts = SupervisorParts.assemble(config, log,
+        signal -> inbox.add(new LoopInput.FromWorker(signal)), this::cageNow);
     this.shelf = parts.shelf();
     this.calibration = parts.calibration();
     this.limits = parts.sizing().limits();
@@ -220,9 +214,9 @@ public final class Supervisor implements AutoCloseable {
         double wait = timers.next() - cageNow();
         double runWake = Math.min(run.scheduler().nextWakeup(), run.exhibitWakeup()) - run.now();
         wait = Math.min(wait, runWake);
-        Object in = inbox.poll(Math.max(0, Math.min(1000, (long) Math.ceil(wait * 1000))), TimeUnit.MILLISECONDS);
+        LoopInput in = inbox.poll(Math.max(0, Math.min(1000, (long) Math.ceil(wait * 1000))), TimeUnit.MILLISECONDS);
         while (in != null) {
-          handle(in);
+          in.handleOn(handler);
           in = inbox.poll();
         }
         timers();
@@ -267,18 +261,34 @@ public final class Supervisor implements AutoCloseable {
     checkpointer.submit(cp);
   }
 
-  private void handle(Object in) {
-    if (in instanceof WorkerProcess.Frame f) {
+  /** What the loop does with what it takes from the inbox. */
+  private final LoopInput.Handler handler = new LoopInput.Handler() {
+    @Override
+    public void onWorker(WorkerProcess.Signal signal) {
+      Supervisor.this.onWorker(signal);
+    }
+
+    @Override
+    public Offer decide(StoredBatch batch) {
+      return OfferDesk.decide(run, checkpoint, batch);
+    }
+
+    @Override
+    public Supervisor self() {
+      return Supervisor.this;
+    }
+  };
+
+  /** A worker's frame or exit, on the supervisor's thread. */
+  private void onWorker(WorkerProcess.Signal signal) {
+    if (signal instanceof WorkerProcess.Frame f) {
       run.onFrame(f.worker(), f.message());
-    } else if (in instanceof WorkerProcess.Exit e) {
+    } else if (signal instanceof WorkerProcess.Exit e) {
       run.onExit(e.worker(), e.code());
       pool.pump();
-    } else if (in instanceof OfferDesk.OfferInput o) {
-      o.reply().complete(OfferDesk.decide(run, checkpoint, o.batch()));
-    } else if (in instanceof LoopCall c) {
-      c.runOn(this);
     }
   }
+
 
   // ---- runs -----------------------------------------------------------------------------------
 

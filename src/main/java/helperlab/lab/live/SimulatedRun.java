@@ -24,6 +24,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * One live simulation on its own thread. The virtual clock follows the wall clock times the speed
@@ -54,6 +55,8 @@ final class SimulatedRun implements LiveRun, Runnable {
   private final Tipping.Capacity capacity;
   private final BlockingQueue<Runnable> commands = new LinkedBlockingQueue<>();
   private final CountDownLatch ended = new CountDownLatch(1);
+  /** The wall clock the virtual one follows, in nanoseconds (a test's own, that it moves). */
+  private final LongSupplier wallNanos;
   private volatile LiveStatus status;
 
   // confined to the run's thread
@@ -70,8 +73,10 @@ final class SimulatedRun implements LiveRun, Runnable {
   private Recovery recovery;
   private double nextJudgement;
 
-  SimulatedRun(LiveSettings settings, SimSetup setup, ScenarioSpec pressMix, double speed, Listener listener) {
+  SimulatedRun(LiveSettings settings, SimSetup setup, ScenarioSpec pressMix, double speed, Listener listener,
+      LongSupplier wallNanos) {
     this.settings = settings;
+    this.wallNanos = wallNanos;
     this.setup = setup;
     this.capacity = setup.tippingCapacity(meter.spans().windowS());
     this.speed = checkSpeed(speed);
@@ -180,7 +185,7 @@ final class SimulatedRun implements LiveRun, Runnable {
         boolean skipping = skipTarget > sim.now();
         boolean flatOut = Double.isInfinite(speed) || skipping;
         double target = flatOut ? sim.now() + FLAT_OUT_CHUNK_S
-            : virtualAnchor + (System.nanoTime() - wallAnchor) / 1e9 * speed;
+            : virtualAnchor + (wallNanos.getAsLong() - wallAnchor) / 1e9 * speed;
         if (skipping) {
           target = Math.min(target, skipTarget);
         }
@@ -228,7 +233,7 @@ final class SimulatedRun implements LiveRun, Runnable {
   }
 
   private void anchor() {
-    wallAnchor = System.nanoTime();
+    wallAnchor = wallNanos.getAsLong();
     virtualAnchor = sim == null ? 0 : sim.now();
   }
 

@@ -8,12 +8,15 @@ import helperlab.policy.PolicyCatalog;
 import helperlab.sim.SimSetup;
 import helperlab.workload.ScenarioSpec;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /** Live runs from the embedded simulator, in real time or faster. */
 public final class SimulatorSource implements LiveSource {
   private volatile Calibration calibration;
   private final double sampleEveryS;
   private final double durationS;
+  /** The wall clock live runs follow, in nanoseconds. */
+  private final LongSupplier wallNanos;
 
   /** The seed calibration (read when the first run starts), 1 s samples, the scenario's own length. */
   public SimulatorSource() {
@@ -26,12 +29,18 @@ public final class SimulatorSource implements LiveSource {
    * @param calibration the model's constants; null for the seed server's
    */
   public SimulatorSource(Calibration calibration, double sampleEveryS, double durationS) {
+    this(calibration, sampleEveryS, durationS, System::nanoTime);
+  }
+
+  /** As above, with the wall clock runs follow given: a test moves it and sees exactly what a second of it does. */
+  public SimulatorSource(Calibration calibration, double sampleEveryS, double durationS, LongSupplier wallNanos) {
     if (!(sampleEveryS > 0)) {
       throw new IllegalArgumentException("sample interval must be > 0 s, got " + sampleEveryS);
     }
     this.calibration = calibration;
     this.sampleEveryS = sampleEveryS;
     this.durationS = durationS;
+    this.wallNanos = wallNanos;
   }
 
   @Override
@@ -49,7 +58,7 @@ public final class SimulatorSource implements LiveSource {
     SimSetup setup = setup(settings);
     ScenarioSpec mix = ScenarioSpec.builtIn(LiveSettings.BUTTON_ONLY.equals(settings.scenario()) ? "calm"
         : settings.scenario());
-    SimulatedRun run = new SimulatedRun(settings, setup, mix, speed, listener);
+    SimulatedRun run = new SimulatedRun(settings, setup, mix, speed, listener, wallNanos);
     Thread t = new Thread(run, "live-simulation");
     t.setDaemon(true);
     t.start();

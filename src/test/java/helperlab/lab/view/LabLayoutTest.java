@@ -107,7 +107,7 @@ class LabLayoutTest extends FxRobot {
       }
       boolean covered = fx(() -> {
         Bounds canvas = c.chart().getCanvas().localToScene(c.chart().getCanvas().getBoundsInLocal());
-        Node header = c.node().getChildren().get(0);
+        Node header = c.node().getChildrenUnmodifiable().get(0);
         Bounds legend = header.localToScene(header.getBoundsInLocal());
         double overlapW = Math.min(canvas.getMaxX(), legend.getMaxX()) - Math.max(canvas.getMinX(), legend.getMinX());
         double overlapH = Math.min(canvas.getMaxY(), legend.getMaxY()) - Math.max(canvas.getMinY(), legend.getMinY());

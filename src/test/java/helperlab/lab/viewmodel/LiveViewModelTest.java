@@ -1,6 +1,5 @@
 package helperlab.lab.viewmodel;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -20,6 +19,8 @@ import helperlab.workload.Trigger;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,16 +28,22 @@ import org.junit.jupiter.api.io.TempDir;
 /** The live view's model driven without a window: the real embedded simulator, real history files. */
 class LiveViewModelTest {
   private static final Duration WAIT = Duration.ofSeconds(20);
+  private static final long SECOND = 1_000_000_000L;
   private final UiThread ui = new UiThread();
   private LiveViewModel vm;
   private RunStore history;
 
   private LiveViewModel model(Path dir, String policy, String scenario, double durationS) {
+    return model(dir, policy, scenario, durationS, System::nanoTime);
+  }
+
+  /** With the wall clock the live run follows given (nanoseconds). */
+  private LiveViewModel model(Path dir, String policy, String scenario, double durationS, LongSupplier wall) {
     Notices notices = new Notices();
     BackgroundWork work = new BackgroundWork(ui, notices);
     RunLibrary library = new RunLibrary(work, dir.resolve("lab-runs"), dir.resolve("history"));
     history = new RunStore(dir.resolve("history"));
-    return ui.call(() -> new LiveViewModel(new SimulatorSource(Calibration.seed(), 1.0, durationS), library, notices, ui,
+    return ui.call(() -> new LiveViewModel(new SimulatorSource(Calibration.seed(), 1.0, durationS, wall), library, notices, ui,
         new LiveSettings(policy, scenario, "cage", 4, "edf-fit"), Speed.X10));
   }
 
@@ -74,32 +81,42 @@ class LiveViewModelTest {
 
   @Test
   void pauseStopsTheClockAndResumeRestartsIt(@TempDir Path dir) throws Exception {
-    vm = model(dir, "pool-edf-10", "calm", 3600);
+    // the run follows a wall clock this test moves: what a paused minute does is seen, not waited for
+    AtomicLong wall = new AtomicLong();
+    vm = model(dir, "pool-edf-10", "calm", 3600, wall::get);
     ui.run(() -> {
       vm.speedProperty().set(Speed.X60);
       vm.start();
     });
+    // the clock moves a hundredth of a second at each look, so whenever the run thread anchors, it sees it move
     ui.await("the clock runs", WAIT, () -> {
+      wall.addAndGet(SECOND / 100);
       vm.poll();
       return vm.timeProperty().get() > 5;
     });
     ui.run(vm::togglePause);
     assertEquals(LiveState.PAUSED, ui.call(() -> vm.stateProperty().get()));
+    ui.await("paused", WAIT, () -> {
+      vm.poll();
+      return vm.runProperty().get().status().state() == LiveState.PAUSED;
+    });
     double paused = ui.call(() -> {
       vm.poll();
       return vm.timeProperty().get();
     });
-    // holds for half a second of wall time, polled throughout
-    await("no virtual time passes while paused").during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(60))
-        .until(() -> ui.call(() -> {
-          vm.poll();
-          return vm.timeProperty().get();
-        }) == paused);
+    wall.addAndGet(60 * SECOND); // a paused wall minute: an hour of virtual time if the pause did not hold
     ui.run(vm::togglePause);
+    AtomicLong sinceResume = new AtomicLong();
     ui.await("the clock runs again", WAIT, () -> {
+      wall.addAndGet(SECOND / 100);
+      sinceResume.addAndGet(SECOND / 100);
       vm.poll();
       return vm.timeProperty().get() > paused + 2;
     });
+    double resumed = ui.call(() -> vm.timeProperty().get());
+    double counted = sinceResume.get() / 1e9 * 60;
+    assertTrue(resumed <= paused + counted + 1e-6, "only the wall time after the resume counts, at 60x: " + paused
+        + " s paused, " + resumed + " s after " + counted + " virtual s of wall clock since");
   }
 
   @Test
