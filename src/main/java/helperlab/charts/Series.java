@@ -122,6 +122,19 @@ public enum Series {
     };
   }
 
+  /** The unit of its values, as exported data name it (empty where the label says it: "spawns / min"). */
+  public String unit() {
+    return switch (this) {
+      case WORKERS, BUSY -> "processes";
+      case SPAWNS_TOTAL -> "spawns";
+      case SPAWNS_PER_MINUTE, MET_SHARE -> "";
+      case CPU_USEFUL, CPU_SPAWN, CPU_KILLED -> "CPU s";
+      case MET, MISSED, REFUSED -> "tasks";
+      case QUEUE -> "images";
+      case MEMORY -> "MB";
+    };
+  }
+
   /** The value at sample {@code i}; NaN where it is undefined (a share before any outcome). */
   public abstract double value(SampleTable s, int i);
 

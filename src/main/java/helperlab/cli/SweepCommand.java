@@ -10,6 +10,7 @@ import helperlab.study.Studies;
 import helperlab.study.Sweep;
 import helperlab.study.SweepOutput;
 import helperlab.study.SweepPlan;
+import helperlab.study.phase.PhaseGrid;
 import helperlab.workload.ScenarioSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -56,12 +57,26 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Option(names = "--study", split = ",", paramLabel = "STUDY",
       description = "add a study: metastability (policies x triggers x seeds), spawn-cost (splitting against the pool "
-          + "at spawn costs from 5 ms to 3 s); opt-in, each adds thousands of runs")
+          + "at spawn costs from 5 ms to 3 s), phase (offered load x trigger kind, size and duration x the policies "
+          + "that call for help, on the cage; --phase-*); opt-in, each adds thousands of runs")
   List<String> studies = List.of();
 
   @Option(names = "--study-seeds", defaultValue = "" + Studies.DEFAULT_SEEDS,
       description = "seeds per study cell (default: ${DEFAULT-VALUE})")
   int studySeeds;
+
+  @Option(names = "--phase-loads", split = ",", paramLabel = "LOAD",
+      description = "the phase study's offered loads (default: 0.1 to 0.9 by 0.1)")
+  List<Double> phaseLoads = PhaseGrid.LOADS;
+
+  @Option(names = "--phase-policies", split = ",", paramLabel = "POLICY",
+      description = "the phase study's policies (default: the pool, the policies that call for help and their budgets)")
+  List<String> phasePolicies = PhaseGrid.POLICIES;
+
+  @Option(names = "--phase-conditions", defaultValue = "all", paramLabel = "WHICH",
+      description = "the phase study's conditions: all (no trigger and every kind x size x duration), none (no "
+          + "trigger only: spontaneous tips) or triggers (default: ${DEFAULT-VALUE})")
+  String phaseConditions;
 
   @Option(names = "--shard", paramLabel = "I/N",
       description = "run only shard I of N (I from 0) and write its runs.jsonl and shard.json; put the shards "
@@ -81,7 +96,8 @@ public final class SweepCommand implements Callable<Integer> {
     if (out == null) {
       throw new IllegalArgumentException("--out DIR is required (where runs.jsonl, summary.csv and findings.md go)");
     }
-    SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy, studies, studySeeds);
+    SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy, studies, studySeeds,
+        phaseGrid());
     Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     Shard part = shard == null ? Shard.WHOLE : Shard.parse(shard);
     // A shard runs one cost basis: sweep merge writes what a single run on that basis writes.
@@ -119,6 +135,17 @@ public final class SweepCommand implements Callable<Integer> {
     spec.commandLine().getOut().printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
         runs, seconds, n, runs / seconds, steps / seconds / 1e6, out.toAbsolutePath());
     return 0;
+  }
+
+  private PhaseGrid phaseGrid() {
+    List<helperlab.workload.Trigger> all = PhaseGrid.allTriggers();
+    return switch (phaseConditions) {
+      case "all" -> new PhaseGrid(phaseLoads, true, all, phasePolicies);
+      case "none" -> new PhaseGrid(phaseLoads, true, List.of(), phasePolicies);
+      case "triggers" -> new PhaseGrid(phaseLoads, false, all, phasePolicies);
+      default -> throw new IllegalArgumentException("--phase-conditions must be all, none or triggers, got '"
+          + phaseConditions + "'");
+    };
   }
 
   /** A one-line progress bar on a terminal; silent when output is not a terminal. */

@@ -1,6 +1,7 @@
 package helperlab.lab;
 
 import helperlab.charts.ChartKind;
+import helperlab.lab.live.LiveState;
 import helperlab.lab.remote.CageRun;
 import helperlab.lab.view.LabWindow;
 import helperlab.lab.viewmodel.LabConfig;
@@ -80,14 +81,27 @@ public final class RemoteStallShowcase {
     });
     require(FxWait.until(() -> remote.connectionProperty().get() == RemoteViewModel.Connection.CONNECTED, 60_000),
         "connected", remote);
-    FxWait.run(() -> {
-      remote.exhibit().policyProperty().set("pool-edf-10");
-      remote.exhibit().scenarioProperty().set("calm");
-      remote.exhibit().seedProperty().set(3L);
-      remote.startExhibit();
-    });
-    CageRun run = FxWait.call(() -> (CageRun) remote.exhibit().runProperty().get());
-    require(FxWait.until(() -> run.status().timeS() >= 20, 120_000), "20 s into the exhibit", remote);
+    CageRun running = null;
+    // a fresh cage refuses exhibits until its samples are ready: asked again until one runs
+    for (int attempt = 0; attempt < 40 && running == null; attempt++) {
+      FxWait.run(() -> {
+        remote.exhibit().policyProperty().set("pool-edf-10");
+        remote.exhibit().scenarioProperty().set("calm");
+        remote.exhibit().seedProperty().set(3L);
+        remote.startExhibit();
+      });
+      CageRun tried = FxWait.call(() -> (CageRun) remote.exhibit().runProperty().get());
+      FxWait.until(() -> tried.status().timeS() >= 20 || tried.status().state() == LiveState.FAILED, 180_000);
+      if (tried.status().timeS() >= 20) {
+        running = tried;
+      } else {
+        log.println("the exhibit did not run: " + tried.link());
+        Thread.sleep(5_000);
+      }
+    }
+    require(running != null, "20 s into an exhibit", remote);
+    CageRun run = running;
+
     try (Stopper stopper = new Stopper()) {
       log.println("stopped the ctl processes at " + run.status().timeS() + " s: " + stopper.stopped);
       require(FxWait.until(() -> run.link().startsWith("stalled") && width(run.openGap()) >= 10, 120_000),

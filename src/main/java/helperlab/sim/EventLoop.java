@@ -19,7 +19,7 @@ final class EventLoop {
   private final Machine machine;
   private final Workers workers;
   private final WorkerMemory memory;
-  private final LiveTriggers triggers;
+  private final TriggerTimeline triggers;
   private final TaskTable tasks;
   private final RunSinks sinks;
   private final EventSink sink;
@@ -35,7 +35,7 @@ final class EventLoop {
   private double lastTime = -1;
 
   EventLoop(SimSetup setup, double[] arrivalS, Scheduler scheduler, Client client, Machine machine, Workers workers,
-      LiveTriggers triggers, TaskTable tasks, RunSinks sinks, Driver driver) {
+      TriggerTimeline triggers, TaskTable tasks, RunSinks sinks, Driver driver) {
     this.setup = setup;
     this.arrivals = setup.tasks();
     this.arrivalS = arrivalS;

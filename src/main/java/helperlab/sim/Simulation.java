@@ -21,7 +21,7 @@ import java.util.List;
  * and sample as it happens.
  *
  * <p>The parts, by job: {@link EventLoop} (the clock and the next event), {@link Workers} (the processes)
- * with {@link WorkerMemory} (their memory and the kernel's kills), {@link LiveTriggers}, {@link TaskTable}
+ * with {@link WorkerMemory} (their memory and the kernel's kills), {@link TriggerTimeline}, {@link TaskTable}
  * (tasks and images by id), {@link SimulatedWorld} (the commands' meaning here) and {@link RunSinks}.
  */
 public final class Simulation {
@@ -32,7 +32,7 @@ public final class Simulation {
   private final Machine machine;
   private final RunSinks sinks;
   private final TaskTable tasks;
-  private final LiveTriggers triggers;
+  private final TriggerTimeline triggers;
   private final Workers workers;
   private final EventLoop loop;
   private boolean finished;
@@ -61,7 +61,7 @@ public final class Simulation {
     Client client = new Client(setup.policy().client(), tasks::nextId);
     this.machine = new Machine(m.cores(), speed, setup.contention(), setup.calibration().startupParallelism());
     this.sinks = new RunSinks(setup.record(), observer);
-    this.triggers = new LiveTriggers(setup.trigger());
+    this.triggers = new TriggerTimeline(setup.trigger());
     this.workers = new Workers(setup, machine, tasks, triggers, scheduler, sinks.sink);
     Driver driver = new Driver(scheduler::drainTo, client::drainTo,
         new SimulatedWorld(workers, tasks, scheduler, client, sinks.sink), sinks.sink);

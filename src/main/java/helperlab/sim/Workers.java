@@ -30,7 +30,7 @@ final class Workers {
   private final Machine machine;
   private final WorkerMemory memory;
   private final TaskTable tasks;
-  private final LiveTriggers triggers;
+  private final TriggerTimeline triggers;
   private final Scheduler scheduler;
   private final EventSink sink;
   private final Calibration calibration;
@@ -41,7 +41,7 @@ final class Workers {
   /** Memory a worker holds above idle once it has resized an image, by the image's megapixels. */
   private final DoubleUnaryOperator imageMb;
 
-  Workers(SimSetup setup, Machine machine, TaskTable tasks, LiveTriggers triggers, Scheduler scheduler, EventSink sink) {
+  Workers(SimSetup setup, Machine machine, TaskTable tasks, TriggerTimeline triggers, Scheduler scheduler, EventSink sink) {
     MachineSpec m = setup.machine();
     Calibration c = setup.calibration();
     this.machine = machine;

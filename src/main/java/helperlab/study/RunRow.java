@@ -15,10 +15,12 @@ import helperlab.workload.Trigger;
 /**
  * One line of a sweep's runs.jsonl: which run, its metrics, and when it tipped over ({@code tipped_at_s}, null
  * when it never did: {@link Tipping}; every row has it). A study's run also names its study, its trigger and the
- * recovery from it, or the spawn cost it was run at; the main sweep's rows leave those out.
+ * recovery from it, or the spawn cost it was run at, and a phase study's run its {@code offered_load}; the main
+ * sweep's rows leave those out.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"study", "scenario", "policy", "machine", "seed", "admission", "trigger", "spawn_cost_s"})
+@JsonPropertyOrder({"study", "scenario", "offered_load", "policy", "machine", "seed", "admission", "trigger",
+    "spawn_cost_s"})
 public record RunRow(
     @JsonProperty("scenario") String scenario,
     @JsonProperty("policy") String policy,
@@ -30,7 +32,14 @@ public record RunRow(
     @JsonProperty("study") String study,
     @JsonProperty("trigger") Trigger trigger,
     @JsonProperty("spawn_cost_s") Double spawnCostS,
-    @JsonProperty("recovery") Recovery recovery) {
+    @JsonProperty("recovery") Recovery recovery,
+    @JsonProperty("offered_load") Double offeredLoad) {
+
+  /** A row at its scenario's own load (all but the phase study's). */
+  public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics,
+      Double tippedAtS, String study, Trigger trigger, Double spawnCostS, Recovery recovery) {
+    this(scenario, policy, machine, seed, admission, metrics, tippedAtS, study, trigger, spawnCostS, recovery, null);
+  }
 
   /** A row of the main sweep. */
   public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics,
@@ -51,6 +60,10 @@ public record RunRow(
 
   /** What sets this row's cell apart from others of the same scenario, policy, machine and admission. */
   public String condition() {
+    if (offeredLoad != null) {
+      String load = String.format(java.util.Locale.ROOT, "load %.2f", offeredLoad);
+      return trigger == null ? load : load + ", " + trigger.label();
+    }
     if (trigger != null) {
       return trigger.label();
     }
@@ -79,13 +92,15 @@ public record RunRow(
     JsonNode spawn = o.remove("spawn_cost_s");
     JsonNode recovery = o.remove("recovery");
     JsonNode tipped = o.remove("tipped_at_s");
+    JsonNode load = o.remove("offered_load");
     RunMetrics metrics = DataFile.parse(o.toString(), source, RunMetrics.class);
     return new RunRow(scenario, policy, machine, seed.asLong(), admission, metrics,
         tipped == null || tipped.isNull() ? null : tipped.asDouble(),
         study == null ? null : study.asText(),
         trigger == null ? null : DataFile.parse(trigger.toString(), source + " trigger", Trigger.class),
         spawn == null ? null : spawn.asDouble(),
-        recovery == null ? null : DataFile.parse(recovery.toString(), source + " recovery", Recovery.class));
+        recovery == null ? null : DataFile.parse(recovery.toString(), source + " recovery", Recovery.class),
+        load == null || load.isNull() ? null : load.asDouble());
   }
 
   private static String text(ObjectNode o, String field, String source) {

@@ -3,6 +3,7 @@ package helperlab.study;
 import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
+import helperlab.study.phase.PhaseGrid;
 import helperlab.workload.Trigger;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,12 +16,19 @@ import java.util.List;
  *   the cage; a trigger of {@link #TRIGGER_DURATION_S} at {@link #TRIGGER_AT_S}, then back to base.</li>
  *   <li>{@code spawn-cost}: the splitting policies and the pool they are set against, at spawn costs
  *   from a fork's to a container's, per scenario and machine.</li>
+ *   <li>{@code phase}: on its {@link PhaseGrid} (by default the full one): offered load × no trigger and trigger kind,
+ *   size and duration × the policies that call for help, their budgets and the pool, on the calm scenario's mix on
+ *   the cage; a (load, seed)'s conditions side by side, as they share the untriggered twin runs.</li>
  * </ul>
  */
 public final class Studies {
   public static final String METASTABILITY = "metastability";
   public static final String SPAWN_COST = "spawn-cost";
-  public static final List<String> ALL = List.of(METASTABILITY, SPAWN_COST);
+  public static final String PHASE = "phase";
+  public static final List<String> ALL = List.of(METASTABILITY, SPAWN_COST, PHASE);
+  /** The phase study's base: the calm scenario (no flash crowds, so its load is its offered load) on the cage. */
+  static final String PHASE_SCENARIO = "calm";
+  static final String PHASE_MACHINE = "cage";
   public static final int DEFAULT_SEEDS = 10;
 
   public static final double TRIGGER_AT_S = Trigger.STUDY_AT_S;
@@ -50,9 +58,18 @@ public final class Studies {
     return new Trigger(kind, TRIGGER_AT_S, TRIGGER_DURATION_S, size);
   }
 
-  static List<SweepPlan.Group> groups(String study, int seeds) {
+  static List<SweepPlan.Group> groups(String study, int seeds, PhaseGrid phase) {
     List<SweepPlan.Group> groups = new ArrayList<>();
-    if (study.equals(METASTABILITY)) {
+    if (study.equals(PHASE)) {
+      List<SweepPlan.Variant> variants = variants(phase.policies());
+      for (double load : phase.loads()) {
+        for (long seed = 0; seed < seeds; seed++) {
+          for (Trigger t : phase.conditions()) {
+            groups.add(new SweepPlan.Group(PHASE_SCENARIO, PHASE_MACHINE, seed, variants, study, t, null, load));
+          }
+        }
+      }
+    } else if (study.equals(METASTABILITY)) {
       List<SweepPlan.Variant> variants = variants(META_POLICIES);
       for (String scenario : META_SCENARIOS) {
         for (String machine : META_MACHINES) {

@@ -130,7 +130,8 @@ public final class Sweep {
   }
 
   private static String twinKey(SweepPlan.Group g, SweepPlan.Variant v) {
-    return g.study() + "|" + g.scenario() + "|" + g.machine() + "|" + g.seed() + "|" + v.policy() + "|" + v.admission().id();
+    return g.study() + "|" + g.scenario() + "|" + g.offeredLoad() + "|" + g.machine() + "|" + g.seed() + "|" + v.policy()
+        + "|" + v.admission().id();
   }
 
   /** The run of this group's policy on its arrivals without the trigger, computed once for all its triggers. */
@@ -179,8 +180,9 @@ public final class Sweep {
     return groups.stream().mapToInt(g -> g.variants().size()).sum();
   }
 
-  private List<RunRow> runGroup(SweepPlan.Group g, ScenarioSpec baseScenario, MachineSpec baseMachine,
+  private List<RunRow> runGroup(SweepPlan.Group g, ScenarioSpec ownScenario, MachineSpec baseMachine,
       PresetCatalog presets, AtomicInteger done, IntConsumer progress) {
+    ScenarioSpec baseScenario = g.offeredLoad() == null ? ownScenario : ownScenario.withLoad(g.offeredLoad());
     ScenarioSpec scenario = g.trigger() == null ? baseScenario : baseScenario.withTrigger(g.trigger());
     MachineSpec machine = g.spawnCostS() == null ? baseMachine
         : Studies.withSpawnCost(baseMachine, calibration, g.spawnCostS());
@@ -206,7 +208,8 @@ public final class Sweep {
       Recovery recovery = g.trigger() == null ? null
           : meter.recovery(g.trigger(), scenario.durationS(), twin(g, v, baseScenario, machine, presets), capacity);
       rows.add(new RunRow(scenario.name(), v.policy(), machine.name(), g.seed(), v.admission().id(), r.metrics(),
-          Tipping.tippedAtS(meter, capacity, scenario.durationS()), g.study(), g.trigger(), g.spawnCostS(), recovery));
+          Tipping.tippedAtS(meter, capacity, scenario.durationS()), g.study(), g.trigger(), g.spawnCostS(), recovery,
+          g.offeredLoad()));
       progress.accept(done.incrementAndGet());
     }
     return rows;

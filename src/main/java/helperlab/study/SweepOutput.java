@@ -174,7 +174,8 @@ public final class SweepOutput {
     if (!lead.isEmpty() && at >= 0) {
       findings = findings.substring(0, at) + lead + findings.substring(at);
     }
-    Files.writeString(dir.resolve("findings.md"), findings + new StudyFindings(rows).markdown(), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("findings.md"), findings + new StudyFindings(rows).markdown()
+        + new PhaseFindings(rows).markdown(), StandardCharsets.UTF_8);
   }
 
   private static void writeLines(Path file, List<String> lines) throws IOException {

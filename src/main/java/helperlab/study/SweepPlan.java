@@ -1,10 +1,12 @@
 package helperlab.study;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
+import helperlab.study.phase.PhaseGrid;
 import helperlab.workload.ScenarioSpec;
 import helperlab.workload.Trigger;
 import java.util.ArrayList;
@@ -15,7 +17,7 @@ import java.util.List;
  * (the claims' own studies, {@code admission_study}) the calm scenario under pool-edf-10 with the flat, its
  * two halves (flat-prices, first-come) and no admission, on the same seeds, so the admissions can be compared
  * pairwise, and the {@link SplitRoom} setting on the same scenarios, machines and seeds; plus the opt-in {@link Studies}
- * (metastability, spawn cost) on {@code studySeeds} seeds, after the main runs.
+ * (metastability, spawn cost, phase on its {@code phaseGrid}) on {@code studySeeds} seeds, after the main runs.
  */
 public record SweepPlan(
     @JsonProperty("scenarios") List<String> scenarios,
@@ -24,7 +26,14 @@ public record SweepPlan(
     @JsonProperty("seeds") int seeds,
     @JsonProperty("admission_study") boolean admissionStudy,
     @JsonProperty("studies") List<String> studies,
-    @JsonProperty("study_seeds") int studySeeds) {
+    @JsonProperty("study_seeds") int studySeeds,
+    @JsonProperty("phase_grid") @JsonInclude(JsonInclude.Include.NON_NULL) PhaseGrid phaseGrid) {
+
+  /** A plan whose phase study, if it has one, runs the whole grid ({@link PhaseGrid#full()}). */
+  public SweepPlan(List<String> scenarios, List<String> policies, List<String> machines, int seeds,
+      boolean admissionStudy, List<String> studies, int studySeeds) {
+    this(scenarios, policies, machines, seeds, admissionStudy, studies, studySeeds, null);
+  }
 
   /** A plan without studies. */
   public SweepPlan(List<String> scenarios, List<String> policies, List<String> machines, int seeds,
@@ -40,6 +49,8 @@ public record SweepPlan(
     policies = List.copyOf(policies);
     machines = List.copyOf(machines);
     studies = studies == null ? List.of() : List.copyOf(studies);
+    // the grid is part of the plan only with the phase study: other plans (and their shard.json) read as before
+    phaseGrid = !studies.contains(Studies.PHASE) ? null : phaseGrid == null ? PhaseGrid.full() : phaseGrid;
     for (String study : studies) {
       if (!Studies.ALL.contains(study)) {
         throw new IllegalArgumentException("unknown study '" + study + "'; known: " + String.join(", ", Studies.ALL));
@@ -72,12 +83,19 @@ public record SweepPlan(
 
   /**
    * One (scenario, machine, seed) group: the runs that share its arrivals. A study's group also names
-   * the study and its condition: a trigger, or the spawn cost its machine is given.
+   * the study and its condition: a trigger, or the spawn cost its machine is given; a phase study's group also
+   * the offered load its scenario is run at (null: the scenario's own).
    */
   public record Group(String scenario, String machine, long seed, List<Variant> variants, String study, Trigger trigger,
-      Double spawnCostS) {
+      Double spawnCostS, Double offeredLoad) {
     public Group(String scenario, String machine, long seed, List<Variant> variants) {
       this(scenario, machine, seed, variants, null, null, null);
+    }
+
+    /** A group at its scenario's own load. */
+    public Group(String scenario, String machine, long seed, List<Variant> variants, String study, Trigger trigger,
+        Double spawnCostS) {
+      this(scenario, machine, seed, variants, study, trigger, spawnCostS, null);
     }
   }
 
@@ -114,7 +132,7 @@ public record SweepPlan(
       }
     }
     for (String study : studies) {
-      groups.addAll(Studies.groups(study, studySeeds));
+      groups.addAll(Studies.groups(study, studySeeds, phaseGrid));
     }
     return groups;
   }

@@ -156,6 +156,14 @@ public record ScenarioSpec(
     return new ScenarioSpec(name, durationS, load * factor, batchSize, presets, imageMix, costNoise, bursts);
   }
 
+  /**
+   * This scenario at another load (1 = what the machine can resize), its trigger kept; its name, and so its
+   * arrivals' random streams, stay the same (the phase study's load axis).
+   */
+  public ScenarioSpec withLoad(double other) {
+    return new ScenarioSpec(name, durationS, other, batchSize, presets, imageMix, costNoise, bursts, trigger);
+  }
+
   /** This scenario cut to a shorter (or longer) duration, for exhibits. */
   public ScenarioSpec withDuration(double seconds) {
     return new ScenarioSpec(name, seconds, load, batchSize, presets, imageMix, costNoise, bursts, trigger);

@@ -36,7 +36,7 @@ class ExportCommandTest {
     assertTrue(Files.readString(dir.resolve("all.svg")).contains("Deadlines"));
     assertEquals(0, CliRun.of("export", a.toString(), "--vs", b.toString(), "--chart", "memory", "--out",
         dir.resolve("m.csv").toString()).code());
-    assertTrue(Files.readAllLines(dir.resolve("m.csv")).get(0).startsWith("t_s,pool-edf-10 s3: memory,box s3: memory"));
+    assertTrue(Files.readAllLines(dir.resolve("m.csv")).get(0).startsWith("time [h:mm:ss],t [s],pool-edf-10 s3: memory [MB],box s3: memory [MB]"));
   }
 
   @Test

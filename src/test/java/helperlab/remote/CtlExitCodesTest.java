@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 2 for bad arguments, 3 when the cage was not reached; and {@code ctl --ssh} finding the deployed cage
  * without being told how to start it.
  */
+@Tag("slow") // a cage over SSH per case
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CtlExitCodesTest {
   Path dir;

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each failure ends with one clear line on stderr and exit code 3 (2 for bad arguments), and nothing
  * that is not a cage's answer reaches stdout.
  */
+@Tag("slow") // ctl over SSH against a cage
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RemoteCtlCliTest {
   Path dir;

@@ -7,6 +7,7 @@ import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
 import helperlab.workload.ScenarioSpec;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * exponential cost noise, a FIFO pool of c workers is an M/M/c queue: its mean time in system must
  * match Erlang C.
  */
+@Tag("slow") // runs of 40,000 simulated seconds
 class QueueingTheoryTest {
   /** Mean time in system of M/M/c: Erlang C wait plus service. */
   static double erlangCResponse(int c, double lambda, double mu) {

@@ -12,7 +12,9 @@ import java.util.Locale;
 
 /**
  * The data behind a chart (or all charts) as CSV: one row per sample time (the union of the runs'
- * times), a column per run and series; a cell is empty where a run has no sample at that time.
+ * times), a column per run and series; a cell is empty where a run has no sample at that time. The
+ * time comes twice: as the axes and the event list read it ({@code 1:02:05.0}) and in seconds for
+ * arithmetic; every column names its unit in brackets.
  */
 public final class ChartCsv {
   private ChartCsv() {}
@@ -26,10 +28,11 @@ public final class ChartCsv {
         }
       }
     }
-    StringBuilder header = new StringBuilder("t_s");
+    StringBuilder header = new StringBuilder("time [h:mm:ss],t [s]");
     for (PlottedRun r : runs) {
       for (Series s : series) {
-        header.append(',').append(quote(runs.size() > 1 ? r.label() + ": " + s.label() : s.label()));
+        String name = s.label() + (s.unit().isEmpty() ? "" : " [" + s.unit() + "]");
+        header.append(',').append(quote(runs.size() > 1 ? r.label() + ": " + name : name));
       }
     }
     out.write(header.append('\n').toString());
@@ -47,7 +50,7 @@ public final class ChartCsv {
         break;
       }
       row.setLength(0);
-      row.append(num(t));
+      row.append(clock(t)).append(',').append(num(t));
       for (int r = 0; r < runs.size(); r++) {
         SampleTable s = runs.get(r).samples();
         boolean here = next[r] < s.size() && s.t(next[r]) == t;
@@ -66,6 +69,13 @@ public final class ChartCsv {
       }
       out.write(row.append('\n').toString());
     }
+  }
+
+  /** {@code h:mm:ss.s}, hours always shown, so a spreadsheet reads every row alike. */
+  static String clock(double seconds) {
+    long tenths = Math.round(Math.max(0, seconds) * 10);
+    long s = tenths / 10;
+    return String.format(Locale.ROOT, "%d:%02d:%02d.%d", s / 3600, (s % 3600) / 60, s % 60, tenths % 10);
   }
 
   private static String num(double v) {

@@ -76,6 +76,38 @@ public final class AxisTicks {
     return s.startsWith("-") && s.substring(1).replaceAll("[0.,]", "").isEmpty() ? s.substring(1) : s;
   }
 
+  /** Decimals a tick label needs for ticks {@code step} apart (0 for whole steps, at most 3). */
+  public static int decimalsFor(double step) {
+    if (!(step > 0) || step >= 1) {
+      return 0;
+    }
+    for (int d = 1; d < 3; d++) {
+      double scaled = step * Math.pow(10, d);
+      if (Math.abs(scaled - Math.rint(scaled)) < 1e-6) {
+        return d;
+      }
+    }
+    return 3;
+  }
+
+  /** MB up to a gigabyte, GB above: the unit of a memory axis whose top is {@code maxMb}. */
+  public static String memoryUnit(double maxMb) {
+    return maxMb > 1024 ? "GB" : "MB";
+  }
+
+  /** A 1-2-5 tick step (in MB) at least {@code rawMb}, on whole GB fractions when the axis reads GB. */
+  public static double memoryStep(double rawMb, double maxMb) {
+    return memoryUnit(maxMb).equals("GB") ? niceStep(rawMb / 1024) * 1024 : Math.max(1, niceStep(rawMb));
+  }
+
+  /** A memory tick ({@code mb}, ticks {@code stepMb} apart) in the axis's unit: {@code 500}, {@code 1.5}. */
+  public static String memoryTick(double mb, double stepMb, double maxMb) {
+    if (memoryUnit(maxMb).equals("GB")) {
+      return number(mb / 1024, decimalsFor(stepMb / 1024));
+    }
+    return number(mb, decimalsFor(stepMb));
+  }
+
   /** A series' value as the pointer readout shows it, in the series' unit. */
   public static String value(Series series, double v) {
     if (!Double.isFinite(v)) {
@@ -89,7 +121,7 @@ public final class AxisTicks {
       case MET, MISSED, REFUSED -> number(v, 0) + " tasks";
       case MET_SHARE -> number(v, 1) + " %";
       case QUEUE -> number(v, 0) + " images";
-      case MEMORY -> number(v, 0) + " MB";
+      case MEMORY -> v > 1024 ? number(v / 1024, 2) + " GB" : number(v, 0) + " MB";
     };
   }
 

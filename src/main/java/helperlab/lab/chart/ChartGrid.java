@@ -75,7 +75,7 @@ public final class ChartGrid extends ScrollPane {
       c.timeCursorProperty().bindBidirectional(cursor);
       StackPane frame = new StackPane(c.node());
       frame.getStyleClass().add("chart-frame");
-      frame.setMinSize(0, 0);
+      frame.setMinWidth(0); // its least height is its chart's (see ChartCell)
       frame.setOnMousePressed(e -> selected.set(k));
       frames.put(k, frame);
     }
@@ -152,7 +152,7 @@ public final class ChartGrid extends ScrollPane {
     int rows = (n + cols - 1) / cols;
     for (int r = 0; r < rows; r++) {
       RowConstraints rc = new RowConstraints();
-      rc.setMinHeight(MIN_CELL_HEIGHT);
+      // the least height comes from the cells: MIN_CELL_HEIGHT, and a line more where a legend wraps
       rc.setPrefHeight(MIN_CELL_HEIGHT);
       rc.setVgrow(Priority.ALWAYS);
       grid.getRowConstraints().add(rc);

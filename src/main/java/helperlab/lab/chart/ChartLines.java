@@ -50,6 +50,13 @@ final class ChartLines {
   private final Map<Series, Line>[] lines = new Map[SLOTS];
   private final PlottedRun[] runs = new PlottedRun[SLOTS];
   private final DoubleDataSet[] limit = new DoubleDataSet[SLOTS];
+  /** Each slot's highest memory so far (MB), which the limit line is judged against. */
+  private final double[] peakMb = new double[SLOTS];
+  /**
+   * The memory limit is drawn only within this factor of the run's peak: a machine's whole memory (24 GB
+   * under a cage using 0.7 GB) would set the axis and press the line that matters onto the floor.
+   */
+  static final double LIMIT_SHOWN_WITHIN = 3;
   private final String[] labels = new String[SLOTS];
   private final double[][] buffer = {new double[4 * Decimator.BUCKETS], new double[4 * Decimator.BUCKETS]};
   private final StairLine stairs = new StairLine();
@@ -75,6 +82,7 @@ final class ChartLines {
     for (int s = 0; s < SLOTS; s++) {
       lines[s].clear();
       limit[s] = null;
+      peakMb[s] = 0;
       runs[s] = null;
       labels[s] = s < slotsShown ? runLabels.get(s) : null;
     }
@@ -108,6 +116,7 @@ final class ChartLines {
   void fill(int s, PlottedRun run) {
     runs[s] = run;
     SampleTable t = run.samples();
+    peakMb[s] = peak(t, 0, t.size());
     double span = Math.max(1, t.endS());
     for (Line line : lines[s].values()) {
       line.all = new Decimator(0, span / (Decimator.BUCKETS - 1));
@@ -135,6 +144,7 @@ final class ChartLines {
       startLive(s, run);
     }
     SampleTable t = run.samples();
+    peakMb[s] = Math.max(peakMb[s], peak(t, from, to));
     for (Line line : lines[s].values()) {
       for (int i = from; i < to; i++) {
         line.all.add(t.t(i), line.series.value(t, i));
@@ -187,9 +197,31 @@ final class ChartLines {
     ds.lock().writeLockGuard(() -> ds.set(x, y, n, true));
   }
 
+  private static double peak(SampleTable t, int from, int to) {
+    double p = 0;
+    for (int i = from; i < to; i++) {
+      double v = t.get(helperlab.charts.Column.MEMORY_MB, i);
+      if (v > p) {
+        p = v;
+      }
+    }
+    return p;
+  }
+
+  /** Whether slot {@code s}'s memory limit is drawn (it is left out far above the run's peak). */
+  boolean limitShown(int s) {
+    return limit[s] != null && limit[s].getDataCount() > 0;
+  }
+
   private void setLimit(int s, double limitMb, double endS) {
     DoubleDataSet ds = limit[s];
     if (ds == null) {
+      return;
+    }
+    if (!(limitMb > 0 && limitMb <= LIMIT_SHOWN_WITHIN * peakMb[s])) {
+      if (ds.getDataCount() > 0) {
+        ds.lock().writeLockGuard(ds::clearData);
+      }
       return;
     }
     if (limitMb > 0) {

@@ -5,10 +5,11 @@ import javafx.util.StringConverter;
 
 /**
  * A chartfx axis with the lab's ticks: a time axis labelled like the clocks at clock-friendly steps,
- * a count axis on whole numbers with some headroom above the highest line, or a plain value axis.
+ * a count axis on whole numbers with some headroom above the highest line, a memory axis in MB or GB
+ * as the data need, or a plain value axis (decimals, never E-notation).
  */
 final class LabAxis extends DefaultNumericAxis {
-  enum Kind { TIME, COUNT, VALUE }
+  enum Kind { TIME, COUNT, VALUE, MEMORY }
 
   /** About this many pixels between major ticks (labels along a time axis are wider). */
   private static final double TICK_SPACING_PX = 80;
@@ -39,6 +40,19 @@ final class LabAxis extends DefaultNumericAxis {
       setAutoRangeRounding(true);
       // lines along the top edge are hard to read: leave room above the highest value
       setAutoRangePadding(0.08);
+      if (kind == Kind.MEMORY) {
+        // MB while the axis stays under a gigabyte, GB above it: the unit the data need, in the axis name
+        maxProperty().addListener((o, a, b) -> {
+          String unit = AxisTicks.memoryUnit(getMax());
+          if (!unit.equals(getName())) {
+            setName(unit);
+          }
+        });
+        setTickLabelFormatter(formatter(v -> AxisTicks.memoryTick(v, getTickUnit(), getMax())));
+      } else if (kind == Kind.VALUE) {
+        // plain decimals, as many as the step needs (chartfx would switch to E-notation for large ranges)
+        setTickLabelFormatter(formatter(v -> AxisTicks.number(v, AxisTicks.decimalsFor(getTickUnit()))));
+      }
       if (kind == Kind.COUNT) {
         setTickLabelFormatter(new StringConverter<>() {
           @Override
@@ -55,6 +69,20 @@ final class LabAxis extends DefaultNumericAxis {
     }
   }
 
+  private static StringConverter<Number> formatter(java.util.function.DoubleFunction<String> f) {
+    return new StringConverter<>() {
+      @Override
+      public String toString(Number n) {
+        return f.apply(n.doubleValue());
+      }
+
+      @Override
+      public Number fromString(String s) {
+        throw new UnsupportedOperationException("ticks are not parsed");
+      }
+    };
+  }
+
   /**
    * chartfx asks for a tick unit given a raw one sized for a tick about every two label heights;
    * the lab's ticks are sparser (time labels are wide) and land on clock or whole-number steps.
@@ -67,6 +95,9 @@ final class LabAxis extends DefaultNumericAxis {
     boolean vertical = getSide() != null && getSide().isVertical();
     double chartfxSpacing = 2 * Math.max(6, getTickLabelFont().getSize());
     double raw = rawTickUnit * (vertical ? VERTICAL_TICK_SPACING_PX : TICK_SPACING_PX) / chartfxSpacing;
+    if (kind == Kind.MEMORY) {
+      return AxisTicks.memoryStep(raw, getMax());
+    }
     return kind == Kind.TIME ? AxisTicks.clockStep(raw) : AxisTicks.countStep(raw);
   }
 }

@@ -16,8 +16,7 @@ import java.util.List;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.VBox;
+import javafx.scene.layout.Region;
 
 /**
  * One chartfx chart of a {@link ChartKind}: its lines ({@link ChartLines}: a data set per run slot,
@@ -40,7 +39,7 @@ public final class LabChart {
   private final LabAxis xAxis = new LabAxis(null, LabAxis.Kind.TIME);
   private final LabAxis yLeft;
   private final LabAxis yRight;
-  private final VBox node;
+  private final ChartCell node;
   private final PointerReadout readout;
   private final ErrorDataSetRenderer leftRenderer;
   private final ErrorDataSetRenderer rightRenderer;
@@ -60,8 +59,10 @@ public final class LabChart {
     this.kind = kind;
     boolean countsLeft = kind.series().stream().filter(x -> !x.rightAxis()).allMatch(AxisTicks::isCount);
     boolean countsRight = kind.series().stream().filter(Series::rightAxis).allMatch(AxisTicks::isCount);
-    yLeft = new LabAxis(kind.leftLabel(), countsLeft ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
-    leftRenderer = renderer(!kind.hasRightAxis());
+    yLeft = new LabAxis(kind.leftLabel(), kind == ChartKind.MEMORY ? LabAxis.Kind.MEMORY
+        : countsLeft ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
+    // a step's two corners share a pixel column: chartfx's point reduction would drop one and slant the step
+    leftRenderer = renderer(!kind.hasRightAxis(), !countsLeft);
     chart = new XYChart(xAxis, yLeft);
     // counts drawn as steps by StairLine, not by the renderer's step style
     lines = new ChartLines(kind, countsLeft, () -> chart.getCanvas().getWidth());
@@ -75,7 +76,7 @@ public final class LabChart {
     if (kind.hasRightAxis()) {
       yRight = new LabAxis(kind.rightLabel(), countsRight ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
       yRight.setSide(Side.RIGHT);
-      rightRenderer = renderer(true);
+      rightRenderer = renderer(true, true);
       rightRenderer.getAxes().add(yRight);
       chart.getRenderers().add(rightRenderer);
     } else {
@@ -109,18 +110,15 @@ public final class LabChart {
     xAxis.maxProperty().addListener((o, a, b) -> zoomChanged());
     // the lines are reduced to the plot's pixel columns: a wider plot gets them again, finer
     chart.getCanvas().widthProperty().addListener((o, a, b) -> widthChanged());
-    ChartHeader header = new ChartHeader(kind);
     chart.setMinSize(0, 0);
-    VBox.setVgrow(chart, Priority.ALWAYS);
-    node = new VBox(header, chart);
-    node.setMinSize(0, 0);
+    node = new ChartCell(new ChartHeader(kind), chart, ChartGrid.MIN_CELL_HEIGHT);
   }
 
   /** Times the data were drawn (both renderers), for tests and benchmarks. */
   private long draws;
 
   /** {@code last}: drawn last, so it draws the grid over the lines after its own (as chartfx would). */
-  private ErrorDataSetRenderer renderer(boolean last) {
+  private ErrorDataSetRenderer renderer(boolean last, boolean reducePoints) {
     ErrorDataSetRenderer r = new ErrorDataSetRenderer() {
       @Override
       public void render() {
@@ -128,12 +126,17 @@ public final class LabChart {
         super.render();
         if (last) {
           gridLines.draw();
+          // drawn with the axes as they are now: a readout under a still pointer names the time now there
+          if (readout != null) {
+            readout.refresh();
+          }
         }
       }
     };
     r.setErrorStyle(ErrorStyle.NONE);
     r.setDrawMarker(false);
-    r.setPointReduction(true); // cheap on decimated lines, and fewer segments to rasterise
+    // cheap on decimated lines, and fewer segments to rasterise; off for steps (it drops their corners)
+    r.setPointReduction(reducePoints);
     r.setAllowNaNs(true);
     r.setParallelImplementation(false);
     r.setDashSize(1);
@@ -148,8 +151,8 @@ public final class LabChart {
     return chart;
   }
 
-  /** What goes on screen: the header line (title, legend) over the chart. */
-  public VBox node() {
+  /** What goes on screen: the header (title, legend) over the chart. */
+  public Region node() {
     return node;
   }
 
@@ -261,6 +264,16 @@ public final class LabChart {
   /** Points of slot {@code s}'s {@code series} on screen now. */
   public int pointsShown(int s, Series series) {
     return lines.pointsShown(s, series);
+  }
+
+  /** Whether slot {@code s}'s memory limit line is drawn (Memory chart; left out far above the run's peak). */
+  public boolean limitShown(int s) {
+    return lines.limitShown(s);
+  }
+
+  /** The left axis: its name (the unit) and tick labels. */
+  public io.fair_acc.chartfx.axes.spi.DefaultNumericAxis leftAxis() {
+    return yLeft;
   }
 
   /** The value of slot {@code s}'s {@code series} at its last point on screen (NaN when empty). */

@@ -27,6 +27,9 @@ final class PointerReadout {
   private final Line line = new Line();
   private final GridPane box = new GridPane();
   private double shownTime = Double.NaN;
+  /** Where the pointer was over the canvas when the readout was last shown (NaN: hidden). */
+  private double pointerX = Double.NaN;
+  private double pointerY = Double.NaN;
 
   PointerReadout(LabChart owner, XYChart chart, Axis xAxis) {
     this.owner = owner;
@@ -65,6 +68,8 @@ final class PointerReadout {
       return;
     }
     shownTime = t;
+    pointerX = x;
+    pointerY = y;
     fill(t);
     Canvas c = chart.getCanvas();
     Pane fg = chart.getPlotForeground();
@@ -92,6 +97,16 @@ final class PointerReadout {
     double by = Math.max(left.getY() + 2, Math.min(at.getY() - h / 2, right.getY() - h - 2));
     box.relocate(Math.max(left.getX(), bx), by);
     box.setVisible(true);
+  }
+
+  /**
+   * After the time axis moved under a still pointer (zoom, pan, a live run growing): the readout names the
+   * time now under the pointer and its values, not the time it was shown for.
+   */
+  void refresh() {
+    if (box.isVisible() && Double.isFinite(pointerX)) {
+      showAt(xAxis.getValueForDisplay(pointerX), pointerX, pointerY);
+    }
   }
 
   private void fill(double t) {

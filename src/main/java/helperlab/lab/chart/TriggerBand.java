@@ -6,8 +6,9 @@ import io.fair_acc.chartfx.plugins.ChartPlugin;
 import io.fair_acc.chartfx.plugins.XRangeIndicator;
 import io.fair_acc.chartfx.plugins.XValueIndicator;
 import java.util.ArrayList;
-import javafx.geometry.HPos;
 import java.util.List;
+import javafx.geometry.Bounds;
+import javafx.geometry.HPos;
 
 /**
  * Triggers shaded on one chart: a translucent band over each trigger's window and, once the run was
@@ -48,11 +49,29 @@ final class TriggerBand {
 
   /** The window, in the trigger colours of the theme. */
   private static final class Band extends XRangeIndicator {
-    Band(Axis axis, double from, double to, String label) {
-      super(axis, from, to, label);
+    private final MarkLabel fitted;
+
+    Band(Axis axis, double from, double to, String text) {
+      super(axis, from, to, text);
+      fitted = new MarkLabel(label, text);
       setEditable(false);
       setLabelVerticalPosition(0.97); // at the top, clear of the axis
       updateStyleClass();
+    }
+
+    @Override
+    public void runPostLayout() {
+      if (getChart() == null) {
+        super.runPostLayout();
+        return;
+      }
+      Bounds plot = getChart().getCanvas().getBoundsInLocal();
+      String text = fitted.fit(plot);
+      if (!text.equals(getText())) {
+        setText(text);
+      }
+      super.runPostLayout();
+      fitted.keepInside(plot);
     }
 
     @Override
@@ -68,13 +87,31 @@ final class TriggerBand {
 
   /** Where the run was back within its band after the trigger. */
   private static final class BackMarker extends XValueIndicator {
-    BackMarker(Axis axis, double at, String label) {
-      super(axis, at, label);
+    private final MarkLabel fitted;
+
+    BackMarker(Axis axis, double at, String text) {
+      super(axis, at, text);
+      fitted = new MarkLabel(label, text);
       setEditable(false);
       setLabelPosition(0.86);
       // to the left of its line: in a live run the line is at the right edge, where a centred label is cut
       setLabelHorizontalAnchor(HPos.RIGHT);
       updateStyleClass();
+    }
+
+    @Override
+    public void runPostLayout() {
+      if (getChart() == null) {
+        super.runPostLayout();
+        return;
+      }
+      Bounds plot = getChart().getCanvas().getBoundsInLocal();
+      String text = fitted.fit(plot);
+      if (!text.equals(getText())) {
+        setText(text);
+      }
+      super.runPostLayout();
+      fitted.keepInside(plot);
     }
 
     @Override

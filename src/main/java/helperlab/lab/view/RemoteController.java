@@ -1,5 +1,7 @@
 package helperlab.lab.view;
 
+import helperlab.charts.ChartKind;
+import helperlab.lab.chart.LabChart;
 import helperlab.charts.PlottedRun;
 import helperlab.charts.RecordedSamples;
 import helperlab.lab.chart.ChartGrid;
@@ -257,7 +259,36 @@ public final class RemoteController {
     for (Label l : List.of(remoteWorkers, remoteTime, countsText)) {
       l.pseudoClassStateChanged(STALE, stale);
     }
+    holdTimeAxisOverTheGap(stale ? gaps.get(gaps.size() - 1)[1] : Double.NaN);
   }
+
+  /**
+   * While the link is down the time axis reaches the growing band's end (it would stop at the last
+   * sample received, and the band would be off the edge); the axes follow the data again once it is
+   * back. Charts the user zoomed are left alone.
+   */
+  private void holdTimeAxisOverTheGap(double endS) {
+    if (Double.isNaN(endS)) {
+      for (ChartKind k : axisHeld) {
+        LabChart c = remoteCharts.chart(k);
+        if (c != null) {
+          c.resetZoom();
+        }
+      }
+      axisHeld.clear();
+      return;
+    }
+    for (ChartKind k : ChartKind.values()) {
+      LabChart c = remoteCharts.chart(k);
+      if (c != null && (axisHeld.contains(k) || !c.isZoomed())) {
+        c.zoomTo(0, endS);
+        axisHeld.add(k);
+      }
+    }
+  }
+
+  /** The charts whose time axis is held over an open gap (not the user's zoom). */
+  private final java.util.Set<ChartKind> axisHeld = java.util.EnumSet.noneOf(ChartKind.class);
 
   boolean isActive() {
     return vm.exhibit().isActive();

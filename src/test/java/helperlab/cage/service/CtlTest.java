@@ -27,6 +27,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * simulator's format, with the simulator's arrivals), follow, runs and run; every reply carries ok
  * or a clear error. An exhibit of the box stays under the hard process ceiling.
  */
+@Tag("slow") // whole cages started and stopped
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CtlTest {

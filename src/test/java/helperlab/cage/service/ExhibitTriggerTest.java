@@ -27,6 +27,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its replay plays the same tasks), a slowdown lowers the cgroup's CPU quota for its window and puts it
  * back, and a bad trigger is refused naming its field.
  */
+@Tag("slow") // exhibits on a real cage
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExhibitTriggerTest {
   CageHarness cage;

@@ -71,15 +71,19 @@ class ChartExportTest {
     Path out = dir.resolve("deadlines.csv");
     ChartExport.write(ChartExport.Request.of(ChartKind.DEADLINES, List.of(A, B)), out);
     List<String> lines = Files.readAllLines(out);
-    assertEquals("t_s," + A.label() + ": met," + A.label() + ": missed," + A.label() + ": refused," + A.label()
-        + ": met share %," + B.label() + ": met," + B.label() + ": missed," + B.label() + ": refused," + B.label()
-        + ": met share %", lines.get(0));
+    assertEquals("time [h:mm:ss],t [s]," + A.label() + ": met [tasks]," + A.label() + ": missed [tasks]," + A.label()
+        + ": refused [tasks]," + A.label() + ": met share %," + B.label() + ": met [tasks]," + B.label()
+        + ": missed [tasks]," + B.label() + ": refused [tasks]," + B.label() + ": met share %", lines.get(0));
     int rows = Math.max(A.samples().size(), B.samples().size());
     assertTrue(lines.size() - 1 >= rows, "at least one row per sample of the longer run");
     String last = lines.get(lines.size() - 1);
-    assertEquals(9, last.split(",", -1).length, last);
+    assertEquals(10, last.split(",", -1).length, last);
+    // the time as the axes read it, then in seconds
+    String[] lastCells = last.split(",", -1);
+    assertEquals(ChartCsv.clock(Double.parseDouble(lastCells[1])), lastCells[0]);
+    assertTrue(lastCells[0].matches("\\d+:\\d\\d:\\d\\d\\.\\d"), lastCells[0]);
     int metA = (int) A.samples().get(helperlab.charts.Column.MET, A.samples().size() - 1);
-    assertTrue(lines.stream().anyMatch(l -> l.split(",", -1)[1].equals(Integer.toString(metA))),
+    assertTrue(lines.stream().anyMatch(l -> l.split(",", -1)[2].equals(Integer.toString(metA))),
         "A's final met count " + metA + " is in the data");
   }
 
@@ -89,5 +93,11 @@ class ChartExportTest {
         () -> ChartExport.write(ChartExport.Request.of(ChartKind.QUEUE, List.of(A)), dir.resolve("q.jpg")));
     assertTrue(e.getMessage().contains("q.jpg") && e.getMessage().contains(".png, .svg or .csv"), e.getMessage());
     assertTrue(Files.notExists(dir.resolve("q.jpg")));
+  }
+
+  @Test
+  void csvTimeReadsLikeTheClocks() {
+    assertEquals("0:00:05.0", ChartCsv.clock(5));
+    assertEquals("1:00:51.3", ChartCsv.clock(3651.3));
   }
 }

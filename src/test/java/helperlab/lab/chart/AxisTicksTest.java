@@ -46,11 +46,26 @@ class AxisTicksTest {
 
   @Test
   void valuesCarryTheirSeriesUnit() {
-    assertEquals("2,048 MB", AxisTicks.value(Series.MEMORY, 2048));
+    assertEquals("2.00 GB", AxisTicks.value(Series.MEMORY, 2048));
+    assertEquals("700 MB", AxisTicks.value(Series.MEMORY, 700));
     assertEquals("12.5 s", AxisTicks.value(Series.CPU_USEFUL, 12.46));
     assertEquals("91.8 %", AxisTicks.value(Series.MET_SHARE, 91.77));
     assertEquals("–", AxisTicks.value(Series.MET_SHARE, Double.NaN));
     assertTrue(AxisTicks.isCount(Series.QUEUE));
     assertFalse(AxisTicks.isCount(Series.MEMORY));
+  }
+
+  @Test
+  void memoryReadsInTheUnitTheDataNeedWithoutENotation() {
+    assertEquals("MB", AxisTicks.memoryUnit(800));
+    assertEquals("GB", AxisTicks.memoryUnit(2200));
+    assertEquals("200", AxisTicks.memoryTick(200, 100, 800));
+    assertEquals("1.5", AxisTicks.memoryTick(1536, 512, 2200));
+    assertEquals("20", AxisTicks.memoryTick(20480, 5120, 25000));
+    assertEquals(512, AxisTicks.memoryStep(400, 2200), 1e-9); // half a GB
+    assertEquals(500, AxisTicks.memoryStep(400, 900), 1e-9);
+    assertEquals(0, AxisTicks.decimalsFor(5));
+    assertEquals(1, AxisTicks.decimalsFor(0.5));
+    assertEquals(2, AxisTicks.decimalsFor(0.25));
   }
 }

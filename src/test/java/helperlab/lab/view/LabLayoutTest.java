@@ -30,6 +30,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,6 +44,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * {@link #MIN_PLOT_PX} high, no legend covers a plot, heat-map names are whole, and after the window is
  * squeezed and given its size back the Runs view returns to its proportions.
  */
+@Tag("slow") // the window laid out at every size
 class LabLayoutTest extends FxRobot {
   static final double MIN_PLOT_PX = 120;
 
@@ -105,7 +107,7 @@ class LabLayoutTest extends FxRobot {
       }
       boolean covered = fx(() -> {
         Bounds canvas = c.chart().getCanvas().localToScene(c.chart().getCanvas().getBoundsInLocal());
-        Node header = c.node().getChildren().get(0);
+        Node header = c.node().getChildrenUnmodifiable().get(0);
         Bounds legend = header.localToScene(header.getBoundsInLocal());
         double overlapW = Math.min(canvas.getMaxX(), legend.getMaxX()) - Math.max(canvas.getMinX(), legend.getMinX());
         double overlapH = Math.min(canvas.getMaxY(), legend.getMaxY()) - Math.max(canvas.getMinY(), legend.getMinY());

@@ -24,6 +24,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
@@ -37,6 +38,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * CPU they wanted. At 1280×720 ({@code -Dremote.starved.size=1366x768 -Dremote.starved.shot=FILE} for
  * the docs' screenshot).
  */
+@Tag("slow") // the window against a starved cage
 class RemoteStarvedTest extends FxRobot {
   @TempDir Path dir;
   private TestCage cage;

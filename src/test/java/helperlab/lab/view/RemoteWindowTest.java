@@ -32,6 +32,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
@@ -45,6 +46,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * effect on the cage; a short exhibit streams into the charts beside its replay, a cut link is shaded,
  * and its record lands in the runs list. What is remembered holds no secret.
  */
+@Tag("slow") // the window against a cage over SSH
 class RemoteWindowTest extends FxRobot {
   @TempDir Path dir;
   private TestCage cage;

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * an exhibit streamed with the simulator's replay beside it and resumed after a cut connection
  * (every stream entry exactly once), its record kept with the lab's runs, and the big button.
  */
+@Tag("slow") // a cage over SSH
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RemoteViewModelTest {

@@ -10,7 +10,7 @@ import java.util.List;
  * The run's trigger, the scenario's or one started live: when a slowdown's co-tenant comes and goes,
  * and a live spike's extra batches still to arrive.
  */
-final class LiveTriggers {
+final class TriggerTimeline {
   /** The trigger in force or last run; null when there is none (or it is of size 0: then nothing may differ). */
   private Trigger trigger;
   /** A live spike's extra batches still to come, in arrival order. */
@@ -18,7 +18,7 @@ final class LiveTriggers {
   /** Slowdown edges carried out so far: 0 none, 1 the co-tenant arrived, 2 it left. */
   private int slowdownEdges;
 
-  LiveTriggers(Trigger scenarios) {
+  TriggerTimeline(Trigger scenarios) {
     this.trigger = scenarios == null || scenarios.isNone() ? null : scenarios;
   }
 
