@@ -1,7 +1,6 @@
 package helperlab.cage.service;
 
 import helperlab.cage.TestImages;
-import helperlab.cage.worker.WatchdogTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,7 +34,8 @@ class OomTest {
       Assumptions.assumeTrue(status.get("capped").asBoolean(),
           "this machine does not let the cage make its memory cgroup: " + status.get("cage").asText());
       assertEquals(1, status.get("budget").get("workers").asInt(), "300 MiB holds less than one 460 MiB worker: the floor");
-      TestImages.copyInto(cage.inbox(), WatchdogTest.heavy(), "heavy.jpg");
+      // 90 MP decodes to 270 MB before any copy: past 300 MiB with the JVM, whatever the resize path saves
+      TestImages.copyInto(cage.inbox(), TestImages.photo(90), "heavy.jpg");
       CageHarness.copyLibraryInto(cage.inbox());
       String small = TestImages.library().samples().get(1).file();
       long batch = cage.submit("archive", List.of(small, "heavy.jpg", small), 600.0);
