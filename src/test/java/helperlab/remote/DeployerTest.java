@@ -21,12 +21,14 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Deploy over real SSH and SFTP to the embedded server, whose "home" is a temporary directory: the
  * jar arrives byte for byte, the cage starts there as a real background process and answers status,
  * and a second deploy (from the command line) stops it and starts the new one.
  */
+@Tag("slow") // deploys over SSH to a scratch directory
 class DeployerTest {
   @TempDir
   Path dir;

@@ -30,12 +30,14 @@ import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 
 /**
  * kill -9 the supervisor halfway through a batch, start it again, three times over: no image is
  * lost and none is published twice (an output, once there, is never written again: same inode;
  * and no image is reported done twice across all the runs).
  */
+@Tag("slow") // the supervisor killed and restarted mid-batch
 class KillNineTest {
   static final int COPIES = 5;
   private final HttpClient http = HttpClient.newHttpClient();

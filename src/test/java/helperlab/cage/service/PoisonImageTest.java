@@ -19,12 +19,14 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 
 /**
  * A poison image (valid header, garbage pixels: only decoding can tell) kills the worker that
  * tries it; it costs exactly three worker restarts, then goes to the dead letters (table and
  * file), and the rest of its batch completes.
  */
+@Tag("slow") // workers crashed until the breaker opens
 class PoisonImageTest {
   @Test
   void aPoisonImageCostsThreeRestartsThenGoesToDeadLettersAndTheBatchCarriesOn(@TempDir Path data) throws Exception {

@@ -19,12 +19,14 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The watchdog on real workers: a worker that stops sending heartbeats is killed and its image
  * retried; a worker over its memory limit is killed; a heavy image that is merely slow is not taken
  * for a hung one (the seed's flat timeout did that). Its rules are also checked on their own.
  */
+@Tag("slow") // real workers stopped and starved, a minute of them
 public class WatchdogTest {
   /** A photo heavy enough to take seconds at the archive size. */
   public static Path heavy() throws Exception {
