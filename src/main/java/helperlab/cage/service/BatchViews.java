@@ -1,5 +1,6 @@
 package helperlab.cage.service;
 
+import helperlab.cage.store.CageStore;
 import helperlab.cage.store.StoredBatch;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -81,17 +82,10 @@ final class BatchViews {
     return o;
   }
 
-  /** A batch's view from the run that holds it (asked on the supervisor's thread) or else from the store; null if unknown. */
-  static ObjectNode find(Supervisor sv, long id) {
-    ObjectNode live = sv.onLoop(s -> {
-      CageTask t = s.run.taskOfBatch(id);
-      return t == null ? null : of(t, s.run.id);
-    });
-    if (live != null) {
-      return live;
-    }
+  /** From the store alone; null if it has no such batch. */
+  static ObjectNode stored(CageStore store, long id) {
     try {
-      StoredBatch b = sv.store.batch(id);
+      StoredBatch b = store.batch(id);
       return b == null ? null : of(b);
     } catch (SQLException e) {
       throw new IllegalStateException("the database is unavailable (" + e.getMessage() + ")");

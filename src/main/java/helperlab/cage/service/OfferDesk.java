@@ -21,14 +21,6 @@ import java.util.function.Consumer;
  * answered. Called from any thread.
  */
 final class OfferDesk {
-  /** A pending batch handed to the supervisor's loop, which completes {@code reply} with its decision. */
-  record OfferInput(StoredBatch batch, CompletableFuture<Offer> reply) implements LoopInput {
-    @Override
-    public void handleOn(LoopInput.Handler h) {
-      reply.complete(h.decide(batch));
-    }
-  }
-
   private final CageStore store;
   private final Path outbox;
   private final Consumer<LoopInput> toLoop;
@@ -52,7 +44,7 @@ final class OfferDesk {
       return Offer.Unavailable.of(-1, 5, "the database is unavailable (" + e.getMessage() + ")");
     }
     CompletableFuture<Offer> reply = new CompletableFuture<>();
-    toLoop.accept(new OfferInput(stored, reply));
+    toLoop.accept(new LoopInput.Offered(stored, reply));
     Offer o;
     try {
       o = reply.get(30, TimeUnit.SECONDS);
