@@ -1,5 +1,6 @@
 package helperlab.cage.service;
 
+import helperlab.cage.store.BatchState;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.StoredBatch;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -20,7 +21,8 @@ final class BatchViews {
     o.put("task", t.id);
     o.put("origin", t.origin);
     o.put("preset", t.preset);
-    o.put("state", t.state.equals("open") ? (t.done + t.dead > 0 || anyRunning(t) ? "running" : "admitted") : t.state);
+    o.put("state", t.state == BatchState.ADMITTED ? (t.done + t.dead > 0 || anyRunning(t) ? "running" : "admitted")
+        : t.state.wire());
     o.put("deadline", t.deadlineAt.toString());
     o.put("done", t.done);
     o.put("dead", t.dead);
@@ -57,7 +59,7 @@ final class BatchViews {
     o.put("task", b.task());
     o.put("origin", b.origin());
     o.put("preset", b.preset());
-    o.put("state", b.state());
+    o.put("state", b.state().wire());
     o.put("deadline", b.deadlineAt().toString());
     int done = 0;
     int dead = 0;

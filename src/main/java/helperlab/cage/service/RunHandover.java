@@ -1,12 +1,13 @@
 package helperlab.cage.service;
 
+import helperlab.cage.store.Checkpoint;
 import helperlab.model.RunRecord;
 import helperlab.policy.PolicySpec;
 import java.sql.SQLException;
 
 /**
- * What the switchboard asks of the supervisor, on its thread: the run on now, and that run ended with its record and
- * the next one started in its place.
+ * What the switchboard and the loop's work ask of the supervisor, on its thread: the run on now, that run ended with
+ * its record and the next one started in its place, and its checkpoints.
  */
 interface RunHandover {
   CageRun current();
@@ -19,4 +20,10 @@ interface RunHandover {
 
   /** The speed probe taken when the run on now started (null when none could be). */
   Double probeMs();
+
+  /** The checkpoint being filled now. */
+  Checkpoint checkpoint();
+
+  /** Hands the checkpoint being filled to be written, with the run's cursors, and starts the next. */
+  void checkpointNow();
 }

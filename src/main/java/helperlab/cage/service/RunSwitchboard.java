@@ -55,7 +55,7 @@ final class RunSwitchboard {
     }
     PolicySpec p = PolicyCatalog.get(id);
     String before = runs.current().policy().id();
-    PolicySwitch.apply(runs.current(), p);
+    runs.current().switchPolicy(p);
     livePolicy = p;
     ObjectNode o = DataFile.JSON.createObjectNode();
     o.put("ok", true);

@@ -60,7 +60,8 @@ public final class Supervisor implements AutoCloseable {
   final Checkpointer checkpointer;
   private final CageShutdown shutdown;
   private final RunBooks books;
-  private final long started = System.nanoTime();
+  private final CageClock clock;
+  private final long started;
   private final SupervisorLoop loop;
   private volatile boolean stopped;
   private volatile Checkpoint checkpoint = new Checkpoint();
@@ -72,9 +73,11 @@ public final class Supervisor implements AutoCloseable {
   /** Told (on the loop, right after the write) each time a slowdown changes the CPU cap: for tests. */
   volatile java.util.function.DoubleConsumer cpuCapWatch;
 
-  private Supervisor(CageConfig config, PrintStream log) throws Exception {
+  private Supervisor(CageConfig config, PrintStream log, CageClock clock) throws Exception {
     this.config = config;
     this.log = log;
+    this.clock = clock;
+    this.started = clock.nanoTime();
     this.loop = new SupervisorLoop(this::cageNow, config.sampleS(), config.checkpointS(), log);
     SupervisorParts parts = SupervisorParts.assemble(config, log,
         signal -> loop.add(new LoopInput.FromWorker(signal)), this::cageNow);
@@ -107,8 +110,13 @@ public final class Supervisor implements AutoCloseable {
 
   /** Starts a supervisor: recovers, then serves (the intake and control are started by their own classes). */
   public static Supervisor start(CageConfig config, PrintStream log) throws Exception {
-    Supervisor s = new Supervisor(config, log);
-    s.loop.start(s.new Work());
+    return start(config, log, CageClock.SYSTEM);
+  }
+
+  /** Starts a supervisor that reads the time from {@code clock}. */
+  public static Supervisor start(CageConfig config, PrintStream log, CageClock clock) throws Exception {
+    Supervisor s = new Supervisor(config, log, clock);
+    s.loop.start(new LoopWork(s.new Handover(), s.pool, s.watchdog, s.switchboard, s.shutdown::restoreCpu));
     s.probe.startArchive();
     Thread lib = new Thread(s.shelf::load, "samples");
     lib.setDaemon(true);
@@ -126,7 +134,12 @@ public final class Supervisor implements AutoCloseable {
   }
 
   private double cageNow() {
-    return (System.nanoTime() - started) / 1e9;
+    return (clock.nanoTime() - started) / 1e9;
+  }
+
+  /** Where the cage reads the time (the intake stamps arrivals with it). */
+  public CageClock clock() {
+    return clock;
   }
 
   public CageConfig config() {
@@ -187,68 +200,10 @@ public final class Supervisor implements AutoCloseable {
 
   // ---- the loop -----------------------------------------------------------------------------
 
-  /** What the loop does with its inputs and at its rounds, on its thread. */
-  private final class Work implements SupervisorLoop.Work {
-    @Override
-    public void onWorker(WorkerProcess.Signal signal) {
-      if (signal instanceof WorkerProcess.Frame f) {
-        run.onFrame(f.worker(), f.message());
-      } else if (signal instanceof WorkerProcess.Exit e) {
-        run.onExit(e.worker(), e.code());
-        pool.pump();
-      }
-    }
-
-    @Override
-    public Offer decide(StoredBatch batch) {
-      return OfferDesk.decide(run, checkpoint, batch);
-    }
-
-    @Override
-    public double runWakeupInS() {
-      return Math.min(run.scheduler().nextWakeup(), run.exhibitWakeup()) - run.now();
-    }
-
-    @Override
-    public void runRounds() {
-      run.tickIfDue();
-      run.exhibitStep();
-    }
-
-    @Override
-    public void watchRound() {
-      pool.sweep();
-      run.watch(watchdog);
-      pool.pump();
-    }
-
-    @Override
-    public void sampleRound() {
-      run.sample();
-    }
-
-    @Override
-    public void checkpointRound() {
-      checkpointNow();
-    }
-
-    @Override
-    public void afterRounds() {
-      if (run.isExhibit() && run.exhibitOver()) {
-        switchboard.finishExhibit();
-      }
-    }
-
-    @Override
-    public void failed() {
-      shutdown.restoreCpu();
-    }
-  }
-
   private void checkpointNow() {
     Checkpoint cp = checkpoint;
     checkpoint = new Checkpoint();
-    cp.cursor(run.id, run.eventSeq(), run.sampleSeq(), Instant.now());
+    cp.cursor(run.id, run.eventSeq(), run.sampleSeq(), clock.instant());
     checkpointer.submit(cp);
   }
 
@@ -260,14 +215,14 @@ public final class Supervisor implements AutoCloseable {
         run == null ? null : run.cpuShare.measured());
     // An exhibit plans as the simulator does, so that it stays comparable with its replay.
     runConfig = exhibit != null ? schedulerConfig : admission.applyTo(schedulerConfig);
-    CageRun.Context ctx = new CageRun.Context(config, calibration, presets, runConfig, schedulerConfig.capacityCores(),
+    RunContext ctx = new RunContext(config, calibration, presets, runConfig, schedulerConfig.capacityCores(),
         machine, pool, stream,
         () -> checkpoint, log, cores -> {
           java.util.function.DoubleConsumer w = cpuCapWatch;
           if (w != null) {
             w.accept(cores);
           }
-        });
+        }, clock);
     run = books.open(ctx, kind, policy, exhibit, sync, checkpoint);
   }
 
@@ -326,7 +281,7 @@ public final class Supervisor implements AutoCloseable {
     return shelf.status();
   }
 
-  /** The supervisor as the switchboard sees it (on the loop). */
+  /** The supervisor as the switchboard and the loop's work see it (on the loop). */
   private final class Handover implements RunHandover {
     @Override
     public CageRun current() {
@@ -346,6 +301,16 @@ public final class Supervisor implements AutoCloseable {
     @Override
     public Double probeMs() {
       return runProbeMs;
+    }
+
+    @Override
+    public Checkpoint checkpoint() {
+      return checkpoint;
+    }
+
+    @Override
+    public void checkpointNow() {
+      Supervisor.this.checkpointNow();
     }
   }
 
