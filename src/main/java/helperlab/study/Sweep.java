@@ -229,7 +229,7 @@ public final class Sweep {
       rows.add(new RunRow(scenario.name(), v.policy(), machine.name(), g.seed(), v.admission().id(), r.metrics(),
           Tipping.tippedAtS(meter, capacity, scenario.durationS()), g.study(), g.trigger(), g.spawnCostS(), recovery,
           g.offeredLoad(), setting == null ? null : setting.client().id(), setting == null ? null : setting.forecastBias(),
-          offered == null ? null : DownSpells.of(meter, capacity, scenario.durationS(), offered)));
+          offered == null ? null : DownSpells.of(meter, capacity, scenario.durationS(), offered, g.trigger())));
       progress.accept(done.incrementAndGet());
     }
     return rows;
