@@ -12,11 +12,16 @@ import helperlab.workload.Recovery;
  * <ul>
  *   <li>never tipped, or tipped after the second asked: not down;</li>
  *   <li>tipped by then, and the recovery after the trigger came back ({@code recovery_s}) at or before that
- *       second, after the tip: not down (a run that tipped again after coming back is down);</li>
+ *       second, after the tip, while its twin (the same seed without the trigger) was still up: not down (a run
+ *       that tipped again after coming back is down);</li>
  *   <li>otherwise down. That includes runs down before their trigger: a row records no escape from a
  *       spontaneous tip, so such a run counts as still down. In the phase study's first slice every run that
  *       tipped stayed down for the rest of its hour (lab-runs/findings/32), which is what this assumes.</li>
  * </ul>
+ * Why the twin: {@code recovery_s} measures "back within the band of the twin", not "up". When the twin tips by
+ * itself, a triggered run that is just as down is "back" by that measure (in a box run at load 0.1 a spiked run
+ * that tipped at 933 s "recovered" at 2,345 s, the second its twin tipped). So a recovery counts only while the
+ * twin had not tipped; without the twin's row it is taken as written.
  */
 public final class DownLater {
   /** "Down 30 minutes later": the operator's horizon after a trigger has passed. */
@@ -24,8 +29,8 @@ public final class DownLater {
 
   private DownLater() {}
 
-  /** Down at {@code atS} seconds into the run, by the rule above. */
-  public static boolean downAt(RunRow r, double atS) {
+  /** Down at {@code atS} seconds into the run, by the rule above; {@code twin} may be null (not in the rows). */
+  public static boolean downAt(RunRow r, RunRow twin, double atS) {
     Double tip = r.tippedAtS();
     if (tip == null || tip > atS) {
       return false;
@@ -34,7 +39,21 @@ public final class DownLater {
     if (rec == null || rec.downBeforeTrigger() || rec.recoveryS() == null || r.trigger() == null) {
       return true;
     }
-    double back = r.trigger().endS() + rec.recoveryS();
+    double back = backAtS(r, twin);
     return !(back <= atS && tip <= back);
+  }
+
+  /**
+   * The second a triggered run was back up after its trigger: its trigger's end plus {@code recovery_s}, when
+   * the twin was still up then; infinite when it was not back or the twin had tipped by then (see the class).
+   */
+  public static double backAtS(RunRow r, RunRow twin) {
+    Recovery rec = r.recovery();
+    if (r.trigger() == null || rec == null || rec.recoveryS() == null) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double back = r.trigger().endS() + rec.recoveryS();
+    boolean twinUp = twin == null || twin.tippedAtS() == null || twin.tippedAtS() > back;
+    return twinUp ? back : Double.POSITIVE_INFINITY;
   }
 }

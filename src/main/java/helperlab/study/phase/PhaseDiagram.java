@@ -182,18 +182,22 @@ public record PhaseDiagram(String policy, Run run, Trigger.Kind kind, double dur
       }
     }
     List<Cell> cells = new ArrayList<>();
-    bySizeLoad.forEach((size, byLoad) -> byLoad.forEach((load, runs) -> cells.add(cell(load, size, runs, askedAt))));
+    bySizeLoad.forEach((size, byLoad) -> byLoad.forEach((load, runs) -> cells.add(cell(load, size, runs,
+        untriggered.getOrDefault(load, List.of()), askedAt))));
     return new PhaseDiagram(policy, run, kind, durationS, new ArrayList<>(loads), new ArrayList<>(sizes), cells);
   }
 
-  private static Cell cell(double load, double size, List<RunRow> runs, double untriggeredAskedAt) {
+  private static Cell cell(double load, double size, List<RunRow> runs, List<RunRow> twins,
+      double untriggeredAskedAt) {
+    Map<Long, RunRow> twinBySeed = new java.util.HashMap<>();
+    twins.forEach(t -> twinBySeed.put(t.seed(), t));
     List<RunRow> sorted = new ArrayList<>(runs);
     sorted.sort(Comparator.comparingLong(RunRow::seed));
     List<Boolean> isDown = new ArrayList<>();
     int down = 0;
     for (RunRow r : sorted) {
       double at = r.trigger() == null ? untriggeredAskedAt : r.trigger().endS() + DownLater.LATER_S;
-      boolean d = DownLater.downAt(r, at);
+      boolean d = DownLater.downAt(r, r.trigger() == null ? null : twinBySeed.get(r.seed()), at);
       isDown.add(d);
       down += d ? 1 : 0;
     }

@@ -15,7 +15,9 @@ import java.util.TreeMap;
  * runs the trigger knocked out (from the trigger's end; censored at the end of the scenario's arrivals, where
  * recovery stops being measured). A run the trigger did not knock out ({@code recovery_s} 0) or that was down
  * before its trigger (nothing to come back to) is not in the recovery curve: the curve answers "once knocked
- * out, how long until back".
+ * out, how long until back". A recovery after the twin (the same seed without the trigger) tipped by itself is
+ * no recovery ({@link DownLater#backAtS}): such a run is censored when its twin tipped, the last second "back"
+ * could still be told from "as down as the twin".
  */
 public final class SurvivalCurves {
   /** Which time a curve is of. */
@@ -54,6 +56,17 @@ public final class SurvivalCurves {
     for (Measure m : Measure.values()) {
       times.put(m, new LinkedHashMap<>());
     }
+    record TwinKey(String policy, String scenario, String machine, String admission, double load, long seed) {
+      static TwinKey of(RunRow r) {
+        return new TwinKey(r.policy(), r.scenario(), r.machine(), r.admission(), r.offeredLoad(), r.seed());
+      }
+    }
+    Map<TwinKey, RunRow> twins = new java.util.HashMap<>();
+    for (RunRow r : rows) {
+      if (Studies.PHASE.equals(r.study()) && r.offeredLoad() != null && r.trigger() == null) {
+        twins.put(TwinKey.of(r), r);
+      }
+    }
     for (RunRow r : rows) {
       if (!Studies.PHASE.equals(r.study()) || r.offeredLoad() == null) {
         continue;
@@ -63,8 +76,15 @@ public final class SurvivalCurves {
         add(Measure.TIME_TO_TIP, r, KaplanMeier.Observation.eventOrCensored(r.tippedAtS(), endS));
       } else if (r.recovery() != null && !r.recovery().downBeforeTrigger()
           && (r.recovery().recoveryS() == null || r.recovery().recoveryS() > 0)) {
-        add(Measure.TIME_TO_RECOVER, r, KaplanMeier.Observation.eventOrCensored(r.recovery().recoveryS(),
-            Math.max(0, endS - r.trigger().endS())));
+        RunRow twin = twins.get(TwinKey.of(r));
+        double back = DownLater.backAtS(r, twin);
+        double censorAt = endS;
+        if (Double.isInfinite(back) && r.recovery().recoveryS() != null) {
+          censorAt = twin.tippedAtS(); // "back" only as far as the twin fell: known not up till the twin tipped
+        }
+        double from = r.trigger().endS();
+        add(Measure.TIME_TO_RECOVER, r, Double.isFinite(back) ? new KaplanMeier.Observation(back - from, true)
+            : new KaplanMeier.Observation(Math.max(0, Math.min(censorAt, endS) - from), false));
       }
     }
   }

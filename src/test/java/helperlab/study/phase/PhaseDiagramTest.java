@@ -20,20 +20,31 @@ class PhaseDiagramTest {
 
   @Test
   void aRunIsDownLaterByItsTipAndItsRecovery() {
-    assertFalse(DownLater.downAt(untriggered("box", 0.2, 0, null), LATER), "never tipped");
-    assertFalse(DownLater.downAt(untriggered("box", 0.2, 0, 3000.0), LATER), "tipped after the second asked");
-    assertTrue(DownLater.downAt(untriggered("box", 0.2, 0, 100.0), LATER), "tipped, no escape recorded");
-    assertFalse(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, 950.0, 300.0, false), LATER),
+    assertFalse(DownLater.downAt(untriggered("box", 0.2, 0, null), null, LATER), "never tipped");
+    assertFalse(DownLater.downAt(untriggered("box", 0.2, 0, 3000.0), null, LATER), "tipped after the second asked");
+    assertTrue(DownLater.downAt(untriggered("box", 0.2, 0, 100.0), null, LATER), "tipped, no escape recorded");
+    assertFalse(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, 950.0, 300.0, false), null, LATER),
         "tipped in the spike, back 300 s after it");
-    assertTrue(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, 950.0, 1900.0, false), LATER),
+    assertTrue(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, 950.0, 1900.0, false), null, LATER),
         "back only 1,900 s after the spike: still down at 30 minutes");
-    assertTrue(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, 950.0, null, false), LATER), "never back");
-    assertTrue(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, 2000.0, 100.0, false), LATER),
+    assertTrue(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, 950.0, null, false), null, LATER), "never back");
+    assertTrue(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, 2000.0, 100.0, false), null, LATER),
         "back from the spike at 1,060 s, then tipped at 2,000 s");
-    assertTrue(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, 45.0, null, true), LATER),
+    assertTrue(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, 45.0, null, true), null, LATER),
         "down before the spike: counted as still down");
-    assertFalse(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, null, 120.0, false), LATER),
+    assertFalse(DownLater.downAt(spiked("box", 0.2, 1, 60, 0, null, 120.0, false), null, LATER),
         "pushed out of the band but never down by the tipping criterion");
+  }
+
+  @Test
+  void aRecoveryToATwinThatTippedByItselfIsNoRecovery() {
+    RunRow spikedRun = spiked("box", 0.1, 4, 60, 0, 933.0, 1385.0, false); // "back" at 2,345 s
+    assertTrue(DownLater.downAt(spikedRun, untriggered("box", 0.1, 0, 2345.0), LATER),
+        "back only to the twin's level: the twin tipped at 2,345 s");
+    assertFalse(DownLater.downAt(spikedRun, untriggered("box", 0.1, 0, 3000.0), LATER), "twin still up: back");
+    assertFalse(DownLater.downAt(spikedRun, untriggered("box", 0.1, 0, null), LATER));
+    assertEquals(Double.POSITIVE_INFINITY, DownLater.backAtS(spikedRun, untriggered("box", 0.1, 0, 2000.0)));
+    assertEquals(2345.0, DownLater.backAtS(spikedRun, null));
   }
 
   /**

@@ -27,6 +27,14 @@ class SurvivalCurvesTest {
   }
 
   @Test
+  void aRecoveryAfterTheTwinTippedIsCensoredWhenItTipped() {
+    SurvivalCurves s = new SurvivalCurves(List.of(untriggered("box", 0.1, 0, 2345.0),
+        spiked("box", 0.1, 4, 60, 0, 933.0, 1385.0, false)));
+    assertEquals(List.of(new KaplanMeier.Observation(2345 - 960, false)),
+        s.curves(Measure.TIME_TO_RECOVER, "box").get(0).observations());
+  }
+
+  @Test
   void timeToRecoverHasOnlyTheRunsTheTriggerKnockedOut() {
     SurvivalCurves s = new SurvivalCurves(List.of(
         spiked("box", 0.3, 1, 60, 0, null, 0.0, false), // not knocked out
@@ -38,6 +46,7 @@ class SurvivalCurvesTest {
     assertEquals(List.of(new KaplanMeier.Observation(400, true), new KaplanMeier.Observation(3600 - 960, false)),
         c.get(0).observations());
     assertTrue(s.curves(Measure.TIME_TO_TIP, "box").isEmpty());
+    assertEquals(1, s.curves(Measure.TIME_TO_RECOVER, "box").get(0).km().steps().size());
     assertFalse(s.isEmpty());
     assertEquals(List.of("box"), s.policies());
   }
