@@ -97,7 +97,7 @@ public record PhaseDiagram(String policy, Run run, Trigger.Kind kind, double dur
       return "none";
     }
     return switch (kind) {
-      case SPIKE, COST_JUMP -> "x" + num(1 + size);
+      case SPIKE, COST_JUMP -> "\u00d7" + num(1 + size);
       case SLOWDOWN -> num(100 * size) + "%";
     };
   }
@@ -105,9 +105,9 @@ public record PhaseDiagram(String policy, Run run, Trigger.Kind kind, double dur
   /** The size axis's name with its unit, per kind. */
   public static String sizeAxis(Trigger.Kind kind) {
     return kind == null ? "trigger" : switch (kind) {
-      case SPIKE -> "spike: arrival rate (x the base)";
+      case SPIKE -> "spike: arrival rate (\u00d7 the base)";
       case SLOWDOWN -> "slowdown: CPU a co-tenant takes (%)";
-      case COST_JUMP -> "cost jump: work per image (x the base)";
+      case COST_JUMP -> "cost jump: work per image (\u00d7 the base)";
     };
   }
 

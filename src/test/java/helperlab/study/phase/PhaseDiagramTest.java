@@ -156,8 +156,8 @@ class PhaseDiagramTest {
   @Test
   void sizesReadAsAnOperatorSaysThem() {
     assertEquals("none", PhaseDiagram.sizeLabel(Trigger.Kind.SPIKE, 0));
-    assertEquals("x2", PhaseDiagram.sizeLabel(Trigger.Kind.SPIKE, 1));
-    assertEquals("x1.5", PhaseDiagram.sizeLabel(Trigger.Kind.COST_JUMP, 0.5));
+    assertEquals("\u00d72", PhaseDiagram.sizeLabel(Trigger.Kind.SPIKE, 1));
+    assertEquals("\u00d71.5", PhaseDiagram.sizeLabel(Trigger.Kind.COST_JUMP, 0.5));
     assertEquals("75%", PhaseDiagram.sizeLabel(Trigger.Kind.SLOWDOWN, 0.75));
   }
 
