@@ -31,6 +31,12 @@ public final class DownScale {
     return downShare > 0.35 && downShare < 0.65 ? new Color(0x1f2937) : Color.WHITE;
   }
 
+  /** {@link #text} as CSS, for the lab. */
+  public static String textCss(double downShare) {
+    Color c = text(downShare);
+    return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
+  }
+
   private static int mix(int a, int b, double f) {
     return (int) Math.round(a + (b - a) * f);
   }
