@@ -8,6 +8,9 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -160,8 +163,6 @@ public final class WorkerProcess {
     return excuse;
   }
 
-  // ---- what it said (on the supervisor's thread) -------------------------------------------------
-
   /** Any sign of life at {@code at} (the supervisor's clock), even from a worker whose words no longer count. */
   public void heard(double at) {
     lastHeartbeat = at;
@@ -169,7 +170,7 @@ public final class WorkerProcess {
 
   public void hello(double at) {
     helloAt = at;
-    lastHeartbeat = at;
+    heard(at);
   }
 
   public void heartbeat(double at, double cpuS) {
@@ -190,7 +191,6 @@ public final class WorkerProcess {
   public void cpuReported(double cpuTotalS) {
     lastCpuS = cpuTotalS;
   }
-
   /** It says it failed: the cause its exit will be reported with. */
   public void failed(String reason) {
     killCause = "failed: " + reason;
@@ -201,11 +201,9 @@ public final class WorkerProcess {
     task = toTask;
   }
 
-  // ---- the images in its hands (the run's state keeps them through these) -------------------------
-
   /** Images sent and not yet reported done, in order. */
-  public java.util.Collection<Integer> held() {
-    return java.util.Collections.unmodifiableCollection(assigned);
+  public Collection<Integer> held() {
+    return Collections.unmodifiableCollection(assigned);
   }
 
   /** The first image it holds, null when none. */
@@ -248,8 +246,6 @@ public final class WorkerProcess {
   public void gone() {
     phase = Phase.GONE;
   }
-
-  // ---- its end -----------------------------------------------------------------------------------
 
   /** Lost while writing {@code output}: the temp file it leaves is to go once the process is gone. */
   public void lostWhileWriting(Path output) {
@@ -311,11 +307,11 @@ public final class WorkerProcess {
 
   /** Sends a message; false if the process is no longer listening (its exit is on the way). */
   boolean send(WorkerProtocol.ToWorker message) {
-    return send(java.util.List.of(message));
+    return send(List.of(message));
   }
 
   /** Sends messages in one write; false if the process is no longer listening. */
-  public boolean send(java.util.List<? extends WorkerProtocol.ToWorker> messages) {
+  public boolean send(List<? extends WorkerProtocol.ToWorker> messages) {
     if (stdin == null) {
       return false;
     }
