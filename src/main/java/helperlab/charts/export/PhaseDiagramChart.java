@@ -1,10 +1,9 @@
 package helperlab.charts.export;
 
-import helperlab.charts.style.AxisKind;
 import helperlab.charts.style.ChartTheme;
 import helperlab.study.RunRow;
-import helperlab.study.phase.DownLater;
-import helperlab.study.phase.PhaseDiagram;
+import helperlab.study.phase.diagram.DownLater;
+import helperlab.study.phase.diagram.PhaseDiagram;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

@@ -1,11 +1,11 @@
 package helperlab.charts.export;
 
-import helperlab.charts.style.AxisKind;
+import helperlab.charts.style.TimeFormat;
 import helperlab.charts.style.ChartTheme;
 import helperlab.study.RunRow;
 import helperlab.study.phase.KaplanMeier;
-import helperlab.study.phase.SurvivalCurves;
-import helperlab.study.phase.SurvivalCurves.Measure;
+import helperlab.study.phase.diagram.SurvivalCurves;
+import helperlab.study.phase.diagram.SurvivalCurves.Measure;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -130,7 +130,7 @@ public final class SurvivalChart implements PictureFile {
     g.setColor(style.muted());
     g.drawString(m.title(), left, cell.y + 34);
     double horizon = Math.max(60, curves.horizonS(m));
-    NiceScale xs = NiceScale.exact(AxisKind.TIME, 0, horizon, right - left, false);
+    double xStep = TimeFormat.clockStep(horizon / 4);
     java.util.function.DoubleUnaryOperator px = t -> left + t / horizon * (right - left);
     java.util.function.DoubleUnaryOperator py = s -> bottom - s * (bottom - top);
     FontMetrics fm = g.getFontMetrics();
@@ -145,12 +145,12 @@ public final class SurvivalChart implements PictureFile {
         g.drawString(label, left - 6 - fm.stringWidth(label), (float) y + 4);
       }
     }
-    for (double t : AxisKind.positions(0, horizon, xs.step())) {
+    for (double t = 0; t <= horizon + 1e-9; t += xStep) {
       double x = px.applyAsDouble(t);
       g.setColor(style.grid());
       g.draw(new Line2D.Double(x, top, x, bottom));
       g.setColor(style.muted());
-      String label = AxisKind.TIME.label(t, xs.step(), horizon);
+      String label = TimeFormat.clock(t, xStep);
       g.drawString(label, (float) (x - fm.stringWidth(label) / 2.0), bottom + 15);
     }
     g.setColor(style.text());

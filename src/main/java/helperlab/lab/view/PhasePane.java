@@ -1,8 +1,8 @@
 package helperlab.lab.view;
 
 import helperlab.charts.export.DownScale;
-import helperlab.study.phase.DownLater;
-import helperlab.study.phase.PhaseDiagram;
+import helperlab.study.phase.diagram.DownLater;
+import helperlab.study.phase.diagram.PhaseDiagram;
 import helperlab.study.phase.Share;
 import java.util.List;
 import java.util.Locale;
