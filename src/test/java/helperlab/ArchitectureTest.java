@@ -19,8 +19,24 @@ class ArchitectureTest {
 
   @BeforeAll
   static void importTheProductsClasses() {
-    classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("helperlab");
+    classes = new ClassFileImporter().withImportOption(
+        location -> ImportOption.Predefined.DO_NOT_INCLUDE_TESTS.includes(location) || benchmark(location)).importPackages("helperlab");
+  }
+
+  /**
+   * The benchmarks and showcases (src/bench) are compiled with the tests, out of the product jar, but held to
+   * the same layers as the product: a class file is one of theirs when src/bench has its source.
+   */
+  private static boolean benchmark(com.tngtech.archunit.core.importer.Location location) {
+    String uri = location.asURI().toString();
+    int at = uri.indexOf("/helperlab/");
+    if (at < 0 || !uri.endsWith(".class")) {
+      return false;
+    }
+    String type = uri.substring(at + 1, uri.length() - ".class".length());
+    int inner = type.indexOf('$');
+    String outer = inner < 0 ? type : type.substring(0, inner);
+    return java.nio.file.Files.exists(java.nio.file.Path.of("src/bench/java", outer + ".java"));
   }
 
   @Test

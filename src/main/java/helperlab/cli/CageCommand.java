@@ -1,6 +1,5 @@
 package helperlab.cli;
 
-import helperlab.cage.bench.CageBench;
 import helperlab.cage.service.CageConfig;
 import helperlab.cage.service.CtlServer;
 import helperlab.cage.intake.Intake;
@@ -205,9 +204,11 @@ public final class CageCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
-      return new CageBench(data, cpus, CageConfig.parseSize("--memory", memory), seconds, spawns, preset,
-          WriterStream.over(spec.commandLine().getOut()), WriterStream.over(spec.commandLine().getErr()),
-          Main.class).run();
+      Object bench = BenchParts.construct("helperlab.cage.bench.CageBench", new Class<?>[] {Path.class, double.class,
+          long.class, double.class, int.class, String.class, java.io.PrintStream.class, java.io.PrintStream.class,
+          Class.class}, data, cpus, CageConfig.parseSize("--memory", memory), seconds, spawns, preset,
+          WriterStream.over(spec.commandLine().getOut()), WriterStream.over(spec.commandLine().getErr()), Main.class);
+      return (Integer) BenchParts.invoke(bench, "run");
     }
   }
 

@@ -1,8 +1,6 @@
 package helperlab.cli;
 
 import helperlab.lab.Lab;
-import helperlab.lab.LabBench;
-import helperlab.lab.LabShowcase;
 import helperlab.lab.LabWarmUp;
 import helperlab.lab.viewmodel.LabConfig;
 import helperlab.runs.RunStore;
@@ -47,7 +45,7 @@ public final class LabCommand implements Callable<Integer> {
   boolean allViews;
 
   @Override
-  public Integer call() {
+  public Integer call() throws Exception {
     LabWarmUp.start(); // loads classes on the other core while JavaFX starts
     LabConfig config = LabConfig.defaults().withRunsDir(runsDir);
     if (home != null) {
@@ -55,19 +53,11 @@ public final class LabCommand implements Callable<Integer> {
     }
     java.io.PrintStream out = WriterStream.over(spec.commandLine().getOut());
     if (bench) {
-      java.util.Set<LabBench.Part> parts = java.util.EnumSet.noneOf(LabBench.Part.class);
-      for (String p : benchParts) {
-        switch (p.trim()) {
-          case "pulse" -> parts.add(LabBench.Part.PULSE);
-          case "stream" -> parts.add(LabBench.Part.STREAM);
-          case "seek" -> parts.add(LabBench.Part.SEEK);
-          default -> throw new IllegalArgumentException(
-              "--bench-parts takes pulse, stream and seek, separated by commas; got '" + p + "'");
-        }
-      }
-      LabBench.run(config, out, parts);
+      BenchParts.call("helperlab.lab.LabBench", "run", new Class<?>[] {LabConfig.class, java.io.PrintStream.class,
+          java.util.List.class}, config, out, benchParts);
     } else if (screenshot != null) {
-      LabShowcase.run(config, screenshot, allViews, out);
+      BenchParts.call("helperlab.lab.LabShowcase", "run", new Class<?>[] {LabConfig.class, Path.class, boolean.class,
+          java.io.PrintStream.class}, config, screenshot, allViews, out);
     } else if (exitWhenShown) {
       Lab.launchAndClose(config, out);
     } else {

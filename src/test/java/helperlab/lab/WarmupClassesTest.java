@@ -32,7 +32,11 @@ class WarmupClassesTest {
         }
         named++;
         try {
-          Class.forName(name, false, loader); // loaded, not initialised: no JavaFX toolkit needed
+          Class<?> c = Class.forName(name, false, loader); // loaded, not initialised: no JavaFX toolkit needed
+          var source = c.getProtectionDomain().getCodeSource();
+          if (source != null && source.getLocation().toString().contains("/test-classes/")) {
+            missing.add(name + " (only in the tests or benchmarks, not in the product)");
+          }
         } catch (ClassNotFoundException | LinkageError e) {
           missing.add(name);
         }

@@ -5,19 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import helperlab.lab.live.LiveRun;
-import helperlab.lab.live.LiveSettings;
 import helperlab.lab.remote.CageRun;
 import helperlab.lab.remote.CageSource;
+import helperlab.lab.remote.WatchedExhibit;
 import helperlab.model.RunRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,20 +50,9 @@ class StalledSessionTest {
           sshd.port), key, knownHosts, null, remote, 20_000), HostKeyPrompt.REFUSE, CredentialsPrompt.NONE);
       CageSource source = new CageSource();
       source.connectTo(new CageClient(ssh));
-      source.durationS(40);
-      AtomicReference<RunRecord> record = new AtomicReference<>();
-      List<String> failures = new CopyOnWriteArrayList<>();
-      CageRun run = (CageRun) source.start(LiveSettings.defaults(), 1, new LiveRun.Listener() {
-        @Override
-        public void finished(RunRecord r) {
-          record.set(r);
-        }
-
-        @Override
-        public void failed(String message) {
-          failures.add(message);
-        }
-      });
+      WatchedExhibit exhibit = WatchedExhibit.start(source, 40);
+      CageRun run = exhibit.run();
+      List<String> failures = exhibit.failures();
       await("samples streaming over ssh").atMost(Duration.ofMinutes(2))
           .until(() -> run.samples().size() >= 3 || !failures.isEmpty());
       assertEquals(List.of(), failures, run.link());
@@ -110,7 +96,7 @@ class StalledSessionTest {
       assertTrue(gap.toS() - gap.fromS() >= silentAtLeastS, "the band covers the gap: " + gap + " against "
           + silentAtLeastS + " s");
 
-      await("the record fetched").atMost(Duration.ofMinutes(3)).until(() -> record.get() != null || !failures.isEmpty());
+      await("the record fetched").atMost(Duration.ofMinutes(3)).until(() -> exhibit.record() != null || !failures.isEmpty());
       assertEquals(List.of(), failures, run.link());
       assertEquals(0, run.duplicates(), "nothing twice across the stall");
       assertEquals(0, run.missing(), "nothing skipped across the stall");

@@ -33,7 +33,7 @@ import java.util.function.Function;
  * the scheduler) and takes every input from one queue: batches offered by the intake and the big
  * button, frames and exits of workers, control requests, and its own timers (scheduler wake-ups,
  * an exhibit's arrivals, the watchdog, samples, checkpoints every two seconds). Started again after
- * a crash it first recovers (see {@link Recovery}) and then takes back the work it had admitted.
+ * a crash it first recovers (see {@link StartupTakeBack}) and then takes back the work it had admitted.
  */
 public final class Supervisor implements AutoCloseable {
   final CageConfig config;
@@ -66,7 +66,7 @@ public final class Supervisor implements AutoCloseable {
   private volatile boolean stopped;
   private volatile Checkpoint checkpoint = new Checkpoint();
   private final SampleShelf shelf;
-  private final Recovery.Result recovered;
+  private final StartupTakeBack.Result recovered;
   private final CageHealth health;
   CageRun run;
   final RunSwitchboard switchboard;
@@ -99,7 +99,7 @@ public final class Supervisor implements AutoCloseable {
     this.shutdown = new CageShutdown(parts, log);
     this.health = new CageHealth(config.redisUrl(), stream, store);
     this.desk = new OfferDesk(store, config.outbox(), loop::add, loop::stopping);
-    this.recovered = new Recovery(store, stream, config, calibration, machine, log).run();
+    this.recovered = new StartupTakeBack(store, stream, config, calibration, machine, log).run();
     this.switchboard = new RunSwitchboard(new Handover(), machine, presets, () -> calibration, shelf, cage,
         PolicyCatalog.get(config.policy()));
     startRun("live", switchboard.livePolicy(), null, true);
@@ -125,7 +125,7 @@ public final class Supervisor implements AutoCloseable {
     if (s.redisWarning() != null) {
       log.println("cage: " + s.redisWarning());
     }
-    Recovery.Result r = s.recovered;
+    StartupTakeBack.Result r = s.recovered;
     log.printf(Locale.ROOT, "cage %s on %s: %s; budget %d workers (%s); %s; recovered %d batches (%d outputs found"
             + " published), abandoned %d, cancelled %d, killed %d leftover workers, removed %d temp files%n",
         config.identity(), s.store.url(), s.limits.describe(), s.budget.workers(), s.budget.reason(), s.cage.status(), r.resume().size(),

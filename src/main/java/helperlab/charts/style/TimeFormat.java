@@ -41,4 +41,14 @@ public final class TimeFormat {
     return sign + (h > 0 ? String.format(Locale.ROOT, "%d:%02d:%02d", h, m, sec)
         : String.format(Locale.ROOT, "%d:%02d", m, sec));
   }
+
+  /** A time into a run as the lab's lists and labels write it: {@code 7:05}, {@code 1:02:03}; {@code –} for none. */
+  public static String elapsed(double seconds) {
+    return Double.isFinite(seconds) ? clock(Math.max(0, seconds), 1) : "–";
+  }
+
+  /** The same with tenths of a second: {@code 7:05.3}, {@code 1:00:51.3} (the cursor, the event list). */
+  public static String elapsedPrecise(double seconds) {
+    return Double.isFinite(seconds) ? clock(Math.max(0, seconds), 0.1) : "–";
+  }
 }

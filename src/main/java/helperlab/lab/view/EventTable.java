@@ -1,6 +1,6 @@
 package helperlab.lab.view;
 
-import helperlab.lab.viewmodel.Clock;
+import helperlab.charts.style.TimeFormat;
 import helperlab.lab.viewmodel.EventValues;
 import helperlab.lab.viewmodel.TimelineViewModel;
 import helperlab.model.EventType;
@@ -37,7 +37,7 @@ final class EventTable {
     this.vm = vm;
     events.setItems(vm.eventWindow());
     events.setPlaceholder(new Label("Open a run to see its events"));
-    column(c.time(), e -> Clock.precise(e.t()));
+    column(c.time(), e -> TimeFormat.elapsedPrecise(e.t()));
     column(c.type(), e -> e.type().wire());
     column(c.worker(), e -> e.worker() >= 0 ? Integer.toString(e.worker()) : "");
     column(c.task(), e -> e.task() >= 0 ? Integer.toString(e.task()) : "");

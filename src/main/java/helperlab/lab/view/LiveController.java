@@ -4,7 +4,7 @@ import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.live.Speed;
-import helperlab.lab.viewmodel.Clock;
+import helperlab.charts.style.TimeFormat;
 import helperlab.lab.viewmodel.LiveTriggers;
 import helperlab.lab.viewmodel.LiveViewModel;
 import helperlab.lab.viewmodel.TriggerChoice;
@@ -100,7 +100,7 @@ public final class LiveController {
     speeds.values().forEach(b -> b.setDisable(!canSpeed));
 
     workersBig.textProperty().bind(vm.workersProperty().asString());
-    timeBig.textProperty().bind(Bindings.createStringBinding(() -> Clock.format(vm.timeProperty().get()),
+    timeBig.textProperty().bind(Bindings.createStringBinding(() -> TimeFormat.elapsed(vm.timeProperty().get()),
         vm.timeProperty()));
     busyValue.textProperty().bind(vm.busyProperty().asString());
     queueValue.textProperty().bind(vm.queueProperty().asString());

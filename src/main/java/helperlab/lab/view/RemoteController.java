@@ -7,7 +7,7 @@ import helperlab.charts.RecordedSamples;
 import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.remote.CageStatus;
-import helperlab.lab.viewmodel.Clock;
+import helperlab.charts.style.TimeFormat;
 import helperlab.lab.viewmodel.LiveViewModel;
 import helperlab.lab.viewmodel.RemoteViewModel.Connection;
 import helperlab.lab.viewmodel.RemoteViewModel;
@@ -128,7 +128,7 @@ public final class RemoteController {
       }
     });
     remoteWorkers.textProperty().bind(ex.workersProperty().asString());
-    remoteTime.textProperty().bind(Bindings.createStringBinding(() -> Clock.format(ex.timeProperty().get()),
+    remoteTime.textProperty().bind(Bindings.createStringBinding(() -> TimeFormat.elapsed(ex.timeProperty().get()),
         ex.timeProperty()));
     countsText.textProperty().bind(Bindings.createStringBinding(() -> String.format(Locale.ROOT,
         "met %d · missed %d · refused %d · spawns %d", ex.metProperty().get(), ex.lateProperty().get(),

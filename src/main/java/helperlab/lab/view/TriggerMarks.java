@@ -2,7 +2,7 @@ package helperlab.lab.view;
 
 import helperlab.lab.chart.TriggerMark;
 import helperlab.lab.live.LiveTrigger;
-import helperlab.lab.viewmodel.Clock;
+import helperlab.charts.style.TimeFormat;
 import helperlab.model.RunRecord;
 import helperlab.workload.Recovery;
 import helperlab.workload.RunTriggers;
@@ -58,12 +58,12 @@ final class TriggerMarks {
   static TriggerMark mark(Trigger t, Double recoveredAfterS, boolean notRecovered, Double downBeforeTippedAtS) {
     if (downBeforeTippedAtS != null) {
       return new TriggerMark(t.atS(), t.endS(),
-          t.label() + " · down before the trigger (tipped at " + Clock.format(downBeforeTippedAtS) + ")", Double.NaN,
+          t.label() + " · down before the trigger (tipped at " + TimeFormat.elapsed(downBeforeTippedAtS) + ")", Double.NaN,
           null);
     }
     if (recoveredAfterS != null) {
       return new TriggerMark(t.atS(), t.endS(), t.label(), t.endS() + recoveredAfterS,
-          "back after " + Clock.format(recoveredAfterS));
+          "back after " + TimeFormat.elapsed(recoveredAfterS));
     }
     return new TriggerMark(t.atS(), t.endS(), notRecovered ? t.label() + " · not recovered" : t.label(), Double.NaN,
         null);

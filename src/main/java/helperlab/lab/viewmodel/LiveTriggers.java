@@ -1,5 +1,6 @@
 package helperlab.lab.viewmodel;
 
+import helperlab.charts.style.TimeFormat;
 import helperlab.lab.live.LiveTrigger;
 import helperlab.workload.Trigger;
 import java.util.ArrayList;
@@ -67,17 +68,17 @@ public final class LiveTriggers {
    */
   static String describe(LiveTrigger t, double now) {
     Trigger rt = t.trigger();
-    String what = rt.label() + " at " + Clock.format(rt.atS());
+    String what = rt.label() + " at " + TimeFormat.elapsed(rt.atS());
     if (t.downBeforeTippedAtS() != null) {
-      return what + " · down before the trigger (tipped at " + Clock.format(t.downBeforeTippedAtS()) + ")";
+      return what + " · down before the trigger (tipped at " + TimeFormat.elapsed(t.downBeforeTippedAtS()) + ")";
     }
     if (t.recoveredAfterS() != null) {
-      return what + " · recovered in " + Clock.format(t.recoveredAfterS()) + " after the trigger";
+      return what + " · recovered in " + TimeFormat.elapsed(t.recoveredAfterS()) + " after the trigger";
     }
     if (t.notRecovered()) {
       return what + " · not recovered";
     }
-    return what + (now < rt.endS() ? " · until " + Clock.format(rt.endS()) : " · recovering…");
+    return what + (now < rt.endS() ? " · until " + TimeFormat.elapsed(rt.endS()) : " · recovering…");
   }
 
   /** What the Trigger button starts. */

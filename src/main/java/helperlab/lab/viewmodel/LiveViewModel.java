@@ -1,5 +1,6 @@
 package helperlab.lab.viewmodel;
 
+import helperlab.charts.style.TimeFormat;
 import helperlab.charts.PlottedRun;
 import helperlab.lab.live.LiveRun;
 import helperlab.lab.live.LiveSettings;
@@ -209,7 +210,7 @@ public final class LiveViewModel {
       return;
     }
     library.refresh();
-    notices.info("Live run ended at " + Clock.format(PlottedRun.dataEnd(record)) + " and was saved to the history as " + record.id());
+    notices.info("Live run ended at " + TimeFormat.elapsed(PlottedRun.dataEnd(record)) + " and was saved to the history as " + record.id());
   }
 
   /** Copies the run's latest status into the readouts (every frame). */

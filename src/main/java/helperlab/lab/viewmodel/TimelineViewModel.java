@@ -1,5 +1,6 @@
 package helperlab.lab.viewmodel;
 
+import helperlab.charts.style.TimeFormat;
 import helperlab.charts.PlottedRun;
 import helperlab.model.RunEvent;
 import helperlab.model.RunRecord;
@@ -111,7 +112,7 @@ public final class TimelineViewModel {
 
   private void followCursor() {
     double t = cursor.get();
-    cursorText.set(Clock.precise(t) + " / " + Clock.format(end.get()));
+    cursorText.set(TimeFormat.elapsedPrecise(t) + " / " + TimeFormat.elapsed(end.get()));
     int at = lastAtOrBefore(eventTimes, t);
     moveWindow(at);
     cursorEvent.set(at);
@@ -120,12 +121,12 @@ public final class TimelineViewModel {
     cursorRow.set(beforeFirst ? -windowStart.get() : at < 0 ? -1 : at - windowStart.get());
     RunRecord r = record.get();
     if (r == null || r.samples().size() == 0) {
-      stateText.set(beforeFirst ? "first event at " + Clock.precise(eventTimes[0]) : "");
+      stateText.set(beforeFirst ? "first event at " + TimeFormat.elapsedPrecise(eventTimes[0]) : "");
       return;
     }
     Samples s = r.samples();
     int i = s.indexAt(t);
-    stateText.set((beforeFirst ? "first event at " + Clock.precise(eventTimes[0]) + " · " : "")
+    stateText.set((beforeFirst ? "first event at " + TimeFormat.elapsedPrecise(eventTimes[0]) + " · " : "")
         + String.format(Locale.ROOT, "workers %d (busy %d) · queue %d · memory %s MB · spawns %d · met %d · missed %d"
             + " · refused %d", s.workers()[i], s.busy()[i], s.queue()[i], Numbers.fixed(s.memoryMb()[i], 0),
             s.spawns()[i], s.met()[i], s.late()[i], s.refused()[i]));

@@ -16,8 +16,10 @@ class TickFormatTest {
     assertEquals("1:05:00", TimeFormat.clock(3900, 300));
     assertEquals("0:02.5", TimeFormat.clock(2.5, 0.5));
     assertEquals("1:07:33.3", TimeFormat.clock(4053.3, 0.5), "past an hour, hours as the axes count them");
-    assertEquals("1:00:51.3", helperlab.lab.viewmodel.Clock.precise(3651.3), "the cursor and the event list too");
-    assertEquals("7:05.3", helperlab.lab.viewmodel.Clock.precise(425.3));
+    assertEquals("1:00:51.3", TimeFormat.elapsedPrecise(3651.3), "the cursor and the event list too");
+    assertEquals("–", TimeFormat.elapsed(Double.NaN));
+    assertEquals("0:00", TimeFormat.elapsed(-3));
+    assertEquals("7:05.3", TimeFormat.elapsedPrecise(425.3));
   }
 
   @Test

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import helperlab.lab.live.LiveRun;
-import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveState;
 import helperlab.model.RunRecord;
 import helperlab.remote.CageClient;
@@ -17,9 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,20 +51,9 @@ class ExhibitResumeTest {
       CageSource source = new CageSource();
       CageClient before = new CageClient(first);
       source.connectTo(before);
-      source.durationS(8);
-      AtomicReference<RunRecord> record = new AtomicReference<>();
-      List<String> failures = new CopyOnWriteArrayList<>();
-      CageRun run = (CageRun) source.start(LiveSettings.defaults(), 1, new LiveRun.Listener() {
-        @Override
-        public void finished(RunRecord r) {
-          record.set(r);
-        }
-
-        @Override
-        public void failed(String message) {
-          failures.add(message);
-        }
-      });
+      WatchedExhibit exhibit = WatchedExhibit.start(source, 8);
+      CageRun run = exhibit.run();
+      List<String> failures = exhibit.failures();
       try {
         Awaitility.await("samples streaming").atMost(Duration.ofSeconds(60))
             .until(() -> run.samples().size() >= 2 || !failures.isEmpty());
@@ -86,13 +71,13 @@ class ExhibitResumeTest {
 
       try (CageClient after = new CageClient(real)) {
         assertTrue(run.resumeOn(after));
-        Awaitility.await("the record fetched").atMost(Duration.ofMinutes(2)).until(() -> record.get() != null);
+        Awaitility.await("the record fetched").atMost(Duration.ofMinutes(2)).until(() -> exhibit.record() != null);
       }
-      assertEquals(run.runId(), record.get().id());
+      assertEquals(run.runId(), exhibit.record().id());
       assertEquals(LiveState.FINISHED, run.status().state());
       assertEquals(0, run.duplicates(), "nothing twice across the break");
       assertEquals(0, run.missing(), "nothing skipped across the break");
-      assertEquals(record.get().metrics().submitted(), record.get().tasks().size());
+      assertEquals(exhibit.record().metrics().submitted(), exhibit.record().tasks().size());
     }
   }
 }

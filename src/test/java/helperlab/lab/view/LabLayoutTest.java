@@ -49,6 +49,7 @@ class LabLayoutTest extends FxRobot {
   static final double MIN_PLOT_PX = 120;
 
   @TempDir Path dir;
+  private LabWindowFixture lab;
   private LabWindow window;
 
   @BeforeAll
@@ -58,54 +59,35 @@ class LabLayoutTest extends FxRobot {
 
   @BeforeEach
   void open() throws Exception {
-    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
-    window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(120, TimeUnit.SECONDS);
-    WaitForAsyncUtils.waitForFxEvents();
+    lab = LabWindowFixture.open(dir, false);
+    window = lab.window;
   }
 
   @AfterEach
   void close() throws Exception {
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> window.viewModel().work().running() == 0));
-    WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);
-  }
-
-  private <T> T fx(Callable<T> f) throws Exception {
-    return WaitForAsyncUtils.asyncFx(f).get(120, TimeUnit.SECONDS);
+    lab.close();
   }
 
   private void resize(double w, double h) throws Exception {
-    interact(() -> {
-      window.stage().setMinWidth(0);
-      window.stage().setMinHeight(0);
-      window.stage().setWidth(w);
-      window.stage().setHeight(h);
-    });
-    WaitForAsyncUtils.waitForFxEvents();
-    assertEquals(w, fx(() -> window.stage().getScene().getWidth()), 1, "the window got the width asked for");
-    assertEquals(h, fx(() -> window.stage().getScene().getHeight()), 1, "the window got the height asked for");
-  }
-
-  private void show(LabView v) throws Exception {
-    interact(() -> window.viewModel().viewProperty().set(v));
-    WaitForAsyncUtils.waitForFxEvents();
-    interact(() -> window.stage().getScene().getRoot().layout());
-    WaitForAsyncUtils.waitForFxEvents();
+    lab.resize(w, h);
+    assertEquals(w, lab.fx(() -> window.stage().getScene().getWidth()), 1, "the window got the width asked for");
+    assertEquals(h, lab.fx(() -> window.stage().getScene().getHeight()), 1, "the window got the height asked for");
   }
 
   /** Each chart's plot height, checking on the way that its header (title and legend) stays off the plot. */
   private Map<ChartKind, Double> measure(LabView v) throws Exception {
-    ChartGrid grid = fx(window::visibleCharts);
+    ChartGrid grid = lab.fx(window::visibleCharts);
     assertTrue(grid != null, v + " shows charts");
     Map<ChartKind, Double> heights = new EnumMap<>(ChartKind.class);
     List<String> problems = new ArrayList<>();
     for (ChartKind k : ChartKind.values()) {
       LabChart c = grid.chart(k);
-      double plot = fx(c::plotHeight);
+      double plot = lab.fx(c::plotHeight);
       heights.put(k, plot);
       if (plot < MIN_PLOT_PX) {
         problems.add(k + " plot " + Math.round(plot) + " px high");
       }
-      boolean covered = fx(() -> {
+      boolean covered = lab.fx(() -> {
         Bounds canvas = c.chart().getCanvas().localToScene(c.chart().getCanvas().getBoundsInLocal());
         Node header = c.node().getChildrenUnmodifiable().get(0);
         Bounds legend = header.localToScene(header.getBoundsInLocal());
@@ -117,9 +99,9 @@ class LabLayoutTest extends FxRobot {
         problems.add(k + " legend covers its plot");
       }
     }
-    assertTrue(problems.isEmpty(), v + " view at " + fx(() -> window.stage().getScene().getWidth()) + " px: " + problems
+    assertTrue(problems.isEmpty(), v + " view at " + lab.fx(() -> window.stage().getScene().getWidth()) + " px: " + problems
         + " (plot heights " + heights + ")");
-    List<String> slow = fx(() -> {
+    List<String> slow = lab.fx(() -> {
       // the charts, everything around them (painted under every change inside), and the event list
       List<String> out = slowToRepaint(grid, new ArrayList<>());
       for (Parent p = grid.getParent(); p != null; p = p.getParent()) {
@@ -169,16 +151,16 @@ class LabLayoutTest extends FxRobot {
     RunRecord b = TestRuns.sim("box", "busy", 1, 600);
     resize(1366, 768);
     interact(() -> window.viewModel().showRun(a));
-    show(LabView.RUNS);
-    LabChart memory = fx(() -> window.visibleCharts().chart(ChartKind.MEMORY));
+    lab.show(LabView.RUNS);
+    LabChart memory = lab.fx(() -> window.visibleCharts().chart(ChartKind.MEMORY));
     int i = a.samples().indexAt(300);
-    String one = fx(() -> memory.readoutAt(300));
+    String one = lab.fx(() -> memory.readoutAt(300));
     assertEquals("5:00\nmemory " + TickFormat.value(Series.MEMORY, a.samples().memoryMb()[i]), one);
 
     interact(() -> window.viewModel().compare().overlay(a, b));
-    show(LabView.COMPARE);
-    LabChart workers = fx(() -> window.visibleCharts().chart(ChartKind.WORKERS));
-    String two = fx(() -> workers.readoutAt(300));
+    lab.show(LabView.COMPARE);
+    LabChart workers = lab.fx(() -> window.visibleCharts().chart(ChartKind.WORKERS));
+    String two = lab.fx(() -> workers.readoutAt(300));
     int j = b.samples().indexAt(300);
     assertEquals("5:00 A B\nworkers alive " + a.samples().workers()[i] + " " + b.samples().workers()[j]
         + "\nbusy " + a.samples().busy()[i] + " " + b.samples().busy()[j], two);
@@ -191,26 +173,26 @@ class LabLayoutTest extends FxRobot {
     RunRecord b = TestRuns.sim("box", "busy", 1, 600);
     resize(w, h);
 
-    show(LabView.LIVE);
+    lab.show(LabView.LIVE);
     measure(LabView.LIVE);
 
     interact(() -> window.viewModel().showRun(a));
-    show(LabView.RUNS);
+    lab.show(LabView.RUNS);
     Map<ChartKind, Double> runs = measure(LabView.RUNS);
 
     interact(() -> window.viewModel().compare().overlay(a, b));
-    show(LabView.COMPARE);
+    lab.show(LabView.COMPARE);
     measure(LabView.COMPARE);
 
-    show(LabView.REMOTE);
+    lab.show(LabView.REMOTE);
     measure(LabView.REMOTE);
 
-    show(LabView.SWEEP);
+    lab.show(LabView.SWEEP);
     interact(() -> window.viewModel().sweep().open(Path.of("docs", "sweep")));
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> !window.viewModel().sweep().heatPolicies().isEmpty()
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> !window.viewModel().sweep().heatPolicies().isEmpty()
         && !lookup(".heat-header").queryAll().isEmpty()));
     WaitForAsyncUtils.waitForFxEvents();
-    List<String> cut = fx(() -> {
+    List<String> cut = lab.fx(() -> {
       List<String> out = new ArrayList<>();
       for (Node n : lookup(".heat-header").queryAll()) {
         Label l = (Label) n;
@@ -223,7 +205,7 @@ class LabLayoutTest extends FxRobot {
     assertTrue(cut.isEmpty(), "heat-map names cut short: " + cut);
 
     // squeezed, then given the room back: the Runs view returns to its proportions
-    show(LabView.RUNS);
+    lab.show(LabView.RUNS);
     resize(1024, 700);
     resize(w, h);
     Map<ChartKind, Double> again = measure(LabView.RUNS);

@@ -39,6 +39,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @Tag("slow") // every view rendered and measured
 class NothingClippedTest extends FxRobot {
   @org.junit.jupiter.api.io.TempDir Path dir;
+  private LabWindowFixture lab;
   private LabWindow window;
 
   @BeforeAll
@@ -48,42 +49,13 @@ class NothingClippedTest extends FxRobot {
 
   @BeforeEach
   void open() throws Exception {
-    Path real = Files.createDirectories(dir.resolve("lab-runs/xeon/real"));
-    try (var files = Files.list(Path.of("lab-runs/xeon-2026-12-01/real"))) {
-      for (Path f : files.filter(f -> f.getFileName().toString().startsWith("real-busy-box-cage-s")).toList()) {
-        Files.copy(f, real.resolve(f.getFileName()));
-      }
-    }
-    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
-    window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(120, TimeUnit.SECONDS);
-    WaitForAsyncUtils.waitForFxEvents();
+    lab = LabWindowFixture.open(dir, true);
+    window = lab.window;
   }
 
   @AfterEach
   void close() throws Exception {
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> window.viewModel().work().running() == 0));
-    WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);
-  }
-
-  private <T> T fx(Callable<T> f) throws Exception {
-    return WaitForAsyncUtils.asyncFx(f).get(120, TimeUnit.SECONDS);
-  }
-
-  private void resize(double w, double h) throws Exception {
-    interact(() -> {
-      window.stage().setMinWidth(0);
-      window.stage().setMinHeight(0);
-      window.stage().setWidth(w);
-      window.stage().setHeight(h);
-    });
-    WaitForAsyncUtils.waitForFxEvents();
-  }
-
-  private void show(LabView v) throws Exception {
-    interact(() -> window.viewModel().viewProperty().set(v));
-    WaitForAsyncUtils.waitForFxEvents();
-    interact(() -> window.stage().getScene().getRoot().layout());
-    WaitForAsyncUtils.waitForFxEvents();
+    lab.close();
   }
 
   /** Every visible labelled control whose shown text is cut short of its text. */
@@ -116,7 +88,7 @@ class NothingClippedTest extends FxRobot {
 
   @org.junit.jupiter.api.Test
   void theCheckFindsALabelCutShort() throws Exception {
-    List<String> found = fx(() -> {
+    List<String> found = lab.fx(() -> {
       javafx.scene.control.Label l = new javafx.scene.control.Label("a label far too long for forty pixels");
       l.setMaxWidth(40);
       javafx.scene.layout.HBox box = new javafx.scene.layout.HBox(l);
@@ -137,23 +109,23 @@ class NothingClippedTest extends FxRobot {
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"1280, 720", "1366, 768"})
   void chartLegendsAreWhole(int w, int h) throws Exception {
-    resize(w, h);
+    lab.resize(w, h);
     Trigger late = new Trigger(Trigger.Kind.SPIKE, 540, 60, 2);
     Recovery down = new Recovery(null, false, 0, 0, null, null, null, true, 83.0);
     RunRecord r = TestRuns.sim("box", "busy", 1, 600).withTrigger(RunTriggers.json(late), RunTriggers.json(down));
     interact(() -> window.viewModel().showRun(r));
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> window.viewModel().runFilter().runs().size() >= 6));
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> window.viewModel().runFilter().runs().size() >= 6));
     List<String> problems = new ArrayList<>();
     for (LabView v : LabView.values()) {
-      show(v);
-      for (String p : fx(() -> clipped(window.stage().getScene().getRoot(), new ArrayList<>()))) {
+      lab.show(v);
+      for (String p : lab.fx(() -> clipped(window.stage().getScene().getRoot(), new ArrayList<>()))) {
         problems.add(v + ": " + p);
       }
-      problems.addAll(fx(() -> chartWordsOutside(window.stage().getScene().getRoot(), new ArrayList<>())).stream()
+      problems.addAll(lab.fx(() -> chartWordsOutside(window.stage().getScene().getRoot(), new ArrayList<>())).stream()
           .map(p -> v + ": " + p).toList());
     }
-    show(LabView.RUNS);
-    assertTrue(fx(() -> window.stage().getScene().getRoot().lookupAll(".trigger-band-label").stream()
+    lab.show(LabView.RUNS);
+    assertTrue(lab.fx(() -> window.stage().getScene().getRoot().lookupAll(".trigger-band-label").stream()
         .anyMatch(NothingClippedTest::shown)), "the trigger is marked in the Runs view");
     assertTrue(problems.isEmpty(), problems.size() + " at " + w + "x" + h + ":\n" + String.join("\n", problems));
   }
@@ -225,18 +197,18 @@ class NothingClippedTest extends FxRobot {
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"1280, 720", "1366, 768"})
   void noLabelOfAnyViewEndsInAnEllipsis(int w, int h) throws Exception {
-    resize(w, h);
+    lab.resize(w, h);
     RunRecord a = TestRuns.sim("pool-edf-10", "busy", 1, 600);
     interact(() -> window.viewModel().sweep().open(Path.of("docs", "sweep")));
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> !window.viewModel().sweep().heatPolicies().isEmpty()));
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> window.viewModel().compare().recordedPairs().size() == 3));
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> !window.viewModel().sweep().heatPolicies().isEmpty()));
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> window.viewModel().compare().recordedPairs().size() == 3));
     interact(() -> window.viewModel().compare().compareRecorded());
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> window.viewModel().compare().runAProperty().get() != null));
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> window.viewModel().compare().runAProperty().get() != null));
     interact(() -> window.viewModel().showRun(a));
     List<String> problems = new ArrayList<>();
     for (LabView v : LabView.values()) {
-      show(v);
-      for (String p : fx(() -> clipped(window.stage().getScene().getRoot(), new ArrayList<>()))) {
+      lab.show(v);
+      for (String p : lab.fx(() -> clipped(window.stage().getScene().getRoot(), new ArrayList<>()))) {
         problems.add(v + ": " + p);
       }
     }

@@ -15,15 +15,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Opening each broken run file of the corpus in the lab: the banner names the file in plain words. */
 class BrokenRunsInTheLabTest {
-  private final UiThread ui = new UiThread();
-  private BackgroundWork work;
+  private final UiWork lab = new UiWork();
+  private final UiThread ui = lab.ui;
 
   @AfterEach
   void close() {
-    if (work != null) {
-      ui.await("background work done", Duration.ofSeconds(60), () -> work.running() == 0);
-    }
-    ui.close();
+    lab.close();
   }
 
   @Test
@@ -31,7 +28,7 @@ class BrokenRunsInTheLabTest {
     Path runs = Files.createDirectories(dir.resolve("lab-runs"));
     Map<String, String> corpus = BrokenRunFilesTest.writeCorpus(runs);
     Notices notices = ui.call(Notices::new);
-    work = new BackgroundWork(ui, notices);
+    BackgroundWork work = lab.work(notices);
     RunLibrary lib = new RunLibrary(work, runs, dir.resolve("history"));
     for (var c : corpus.entrySet()) {
       int before = ui.call(() -> notices.all().size());

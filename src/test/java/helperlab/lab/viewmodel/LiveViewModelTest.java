@@ -1,5 +1,6 @@
 package helperlab.lab.viewmodel;
 
+import helperlab.charts.style.TimeFormat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -219,7 +220,7 @@ class LiveViewModelTest {
     // a calm hour far below the pool's capacity comes back
     assertTrue(judged.recoveredAfterS() != null, "recovered: " + judged);
     String text = ui.call(() -> vm.triggers().textProperty().get());
-    assertEquals("spike x2 at " + Clock.format(at) + " · recovered in " + Clock.format(judged.recoveredAfterS())
+    assertEquals("spike x2 at " + TimeFormat.elapsed(at) + " · recovered in " + TimeFormat.elapsed(judged.recoveredAfterS())
         + " after the trigger", text);
     assertFalse(ui.call(() -> vm.triggers().runningProperty().get()), "the button is free again");
 
@@ -261,7 +262,7 @@ class LiveViewModelTest {
     assertNull(judged.recoveredAfterS(), "no recovery for a run that was down already: " + judged);
     assertTrue(judged.downBeforeTippedAtS() != null && judged.downBeforeTippedAtS() < 900 - 120, judged.toString());
     String text = ui.call(() -> vm.triggers().textProperty().get());
-    assertTrue(text.contains(" · down before the trigger (tipped at " + Clock.format(judged.downBeforeTippedAtS())
+    assertTrue(text.contains(" · down before the trigger (tipped at " + TimeFormat.elapsed(judged.downBeforeTippedAtS())
         + ")"), text);
   }
 

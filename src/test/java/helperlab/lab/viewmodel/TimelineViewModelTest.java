@@ -1,5 +1,6 @@
 package helperlab.lab.viewmodel;
 
+import helperlab.charts.style.TimeFormat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -24,7 +25,7 @@ class TimelineViewModelTest {
     assertTrue(first > 0, "this run's first event comes after 0:00: " + first);
     assertEquals(-1, vm.cursorEventProperty().get(), "no event has happened yet");
     assertEquals(0, vm.cursorRowProperty().get() + vm.windowStartProperty().get(), "the list is on the first event");
-    assertTrue(vm.stateTextProperty().get().startsWith("first event at " + Clock.precise(first)),
+    assertTrue(vm.stateTextProperty().get().startsWith("first event at " + TimeFormat.elapsedPrecise(first)),
         vm.stateTextProperty().get());
     vm.setCursor(first);
     assertFalse(vm.stateTextProperty().get().startsWith("first event"), "once it has happened, no more");

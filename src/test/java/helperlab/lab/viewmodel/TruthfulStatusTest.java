@@ -29,20 +29,17 @@ import org.junit.jupiter.api.io.TempDir;
  * the chosen runs folder comes back at the next start.
  */
 class TruthfulStatusTest {
-  private final UiThread ui = new UiThread();
-  private BackgroundWork work;
+  private final UiWork lab = new UiWork();
+  private final UiThread ui = lab.ui;
 
   @AfterEach
   void close() {
-    if (work != null) {
-      ui.await("background work done", Duration.ofSeconds(60), () -> work.running() == 0);
-    }
-    ui.close();
+    lab.close();
   }
 
   private SweepViewModel sweep(Path dir) {
     Notices notices = ui.call(Notices::new);
-    work = new BackgroundWork(ui, notices);
+    BackgroundWork work = lab.work(notices);
     return ui.call(() -> new SweepViewModel(work, new RunLibrary(work, dir.resolve("lab-runs"), dir.resolve("h"))));
   }
 
@@ -84,7 +81,7 @@ class TruthfulStatusTest {
     Files.write(folder.resolve("zero.json"), new byte[0]);
     Files.writeString(folder.resolve("notes.json"), "my notes");
     Notices notices = ui.call(Notices::new);
-    work = new BackgroundWork(ui, notices);
+    BackgroundWork work = lab.work(notices);
     RunLibrary lib = new RunLibrary(work, folder, dir.resolve("history"));
     List<RunEntry> listed = ui.call(lib::refresh).get(60, TimeUnit.SECONDS);
     Map<String, String> badges = listed.stream().collect(Collectors.toMap(RunEntry::name,

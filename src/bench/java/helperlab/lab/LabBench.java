@@ -62,6 +62,24 @@ public final class LabBench {
     this.launchedAtMillis = ManagementFactory.getRuntimeMXBean().getStartTime();
   }
 
+  /**
+   * {@code helper-lab lab --bench}: {@code parts} named as on the command line ({@code pulse}, {@code stream},
+   * {@code seek}); the CLI reaches this by name, as the benchmarks are not in the product jar.
+   */
+  public static void run(LabConfig base, PrintStream out, java.util.List<String> parts) {
+    Set<Part> set = EnumSet.noneOf(Part.class);
+    for (String p : parts) {
+      switch (p.trim()) {
+        case "pulse" -> set.add(Part.PULSE);
+        case "stream" -> set.add(Part.STREAM);
+        case "seek" -> set.add(Part.SEEK);
+        default -> throw new IllegalArgumentException(
+            "--bench-parts takes pulse, stream and seek, separated by commas; got '" + p + "'");
+      }
+    }
+    run(base, out, set);
+  }
+
   /** Launches the lab under the benchmark, measures {@code parts}, prints the figures; returns when the window has closed. */
   public static void run(LabConfig base, PrintStream out, Set<Part> parts) {
     LabBench b = new LabBench(out, parts);

@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  * on the same database is left alone. An image whose output is already in the outbox was published
  * (outputs appear only by rename) and is marked done, never made again.
  */
-final class Recovery {
+final class StartupTakeBack {
   /** What was found. */
   record Result(List<StoredBatch> resume, int leftoverWorkers, int tempFiles, List<String> interruptedRuns,
       int abandoned, int cancelled, int foundPublished) {}
@@ -48,7 +48,7 @@ final class Recovery {
 
   private final EventStream stream;
 
-  Recovery(CageStore store, EventStream stream, CageConfig config, Calibration calibration, MachineSpec machine,
+  StartupTakeBack(CageStore store, EventStream stream, CageConfig config, Calibration calibration, MachineSpec machine,
       PrintStream log) {
     this.store = store;
     this.stream = stream;

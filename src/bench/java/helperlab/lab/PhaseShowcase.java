@@ -14,7 +14,8 @@ import javax.imageio.ImageIO;
  * Takes the Sweep view's phase-diagram picture: the real lab window with a phase study's sweep output opened,
  * at the size and in the theme {@link LabShowcase}'s properties name ({@code -Dhelperlab.screenshot.size=1366x768},
  * {@code -Dhelperlab.screenshot.theme=dark}). {@code scripts/screenshot-phase} runs it under Xvfb:
- * {@code java -cp helper-lab.jar helperlab.lab.PhaseShowcase SWEEP_DIR OUT.png}.
+ * {@code java -cp target/bench/helper-lab.jar helperlab.lab.PhaseShowcase SWEEP_DIR OUT.png} (a showcase: built by
+ * {@code mvn -Pbench package}, not in the product jar).
  */
 public final class PhaseShowcase {
   private PhaseShowcase() {}
