@@ -112,6 +112,32 @@ final class JpegPassThrough {
     }
   }
 
+  /**
+   * The declared width and height from the frame header in the first bytes of a JPEG, or null when they
+   * do not reach it (or it is not a JPEG): so a file that needs a resize is not read whole here.
+   */
+  static int[] frameSize(byte[] head) {
+    if (head.length < 4 || (head[0] & 0xff) != 0xff || (head[1] & 0xff) != 0xd8) {
+      return null;
+    }
+    int p = 2;
+    while (p + 8 < head.length && (head[p] & 0xff) == 0xff) {
+      int marker = head[p + 1] & 0xff;
+      if (marker == 0xff) {
+        p++;
+        continue;
+      }
+      if (isFrame(marker)) {
+        return new int[] {(head[p + 7] & 0xff) << 8 | head[p + 8] & 0xff, (head[p + 5] & 0xff) << 8 | head[p + 6] & 0xff};
+      }
+      if (marker == 0xda || marker == 0xd9) {
+        return null;
+      }
+      p += 2 + ((head[p + 2] & 0xff) << 8 | head[p + 3] & 0xff);
+    }
+    return null;
+  }
+
   /** SOF0-3, 5-7, 9-11, 13-15 (C4 is DHT, C8 JPG, CC DAC). */
   private static boolean isFrame(int m) {
     return m >= 0xc0 && m <= 0xcf && m != 0xc4 && m != 0xc8 && m != 0xcc;

@@ -1,6 +1,5 @@
 package helperlab.cage.worker;
 
-import helperlab.cage.image.ImageHeader;
 import helperlab.cage.image.Jpeg;
 import helperlab.cage.image.SampleLibrary;
 import java.awt.Color;
@@ -108,17 +107,22 @@ public final class Resizer {
    * decoding path then says why).
    */
   private JpegPassThrough.Stripped unchanged(Path source, int longEdge) throws IOException {
-    ImageHeader header;
-    try {
-      header = ImageHeader.read(source, maxPixels);
-    } catch (ImageHeader.BadImageException e) {
-      return null;
+    byte[] head;
+    try (InputStream in = Files.newInputStream(source)) {
+      head = in.readNBytes(64 * 1024);
+    } catch (IOException e) {
+      return null; // the decoding path says what is wrong with it
     }
-    if (!header.format().equals("jpeg") || Math.max(header.width(), header.height()) > longEdge) {
-      return null; // only a file that may pass through is read whole here
+    if (head.length < 4 || (head[0] & 0xff) != 0xff || (head[1] & 0xff) != 0xd8) {
+      return null; // not a JPEG
+    }
+    int[] size = JpegPassThrough.frameSize(head);
+    if (size != null && Math.max(size[0], size[1]) > longEdge) {
+      return null; // to be resized: not read whole here
     }
     return JpegPassThrough.strip(Files.readAllBytes(source), longEdge, maxPixels);
   }
+
 
   /** The same work on bytes in memory (output in the source's format): the warm-up path. */
   public int[] resizeBytes(InputStream source, int longEdge, OutputStream out) throws IOException {
