@@ -18,8 +18,12 @@ import java.util.TreeSet;
  */
 public final class Scheduler {
   private final PolicySpec policy;
-  private final SchedulerConfig config;
-  private final Admission admission;
+  private SchedulerConfig config;
+  private Admission admission;
+  /** The admission the scheduler began with: what judges whether a batch can ever fit. */
+  private final Admission startAdmission;
+  /** The Retry-After for a batch that fits the start's capacity but not the replanned one. */
+  private double replanRetryS;
   private final Strategy strategy;
 
   private final TreeSet<TaskState> admitted = new TreeSet<>(TaskState.BY_DEADLINE);
@@ -40,12 +44,42 @@ public final class Scheduler {
   public Scheduler(PolicySpec policy, SchedulerConfig config) {
     this.policy = policy;
     this.config = config;
-    // A helper policy promises a batch what its one helper can do; a pool, the whole capacity.
-    this.admission = Admission.of(config.admission(), config.capacityCores(),
-        policy.family() == PolicySpec.Family.HELPERS ? config.processCores() : config.capacityCores());
+    this.admission = admissionFor(policy, config);
+    this.startAdmission = admission;
     boolean fifo = policy.family() == PolicySpec.Family.POOL && policy.pool().order() == PolicySpec.Order.FIFO;
     this.waiting = new TreeSet<>(fifo ? TaskState.BY_ARRIVAL : TaskState.BY_DEADLINE);
     this.strategy = policy.family() == PolicySpec.Family.POOL ? new PoolStrategy(this) : new HelperStrategy(this);
+  }
+
+  /** A refusal that would have said "never" at the capacity planned on now, and fits at the start's. */
+  record Replanned(AdmissionDecision.Reason now) implements AdmissionDecision.Reason {
+    @Override
+    public String text() {
+      return "the capacity planned on now is too little (" + now.text() + "); it fits the capacity the run began with";
+    }
+  }
+
+  /** A helper policy promises a batch what its one helper can do; a pool, the whole capacity. */
+  private static Admission admissionFor(PolicySpec policy, SchedulerConfig c) {
+    return Admission.of(c.admission(), c.capacityCores(),
+        policy.family() == PolicySpec.Family.HELPERS ? c.processCores() : c.capacityCores());
+  }
+
+  /**
+   * Admission from now on plans on {@code c}'s capacity (a cage that measures the CPU the host lets it
+   * have as it goes). Only the capacity and one process's cores may change; what was admitted stays. A
+   * batch that cannot fit at this capacity but would on an idle service at the capacity the scheduler
+   * began with is not told it can never fit: it is refused with {@code retryS} (the capacity may come back).
+   */
+  public void replan(SchedulerConfig c, double retryS) {
+    if (c.workerBudget() != config.workerBudget() || c.maxProcesses() != config.maxProcesses()
+        || c.admission() != config.admission() || c.spawnEstimateS() != config.spawnEstimateS()
+        || c.maxStrikes() != config.maxStrikes()) {
+      throw new IllegalArgumentException("a replan changes only the capacity, not " + config + " to " + c);
+    }
+    config = c;
+    admission = admissionFor(policy, c);
+    replanRetryS = retryS;
   }
 
   public PolicySpec policy() {
@@ -63,6 +97,10 @@ public final class Scheduler {
     advance(at);
     checkNew(request);
     AdmissionDecision decision = admission.decide(at, request, admittedWork());
+    if (!decision.admitted() && decision.retryAfterS() < 0 && admission != startAdmission
+        && startAdmission.decide(at, request, List.of()).admitted()) {
+      decision = AdmissionDecision.refuse(replanRetryS, new Replanned(decision.why()));
+    }
     if (decision.admitted()) {
       admit(new TaskState(request));
     }

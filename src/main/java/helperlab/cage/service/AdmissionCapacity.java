@@ -8,33 +8,54 @@ import java.util.Locale;
 
 /**
  * The CPU a cage's admission plans on, with a margin: the nominal capacity (its cores through the
- * calibration's contention model) times the share of its CPU the host last let it have, over one plus
- * the calibration's error (how far the measured sample costs lie from the cost curve the scheduler
- * forecasts with). An uncalibrated cage forecasts with the seed's placeholder curve, whose error on this
- * machine nobody knows, so it plans on {@link #UNCALIBRATED_SHARE} of the nominal capacity until
- * calibrated.
+ * calibration's contention model) times the share of its CPU the host lets it have, over one plus the
+ * calibration's error (how far the measured sample costs lie from the cost curve the scheduler forecasts
+ * with). The share is the one {@link CpuShareMeter} measures through the live run ({@link #follow});
+ * a run begins on the share the previous run got. An uncalibrated cage forecasts with the seed's
+ * placeholder curve, whose error on this machine nobody knows, so it plans on {@link #UNCALIBRATED_SHARE}
+ * of the nominal capacity until calibrated.
  *
  * @param nominalCores the capacity without a margin (what the simulator plans on)
  * @param plannedCores what admission plans on
  * @param calibrated whether the calibration was measured on a cage
  * @param calibrationError the cost curve's root-mean-square relative error over its measured samples, or
  *     null when it has none
- * @param cpuShare the share of its wanted CPU the previous run got from the host, or null when unmeasured
+ * @param previousShare the share of its wanted CPU the previous run got from the host, or null when unmeasured
+ * @param cpuShare the share planned on now, or null when nothing says (then 1)
+ * @param shareMeasured whether {@code cpuShare} was measured on this run's own workers (else a stand-in)
  * @param why the planned capacity in words
  */
 record AdmissionCapacity(double nominalCores, double plannedCores, boolean calibrated, Double calibrationError,
-    Double cpuShare, String why) {
+    Double previousShare, Double cpuShare, boolean shareMeasured, String why) {
 
   /** The share of the nominal capacity an uncalibrated cage plans on. */
   static final double UNCALIBRATED_SHARE = 0.7;
 
+  /** The plan a run begins with: the previous run's share, nothing of this one measured yet. */
   static AdmissionCapacity decide(double nominalCores, Calibration calibration, Interference lastRun) {
     Double share = measuredShare(lastRun);
-    double s = share == null ? 1.0 : share;
     String host = share == null ? "the host's share not measured yet"
         : String.format(Locale.ROOT, "the previous run got %.0f%% of the CPU it wanted", 100 * share);
-    Double error = curveError(calibration);
+    return plan(nominalCores, calibration, share, share, false, host);
+  }
+
+  /**
+   * The plan with the share {@code meter} measures now (see {@link CpuShareMeter#share}), on the same
+   * nominal capacity and calibration this plan was made with; this plan when the meter has nothing to say.
+   */
+  AdmissionCapacity follow(CpuShareMeter meter, Calibration calibration) {
+    CpuShareMeter.Share s = meter.share(previousShare);
+    if (s == null) {
+      return this;
+    }
+    return plan(nominalCores, calibration, previousShare, s.value(), s.measured(), s.words());
+  }
+
+  private static AdmissionCapacity plan(double nominalCores, Calibration calibration, Double previous, Double share,
+      boolean measured, String host) {
     boolean calibrated = calibration.measuredOnACage();
+    Double error = curveError(calibration);
+    double s = share == null ? 1.0 : share;
     double planned;
     String basis;
     if (!calibrated || error == null) {
@@ -48,7 +69,7 @@ record AdmissionCapacity(double nominalCores, double plannedCores, boolean calib
           100 * error, calibration.sampleCosts().size());
     }
     String why = String.format(Locale.ROOT, "plans on %.2f of %.2f cores: %s; %s", planned, nominalCores, basis, host);
-    return new AdmissionCapacity(nominalCores, planned, calibrated, error, share, why);
+    return new AdmissionCapacity(nominalCores, planned, calibrated, error, previous, share, measured, why);
   }
 
   /** The scheduler's configuration with this capacity; a process's share of it shrinks by the same factor. */
@@ -63,7 +84,7 @@ record AdmissionCapacity(double nominalCores, double plannedCores, boolean calib
     if (run == null || run.cpuWantedS() < Interference.MIN_WANTED_S) {
       return null;
     }
-    return Math.max(0.05, 1 - run.hostTookShare()); // a run that got nothing still plans on a sliver
+    return Math.max(CpuShareMeter.FLOOR, 1 - run.hostTookShare()); // a run that got nothing still plans on a sliver
   }
 
   /** The cost curve's RMS relative error against the sample costs measured with it, or null without any. */

@@ -58,6 +58,7 @@ final class LoopWork implements SupervisorLoop.Work {
   public void watchRound() {
     pool.sweep();
     runs.current().watch(watchdog);
+    runs.followHost();
     pool.pump();
   }
 

@@ -18,6 +18,9 @@ interface RunHandover {
   /** Starts the next run (after {@link #endRun}); a PostgreSQL away is no failure (its row goes with a checkpoint). */
   void startRun(String kind, PolicySpec policy, Exhibit exhibit) throws SQLException;
 
+  /** The run's admission plans on the CPU share it measured so far (after a watchdog round, which measures it). */
+  void followHost();
+
   /** The speed probe taken when the run on now started (null when none could be). */
   Double probeMs();
 

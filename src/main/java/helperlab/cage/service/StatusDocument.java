@@ -49,9 +49,13 @@ final class StatusDocument {
       plan.put("calibrated", a.calibrated());
       plan.put("calibration_error", a.calibrationError());
       plan.put("cpu_share", a.cpuShare());
+      plan.put("share_measured", a.shareMeasured()); // false: a stand-in (previous run, run queue) until measured
+      plan.put("previous_run_share", a.previousShare());
+      plan.put("window_s", CpuShareMeter.WINDOW_S);
       plan.put("why", a.why());
       if (sv.run.isExhibit()) {
         plan.put("exhibit", "this exhibit plans on the nominal capacity, as the simulator does");
+        plan.put("planned_cores", a.nominalCores());
       }
     }
     s.set("limits", DataFile.JSON.valueToTree(sv.limits));

@@ -43,7 +43,7 @@ public final class Supervisor implements AutoCloseable {
   final CgroupLimits limits;
   final WorkerBudget budget;
   final SchedulerConfig schedulerConfig;
-  /** What the current run's admission plans on (decided as each run starts). */
+  /** What the current run's admission plans on (decided as each run starts, then after each watchdog round). */
   volatile AdmissionCapacity admission;
   private volatile SchedulerConfig runConfig;
   private final MachineSpec machine;
@@ -226,6 +226,21 @@ public final class Supervisor implements AutoCloseable {
     run = books.open(ctx, kind, policy, exhibit, sync, checkpoint);
   }
 
+  /**
+   * Admission follows the share of its CPU the run measures it gets (after each watchdog round, which
+   * measures it); an exhibit keeps the nominal capacity, as its replay in the simulator does. With
+   * {@code admission_follows_host} off the run keeps the plan it began with.
+   */
+  void followHost() {
+    if (admission == null || run.isExhibit() || !config.admissionFollowsHost()) {
+      return;
+    }
+    admission = admission.follow(run.cpuShare, calibration);
+    if (run.scheduler().config().capacityCores() != admission.plannedCores()) {
+      run.scheduler().replan(admission.applyTo(schedulerConfig), CpuShareMeter.WINDOW_S);
+    }
+  }
+
   /** Ends the current run: its workers stop, its record is written (file, PostgreSQL) and its stream closed. */
   RunRecord endRun() {
     RunRecord record = books.close(run, runProbeMs, checkpoint);
@@ -296,6 +311,11 @@ public final class Supervisor implements AutoCloseable {
     @Override
     public void startRun(String kind, PolicySpec policy, Exhibit exhibit) throws SQLException {
       Supervisor.this.startRun(kind, policy, exhibit, false);
+    }
+
+    @Override
+    public void followHost() {
+      Supervisor.this.followHost();
     }
 
     @Override

@@ -61,6 +61,11 @@ public final class Resizer {
     if (Files.exists(target)) {
       return new Output(0, 0, true); // published before (by a worker whose supervisor died): never twice
     }
+    JpegPassThrough.Stripped same = formatOf(target, "").equals("jpeg") ? unchanged(source, longEdge) : null;
+    if (same != null) {
+      publish(target, out -> out.write(same.bytes()));
+      return new Output(same.width(), same.height(), false);
+    }
     Decoder.Decoded d;
     try (ImageInputStream in = ImageIO.createImageInputStream(source.toFile())) {
       if (in == null) {
@@ -69,11 +74,22 @@ public final class Resizer {
       d = Decoder.read(in, longEdge, maxPixels, warnings);
     }
     String format = formatOf(target, d.format());
+    int[] size = new int[2];
+    publish(target, out -> System.arraycopy(encode(d, format, longEdge, out), 0, size, 0, 2));
+    return new Output(size[0], size[1], false);
+  }
+
+  /** Writes what goes into a published file. */
+  private interface Body {
+    void writeTo(OutputStream out) throws IOException;
+  }
+
+  /** Writes {@code body} to a temporary name, flushes it to disk, renames it into place, flushes the directory. */
+  private static void publish(Path target, Body body) throws IOException {
     Files.createDirectories(target.getParent());
     Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-    int[] size;
     try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {
-      size = encode(d, format, longEdge, out);
+      body.writeTo(out);
       out.getFD().sync();
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(tmp);
@@ -83,8 +99,30 @@ public final class Resizer {
     try (FileChannel dir = FileChannel.open(target.getParent(), StandardOpenOption.READ)) {
       dir.force(true);
     }
-    return new Output(size[0], size[1], false);
   }
+
+  /**
+   * A JPEG source that needs no resize, turn or colour conversion, without its metadata (see
+   * {@link JpegPassThrough}); null when it needs work, or when its header cannot be read here (the
+   * decoding path then says why).
+   */
+  private JpegPassThrough.Stripped unchanged(Path source, int longEdge) throws IOException {
+    byte[] head;
+    try (InputStream in = Files.newInputStream(source)) {
+      head = in.readNBytes(64 * 1024);
+    } catch (IOException e) {
+      return null; // the decoding path says what is wrong with it
+    }
+    if (head.length < 4 || (head[0] & 0xff) != 0xff || (head[1] & 0xff) != 0xd8) {
+      return null; // not a JPEG
+    }
+    int[] size = JpegPassThrough.frameSize(head);
+    if (size != null && Math.max(size[0], size[1]) > longEdge) {
+      return null; // to be resized: not read whole here
+    }
+    return JpegPassThrough.strip(Files.readAllBytes(source), longEdge, maxPixels);
+  }
+
 
   /** The same work on bytes in memory (output in the source's format): the warm-up path. */
   public int[] resizeBytes(InputStream source, int longEdge, OutputStream out) throws IOException {

@@ -54,6 +54,29 @@ class AdmissionCapacityTest {
   }
 
   @Test
+  void theShareMeasuredInTheLiveRunReplacesThePreviousRunsAndSaysSo() {
+    Interference starved = new Interference(10, 6, 0, 5, 2); // the previous run got 60%
+    AdmissionCapacity start = AdmissionCapacity.decide(NOMINAL, measured(1.2), starved);
+    CpuShareMeter meter = new CpuShareMeter();
+    AdmissionCapacity unmeasured = start.follow(meter, measured(1.2));
+    assertEquals(start.plannedCores(), unmeasured.plannedCores(), 1e-9, "nothing observed yet: the previous run's share");
+    assertFalse(unmeasured.shareMeasured());
+    helperlab.cage.worker.HostLoad quiet = new helperlab.cage.worker.HostLoad(1, 2);
+    meter.observe(0, 0, 2, 0, quiet);
+    for (int i = 1; i <= 10; i++) {
+      meter.observe(0.5 * i, 2, 2, 2 * 0.5 * 0.25, quiet); // two busy workers, a quarter of a core each
+    }
+    AdmissionCapacity live = start.follow(meter, measured(1.2));
+    assertTrue(live.shareMeasured());
+    assertEquals(0.25, live.cpuShare(), 1e-9);
+    assertEquals(0.6, live.previousShare(), 1e-9);
+    assertEquals(NOMINAL * 0.25 / 1.2, live.plannedCores(), 1e-9);
+    assertTrue(live.why().endsWith("this run's busy workers got 25% of the CPU they wanted over the last 5 s"), live.why());
+    assertEquals(NOMINAL * AdmissionCapacity.UNCALIBRATED_SHARE * 0.25,
+        AdmissionCapacity.decide(NOMINAL, Calibration.seed(), null).follow(meter, Calibration.seed()).plannedCores(), 1e-9);
+  }
+
+  @Test
   void aCalibrationWithoutSampleCostsIsPlannedOnAsUncalibrated() {
     Calibration c = withSamples(List.of());
     AdmissionCapacity a = AdmissionCapacity.decide(NOMINAL, c, null);

@@ -62,6 +62,8 @@ public final class CageHarness implements AutoCloseable {
     flags.put("samples", TestImages.library().dir().toString());
     flags.put("cgroup", "off");
     flags.put("cds", "off");
+    // Tests of admission's arithmetic plan on a capacity they can compute; LiveAdmissionTest turns this on.
+    flags.put("admission_follows_host", false);
     flags.putAll(settings);
     CageConfig config = CageConfig.load(null, flags, Map.of());
     PrintStream log = new PrintStream(new TeeStream(logBytes, System.err), true);

@@ -37,7 +37,7 @@ final class SupervisorProcess implements AutoCloseable {
     List<String> cmd = new ArrayList<>(List.of(WorkerLauncher.javaCommand(), "-Xmx512m", "-cp",
         System.getProperty("java.class.path"), helperlab.cli.Main.class.getName(), "cage", "serve", "--data", data.toString(),
         "--port", "0", "--samples", TestImages.library().dir().toString(), "--set", "cgroup=off", "--set", "cds=off",
-        "--set", "redis_prefix=" + redis.prefix));
+        "--set", "redis_prefix=" + redis.prefix, "--set", "admission_follows_host=false")); // kills, not admission, are tried
     cmd.addAll(List.of(extra));
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().put(CageConfig.ENV_PG, db.url());

@@ -1,0 +1,79 @@
+package helperlab.cage.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.cage.worker.HostLoad;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The share admission plans on as a run goes: the busy workers' CPU over the last window, a stand-in
+ * before they have wanted enough, never below the floor. Rounds are fed by hand (the cage feeds them
+ * from /proc at each watchdog round).
+ */
+class CpuShareMeterTest {
+  private static final HostLoad QUIET = new HostLoad(1, 2); // only the reader runnable
+
+  /** {@code rounds} rounds of 0.5 s with {@code busy} workers getting {@code share} of a core each. */
+  private static double feed(CpuShareMeter m, double from, int rounds, int busy, double share, HostLoad host) {
+    double t = from;
+    for (int i = 0; i < rounds; i++) {
+      t += 0.5;
+      m.observe(t, busy, 2, busy * 0.5 * share, host);
+    }
+    return t;
+  }
+
+  @Test
+  void nothingSaidBeforeAnyRoundAndThePreviousRunStandsIn() {
+    CpuShareMeter m = new CpuShareMeter();
+    assertNull(m.share(null));
+    CpuShareMeter.Share s = m.share(0.4);
+    assertEquals(0.4, s.value(), 1e-9);
+    assertFalse(s.measured());
+    assertEquals("the previous run got 40% of the CPU it wanted; not measured on this run's workers yet", s.words());
+  }
+
+  @Test
+  void theBusyWorkersShareOverTheWindowOnceTheyWantedEnough() {
+    CpuShareMeter m = new CpuShareMeter();
+    m.observe(0, 0, 2, 0, QUIET);
+    double t = feed(m, 0, 1, 2, 0.3, QUIET); // 1 CPU-s wanted: too little to judge by
+    assertFalse(m.share(null).measured());
+    feed(m, t, 3, 2, 0.3, QUIET);
+    CpuShareMeter.Share s = m.share(0.9);
+    assertTrue(s.measured(), s.words());
+    assertEquals(0.3, s.value(), 1e-9, "the previous run's share no longer counts once this run's is measured");
+    assertTrue(s.words().startsWith("this run's busy workers got 30% of the CPU they wanted over the last 2 s"), s.words());
+  }
+
+  @Test
+  void oneBadRoundMovesTheShareLittleAndOldRoundsLeaveTheWindow() {
+    CpuShareMeter m = new CpuShareMeter();
+    m.observe(0, 0, 2, 0, QUIET);
+    double t = feed(m, 0, 39, 2, 1.0, QUIET); // 19.5 s of full share
+    t = feed(m, t, 1, 2, 0.0, QUIET); // one round with nothing got
+    assertEquals(39 / 40.0, m.share(null).value(), 1e-9, "one round in forty");
+    t = feed(m, t, 40, 2, 0.0, QUIET); // the host takes everything for a whole window
+    assertEquals(CpuShareMeter.FLOOR, m.share(null).value(), 1e-9, "nothing got: the floor, not zero");
+    feed(m, t, 40, 2, 0.5, QUIET);
+    assertEquals(0.5, m.share(null).value(), 1e-9, "the starved rounds have left the window");
+  }
+
+  @Test
+  void anIdleCageStandsInWithTheShareTheRunQueueLeavesAThread() {
+    CpuShareMeter m = new CpuShareMeter();
+    HostLoad busyHost = new HostLoad(21, 2); // the reader and 20 others runnable
+    feed(m, 0, 10, 0, 0, busyHost);
+    CpuShareMeter.Share s = m.share(null);
+    assertFalse(s.measured());
+    assertEquals(2 / 21.0, s.value(), 1e-9, "2 CPUs over the 20 others and one thread of ours");
+    assertTrue(s.words().startsWith("the host's run queue leaves a thread 10% of a core (2 CPUs, last 5 s)"), s.words());
+    assertEquals(0.05, m.share(0.05).value(), 1e-9, "the lower of the run queue's and the previous run's");
+    assertEquals(2 / 21.0, m.share(0.8).value(), 1e-9);
+    assertEquals(1.0, CpuShareMeter.fairShare(new HostLoad(3, 2), 2), 1e-9, "our own two busy workers are no others");
+    assertEquals(2 / 4.0, CpuShareMeter.fairShare(new HostLoad(5, 2), 2), 1e-9);
+  }
+}
