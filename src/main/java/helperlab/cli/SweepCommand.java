@@ -143,9 +143,13 @@ public final class SweepCommand implements Callable<Integer> {
     } else if (second == null) {
       SweepOutput.write(out, rows, plan, cal);
       BreakevenChart.writeBeside(out, rows);
+      helperlab.charts.export.PhaseDiagramChart.writeBeside(out, rows);
+      helperlab.charts.export.SurvivalChart.writeBeside(out, rows);
     } else {
       SweepOutput.write(out, rows, cal, secondRows, second, plan);
       BreakevenChart.writeBeside(out, rows);
+      helperlab.charts.export.PhaseDiagramChart.writeBeside(out, rows);
+      helperlab.charts.export.SurvivalChart.writeBeside(out, rows);
     }
     int runs = rows.size() + (secondRows == null ? 0 : secondRows.size());
     spec.commandLine().getOut().printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
