@@ -174,7 +174,8 @@ public final class PhaseFindings {
       List<Observation> esc = escapeTimes(rows);
       md.append(String.format(Locale.ROOT, "| %s | %.2f | %d | %d | %.1f | %s | %s | %d | %.1f | %s | %s | %s |%n", label,
           load, rows.size(), r.events(), r.exposureH(), rate(r), median(KaplanMeier.of(tips).median(), endS), e.events(),
-          e.exposureH(), rate(e), esc.isEmpty() ? "–" : median(KaplanMeier.of(esc).median(), endS),
+          e.exposureH(), rate(e), esc.isEmpty() ? "–"
+              : median(KaplanMeier.of(esc).median(), esc.stream().mapToDouble(Observation::timeS).max().orElse(0)),
           num(sustain(downs))));
     }));
     md.append("\n**Safe load** (the highest offered load up to which the mean time to tip exceeds an hour), with its "

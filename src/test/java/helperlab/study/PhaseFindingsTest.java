@@ -1,13 +1,38 @@
 package helperlab.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import helperlab.model.RunMetrics;
 import helperlab.study.phase.EventRate;
+import helperlab.study.phase.KaplanMeier;
 import helperlab.study.phase.KaplanMeier.Observation;
+import helperlab.study.phase.PhaseSetting;
+import helperlab.study.phase.SafeLoad;
+import helperlab.workload.DownSpells;
+import helperlab.workload.Recovery;
+import helperlab.workload.Trigger;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/** The phase study's measures on hand-computed rows. */
 class PhaseFindingsTest {
+  private static final RunMetrics M = new RunMetrics(10, 10, 0, 9, 1, 0.9, 0, 10, 1, 30, 3, 0, 500, 0, 0, 100, 0, 0, 1, 2);
+
+  private static DownSpells down(Double escapedAtS, double downS, int stretches, boolean atEnd, double offered,
+      double capacity) {
+    return new DownSpells(escapedAtS, downS, stretches, atEnd, null, List.of(), offered, capacity,
+        capacity > 0 ? offered / capacity : null);
+  }
+
+  private static RunRow row(String policy, double load, long seed, Double tippedAtS, DownSpells d) {
+    return new RunRow("calm", policy, "cage", seed, "edf-fit", M, tippedAtS, Studies.PHASE, null, null, null, load,
+        "honour", 1.0, d);
+  }
+
   @Test
   void aTippedRunCountsItsHealthyTimeOnlyAndAnUntippedOneItsWholeLength() {
     EventRate r = PhaseFindings.tipRate(List.of(Observation.eventOrCensored(1800.0, 3600),
@@ -18,7 +43,87 @@ class PhaseFindingsTest {
   }
 
   @Test
+  void theEscapeRateCountsEscapedSpellsOverAllTimeDown() {
+    // one run down 1,800 s in two spells, both escaped; one down 900 s to its end (censored); one never down.
+    List<DownSpells> d = List.of(down(1200.0, 1800, 2, false, 0, 0), down(null, 900, 1, true, 0, 0),
+        down(null, 0, 0, false, 0, 0));
+    EventRate e = PhaseFindings.escapeRate(d);
+    assertEquals(2, e.events());
+    assertEquals(0.75, e.exposureH(), 1e-12);
+    assertEquals(2 / 0.75, e.perHour(), 1e-12);
+    // exact Poisson for 2 events: chi2(4; .025)/2 = 0.2422, chi2(6; .975)/2 = 7.2247, over 0.75 h
+    assertEquals(0.2422 / 0.75, e.lo(), 1e-3);
+    assertEquals(7.2247 / 0.75, e.hi(), 1e-3);
+  }
+
+  @Test
+  void sustainIsAllWorkOfferedWhileDownOverAllCapacityThen() {
+    List<DownSpells> d = List.of(down(null, 100, 1, true, 300, 150), down(2000.0, 200, 1, false, 150, 300),
+        down(null, 0, 0, false, 0, 0));
+    assertEquals(450.0 / 450, PhaseFindings.sustain(d), 1e-12);
+    assertTrue(Double.isNaN(PhaseFindings.sustain(List.of(down(null, 0, 0, false, 0, 0)))), "never down: none");
+  }
+
+  @Test
+  void timeToEscapeCountsFromTheTipAndIsCensoredAtTheRunsEnd() {
+    List<RunRow> rows = List.of(row("box", 0.1, 0, 1000.0, down(1300.0, 300, 1, false, 0, 0)),
+        row("box", 0.1, 1, 3000.0, down(null, 600, 1, true, 0, 0)), row("box", 0.1, 2, null, down(null, 0, 0, false, 0, 0)));
+    List<Observation> t = PhaseFindings.escapeTimes(rows);
+    assertEquals(List.of(new Observation(300, true), new Observation(600, false)), t);
+    // KM: at 300 two at risk, one escapes: S = 0.5, the median
+    assertEquals(300.0, KaplanMeier.of(t).median().timeS());
+  }
+
+  @Test
+  void timeToRecoverIsCensoredAtTheRunsEndAndLeavesOutRunsDownBeforeTheTrigger() {
+    Trigger spike = new Trigger(Trigger.Kind.SPIKE, 900, 300, 1);
+    Recovery.Amplification a = new Recovery.Amplification(1, 1, 0, 1);
+    List<RunRow> rows = new ArrayList<>();
+    rows.add(new RunRow("calm", "box", "cage", 0, "edf-fit", M, null, Studies.PHASE, spike, null,
+        new Recovery(120.0, false, 1, 0, a, a, a, false, null), 0.2, "honour", 1.0, null));
+    rows.add(new RunRow("calm", "box", "cage", 1, "edf-fit", M, 950.0, Studies.PHASE, spike, null,
+        new Recovery(null, true, 1, 0, a, a, a, false, 950.0), 0.2, "honour", 1.0, null));
+    rows.add(new RunRow("calm", "box", "cage", 2, "edf-fit", M, 100.0, Studies.PHASE, spike, null,
+        new Recovery(null, false, 1, 0, a, a, a, true, 100.0), 0.2, "honour", 1.0, null));
+    assertEquals(List.of(new Observation(120, true), new Observation(2400, false)), PhaseFindings.recoveryTimes(rows));
+  }
+
+  @Test
+  void aBudgetsShiftIsItsSafeLoadLessThePolicyItBudgets() {
+    List<RunRow> rows = new ArrayList<>();
+    long seed = 0;
+    for (double load : new double[] {0.1, 0.2, 0.3}) {
+      for (int i = 0; i < 4; i++) { // 4 healthy hours per load: no tip gives an upper end of 3.69/4 < 1/h
+        rows.add(row("box", load, seed++, load >= 0.2 ? 60.0 : null, down(null, 0, 0, false, 0, 0)));
+        rows.add(row("box-help-20-min1", load, seed++, load >= 0.3 ? 60.0 : null, down(null, 0, 0, false, 0, 0)));
+      }
+    }
+    PhaseFindings f = new PhaseFindings(rows);
+    assertEquals(new SafeLoad(0.1, 0.1, 0.1), f.safeLoads().get("box"));
+    assertEquals(new SafeLoad(0.2, 0.2, 0.2), f.safeLoads().get("box-help-20-min1"));
+    String md = f.markdown();
+    assertTrue(md.contains("| box-help-20-min1 | 0.20 | 0.20 – 0.20 | box | +0.10 |"), md);
+    String csv = f.csv();
+    assertTrue(csv.startsWith("policy,setting,offered_load,condition,runs,tipped"), csv);
+    assertTrue(csv.contains("\nbox,edf-fit,0.20,none,4,4,"), csv);
+  }
+
+  @Test
+  void aSettingOtherThanTheBaseIsNamedBesideThePolicy() {
+    RunRow r = new RunRow("calm", "box", "cage", 0, "edf-fit", M, null, Studies.PHASE, null, null, null, 0.1, "backoff",
+        1.4, down(null, 0, 0, false, 0, 0));
+    assertEquals("edf-fit*1.4/backoff", PhaseFindings.setting(r).toString());
+    assertEquals(PhaseFindings.setting(r), PhaseSetting.parse("edf-fit*1.4/backoff"));
+    assertTrue(new PhaseFindings(List.of(r)).markdown().contains("| box [edf-fit*1.4/backoff] | 0.10 |"));
+    assertEquals("load 0.10, client backoff, bias x1.4", r.condition());
+    RunRow parsed = RunRow.parse(helperlab.model.DataFile.compact(r), "test");
+    assertEquals(r, parsed);
+  }
+
+  @Test
   void aSweepWithoutThePhaseStudyGetsNoSection() {
     assertEquals("", new PhaseFindings(List.of()).markdown());
+    assertFalse(new PhaseFindings(List.of()).csv().contains("\n,"));
+    assertNull(PhaseFindings.BUDGETS_OF.get("box"));
   }
 }

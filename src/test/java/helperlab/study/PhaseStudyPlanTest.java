@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.study.phase.PhaseGrid;
+import helperlab.study.phase.PhaseSetting;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -21,15 +22,31 @@ class PhaseStudyPlanTest {
   }
 
   @Test
-  void theFullGridIsNineLoadsTimesFortyOneConditionsTimesTwelvePoliciesPerSeed() {
+  void theFullGridIsNineLoadsTimesSixSettingsTimesFortyOneConditionsTimesSixteenPoliciesPerSeed() {
     PhaseGrid full = PhaseGrid.full();
     assertEquals(9, full.loads().size());
+    assertEquals(6, full.settings().size());
     assertEquals(1 + 10 * 4, full.conditions().size());
-    assertEquals(12, full.policies().size());
-    assertEquals(44_280, full.runCount(10));
+    assertEquals(16, full.policies().size());
+    assertEquals(354_240, full.runCount(10));
     SweepPlan plan = onlyPhase(10, null);
-    assertEquals(1 + 44_280, plan.runCount());
+    assertEquals(1 + 354_240, plan.runCount());
     assertEquals(full, plan.phaseGrid());
+    SweepPlan studyOnly = new SweepPlan(List.of("calm"), List.of("pool-edf-10"), List.of("cage"), 1, true,
+        List.of(Studies.PHASE), 10, null, true);
+    assertEquals(354_240, studyOnly.runCount(), "--study-only: no main run, no claims' own runs");
+    assertTrue(DataFile.compact(studyOnly).contains("\"study_only\":true"));
+    assertFalse(DataFile.compact(plan).contains("study_only"), "written only when set");
+  }
+
+  @Test
+  void aGridReadBackFromItsPlanIsTheSameGrid() {
+    PhaseGrid g = new PhaseGrid(List.of(0.3), false, List.of(PhaseGrid.parseTrigger("spike:2:600")),
+        List.of("box-help-20-min0"), List.of(PhaseSetting.parse("none"), PhaseSetting.parse("edf-fit*0.7/at-once")));
+    assertEquals(g, DataFile.parse(DataFile.compact(g), "test", PhaseGrid.class));
+    PhaseGrid old = DataFile.parse("{\"loads\":[0.1],\"untriggered\":true,\"triggers\":[],\"policies\":[\"box\"]}",
+        "test", PhaseGrid.class);
+    assertEquals(List.of(PhaseSetting.BASE), old.settings(), "a grid written before the settings is in the base one");
   }
 
   @Test
@@ -52,6 +69,8 @@ class PhaseStudyPlanTest {
     assertEquals(0.2, low.offeredLoad());
     assertEquals(0.4, high.offeredLoad());
     assertEquals("load 0.20", low.condition());
+    assertEquals("honour", low.client());
+    assertEquals(0.0, low.down().downS(), "the pool is never down at 0.2");
     // the pool resizes what it is offered at these loads: twice the load, about twice the useful CPU
     double ratio = high.metrics().cpuUsefulS() / low.metrics().cpuUsefulS();
     System.out.printf(Locale.ROOT, "useful CPU at 0.4 over 0.2, seed 0: %.3f%n", ratio);
