@@ -153,10 +153,10 @@ final class PhasePane {
     return l;
   }
 
-  /** "phase-box-0.30-×2": what a test looks a cell up by. */
+  /** "phase-box-030-x2" (load 0.30, ×2): what a test looks a cell up by; no dots, which CSS selectors split at. */
   static String cellId(PhaseDiagram d, PhaseDiagram.Cell c) {
-    return String.format(Locale.ROOT, "phase-%s-%.2f-%s", d.policy(), c.load(), PhaseDiagram.sizeLabel(d.kind(),
-        c.size()).replace('\u00d7', 'x').replace("%", "pc"));
+    return String.format(Locale.ROOT, "phase-%s-%03d-%s", d.policy(), Math.round(100 * c.load()),
+        PhaseDiagram.sizeLabel(d.kind(), c.size()).replace('\u00d7', 'x').replace("%", "pc").replace('.', '_'));
   }
 
   static String tooltip(PhaseDiagram d, PhaseDiagram.Cell c) {
