@@ -5,7 +5,7 @@ import helperlab.charts.LiveSamples;
 import helperlab.charts.PlottedRun;
 import helperlab.charts.RecordedSamples;
 import helperlab.charts.export.ChartExport;
-import helperlab.charts.export.ChartStyle;
+import helperlab.charts.style.ChartTheme;
 import helperlab.charts.export.ExportFormat;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.Speed;
@@ -47,6 +47,9 @@ public final class MainViewModel {
   private final LabPrefs prefs;
   private final IntegerProperty chartColumns = new SimpleIntegerProperty(0);
   private final DoubleProperty runsDivider = new SimpleDoubleProperty(0.66);
+  private final SampleSet samples;
+  /** No runs folder here and none remembered: the sample runs are listed (see {@link SampleSet}). */
+  private boolean listSamples;
 
   public MainViewModel(LabConfig config, Executor ui) {
     this.config = config;
@@ -61,6 +64,7 @@ public final class MainViewModel {
       notices.error(e.getMessage());
     }
     this.prefs = p;
+    this.samples = new SampleSet(config.home());
     sayWhenAnOldHomeIsLeftAside();
     rememberTheRunsFolder(p);
     LiveSettings liveSettings;
@@ -100,7 +104,12 @@ public final class MainViewModel {
 
   /** Lists the runs folder and history (call once the window is up). */
   public void start() {
-    library.refresh();
+    if (listSamples) {
+      work.run("Cannot unpack the sample runs into " + samples.runsDir(), samples::unpack,
+          n -> library.folderProperty().set(samples.runsDir()));
+    } else {
+      library.refresh();
+    }
   }
 
   /** The sweep committed with the lab, opened when the Sweep view has nothing else to show. */
@@ -108,7 +117,7 @@ public final class MainViewModel {
 
   /**
    * When the Sweep view is first shown with no sweep in it: opens the sweep shown last time, else the one
-   * committed in {@code docs/sweep} (when the lab runs from its checkout); otherwise does nothing.
+   * committed in {@code docs/sweep} (when the lab runs from its checkout), else the sample sweep the lab carries.
    */
   public void openDefaultSweep() {
     if (sweep.shownProperty().get() != null || sweep.runningProperty().get()) {
@@ -121,6 +130,14 @@ public final class MainViewModel {
         return;
       }
     }
+    // away from the checkout: the sweep the lab carries
+    Path sample = samples.sweepDir();
+    work.run("Cannot unpack the sample sweep into " + sample, samples::unpack, n -> {
+      if (sweep.shownProperty().get() == null && !sweep.runningProperty().get()
+          && Files.exists(SweepRuns.runsFile(sample))) {
+        sweep.open(sample);
+      }
+    });
   }
 
   /** Opens a run record file in the timeline (the Runs view). */
@@ -194,7 +211,7 @@ public final class MainViewModel {
     ChartExport.Request request;
     try {
       ExportFormat.of(out);
-      request = new ChartExport.Request(kind, runs, width, height, ChartStyle.LIGHT, cursor);
+      request = new ChartExport.Request(kind, runs, width, height, ChartTheme.LIGHT, cursor);
     } catch (IllegalArgumentException e) {
       notices.error("Cannot export: " + e.getMessage());
       return CompletableFuture.failedFuture(e);
@@ -230,12 +247,14 @@ public final class MainViewModel {
    * remembered at close.
    */
   private void rememberTheRunsFolder(LabPrefs p) {
-    if (p.runsFolder != null && config.runsDir().equals(Path.of(helperlab.runs.RunStore.DEFAULT_DIR))
-        && Files.isDirectory(Path.of(p.runsFolder))) {
+    boolean onDefault = config.runsDir().equals(Path.of(helperlab.runs.RunStore.DEFAULT_DIR));
+    if (p.runsFolder != null && onDefault && Files.isDirectory(Path.of(p.runsFolder))) {
       library.folderProperty().set(Path.of(p.runsFolder));
+    } else if (onDefault && !Files.isDirectory(config.runsDir())) {
+      listSamples = true; // a first start away from a checkout: the samples rather than an empty list
     }
     library.folderProperty().addListener((o, a, b) -> {
-      if (b != null) {
+      if (b != null && !b.equals(samples.runsDir())) { // the samples are a stand-in, not a choice
         prefs.runsFolder = b.toAbsolutePath().toString();
       }
     });
