@@ -1,5 +1,6 @@
 package helperlab.charts.export;
 
+import helperlab.charts.style.ChartTheme;
 import helperlab.study.RunRow;
 import helperlab.study.phase.DownLater;
 import helperlab.study.phase.PhaseDiagram;
@@ -35,10 +36,10 @@ public final class PhaseDiagramChart implements PictureFile {
   private static final int ROW_H = 50;
 
   private final List<PhaseDiagram> diagrams;
-  private final ChartStyle style;
+  private final AwtTheme style;
 
   /** {@code diagrams}: one per policy, all of the same trigger kind and duration. */
-  public PhaseDiagramChart(List<PhaseDiagram> diagrams, ChartStyle style) {
+  public PhaseDiagramChart(List<PhaseDiagram> diagrams, ChartTheme theme) {
     if (diagrams.isEmpty()) {
       throw new IllegalArgumentException("no phase diagrams to draw (run the sweep with --study phase)");
     }
@@ -50,7 +51,7 @@ public final class PhaseDiagramChart implements PictureFile {
       }
     }
     this.diagrams = List.copyOf(diagrams);
-    this.style = style;
+    this.style = AwtTheme.of(theme);
   }
 
   /** The diagrams grouped by trigger kind and duration, each group one picture, keyed by its file name stem. */
@@ -71,7 +72,7 @@ public final class PhaseDiagramChart implements PictureFile {
   /** Writes one PNG and SVG per trigger kind and duration into {@code dir} if {@code rows} hold a phase study. */
   public static void writeBeside(Path dir, List<RunRow> rows) throws IOException {
     for (Map.Entry<String, List<PhaseDiagram>> e : byTrigger(PhaseDiagram.of(rows)).entrySet()) {
-      PhaseDiagramChart chart = new PhaseDiagramChart(e.getValue(), ChartStyle.LIGHT);
+      PhaseDiagramChart chart = new PhaseDiagramChart(e.getValue(), ChartTheme.LIGHT);
       chart.writePng(dir.resolve(e.getKey() + ".png"), WIDTH, chart.height());
       chart.writeSvg(dir.resolve(e.getKey() + ".svg"), WIDTH, chart.height());
     }

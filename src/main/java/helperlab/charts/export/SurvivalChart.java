@@ -1,5 +1,7 @@
 package helperlab.charts.export;
 
+import helperlab.charts.style.ChartTheme;
+import helperlab.charts.style.TimeFormat;
 import helperlab.study.RunRow;
 import helperlab.study.phase.KaplanMeier;
 import helperlab.study.phase.SurvivalCurves;
@@ -32,15 +34,15 @@ public final class SurvivalChart implements PictureFile {
   private static final int HEADER = 96;
 
   private final SurvivalCurves curves;
-  private final ChartStyle style;
+  private final AwtTheme style;
   private final List<Double> loads;
 
-  public SurvivalChart(SurvivalCurves curves, ChartStyle style) {
+  public SurvivalChart(SurvivalCurves curves, ChartTheme theme) {
     if (curves.isEmpty()) {
       throw new IllegalArgumentException("no survival curves to draw (run the sweep with --study phase)");
     }
     this.curves = curves;
-    this.style = style;
+    this.style = AwtTheme.of(theme);
     this.loads = curves.loads();
   }
 
@@ -50,7 +52,7 @@ public final class SurvivalChart implements PictureFile {
     if (c.isEmpty()) {
       return;
     }
-    SurvivalChart chart = new SurvivalChart(c, ChartStyle.LIGHT);
+    SurvivalChart chart = new SurvivalChart(c, ChartTheme.LIGHT);
     chart.writePng(dir.resolve("survival.png"), WIDTH, HEIGHT);
     chart.writeSvg(dir.resolve("survival.svg"), WIDTH, HEIGHT);
   }
@@ -128,7 +130,7 @@ public final class SurvivalChart implements PictureFile {
     g.setColor(style.muted());
     g.drawString(m.title(), left, cell.y + 34);
     double horizon = Math.max(60, curves.horizonS(m));
-    NiceScale xs = NiceScale.clock(0, horizon, 4);
+    double step = TimeFormat.clockStep(horizon / 4);
     java.util.function.DoubleUnaryOperator px = t -> left + t / horizon * (right - left);
     java.util.function.DoubleUnaryOperator py = s -> bottom - s * (bottom - top);
     FontMetrics fm = g.getFontMetrics();
@@ -143,12 +145,12 @@ public final class SurvivalChart implements PictureFile {
         g.drawString(label, left - 6 - fm.stringWidth(label), (float) y + 4);
       }
     }
-    for (double t = 0; t <= horizon + 1e-9; t += xs.step()) {
+    for (double t = 0; t <= horizon + 1e-9; t += step) {
       double x = px.applyAsDouble(t);
       g.setColor(style.grid());
       g.draw(new Line2D.Double(x, top, x, bottom));
       g.setColor(style.muted());
-      String label = String.format(Locale.ROOT, "%d:%02d", (int) t / 60, (int) t % 60);
+      String label = TimeFormat.clock(t, step);
       g.drawString(label, (float) (x - fm.stringWidth(label) / 2.0), bottom + 15);
     }
     g.setColor(style.text());
