@@ -84,7 +84,7 @@ final class PhasePane {
 
   private Pane map(PhaseDiagram d) {
     VBox box = new VBox(2);
-    Label title = new Label(d.policy());
+    Label title = new Label(d.title());
     title.getStyleClass().add("heat-header");
     Label axis = new Label(PhaseDiagram.sizeAxis(d.kind()));
     axis.getStyleClass().add("hint");
@@ -165,7 +165,7 @@ final class PhasePane {
         + d.triggerText();
     List<Long> seeds = c.seeds();
     return String.format(Locale.ROOT, "%s at load %.2f, %s%n%d of %d runs down %.0f min after (at %s), %.0f%% "
-        + "(95%%: %.0f–%.0f%%)%s%nseeds %s%nclick: open seed %d (%s) in Runs", d.policy(), c.load(), trigger, s.k(),
+        + "(95%%: %.0f–%.0f%%)%s%nseeds %s%nclick: open seed %d (%s) in Runs", d.title(), c.load(), trigger, s.k(),
         s.n(), DownLater.LATER_S / 60, clock(d.askedAtS()), 100 * s.share(), 100 * s.lo(), 100 * s.hi(),
         s.decides(PhaseDiagram.HALF) ? "" : ": too few runs to say which side of one half", seeds.size() <= 6
             ? seeds.toString() : seeds.get(0) + "–" + seeds.get(seeds.size() - 1), c.representativeSeed(),
