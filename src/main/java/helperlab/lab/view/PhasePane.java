@@ -26,9 +26,9 @@ import javafx.util.Duration;
  * A cell's tooltip gives n, the interval and the seeds; clicking it opens its representative run.
  */
 final class PhasePane {
-  static final double CELL_W = 34;
+  static final double CELL_W = 35;
   static final double CELL_H = 22;
-  private static final double LABEL_W = 40;
+  private static final double LABEL_W = 34;
 
   private final FlowPane maps = new FlowPane(18, 14);
   private final VBox root = new VBox(8);
@@ -144,7 +144,7 @@ final class PhasePane {
     l.setMinSize(CELL_W - 1, CELL_H - 1);
     String frame = s.decides(PhaseDiagram.HALF) ? ""
         : " -fx-border-color: -lab-text; -fx-border-style: segments(2, 2); -fx-border-width: 1; -fx-border-insets: 2;";
-    l.setStyle("-fx-font-size: 10.5px; -fx-font-weight: bold; -fx-cursor: hand; -fx-background-color: "
+    l.setStyle("-fx-font-size: 9.5px; -fx-font-weight: bold; -fx-cursor: hand; -fx-background-color: "
         + DownScale.css(s.share()) + "; -fx-text-fill: " + DownScale.textCss(s.share()) + ";" + frame);
     Tooltip tip = new Tooltip(tooltip(d, cell));
     tip.setShowDelay(Duration.millis(250));

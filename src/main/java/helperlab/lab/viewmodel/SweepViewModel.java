@@ -245,7 +245,9 @@ public final class SweepViewModel {
       double work = d.run().forecastBias() == null ? 1.0 : d.run().forecastBias();
       SimSetup setup = new SimSetup(of.scenario(), of.seed(), of.tasks(), of.durationS(), policy, of.machine(),
           of.calibration(), of.admission(), of.presets(), true, of.sampleEveryS(), work, of.trigger());
-      return RunRecords.fromSimulation(new Simulation(setup).run());
+      RunRecord r = RunRecords.fromSimulation(new Simulation(setup).run());
+      // the record keeps its trigger, so Runs shades the trigger's window as Live does
+      return t == null ? r : r.withTrigger(helperlab.model.DataFile.JSON.valueToTree(t), null);
     }, r -> {
       library.addToHistory(r);
       opener.accept(r);

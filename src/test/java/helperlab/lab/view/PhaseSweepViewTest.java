@@ -48,13 +48,16 @@ class PhaseSweepViewTest extends FxRobot {
   @BeforeEach
   void open() throws Exception {
     LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
-    window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(30, TimeUnit.SECONDS);
+    window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(180, TimeUnit.SECONDS);
     interact(() -> window.stage().requestFocus());
     WaitForAsyncUtils.waitForFxEvents();
   }
 
   @AfterEach
   void close() throws Exception {
+    if (window == null) {
+      return;
+    }
     waitFor("background work done", () -> window.viewModel().work().running() == 0);
     WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);
   }
