@@ -1,4 +1,4 @@
-package helperlab.study.phase;
+package helperlab.study.phasemap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,7 +1,7 @@
-package helperlab.study.phase;
+package helperlab.study.phasemap;
 
-import static helperlab.study.phase.PhaseRows.spiked;
-import static helperlab.study.phase.PhaseRows.untriggered;
+import static helperlab.study.phasemap.PhaseRows.spiked;
+import static helperlab.study.phasemap.PhaseRows.untriggered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

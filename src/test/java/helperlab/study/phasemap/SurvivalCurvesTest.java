@@ -1,12 +1,13 @@
-package helperlab.study.phase;
+package helperlab.study.phasemap;
 
-import static helperlab.study.phase.PhaseRows.spiked;
-import static helperlab.study.phase.PhaseRows.untriggered;
+import helperlab.study.phase.KaplanMeier;
+import static helperlab.study.phasemap.PhaseRows.spiked;
+import static helperlab.study.phasemap.PhaseRows.untriggered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import helperlab.study.phase.SurvivalCurves.Measure;
+import helperlab.study.phasemap.SurvivalCurves.Measure;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

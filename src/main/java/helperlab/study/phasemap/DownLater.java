@@ -1,4 +1,4 @@
-package helperlab.study.phase;
+package helperlab.study.phasemap;
 
 import helperlab.study.RunRow;
 import helperlab.workload.DownSpells;

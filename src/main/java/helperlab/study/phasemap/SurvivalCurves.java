@@ -1,5 +1,6 @@
-package helperlab.study.phase;
+package helperlab.study.phasemap;
 
+import helperlab.study.phase.KaplanMeier;
 import helperlab.study.RunRow;
 import helperlab.study.ScenarioFiles;
 import helperlab.study.Studies;
