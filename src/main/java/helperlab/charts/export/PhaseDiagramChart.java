@@ -2,8 +2,8 @@ package helperlab.charts.export;
 
 import helperlab.charts.style.ChartTheme;
 import helperlab.study.RunRow;
-import helperlab.study.phasemap.DownLater;
-import helperlab.study.phasemap.PhaseDiagram;
+import helperlab.study.phase.diagram.DownLater;
+import helperlab.study.phase.diagram.PhaseDiagram;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

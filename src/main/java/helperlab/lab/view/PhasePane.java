@@ -1,9 +1,9 @@
 package helperlab.lab.view;
 
 import helperlab.charts.export.DownScale;
-import helperlab.study.phasemap.DownLater;
-import helperlab.study.phasemap.PhaseDiagram;
-import helperlab.study.phasemap.Share;
+import helperlab.study.phase.diagram.DownLater;
+import helperlab.study.phase.diagram.PhaseDiagram;
+import helperlab.study.phase.Share;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiConsumer;

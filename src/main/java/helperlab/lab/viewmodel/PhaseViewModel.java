@@ -1,6 +1,6 @@
 package helperlab.lab.viewmodel;
 
-import helperlab.study.phasemap.PhaseDiagram;
+import helperlab.study.phase.diagram.PhaseDiagram;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

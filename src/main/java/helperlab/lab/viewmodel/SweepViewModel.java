@@ -198,7 +198,7 @@ public final class SweepViewModel {
       machine.set(ms.contains("cage") ? "cage" : ms.iterator().next());
     }
     breakeven.show(SpawnCostCurves.of(result));
-    phase.show(helperlab.study.phasemap.PhaseDiagram.of(result));
+    phase.show(helperlab.study.phase.diagram.PhaseDiagram.of(result));
     shown.set(dir);
     progressText.set(result.size() + " runs from " + dir);
   }
@@ -231,8 +231,8 @@ public final class SweepViewModel {
    * Simulates a phase cell's representative run (its load, its trigger, the lowest seed on the cell's side of
    * one half), recorded, saves it to the history and opens it in Live/Runs as a heat-map cell's run opens.
    */
-  public CompletableFuture<RunRecord> openPhaseRun(helperlab.study.phasemap.PhaseDiagram d,
-      helperlab.study.phasemap.PhaseDiagram.Cell cell) {
+  public CompletableFuture<RunRecord> openPhaseRun(helperlab.study.phase.diagram.PhaseDiagram d,
+      helperlab.study.phase.diagram.PhaseDiagram.Cell cell) {
     return work.run("Cannot open the phase run of " + d.policy() + " at load " + cell.load(), () -> {
       ScenarioSpec atLoad = ScenarioFiles.named(d.run().scenario()).withLoad(cell.load());
       helperlab.workload.Trigger t = d.trigger(cell.size());

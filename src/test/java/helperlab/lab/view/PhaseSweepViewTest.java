@@ -9,7 +9,7 @@ import helperlab.lab.live.SimulatorSource;
 import helperlab.lab.viewmodel.LabConfig;
 import helperlab.lab.viewmodel.LabView;
 import helperlab.model.RunRecord;
-import helperlab.study.phasemap.PhaseDiagram;
+import helperlab.study.phase.diagram.PhaseDiagram;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

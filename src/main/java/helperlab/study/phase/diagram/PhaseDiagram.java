@@ -1,5 +1,6 @@
-package helperlab.study.phasemap;
+package helperlab.study.phase.diagram;
 
+import helperlab.study.phase.Share;
 import helperlab.study.RunRow;
 import helperlab.study.Studies;
 import helperlab.workload.Trigger;

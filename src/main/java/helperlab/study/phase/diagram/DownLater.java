@@ -1,4 +1,4 @@
-package helperlab.study.phasemap;
+package helperlab.study.phase.diagram;
 
 import helperlab.study.RunRow;
 import helperlab.workload.DownSpells;

@@ -1,4 +1,4 @@
-package helperlab.study.phasemap;
+package helperlab.study.phase;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

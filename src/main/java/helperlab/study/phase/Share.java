@@ -1,4 +1,4 @@
-package helperlab.study.phasemap;
+package helperlab.study.phase;
 
 /**
  * A share of runs, {@code k} of {@code n}, with its Wilson score 95% interval. Wilson rather than the normal
@@ -6,7 +6,7 @@ package helperlab.study.phasemap;
  * interval collapses to a point and claims a certainty ten runs do not give: 0 of 5 is "below 43%", not "0%".
  */
 public record Share(int k, int n, double share, double lo, double hi) {
-  static final double Z = 1.959963984540054; // the normal 97.5% quantile
+  static final double Z = KaplanMeier.Z975;
 
   public Share {
     if (n < 0 || k < 0 || k > n) {

@@ -1,12 +1,13 @@
-package helperlab.study.phasemap;
+package helperlab.study.phase.diagram;
 
-import static helperlab.study.phasemap.PhaseRows.spiked;
-import static helperlab.study.phasemap.PhaseRows.untriggered;
+import static helperlab.study.phase.diagram.PhaseRows.spiked;
+import static helperlab.study.phase.diagram.PhaseRows.untriggered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import helperlab.study.phase.Share;
 import helperlab.study.RunRow;
 import helperlab.workload.Trigger;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package helperlab.study.phasemap;
+package helperlab.study.phase.diagram;
 
 import helperlab.study.phase.KaplanMeier;
 import helperlab.study.RunRow;
