@@ -1,12 +1,12 @@
 package helperlab.study.phase.diagram;
 
-import helperlab.study.phase.KaplanMeier;
 import static helperlab.study.phase.diagram.PhaseRows.spiked;
 import static helperlab.study.phase.diagram.PhaseRows.untriggered;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import helperlab.study.phase.KaplanMeier;
 import helperlab.study.phase.diagram.SurvivalCurves.Measure;
 import java.util.List;
 import org.junit.jupiter.api.Test;
