@@ -43,6 +43,8 @@ public final class PhaseShowcase {
                 "light")));
             window.viewModel().viewProperty().set(LabView.SWEEP);
           });
+          // the view opens the committed sweep when first shown: let it land first, or it would replace ours
+          FxWait.until(() -> window.viewModel().work().running() == 0, 120_000);
           FxWait.call(() -> window.viewModel().sweep().open(sweep)).get();
           if (!FxWait.until(() -> window.viewModel().sweep().phase().hasStudy(), 60_000)) {
             throw new IllegalStateException(sweep + " has no phase study (run sweep --study phase --out DIR)");

@@ -172,7 +172,7 @@ public final class PhaseDiagramChart implements PictureFile {
     double colW = (right - left) / (double) d.loads().size();
     g.setColor(style.text());
     g.setFont(new Font(FONT, Font.BOLD, 16));
-    g.drawString(d.policy(), left, cell.y + 24);
+    g.drawString(d.title(), left, cell.y + 24);
     g.setFont(new Font(FONT, Font.PLAIN, 13));
     for (int r = 0; r < rows; r++) {
       double size = d.sizes().get(r);

@@ -1,7 +1,7 @@
 package helperlab.charts.export;
 
-import helperlab.charts.style.TimeFormat;
 import helperlab.charts.style.ChartTheme;
+import helperlab.charts.style.TimeFormat;
 import helperlab.study.RunRow;
 import helperlab.study.phase.KaplanMeier;
 import helperlab.study.phase.diagram.SurvivalCurves;
@@ -128,9 +128,9 @@ public final class SurvivalChart implements PictureFile {
     g.drawString(policy, left, cell.y + 18);
     g.setFont(new Font(FONT, Font.PLAIN, 12));
     g.setColor(style.muted());
-    g.drawString(m.title(), left, cell.y + 34);
+    g.drawString(m == Measure.TIME_TO_TIP ? "time to tip (no trigger)" : "time to recover", left, cell.y + 34);
     double horizon = Math.max(60, curves.horizonS(m));
-    double xStep = TimeFormat.clockStep(horizon / 4);
+    double step = TimeFormat.clockStep(horizon / 4); // whole minutes: 5, 10, 15…
     java.util.function.DoubleUnaryOperator px = t -> left + t / horizon * (right - left);
     java.util.function.DoubleUnaryOperator py = s -> bottom - s * (bottom - top);
     FontMetrics fm = g.getFontMetrics();
@@ -145,16 +145,16 @@ public final class SurvivalChart implements PictureFile {
         g.drawString(label, left - 6 - fm.stringWidth(label), (float) y + 4);
       }
     }
-    for (double t = 0; t <= horizon + 1e-9; t += xStep) {
+    for (double t = 0; t <= horizon + 1e-9; t += step) {
       double x = px.applyAsDouble(t);
       g.setColor(style.grid());
       g.draw(new Line2D.Double(x, top, x, bottom));
       g.setColor(style.muted());
-      String label = TimeFormat.clock(t, xStep);
+      String label = String.format(Locale.ROOT, "%.0f", t / 60);
       g.drawString(label, (float) (x - fm.stringWidth(label) / 2.0), bottom + 15);
     }
     g.setColor(style.text());
-    String axis = m.axis().replace("(s)", "(min:s)");
+    String axis = m == Measure.TIME_TO_TIP ? "minutes from the start" : "minutes after the trigger";
     g.drawString(axis, (float) ((left + right) / 2.0 - fm.stringWidth(axis) / 2.0), bottom + 32);
     if (first) {
       String y = m == Measure.TIME_TO_TIP ? "runs not yet tipped" : "knocked-out runs still down";

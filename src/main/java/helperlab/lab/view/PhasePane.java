@@ -26,9 +26,9 @@ import javafx.util.Duration;
  * A cell's tooltip gives n, the interval and the seeds; clicking it opens its representative run.
  */
 final class PhasePane {
-  static final double CELL_W = 34;
+  static final double CELL_W = 35;
   static final double CELL_H = 22;
-  private static final double LABEL_W = 40;
+  private static final double LABEL_W = 34;
 
   private final FlowPane maps = new FlowPane(18, 14);
   private final VBox root = new VBox(8);
@@ -84,7 +84,7 @@ final class PhasePane {
 
   private Pane map(PhaseDiagram d) {
     VBox box = new VBox(2);
-    Label title = new Label(d.policy());
+    Label title = new Label(d.title());
     title.getStyleClass().add("heat-header");
     Label axis = new Label(PhaseDiagram.sizeAxis(d.kind()));
     axis.getStyleClass().add("hint");
@@ -144,7 +144,7 @@ final class PhasePane {
     l.setMinSize(CELL_W - 1, CELL_H - 1);
     String frame = s.decides(PhaseDiagram.HALF) ? ""
         : " -fx-border-color: -lab-text; -fx-border-style: segments(2, 2); -fx-border-width: 1; -fx-border-insets: 2;";
-    l.setStyle("-fx-font-size: 10.5px; -fx-font-weight: bold; -fx-cursor: hand; -fx-background-color: "
+    l.setStyle("-fx-font-size: 9.5px; -fx-font-weight: bold; -fx-cursor: hand; -fx-background-color: "
         + DownScale.css(s.share()) + "; -fx-text-fill: " + DownScale.textCss(s.share()) + ";" + frame);
     Tooltip tip = new Tooltip(tooltip(d, cell));
     tip.setShowDelay(Duration.millis(250));
@@ -153,10 +153,10 @@ final class PhasePane {
     return l;
   }
 
-  /** "phase-box-0.30-×2": what a test looks a cell up by. */
+  /** "phase-box-030-x2" (load 0.30, ×2): what a test looks a cell up by; no dots, which CSS selectors split at. */
   static String cellId(PhaseDiagram d, PhaseDiagram.Cell c) {
-    return String.format(Locale.ROOT, "phase-%s-%.2f-%s", d.policy(), c.load(), PhaseDiagram.sizeLabel(d.kind(),
-        c.size()).replace('\u00d7', 'x').replace("%", "pc"));
+    return String.format(Locale.ROOT, "phase-%s-%03d-%s", d.policy(), Math.round(100 * c.load()),
+        PhaseDiagram.sizeLabel(d.kind(), c.size()).replace('\u00d7', 'x').replace("%", "pc").replace('.', '_'));
   }
 
   static String tooltip(PhaseDiagram d, PhaseDiagram.Cell c) {
@@ -165,7 +165,7 @@ final class PhasePane {
         + d.triggerText();
     List<Long> seeds = c.seeds();
     return String.format(Locale.ROOT, "%s at load %.2f, %s%n%d of %d runs down %.0f min after (at %s), %.0f%% "
-        + "(95%%: %.0f–%.0f%%)%s%nseeds %s%nclick: open seed %d (%s) in Runs", d.policy(), c.load(), trigger, s.k(),
+        + "(95%%: %.0f–%.0f%%)%s%nseeds %s%nclick: open seed %d (%s) in Runs", d.title(), c.load(), trigger, s.k(),
         s.n(), DownLater.LATER_S / 60, clock(d.askedAtS()), 100 * s.share(), 100 * s.lo(), 100 * s.hi(),
         s.decides(PhaseDiagram.HALF) ? "" : ": too few runs to say which side of one half", seeds.size() <= 6
             ? seeds.toString() : seeds.get(0) + "–" + seeds.get(seeds.size() - 1), c.representativeSeed(),

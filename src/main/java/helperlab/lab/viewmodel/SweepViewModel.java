@@ -237,9 +237,17 @@ public final class SweepViewModel {
       ScenarioSpec atLoad = ScenarioFiles.named(d.run().scenario()).withLoad(cell.load());
       helperlab.workload.Trigger t = d.trigger(cell.size());
       ScenarioSpec scenario = t == null ? atLoad : atLoad.withTrigger(t);
-      SimSetup setup = SimSetup.of(scenario, d.policy(), MachineSpec.named(d.run().machine()),
+      SimSetup of = SimSetup.of(scenario, d.policy(), MachineSpec.named(d.run().machine()),
           cell.representativeSeed(), AdmissionMode.of(d.run().admission()), Calibration.defaults(), true);
-      return RunRecords.fromSimulation(new Simulation(setup).run());
+      // the phase setting as the sweep ran it: the client's answer to a refusal, the work over its forecast
+      helperlab.policy.PolicySpec policy = d.run().client() == null ? of.policy()
+          : of.policy().withRetryAfter(helperlab.policy.PolicySpec.RetryAfter.of(d.run().client()));
+      double work = d.run().forecastBias() == null ? 1.0 : d.run().forecastBias();
+      SimSetup setup = new SimSetup(of.scenario(), of.seed(), of.tasks(), of.durationS(), policy, of.machine(),
+          of.calibration(), of.admission(), of.presets(), true, of.sampleEveryS(), work, of.trigger());
+      RunRecord r = RunRecords.fromSimulation(new Simulation(setup).run());
+      // the record keeps its trigger, so Runs shades the trigger's window as Live does
+      return t == null ? r : r.withTrigger(helperlab.model.DataFile.JSON.valueToTree(t), null);
     }, r -> {
       library.addToHistory(r);
       opener.accept(r);

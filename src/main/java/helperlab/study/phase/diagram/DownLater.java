@@ -1,14 +1,17 @@
 package helperlab.study.phase.diagram;
 
 import helperlab.study.RunRow;
+import helperlab.workload.DownSpells;
 import helperlab.workload.Recovery;
 
 /**
- * Whether a phase run is <em>down</em> ({@code workload.Tipping}'s criterion) at a given second, read from what
- * a runs.jsonl row holds today: the first tip ({@code tipped_at_s}) and, for a triggered run, its recovery after
- * the trigger ({@code recovery}). The phase diagram asks it at {@link #LATER_S} after the trigger's end.
+ * Whether a phase run is <em>down</em> ({@code workload.Tipping}'s criterion) at a given second. The phase diagram
+ * asks it at {@link #LATER_S} after the trigger's end. A row with its down spells ({@code down.spells}, written by
+ * the phase study since session 14) answers exactly: down when a spell covers that second. An older row has only
+ * its first tip ({@code tipped_at_s}) and, if triggered, its recovery after the trigger ({@code recovery}); for it
+ * the rule below, which has to assume.
  *
- * <p>The rule, and where it has to assume:
+ * <p>The rule for rows without spells:
  * <ul>
  *   <li>never tipped, or tipped after the second asked: not down;</li>
  *   <li>tipped by then, and the recovery after the trigger came back ({@code recovery_s}) at or before that
@@ -24,13 +27,18 @@ import helperlab.workload.Recovery;
  * twin had not tipped; without the twin's row it is taken as written.
  */
 public final class DownLater {
-  /** "Down 30 minutes later": the operator's horizon after a trigger has passed. */
-  public static final double LATER_S = 1800;
+  /** "Down 30 minutes later": the operator's horizon after a trigger has passed (the study's own). */
+  public static final double LATER_S = DownSpells.LATER_S;
 
   private DownLater() {}
 
   /** Down at {@code atS} seconds into the run, by the rule above; {@code twin} may be null (not in the rows). */
   public static boolean downAt(RunRow r, RunRow twin, double atS) {
+    DownSpells spells = r.down();
+    if (spells != null && spells.spells() != null) {
+      int at = (int) Math.floor(atS);
+      return spells.spells().stream().anyMatch(sp -> sp.get(0) <= at && at < sp.get(1));
+    }
     Double tip = r.tippedAtS();
     if (tip == null || tip > atS) {
       return false;

@@ -46,11 +46,40 @@ public record PhaseDiagram(String policy, Run run, Trigger.Kind kind, double dur
     }
   }
 
-  /** What the diagram's runs share besides the policy: their scenario (at each load), machine and admission. */
-  public record Run(String scenario, String machine, String admission) {
-    static Run of(RunRow r) {
-      return new Run(r.scenario(), r.machine(), r.admission());
+  /**
+   * What the diagram's runs share besides the policy: their scenario (at each load), machine and admission, and
+   * the phase setting's client (null: honour, as rows before it) and forecast bias (null: 1).
+   */
+  public record Run(String scenario, String machine, String admission, String client, Double forecastBias) {
+    public Run(String scenario, String machine, String admission) {
+      this(scenario, machine, admission, null, null);
     }
+
+    static Run of(RunRow r) {
+      String client = r.client() == null || r.client().equals("honour") ? null : r.client();
+      Double bias = r.forecastBias() == null || r.forecastBias() == 1.0 ? null : r.forecastBias();
+      return new Run(r.scenario(), r.machine(), r.admission(), client, bias);
+    }
+
+    /** What sets these runs apart from the default setting: ", admission none, client at-once, bias ×1.4". */
+    public String setting() {
+      StringBuilder b = new StringBuilder();
+      if (!"edf-fit".equals(admission)) {
+        b.append(", admission ").append(admission);
+      }
+      if (client != null) {
+        b.append(", client ").append(client);
+      }
+      if (forecastBias != null) {
+        b.append(String.format(Locale.ROOT, ", bias \u00d7%s", num(forecastBias)));
+      }
+      return b.toString();
+    }
+  }
+
+  /** The panel's title: the policy and, when not the default, its setting. */
+  public String title() {
+    return policy + run.setting();
   }
 
   public PhaseDiagram {

@@ -38,6 +38,26 @@ class PhaseDiagramTest {
   }
 
   @Test
+  void aRowWithItsDownSpellsIsDownExactlyInThem() {
+    RunRow twice = PhaseRows.spelled("box", 0.2, 0, new int[] {100, 1000}, new int[] {2500, 3600});
+    assertTrue(DownLater.downAt(twice, null, 500));
+    assertFalse(DownLater.downAt(twice, null, 1000), "escaped at 1,000 s");
+    assertFalse(DownLater.downAt(twice, null, 2499));
+    assertTrue(DownLater.downAt(twice, null, LATER), "down again from 2,500 s");
+    assertFalse(DownLater.downAt(PhaseRows.spelled("box", 0.2, 1), null, LATER), "never down");
+  }
+
+  @Test
+  void aSettingOtherThanTheDefaultIsItsOwnDiagram() {
+    List<PhaseDiagram> all = PhaseDiagram.of(List.of(PhaseRows.spelled("box", 0.2, 0, new int[] {100, 3600}),
+        untriggered("box", 0.2, 0, null)));
+    assertEquals(List.of("box, client at-once, bias \u00d71.4", "box"), all.stream().map(PhaseDiagram::title).toList(),
+        "in the order the rows came");
+    assertEquals(1, all.get(0).cell(0.2, 0).down().k());
+    assertEquals(0, all.get(1).cell(0.2, 0).down().k());
+  }
+
+  @Test
   void aRecoveryToATwinThatTippedByItselfIsNoRecovery() {
     RunRow spikedRun = spiked("box", 0.1, 4, 60, 0, 933.0, 1385.0, false); // "back" at 2,345 s
     assertTrue(DownLater.downAt(spikedRun, untriggered("box", 0.1, 0, 2345.0), LATER),

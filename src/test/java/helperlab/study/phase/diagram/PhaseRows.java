@@ -19,6 +19,25 @@ final class PhaseRows {
         load, policy, seed, METRICS, tippedAtS), "test");
   }
 
+  /** A run without a trigger whose down spells are {@code spells} ([from, to) seconds), as rows since session 14. */
+  static RunRow spelled(String policy, double load, long seed, int[]... spells) {
+    StringBuilder list = new StringBuilder();
+    int downS = 0;
+    for (int[] sp : spells) {
+      list.append(list.length() == 0 ? "" : ",").append('[').append(sp[0]).append(',').append(sp[1]).append(']');
+      downS += sp[1] - sp[0];
+    }
+    boolean atEnd = spells.length > 0 && spells[spells.length - 1][1] >= 3600;
+    String escaped = spells.length == 0 || spells[0][1] >= 3600 ? "null" : String.valueOf(spells[0][1]);
+    String down = String.format(Locale.ROOT, "{\"escaped_at_s\":%s,\"down_s\":%d,\"stretches\":%d,"
+        + "\"down_at_end\":%s,\"down_30m_after_trigger\":null,\"spells\":[%s],\"offered_cpu_s\":0.0,"
+        + "\"capacity_cpu_s\":0.0,\"sustain\":null}", escaped, downS, spells.length, atEnd, list);
+    return RunRow.parse(String.format(Locale.ROOT, "{\"study\":\"phase\",\"scenario\":\"calm\",\"offered_load\":%s,"
+        + "\"policy\":\"%s\",\"machine\":\"cage\",\"seed\":%d,\"admission\":\"edf-fit\",\"client\":\"at-once\","
+        + "\"forecast_bias\":1.4,%s,\"tipped_at_s\":%s,\"down\":%s}", load, policy, seed, METRICS,
+        spells.length == 0 ? "null" : String.valueOf(spells[0][0]), down), "test");
+  }
+
   /**
    * A run with a spike of {@code size} for {@code durationS} from 900 s, tipped at {@code tippedAtS}, back
    * {@code recoveryS} after the spike's end (null: not back), or down before the spike.
