@@ -35,9 +35,11 @@ final class ChartLines {
     Decimator all;
     /** Data points on screen (a step line adds a corner between each two). */
     int points;
-    /** The newest value taken in, and the newest value on screen (NaN: none). */
+    /** The newest value taken in (NaN: none). */
     double lastY = Double.NaN;
-    double drawnY = Double.NaN;
+    /** The values the line's last pixel column on screen spans (NaN: nothing drawn). */
+    double drawnLow = Double.NaN;
+    double drawnHigh = Double.NaN;
 
     Line(Series series, DoubleDataSet shown, boolean steps) {
       this.series = series;
@@ -180,7 +182,8 @@ final class ChartLines {
 
   /**
    * Whether slot {@code s}'s new samples would move its lines by a pixel or more: the newest sample a pixel
-   * column or more after the newest one drawn, or a value a pixel or more from the line's end on screen. A
+   * column or more after the newest one drawn, or a value a pixel or more outside what the line's last column
+   * on screen spans (within it, the new stretch would ink pixels already inked). A
    * streaming chart is redrawn only then: the frames between would paint the same pixels again (at ×120 an
    * hour-long run gains a pixel column every few frames), while a jump (a batch sent, a worker lost) is
    * drawn in the frame it arrives.
@@ -194,7 +197,7 @@ final class ChartLines {
       double dy = pixel.value(line.series.rightAxis());
       for (int i = from; i < to; i++) {
         double y = line.series.value(t, i);
-        if (!Double.isNaN(y) && !(Math.abs(y - line.drawnY) < dy)) {
+        if (!Double.isNaN(y) && !(y > line.drawnLow - dy && y < line.drawnHigh + dy)) {
           return true;
         }
       }
@@ -213,7 +216,6 @@ final class ChartLines {
     for (Line line : lines[s].values()) {
       if (line.all != null) {
         show(line, line.all);
-        line.drawnY = line.lastY;
       }
     }
     drawnT[s] = runs[s] == null || runs[s].samples().size() == 0 ? Double.NaN
@@ -244,6 +246,26 @@ final class ChartLines {
     double[] y = steps ? stairs.y() : buffer[1];
     DoubleDataSet ds = line.shown;
     ds.lock().writeLockGuard(() -> ds.set(x, y, n, true));
+    lastColumnSpan(line, buffer[0], buffer[1], count);
+  }
+
+  /** Notes the values the last pixel column of the line just handed to the screen spans. */
+  private void lastColumnSpan(Line line, double[] x, double[] y, int count) {
+    line.drawnLow = Double.NaN;
+    line.drawnHigh = Double.NaN;
+    if (count == 0) {
+      return;
+    }
+    double column = pixel.seconds();
+    double from = x[count - 1] - (column > 0 ? column : 0);
+    double low = y[count - 1];
+    double high = low;
+    for (int i = count - 2; i >= 0 && x[i] >= from; i--) {
+      low = Math.min(low, y[i]);
+      high = Math.max(high, y[i]);
+    }
+    line.drawnLow = low;
+    line.drawnHigh = high;
   }
 
   private static double peak(SampleTable t, int from, int to) {
