@@ -1,29 +1,29 @@
 package helperlab.charts;
 
 /**
- * One line of a chart: its name, colour (the same in the window and in exported files), which y axis
- * it uses, and how its value at a sample is computed from the run's columns.
+ * One line of a chart: its name, which y axis it uses, and how its value at a sample is computed from
+ * the run's columns. How it is drawn (colour, width, dashes) is {@code charts.style}'s.
  */
 public enum Series {
-  WORKERS("workers alive", "#3b82f6", false) {
+  WORKERS("workers alive", false) {
     @Override
     public double value(SampleTable s, int i) {
       return s.get(Column.WORKERS, i);
     }
   },
-  BUSY("busy", "#14b8a6", false) {
+  BUSY("busy", false) {
     @Override
     public double value(SampleTable s, int i) {
       return s.get(Column.BUSY, i);
     }
   },
-  SPAWNS_TOTAL("spawns (total)", "#a855f7", false) {
+  SPAWNS_TOTAL("spawns (total)", false) {
     @Override
     public double value(SampleTable s, int i) {
       return s.get(Column.SPAWNS, i);
     }
   },
-  SPAWNS_PER_MINUTE("spawns / min", "#f59e0b", true) {
+  SPAWNS_PER_MINUTE("spawns / min", true) {
     @Override
     public double value(SampleTable s, int i) {
       double t = s.t(i);
@@ -34,43 +34,43 @@ public enum Series {
       return s.get(Column.SPAWNS, i) - before;
     }
   },
-  CPU_USEFUL("useful", "#22c55e", false) {
+  CPU_USEFUL("useful", false) {
     @Override
     public double value(SampleTable s, int i) {
       return s.get(Column.CPU_USEFUL_S, i);
     }
   },
-  CPU_SPAWN("spawning", "#f59e0b", false) {
+  CPU_SPAWN("spawning", false) {
     @Override
     public double value(SampleTable s, int i) {
       return s.get(Column.CPU_SPAWN_S, i);
     }
   },
-  CPU_KILLED("killed", "#ef4444", false) {
+  CPU_KILLED("killed", false) {
     @Override
     public double value(SampleTable s, int i) {
       return s.get(Column.CPU_KILLED_S, i);
     }
   },
-  MET("met", "#22c55e", false) {
+  MET("met", false) {
     @Override
     public double value(SampleTable s, int i) {
       return s.get(Column.MET, i);
     }
   },
-  MISSED("missed", "#f59e0b", false) {
+  MISSED("missed", false) {
     @Override
     public double value(SampleTable s, int i) {
       return s.get(Column.LATE, i);
     }
   },
-  REFUSED("refused", "#ef4444", false) {
+  REFUSED("refused", false) {
     @Override
     public double value(SampleTable s, int i) {
       return s.get(Column.REFUSED, i);
     }
   },
-  MET_SHARE("met share %", "#3b82f6", true) {
+  MET_SHARE("met share %", true) {
     @Override
     public double value(SampleTable s, int i) {
       double met = s.get(Column.MET, i);
@@ -78,13 +78,13 @@ public enum Series {
       return all > 0 ? 100 * met / all : Double.NaN;
     }
   },
-  QUEUE("images queued", "#a855f7", false) {
+  QUEUE("images queued", false) {
     @Override
     public double value(SampleTable s, int i) {
       return s.get(Column.QUEUE, i);
     }
   },
-  MEMORY("memory", "#14b8a6", false) {
+  MEMORY("memory", false) {
     @Override
     public double value(SampleTable s, int i) {
       return s.get(Column.MEMORY_MB, i);
@@ -92,22 +92,15 @@ public enum Series {
   };
 
   private final String label;
-  private final String color;
   private final boolean rightAxis;
 
-  Series(String label, String color, boolean rightAxis) {
+  Series(String label, boolean rightAxis) {
     this.label = label;
-    this.color = color;
     this.rightAxis = rightAxis;
   }
 
   public String label() {
     return label;
-  }
-
-  /** CSS/hex colour, e.g. {@code #3b82f6}. */
-  public String color() {
-    return color;
   }
 
   public boolean rightAxis() {

@@ -3,7 +3,7 @@ package helperlab.cli;
 import helperlab.charts.ChartKind;
 import helperlab.charts.PlottedRun;
 import helperlab.charts.export.ChartExport;
-import helperlab.charts.export.ChartStyle;
+import helperlab.charts.style.ChartTheme;
 import helperlab.charts.export.ExportFormat;
 import helperlab.model.RunRecord;
 import helperlab.runs.RunStore;
@@ -73,7 +73,7 @@ public final class ExportCommand implements Callable<Integer> {
     }
     ChartExport.Request defaults = ChartExport.Request.of(kind, runs);
     ChartExport.Request request = new ChartExport.Request(kind, runs, width == null ? defaults.width() : width,
-        height == null ? defaults.height() : height, ChartStyle.named(theme), at == null ? Double.NaN : at);
+        height == null ? defaults.height() : height, ChartTheme.named(theme), at == null ? Double.NaN : at);
     ExportFormat f = ChartExport.write(request, out);
     spec.commandLine().getOut().println("wrote " + out + " (" + f.extension() + ", " + (kind == null ? "all charts" : kind.id())
         + (runs.size() > 1 ? ", " + runs.get(0).label() + " vs " + runs.get(1).label() : ", " + runs.get(0).label())

@@ -11,6 +11,7 @@ import helperlab.study.Sweep;
 import helperlab.study.SweepOutput;
 import helperlab.study.SweepPlan;
 import helperlab.study.phase.PhaseGrid;
+import helperlab.study.phase.PhaseSetting;
 import helperlab.workload.ScenarioSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -78,6 +79,21 @@ public final class SweepCommand implements Callable<Integer> {
           + "trigger only: spontaneous tips) or triggers (default: ${DEFAULT-VALUE})")
   String phaseConditions;
 
+  @Option(names = "--phase-triggers", split = ",", paramLabel = "KIND:SIZE:SECONDS",
+      description = "the phase study's triggers instead of every kind x size x duration, e.g. spike:2:60,slowdown:0.5:300 "
+          + "(kind spike, slowdown or cost_jump; size the excess over the base; at 15:00)")
+  List<String> phaseTriggers;
+
+  @Option(names = "--phase-settings", split = ",", paramLabel = "SETTING",
+      description = "the phase study's admission, forecast bias and clients, ADMISSION[*BIAS][/CLIENT] with CLIENT honour, "
+          + "at-once or backoff, e.g. edf-fit,edf-fit/at-once,none,edf-fit*1.4 (default: those six: edf-fit with each "
+          + "client, none, edf-fit*0.7, edf-fit*1.4)")
+  List<String> phaseSettings;
+
+  @Option(names = "--study-only", negatable = false,
+      description = "run the studies only, without the main sweep's runs (and the claims' own)")
+  boolean studyOnly;
+
   @Option(names = "--shard", paramLabel = "I/N",
       description = "run only shard I of N (I from 0) and write its runs.jsonl and shard.json; put the shards "
           + "together with sweep merge")
@@ -97,7 +113,7 @@ public final class SweepCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--out DIR is required (where runs.jsonl, summary.csv and findings.md go)");
     }
     SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy, studies, studySeeds,
-        phaseGrid());
+        phaseGrid(), studyOnly);
     Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     Shard part = shard == null ? Shard.WHOLE : Shard.parse(shard);
     // A shard runs one cost basis: sweep merge writes what a single run on that basis writes.
@@ -127,9 +143,13 @@ public final class SweepCommand implements Callable<Integer> {
     } else if (second == null) {
       SweepOutput.write(out, rows, plan, cal);
       BreakevenChart.writeBeside(out, rows);
+      helperlab.charts.export.PhaseDiagramChart.writeBeside(out, rows);
+      helperlab.charts.export.SurvivalChart.writeBeside(out, rows);
     } else {
       SweepOutput.write(out, rows, cal, secondRows, second, plan);
       BreakevenChart.writeBeside(out, rows);
+      helperlab.charts.export.PhaseDiagramChart.writeBeside(out, rows);
+      helperlab.charts.export.SurvivalChart.writeBeside(out, rows);
     }
     int runs = rows.size() + (secondRows == null ? 0 : secondRows.size());
     spec.commandLine().getOut().printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
@@ -138,11 +158,14 @@ public final class SweepCommand implements Callable<Integer> {
   }
 
   private PhaseGrid phaseGrid() {
-    List<helperlab.workload.Trigger> all = PhaseGrid.allTriggers();
+    List<helperlab.workload.Trigger> all = phaseTriggers == null ? PhaseGrid.allTriggers()
+        : phaseTriggers.stream().map(PhaseGrid::parseTrigger).toList();
+    List<PhaseSetting> settings = phaseSettings == null ? PhaseGrid.SETTINGS
+        : phaseSettings.stream().map(PhaseSetting::parse).toList();
     return switch (phaseConditions) {
-      case "all" -> new PhaseGrid(phaseLoads, true, all, phasePolicies);
-      case "none" -> new PhaseGrid(phaseLoads, true, List.of(), phasePolicies);
-      case "triggers" -> new PhaseGrid(phaseLoads, false, all, phasePolicies);
+      case "all" -> new PhaseGrid(phaseLoads, true, all, phasePolicies, settings);
+      case "none" -> new PhaseGrid(phaseLoads, true, List.of(), phasePolicies, settings);
+      case "triggers" -> new PhaseGrid(phaseLoads, false, all, phasePolicies, settings);
       default -> throw new IllegalArgumentException("--phase-conditions must be all, none or triggers, got '"
           + phaseConditions + "'");
     };

@@ -28,7 +28,10 @@ public final class SweepMergeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     SweepOutput.ShardManifest m = SweepOutput.merge(shards, out);
-    BreakevenChart.writeBeside(out, helperlab.runs.SweepRuns.read(out));
+    List<helperlab.study.RunRow> rows = helperlab.runs.SweepRuns.read(out);
+    BreakevenChart.writeBeside(out, rows);
+    helperlab.charts.export.PhaseDiagramChart.writeBeside(out, rows);
+    helperlab.charts.export.SurvivalChart.writeBeside(out, rows);
     spec.commandLine().getOut().printf("merged %d shards (%d runs) into %s%n", m.shard().count(), m.plan().runCount(),
         out.toAbsolutePath());
     return 0;

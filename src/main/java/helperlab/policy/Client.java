@@ -8,7 +8,8 @@ import java.util.PriorityQueue;
  * The client in front of the service: sends each task, and (when retrying) re-sends a task that has
  * no answer after a timeout or was refused with a Retry-After, within its attempts and throttle. A
  * one-shot client does not time out, but honours a Retry-After once: it sends a refused task again after
- * the wait the service asked for, if that is before its deadline.
+ * the wait the service asked for, if that is before its deadline. A client may instead ignore Retry-After
+ * ({@link PolicySpec.RetryAfter}): re-send every refusal at once, or after an exponential back-off.
  * The first copy to finish answers the task; later copies are discarded. Pure, like the scheduler.
  */
 public final class Client {
@@ -103,9 +104,10 @@ public final class Client {
     p.copiesOut--;
     throttle.ended(copy != p.task);
     throttle.failure();
-    if (retryAfterS >= 0 && now + retryAfterS < p.deadline && canResend(now, p)) {
+    double waitS = knobs.retryAfterOrHonour().waitS(retryAfterS, p.attempts);
+    if (waitS >= 0 && now + waitS < p.deadline && canResend(now, p)) {
       p.waitingToResend = true;
-      timers.add(new double[] {now + retryAfterS, p.task, -1});
+      timers.add(new double[] {now + waitS, p.task, -1});
       return;
     }
     settleIfHopeless(now, p);

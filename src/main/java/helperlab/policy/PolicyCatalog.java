@@ -71,12 +71,23 @@ public final class PolicyCatalog {
       add(m, helpBudget("box-help-" + percent, Trigger.TIMER, percent / 100.0));
     }
     add(m, helpBudget("split-forecast-help-20", Trigger.FORECAST, 0.2));
+    // The same help budgets with a smaller minimum: at the loads the box survives a few tasks are in flight, so
+    // ratio × in flight stays under 3 and Envoy's minimum of 3 is the budget (box-help-10/20/50 run alike); with
+    // a minimum of 1 (or none) the ratio is what binds.
+    for (int percent : new int[] {10, 20, 50}) {
+      add(m, helpBudget("box-help-" + percent + "-min1", Trigger.TIMER, percent / 100.0, 1));
+    }
+    add(m, helpBudget("box-help-20-min0", Trigger.TIMER, 0.2, 0));
     return m;
   }
 
   private static PolicySpec helpBudget(String id, Trigger trigger, double ratio) {
+    return helpBudget(id, trigger, ratio, 3);
+  }
+
+  private static PolicySpec helpBudget(String id, Trigger trigger, double ratio, int min) {
     return new PolicySpec(id, Family.HELPERS, false, null, new Split(trigger, TIMER_FRACTION, SPLIT_COOLDOWN_S, false),
-        null, null, new PolicySpec.HelpBudget(ratio, 3));
+        null, null, new PolicySpec.HelpBudget(ratio, min));
   }
 
   private static void add(Map<String, PolicySpec> m, PolicySpec p) {

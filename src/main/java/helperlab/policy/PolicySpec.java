@@ -50,6 +50,54 @@ public record PolicySpec(
     RETRY_RATIO
   }
 
+  /**
+   * What a client does when the service refuses a send: wait the Retry-After it was given (and give up if it was
+   * given none), re-send at once, or back off exponentially ignoring what the service said. The last two re-send
+   * any refusal, within the client's attempts and deadline.
+   */
+  public enum RetryAfter {
+    HONOUR("honour"), AT_ONCE("at-once"), BACKOFF("backoff");
+
+    /** "At once": one network round trip later. */
+    public static final double AT_ONCE_S = 0.01;
+    /** The back-off's first wait, doubled each attempt, at most {@link #BACKOFF_MAX_S}; no jitter (runs stay reproducible). */
+    public static final double BACKOFF_BASE_S = 1;
+    public static final double BACKOFF_MAX_S = 60;
+
+    private final String id;
+
+    RetryAfter(String id) {
+      this.id = id;
+    }
+
+    @com.fasterxml.jackson.annotation.JsonValue
+    public String id() {
+      return id;
+    }
+
+    @com.fasterxml.jackson.annotation.JsonCreator
+    public static RetryAfter of(String id) {
+      for (RetryAfter r : values()) {
+        if (r.id.equals(id)) {
+          return r;
+        }
+      }
+      throw new IllegalArgumentException("client.retry_after must be honour, at-once or backoff, got '" + id + "'");
+    }
+
+    /**
+     * How long to wait before re-sending a refusal with {@code retryAfterS} (negative: the service said not to
+     * come back) on send number {@code attempts}; negative: do not re-send.
+     */
+    public double waitS(double retryAfterS, int attempts) {
+      return switch (this) {
+        case HONOUR -> retryAfterS;
+        case AT_ONCE -> AT_ONCE_S;
+        case BACKOFF -> Math.min(BACKOFF_MAX_S, BACKOFF_BASE_S * Math.pow(2, Math.max(0, attempts - 1)));
+      };
+    }
+  }
+
   /** Pool knobs: queue order, images handed out at a time, and how long an idle worker lingers. */
   public record Pool(
       @JsonProperty(required = true) Order order,
@@ -139,10 +187,28 @@ public record PolicySpec(
       @JsonProperty(value = "max_tokens", required = true) double maxTokens,
       @JsonProperty(value = "token_ratio", required = true) double tokenRatio,
       @JsonProperty("budget_ratio") Double budgetRatio,
-      @JsonProperty("budget_min") Integer budgetMin) {
+      @JsonProperty("budget_min") Integer budgetMin,
+      @JsonProperty("retry_after") RetryAfter retryAfter) {
 
     public Client(ClientMode mode, double timeoutFraction, int maxAttempts, double maxTokens, double tokenRatio) {
       this(mode, timeoutFraction, maxAttempts, maxTokens, tokenRatio, null, null);
+    }
+
+    /** A client that honours Retry-After. */
+    public Client(ClientMode mode, double timeoutFraction, int maxAttempts, double maxTokens, double tokenRatio,
+        Double budgetRatio, Integer budgetMin) {
+      this(mode, timeoutFraction, maxAttempts, maxTokens, tokenRatio, budgetRatio, budgetMin, null);
+    }
+
+    /** This client reacting to refusals as {@code r} says (honour: written as absent, as before). */
+    public Client withRetryAfter(RetryAfter r) {
+      return new Client(mode, timeoutFraction, maxAttempts, maxTokens, tokenRatio, budgetRatio, budgetMin,
+          r == RetryAfter.HONOUR ? null : r);
+    }
+
+    /** What the client does on a refusal (absent: honour Retry-After). */
+    public RetryAfter retryAfterOrHonour() {
+      return retryAfter == null ? RetryAfter.HONOUR : retryAfter;
     }
 
     public Client {
@@ -217,6 +283,11 @@ public record PolicySpec(
     if (split.yieldToUrgent() && !budgeted) {
       throw new IllegalArgumentException("yield needs a worker budget (there is nothing to yield to without one)");
     }
+  }
+
+  /** This policy with its client reacting to refusals as {@code r} says. */
+  public PolicySpec withRetryAfter(RetryAfter r) {
+    return new PolicySpec(id, family, budgeted, pool, split, scaling, client.withRetryAfter(r), helpBudget);
   }
 
   public boolean splits() {

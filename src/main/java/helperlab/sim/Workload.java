@@ -27,7 +27,7 @@ public final class Workload {
   }
 
   /** With each image's true work scaled by {@code workFactor}, unknown to the scheduler's predictions. */
-  Workload(List<Task> tasks, Calibration calibration, double speed, double workFactor) {
+  public Workload(List<Task> tasks, Calibration calibration, double speed, double workFactor) {
     this.tasks = tasks;
     int images = 0;
     for (Task t : tasks) {

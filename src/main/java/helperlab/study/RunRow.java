@@ -9,18 +9,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.DataFile;
 import helperlab.model.DataFileException;
 import helperlab.model.RunMetrics;
+import helperlab.workload.DownSpells;
 import helperlab.workload.Recovery;
 import helperlab.workload.Trigger;
 
 /**
  * One line of a sweep's runs.jsonl: which run, its metrics, and when it tipped over ({@code tipped_at_s}, null
  * when it never did: {@link Tipping}; every row has it). A study's run also names its study, its trigger and the
- * recovery from it, or the spawn cost it was run at, and a phase study's run its {@code offered_load}; the main
- * sweep's rows leave those out.
+ * recovery from it, or the spawn cost it was run at, and a phase study's run its {@code offered_load}, its
+ * {@code client} (how it re-sends a refusal), its {@code forecast_bias} (work over forecast) and its {@code down}
+ * spells ({@link DownSpells}); the main sweep's rows leave those out.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"study", "scenario", "offered_load", "policy", "machine", "seed", "admission", "trigger",
-    "spawn_cost_s"})
+@JsonPropertyOrder({"study", "scenario", "offered_load", "policy", "machine", "seed", "admission", "client",
+    "forecast_bias", "trigger", "spawn_cost_s"})
 public record RunRow(
     @JsonProperty("scenario") String scenario,
     @JsonProperty("policy") String policy,
@@ -33,7 +35,17 @@ public record RunRow(
     @JsonProperty("trigger") Trigger trigger,
     @JsonProperty("spawn_cost_s") Double spawnCostS,
     @JsonProperty("recovery") Recovery recovery,
-    @JsonProperty("offered_load") Double offeredLoad) {
+    @JsonProperty("offered_load") Double offeredLoad,
+    @JsonProperty("client") String client,
+    @JsonProperty("forecast_bias") Double forecastBias,
+    @JsonProperty("down") DownSpells down) {
+
+  /** A row without the phase study's client, forecast bias and down spells. */
+  public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics,
+      Double tippedAtS, String study, Trigger trigger, Double spawnCostS, Recovery recovery, Double offeredLoad) {
+    this(scenario, policy, machine, seed, admission, metrics, tippedAtS, study, trigger, spawnCostS, recovery,
+        offeredLoad, null, null, null);
+  }
 
   /** A row at its scenario's own load (all but the phase study's). */
   public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics,
@@ -61,8 +73,17 @@ public record RunRow(
   /** What sets this row's cell apart from others of the same scenario, policy, machine and admission. */
   public String condition() {
     if (offeredLoad != null) {
-      String load = String.format(java.util.Locale.ROOT, "load %.2f", offeredLoad);
-      return trigger == null ? load : load + ", " + trigger.label();
+      StringBuilder c = new StringBuilder(String.format(java.util.Locale.ROOT, "load %.2f", offeredLoad));
+      if (trigger != null) {
+        c.append(", ").append(trigger.label()).append(String.format(java.util.Locale.ROOT, " %.0f s", trigger.durationS()));
+      }
+      if (client != null && !client.equals(helperlab.policy.PolicySpec.RetryAfter.HONOUR.id())) {
+        c.append(", client ").append(client);
+      }
+      if (forecastBias != null && forecastBias != 1) {
+        c.append(String.format(java.util.Locale.ROOT, ", bias x%.2g", forecastBias));
+      }
+      return c.toString();
     }
     if (trigger != null) {
       return trigger.label();
@@ -93,6 +114,9 @@ public record RunRow(
     JsonNode recovery = o.remove("recovery");
     JsonNode tipped = o.remove("tipped_at_s");
     JsonNode load = o.remove("offered_load");
+    JsonNode client = o.remove("client");
+    JsonNode bias = o.remove("forecast_bias");
+    JsonNode down = o.remove("down");
     RunMetrics metrics = DataFile.parse(o.toString(), source, RunMetrics.class);
     return new RunRow(scenario, policy, machine, seed.asLong(), admission, metrics,
         tipped == null || tipped.isNull() ? null : tipped.asDouble(),
@@ -100,7 +124,10 @@ public record RunRow(
         trigger == null ? null : DataFile.parse(trigger.toString(), source + " trigger", Trigger.class),
         spawn == null ? null : spawn.asDouble(),
         recovery == null ? null : DataFile.parse(recovery.toString(), source + " recovery", Recovery.class),
-        load == null || load.isNull() ? null : load.asDouble());
+        load == null || load.isNull() ? null : load.asDouble(),
+        client == null || client.isNull() ? null : client.asText(),
+        bias == null || bias.isNull() ? null : bias.asDouble(),
+        down == null || down.isNull() ? null : DataFile.parse(down.toString(), source + " down", DownSpells.class));
   }
 
   private static String text(ObjectNode o, String field, String source) {

@@ -4,6 +4,7 @@ import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
 import helperlab.study.phase.PhaseGrid;
+import helperlab.study.phase.PhaseSetting;
 import helperlab.workload.Trigger;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,11 +62,15 @@ public final class Studies {
   static List<SweepPlan.Group> groups(String study, int seeds, PhaseGrid phase) {
     List<SweepPlan.Group> groups = new ArrayList<>();
     if (study.equals(PHASE)) {
-      List<SweepPlan.Variant> variants = variants(phase.policies());
       for (double load : phase.loads()) {
         for (long seed = 0; seed < seeds; seed++) {
-          for (Trigger t : phase.conditions()) {
-            groups.add(new SweepPlan.Group(PHASE_SCENARIO, PHASE_MACHINE, seed, variants, study, t, null, load));
+          for (PhaseSetting setting : phase.settings()) {
+            List<SweepPlan.Variant> variants = phase.policies().stream()
+                .map(p -> new SweepPlan.Variant(p, setting.admission())).toList();
+            for (Trigger t : phase.conditions()) {
+              groups.add(new SweepPlan.Group(PHASE_SCENARIO, PHASE_MACHINE, seed, variants, study, t, null, load,
+                  setting));
+            }
           }
         }
       }

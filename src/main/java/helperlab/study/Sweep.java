@@ -1,6 +1,7 @@
 package helperlab.study;
 
 import helperlab.model.Calibration;
+import helperlab.model.EventSink;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
@@ -10,7 +11,10 @@ import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
 import helperlab.sim.Workload;
+import helperlab.study.phase.PhaseSetting;
 import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.DownSpells;
+import helperlab.workload.OfferedWork;
 import helperlab.workload.Recovery;
 import helperlab.workload.RecoveryMeter;
 import helperlab.workload.ScenarioSpec;
@@ -130,8 +134,8 @@ public final class Sweep {
   }
 
   private static String twinKey(SweepPlan.Group g, SweepPlan.Variant v) {
-    return g.study() + "|" + g.scenario() + "|" + g.offeredLoad() + "|" + g.machine() + "|" + g.seed() + "|" + v.policy()
-        + "|" + v.admission().id();
+    return g.study() + "|" + g.scenario() + "|" + g.offeredLoad() + "|" + g.setting() + "|" + g.machine() + "|" + g.seed()
+        + "|" + v.policy() + "|" + v.admission().id();
   }
 
   /** The run of this group's policy on its arrivals without the trigger, computed once for all its triggers. */
@@ -144,10 +148,11 @@ public final class Sweep {
       f = mine;
       try {
         List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration, presets).generate(g.seed());
-        SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
-            policyVariant.apply(PolicyCatalog.get(v.policy())), machine, calibration, v.admission(), presets, false, 1.0);
+        SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(), policy(g, v), machine,
+            calibration, v.admission(), presets, false, 1.0, workFactor(g));
         RecoveryMeter meter = new RecoveryMeter();
-        SimResult r = new Simulation(setup, new Workload(tasks, calibration, machine.speedOrDefault()), meter).run();
+        SimResult r = new Simulation(setup, new Workload(tasks, calibration, machine.speedOrDefault(), workFactor(g)), meter)
+            .run();
         steps.addAndGet(r.steps());
         mine.complete(meter);
       } catch (RuntimeException e) {
@@ -171,6 +176,17 @@ public final class Sweep {
     return calibrated > 0 ? spawnCostS / calibrated : 1;
   }
 
+  /** The variant's policy, its client answering refusals as the group's phase setting says. */
+  private PolicySpec policy(SweepPlan.Group g, SweepPlan.Variant v) {
+    PolicySpec p = policyVariant.apply(PolicyCatalog.get(v.policy()));
+    return g.setting() == null ? p : p.withRetryAfter(g.setting().client());
+  }
+
+  /** What the group's work really costs over the forecast (a phase setting's bias; 1 otherwise). */
+  private static double workFactor(SweepPlan.Group g) {
+    return g.setting() == null ? 1.0 : g.setting().forecastBias();
+  }
+
   /** Runs in one shard of the plan. */
   public int runCount(Shard shard) {
     return runCount(shard.of(plan.groups()));
@@ -191,25 +207,29 @@ public final class Sweep {
     boolean splitRoom = SplitRoom.NAME.equals(g.study());
     PresetCatalog groupPresets = splitRoom ? SplitRoom.presets(presets) : presets;
     List<Task> tasks = new ArrivalGenerator(scenario, machine, groupCalibration, groupPresets).generate(g.seed());
-    Workload workload = new Workload(tasks, groupCalibration, machine.speedOrDefault());
+    Workload workload = new Workload(tasks, groupCalibration, machine.speedOrDefault(), workFactor(g));
     List<RunRow> rows = new ArrayList<>(g.variants().size());
     for (SweepPlan.Variant v : g.variants()) {
       if (cancelled.get()) {
         throw new CancellationException("sweep cancelled");
       }
       MachineSpec runMachine = splitRoom ? SplitRoom.machine(machine, calibration, v.policy()) : machine;
-      SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(),
-          policyVariant.apply(PolicyCatalog.get(v.policy())), runMachine, groupCalibration, v.admission(), groupPresets,
-          false, 1.0, 1.0, g.trigger());
+      SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(), policy(g, v), runMachine,
+          groupCalibration, v.admission(), groupPresets, false, 1.0, workFactor(g), g.trigger());
       RecoveryMeter meter = new RecoveryMeter();
-      SimResult r = new Simulation(setup, workload, meter).run();
+      // a phase run also counts the work offered second by second, for the sustaining effect of its down spells
+      OfferedWork offered = g.setting() == null ? null
+          : new OfferedWork(tasks, groupCalibration, runMachine, workFactor(g), g.trigger());
+      SimResult r = new Simulation(setup, workload, offered == null ? meter : EventSink.tee(meter, offered)).run();
       steps.addAndGet(r.steps());
       Tipping.Capacity capacity = setup.tippingCapacity(meter.spans().windowS());
       Recovery recovery = g.trigger() == null ? null
           : meter.recovery(g.trigger(), scenario.durationS(), twin(g, v, baseScenario, machine, presets), capacity);
+      PhaseSetting setting = g.setting();
       rows.add(new RunRow(scenario.name(), v.policy(), machine.name(), g.seed(), v.admission().id(), r.metrics(),
           Tipping.tippedAtS(meter, capacity, scenario.durationS()), g.study(), g.trigger(), g.spawnCostS(), recovery,
-          g.offeredLoad()));
+          g.offeredLoad(), setting == null ? null : setting.client().id(), setting == null ? null : setting.forecastBias(),
+          offered == null ? null : DownSpells.of(meter, capacity, scenario.durationS(), offered, g.trigger())));
       progress.accept(done.incrementAndGet());
     }
     return rows;

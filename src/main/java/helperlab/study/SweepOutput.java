@@ -164,6 +164,9 @@ public final class SweepOutput {
     return first;
   }
 
+  /** The phase study's cells beside the summary (policy × setting × load × condition, every measure). */
+  public static final String PHASE_CELLS_FILE = "phase-cells.csv";
+
   /** summary.csv and findings.md; {@code lead} goes before the findings' tables (the verdicts on both bases). */
   private static void summarise(Path dir, List<RunRow> rows, SweepPlan plan, Calibration calibration, String lead)
       throws IOException {
@@ -174,8 +177,13 @@ public final class SweepOutput {
     if (!lead.isEmpty() && at >= 0) {
       findings = findings.substring(0, at) + lead + findings.substring(at);
     }
-    Files.writeString(dir.resolve("findings.md"), findings + new StudyFindings(rows).markdown()
-        + new PhaseFindings(rows).markdown(), StandardCharsets.UTF_8);
+    PhaseFindings phase = new PhaseFindings(rows);
+    String phaseMd = phase.markdown();
+    Files.writeString(dir.resolve("findings.md"), findings + new StudyFindings(rows).markdown() + phaseMd,
+        StandardCharsets.UTF_8);
+    if (!phaseMd.isEmpty()) { // a phase study's cells; other sweeps write no such file
+      Files.writeString(dir.resolve(PHASE_CELLS_FILE), phase.csv(), StandardCharsets.UTF_8);
+    }
   }
 
   private static void writeLines(Path file, List<String> lines) throws IOException {

@@ -7,6 +7,7 @@ import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
 import helperlab.study.phase.PhaseGrid;
+import helperlab.study.phase.PhaseSetting;
 import helperlab.workload.ScenarioSpec;
 import helperlab.workload.Trigger;
 import java.util.ArrayList;
@@ -17,7 +18,8 @@ import java.util.List;
  * (the claims' own studies, {@code admission_study}) the calm scenario under pool-edf-10 with the flat, its
  * two halves (flat-prices, first-come) and no admission, on the same seeds, so the admissions can be compared
  * pairwise, and the {@link SplitRoom} setting on the same scenarios, machines and seeds; plus the opt-in {@link Studies}
- * (metastability, spawn cost, phase on its {@code phaseGrid}) on {@code studySeeds} seeds, after the main runs.
+ * (metastability, spawn cost, phase on its {@code phaseGrid}) on {@code studySeeds} seeds, after the main runs;
+ * {@code studyOnly}: the studies without the main runs (and the claims' own).
  */
 public record SweepPlan(
     @JsonProperty("scenarios") List<String> scenarios,
@@ -27,7 +29,14 @@ public record SweepPlan(
     @JsonProperty("admission_study") boolean admissionStudy,
     @JsonProperty("studies") List<String> studies,
     @JsonProperty("study_seeds") int studySeeds,
-    @JsonProperty("phase_grid") @JsonInclude(JsonInclude.Include.NON_NULL) PhaseGrid phaseGrid) {
+    @JsonProperty("phase_grid") @JsonInclude(JsonInclude.Include.NON_NULL) PhaseGrid phaseGrid,
+    @JsonProperty("study_only") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean studyOnly) {
+
+  /** A plan with its main sweep. */
+  public SweepPlan(List<String> scenarios, List<String> policies, List<String> machines, int seeds,
+      boolean admissionStudy, List<String> studies, int studySeeds, PhaseGrid phaseGrid) {
+    this(scenarios, policies, machines, seeds, admissionStudy, studies, studySeeds, phaseGrid, false);
+  }
 
   /** A plan whose phase study, if it has one, runs the whole grid ({@link PhaseGrid#full()}). */
   public SweepPlan(List<String> scenarios, List<String> policies, List<String> machines, int seeds,
@@ -51,6 +60,9 @@ public record SweepPlan(
     studies = studies == null ? List.of() : List.copyOf(studies);
     // the grid is part of the plan only with the phase study: other plans (and their shard.json) read as before
     phaseGrid = !studies.contains(Studies.PHASE) ? null : phaseGrid == null ? PhaseGrid.full() : phaseGrid;
+    if (studyOnly && studies.isEmpty()) {
+      throw new IllegalArgumentException("--study-only needs a study (--study phase, metastability or spawn-cost)");
+    }
     for (String study : studies) {
       if (!Studies.ALL.contains(study)) {
         throw new IllegalArgumentException("unknown study '" + study + "'; known: " + String.join(", ", Studies.ALL));
@@ -84,10 +96,16 @@ public record SweepPlan(
   /**
    * One (scenario, machine, seed) group: the runs that share its arrivals. A study's group also names
    * the study and its condition: a trigger, or the spawn cost its machine is given; a phase study's group also
-   * the offered load its scenario is run at (null: the scenario's own).
+   * the offered load its scenario is run at (null: the scenario's own) and its {@link PhaseSetting}.
    */
   public record Group(String scenario, String machine, long seed, List<Variant> variants, String study, Trigger trigger,
-      Double spawnCostS, Double offeredLoad) {
+      Double spawnCostS, Double offeredLoad, PhaseSetting setting) {
+    /** A group at an offered load in no phase setting. */
+    public Group(String scenario, String machine, long seed, List<Variant> variants, String study, Trigger trigger,
+        Double spawnCostS, Double offeredLoad) {
+      this(scenario, machine, seed, variants, study, trigger, spawnCostS, offeredLoad, null);
+    }
+
     public Group(String scenario, String machine, long seed, List<Variant> variants) {
       this(scenario, machine, seed, variants, null, null, null);
     }
@@ -105,7 +123,7 @@ public record SweepPlan(
   @JsonIgnore
   public List<Group> groups() {
     List<Group> groups = new ArrayList<>();
-    for (String scenario : scenarios) {
+    for (String scenario : studyOnly ? List.<String>of() : scenarios) {
       for (String machine : machines) {
         for (long seed = 0; seed < seeds; seed++) {
           List<Variant> variants = new ArrayList<>();
@@ -122,7 +140,7 @@ public record SweepPlan(
         }
       }
     }
-    if (admissionStudy && SplitRoom.fits(policies)) {
+    if (admissionStudy && !studyOnly && SplitRoom.fits(policies)) {
       for (String scenario : scenarios) {
         for (String machine : machines) {
           for (long seed = 0; seed < seeds; seed++) {

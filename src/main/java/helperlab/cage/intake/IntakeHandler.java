@@ -6,7 +6,6 @@ import helperlab.cage.store.ValidBatch;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.DataFile;
-import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
@@ -106,7 +105,7 @@ final class IntakeHandler extends Handler.Abstract {
   private void judge(byte[] body, Response response, Callback callback) {
     ValidBatch batch;
     try {
-      batch = validator.validate(body, Instant.now());
+      batch = validator.validate(body, supervisor.clock().instant());
     } catch (BatchValidator.Rejection r) {
       reply(response, callback, r.status(), r.body());
       return;

@@ -1,5 +1,7 @@
 package helperlab.cage.service;
 
+import helperlab.cage.store.BatchState;
+import helperlab.cage.store.CageStore;
 import helperlab.cage.store.StoredBatch;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,7 +21,8 @@ final class BatchViews {
     o.put("task", t.id);
     o.put("origin", t.origin);
     o.put("preset", t.preset);
-    o.put("state", t.state.equals("open") ? (t.done + t.dead > 0 || anyRunning(t) ? "running" : "admitted") : t.state);
+    o.put("state", t.state == BatchState.ADMITTED ? (t.done + t.dead > 0 || anyRunning(t) ? "running" : "admitted")
+        : t.state.wire());
     o.put("deadline", t.deadlineAt.toString());
     o.put("done", t.done);
     o.put("dead", t.dead);
@@ -56,7 +59,7 @@ final class BatchViews {
     o.put("task", b.task());
     o.put("origin", b.origin());
     o.put("preset", b.preset());
-    o.put("state", b.state());
+    o.put("state", b.state().wire());
     o.put("deadline", b.deadlineAt().toString());
     int done = 0;
     int dead = 0;
@@ -81,17 +84,10 @@ final class BatchViews {
     return o;
   }
 
-  /** A batch's view from the run that holds it (asked on the supervisor's thread) or else from the store; null if unknown. */
-  static ObjectNode find(Supervisor sv, long id) {
-    ObjectNode live = sv.onLoop(s -> {
-      CageTask t = s.run.taskOfBatch(id);
-      return t == null ? null : of(t, s.run.id);
-    });
-    if (live != null) {
-      return live;
-    }
+  /** From the store alone; null if it has no such batch. */
+  static ObjectNode stored(CageStore store, long id) {
     try {
-      StoredBatch b = sv.store.batch(id);
+      StoredBatch b = store.batch(id);
       return b == null ? null : of(b);
     } catch (SQLException e) {
       throw new IllegalStateException("the database is unavailable (" + e.getMessage() + ")");

@@ -38,7 +38,7 @@ final class BigButton {
       images.add(new ValidBatch.ValidImage(lib.path(s), "jpeg", s.width(), s.height(),
           supervisor.calibration().forecastSeconds(s.megapixels(), t.preset())));
     }
-    Instant now = Instant.now();
+    Instant now = supervisor.clock().instant();
     var preset = supervisor.presets().get(t.preset());
     ValidBatch b = new ValidBatch("press", preset.name(), preset.longEdge(), now,
         now.plusMillis((long) (t.windowS() * 1000)), images);

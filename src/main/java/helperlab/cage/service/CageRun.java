@@ -1,36 +1,30 @@
 package helperlab.cage.service;
 
-import helperlab.cage.events.EventStream;
-import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.worker.Watchdog;
-import helperlab.cage.worker.WorkerPool;
 import helperlab.cage.worker.WorkerProcess;
 import helperlab.cage.worker.WorkerProtocol;
 import helperlab.drive.Driver;
-import helperlab.model.Calibration;
 import helperlab.model.EventLog;
 import helperlab.model.EventSink;
 import helperlab.model.EventType;
-import helperlab.model.ImageSpec;
-import helperlab.model.MachineSpec;
 import helperlab.model.MetricsAccumulator;
+import helperlab.model.RunEvent;
+import helperlab.model.RunMetrics;
 import helperlab.model.SampleRecorder;
+import helperlab.model.Samples;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionDecision;
 import helperlab.policy.AdmissionMode;
+import helperlab.policy.Client;
 import helperlab.policy.PolicySpec;
 import helperlab.policy.Scheduler;
-import helperlab.policy.SchedulerConfig;
-import helperlab.policy.TaskRequest;
 import helperlab.workload.RecoveryMeter;
 import helperlab.workload.Trigger;
-import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * One run of the cage (live, or an exhibit), driving the pure scheduler with real time and real
@@ -38,25 +32,13 @@ import java.util.function.Supplier;
  * with the seconds since the run began, then the scheduler's commands are drained and carried out
  * (spawn, assign, retire, task finished, dead letter). Everything that happens is reported once,
  * through the same event vocabulary, to the run's metrics, event log, samples and journal.
- * Used only on the supervisor's thread.
+ * It puts the run's parts together and hands each only what it uses: who holds what is {@link RunState}'s,
+ * batches come in through {@link TaskIntake}, workers are heard by {@link WorkerFrames}, the scheduler's commands
+ * are carried out by {@link RealWorld}. Used only on the supervisor's thread.
  */
 final class CageRun {
   static final String END = "end-of-run";
   static final String POLICY_CHANGE = "policy-change";
-
-  /**
-   * What a run needs from the cage around it. {@code schedulerConfig} is what its scheduler plans on (with the
-   * admission margin); {@code nominalCores} the capacity without it, against which the CPU the workers
-   * wanted is counted.
-   */
-  record Context(CageConfig config, Calibration calibration, helperlab.model.PresetCatalog presets,
-      SchedulerConfig schedulerConfig, double nominalCores, MachineSpec machine, WorkerPool pool, EventStream stream,
-      Supplier<Checkpoint> checkpoint, PrintStream log, java.util.function.DoubleConsumer cpuCapWatch) {
-    /** The supervisor's clock, which worker times are kept in (a run's own clock starts at zero). */
-    double cage() {
-      return pool.now();
-    }
-  }
 
   final String id;
   final String kind;
@@ -65,35 +47,35 @@ final class CageRun {
   final String policyAtStart;
   final AdmissionMode admission;
   final Instant startedAt;
-  final long t0;
-  final Context ctx;
-  final Exhibit exhibit;
   /** How much of its CPU the host left this run (measured at the watchdog's rounds). */
   final CpuShareMeter cpuShare = new CpuShareMeter();
-  final MetricsAccumulator metrics = new MetricsAccumulator();
-  final EventLog log = new EventLog();
-  final SampleRecorder samples = new SampleRecorder();
-  final RunJournal journal;
-  final EventSink sink;
-  final Driver driver;
-  final WorkerFrames frames = new WorkerFrames(this);
-  final ExhibitPlayer player = new ExhibitPlayer(this);
-  final TaskIntake intake = new TaskIntake(this);
-  final TaskProgress progress = new TaskProgress(this);
-  /** A slowdown trigger's hold on the CPU cap (does nothing without one). */
-  final CpuSqueeze squeeze;
-  /** The recovery from the exhibit's trigger, measured as it happens (null without one). */
-  final RecoveryMeter recovery;
-
+  private final RunContext ctx;
+  private final RunClock clock;
+  private final Exhibit exhibit;
+  private final MetricsAccumulator metrics = new MetricsAccumulator();
+  private final EventLog log = new EventLog();
+  private final SampleRecorder samples = new SampleRecorder();
+  private final RunJournal journal;
+  private final EventSink sink;
+  private final Driver driver;
   /** Who holds what: tasks, images, workers and ids, changed only through its operations. */
-  final RunState state;
+  private final RunState state;
+  private final TaskProgress progress;
+  private final TaskIntake intake;
+  private final WorkerFrames frames;
+  /** Plays the exhibit (null for a live run). */
+  private final ExhibitPlayer player;
+  /** A slowdown trigger's hold on the CPU cap (does nothing without one). */
+  private final CpuSqueeze squeeze;
+  /** The recovery from the exhibit's trigger, measured as it happens (null without one). */
+  private final RecoveryMeter recovery;
   private PolicySpec policy;
   private Scheduler scheduler;
-  final OomCounter ooms;
-  double lastNow;
-  boolean stopped;
+  private boolean stopped;
 
-  CageRun(Context ctx, String id, String kind, PolicySpec policy, AdmissionMode admission, Exhibit exhibit) {
+  /** {@code startedAt}: the instant its clock starts at zero (read from the cage's clock). */
+  CageRun(RunContext ctx, String id, String kind, PolicySpec policy, AdmissionMode admission, Exhibit exhibit,
+      Instant startedAt) {
     this.ctx = ctx;
     this.id = id;
     this.kind = kind;
@@ -103,40 +85,43 @@ final class CageRun {
     this.policyAtStart = policy.id();
     this.policy = policy;
     this.admission = admission;
-    this.startedAt = Instant.now();
-    this.t0 = System.nanoTime();
+    this.startedAt = startedAt;
+    this.clock = new RunClock(startedAt, ctx.clock()::nanoTime);
     this.journal = new RunJournal(id, ctx.stream(), ctx.checkpoint());
     Trigger trigger = exhibit == null ? null : exhibit.trigger;
     this.recovery = trigger == null ? null : new RecoveryMeter(RecoveryMeter.Windows.EXHIBIT);
     this.sink = recovery == null ? EventSink.tee(metrics, log, samples, journal)
         : EventSink.tee(metrics, log, samples, journal, recovery);
-    this.squeeze = new CpuSqueeze(this, trigger);
-    this.driver = new Driver(into -> scheduler.drainTo(into), into -> {
-      if (exhibit != null) {
-        exhibit.client.drainTo(into);
-      }
-    }, new RealWorld(this), sink);
+    this.squeeze = new CpuSqueeze(trigger, ctx.pool().cage(), sink, ctx.log(), ctx.cpuCapWatch());
     this.scheduler = new Scheduler(policy, ctx.schedulerConfig());
     this.state = exhibit == null ? new RunState(0, List.of()) : new RunState(exhibit.tasks.size(), exhibit.playedTasks());
-    this.ooms = new OomCounter(ctx.pool().cage());
-    if (exhibit != null) {
-      exhibit.client = new helperlab.policy.Client(policy.client(), state::newTaskId);
-    }
+    RunScheduler commands = new RunScheduler() {
+      @Override
+      public Scheduler current() {
+        return scheduler;
+      }
+
+      @Override
+      public void execute(double now) {
+        driver.execute(now);
+      }
+    };
+    Client client = exhibit == null ? null : new Client(policy.client(), state::newTaskId);
+    this.progress = new TaskProgress(state, sink, ctx, client);
+    this.intake = new TaskIntake(id, clock, state, sink, commands, progress, ctx);
+    this.frames = new WorkerFrames(clock, state, sink, commands, progress, ctx, cpuShare);
+    this.player = exhibit == null ? null : new ExhibitPlayer(exhibit, client, clock, state, sink, commands, ctx,
+        ctx.config().outbox().resolve("exhibit-" + id));
+    this.driver = new Driver(into -> scheduler.drainTo(into), into -> {
+      if (client != null) {
+        client.drainTo(into);
+      }
+    }, new RealWorld(state, ctx.pool(), sink, progress, player), sink);
   }
 
   /** Seconds since the run began: the scheduler's clock. Never goes back. */
   double now() {
-    double t = (System.nanoTime() - t0) / 1e9;
-    lastNow = Math.max(lastNow, t);
-    return lastNow;
-  }
-
-  double toRunS(Instant at) {
-    return (at.toEpochMilli() - startedAt.toEpochMilli()) / 1000.0;
-  }
-
-  Instant toInstant(double s) {
-    return startedAt.plusNanos((long) (s * 1e9));
+    return clock.now();
   }
 
   PolicySpec policy() {
@@ -155,8 +140,8 @@ final class CageRun {
     return exhibit;
   }
 
-  boolean stopped() {
-    return stopped;
+  RunContext context() {
+    return ctx;
   }
 
   int eventSeq() {
@@ -171,12 +156,17 @@ final class CageRun {
     return scheduler.unfinishedTasks();
   }
 
-  Map<Integer, WorkerProcess> workers() {
-    return state.workers();
-  }
-
   CageTask taskOfBatch(long batchId) {
     return state.taskOfBatch(batchId);
+  }
+
+  /** The open batches of this run (for a GET or status). */
+  Map<Integer, CageTask> tasks() {
+    return state.tasks();
+  }
+
+  int lastTaskId() {
+    return state.lastTaskId();
   }
 
   // ---- batches in ---------------------------------------------------------------------------
@@ -191,50 +181,37 @@ final class CageRun {
     intake.resume(b);
   }
 
-  int lastTaskId() {
-    return state.lastTaskId();
-  }
-
-  /**
-   * A new policy for the rest of the run: a scheduler of its own takes over; the caller has stopped the old
-   * workers and begun a new generation.
-   */
-  void switchPolicy(PolicySpec next) {
-    policy = next;
-    scheduler = new Scheduler(next, ctx.schedulerConfig());
-  }
-
-  Task recordTask(CageTask t, double now) {
-    double arrival = Math.max(0, Math.min(t.arrivalS, now));
-    double deadline = Math.max(arrival + 1e-3, t.deadlineS);
-    List<ImageSpec> specs = t.images.stream().map(im -> new ImageSpec(im.width, im.height)).toList();
-    return new Task(t.id, arrival, t.preset, deadline, specs);
-  }
-
-  double flatWork(CageTask t) {
-    Double ms = ctx.calibration().flatAverageMs().get(t.preset);
-    if (ms != null) {
-      return ms / 1000.0 * t.images.size();
-    }
-    return t.images.stream().mapToDouble(im -> im.predictedS).sum();
-  }
-
   // ---- exhibits ------------------------------------------------------------------------------
 
+  /** Sends the exhibit's batches that are due, fires the client's timers, plays a slowdown's edges. */
   void exhibitStep() {
-    player.exhibitStep();
+    if (player == null || stopped) {
+      return;
+    }
+    double now = clock.now();
+    squeeze.step(now);
+    player.step(now);
   }
 
+  /** When the exhibit next needs the loop: an arrival, a client timer, a slowdown's edge, or its hard stop. */
   double exhibitWakeup() {
-    return player.exhibitWakeup();
+    if (player == null || stopped) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return Math.min(player.wakeup(), squeeze.nextEdgeS());
   }
 
+  /** The exhibit has sent everything and all of it is settled, or its time is up. */
   boolean exhibitOver() {
-    return player.exhibitOver();
-  }
-
-  void sendCopy(int taskId, int copy, double now) {
-    player.sendCopy(taskId, copy, now);
+    if (player == null) {
+      return false;
+    }
+    double now = clock.now();
+    boolean over = player.over(now);
+    if (over) {
+      squeeze.step(now); // a window the loop was too late for is still played, however briefly
+    }
+    return over;
   }
 
   // ---- workers -------------------------------------------------------------------------------
@@ -248,18 +225,9 @@ final class CageRun {
   }
 
   void watch(Watchdog dog) {
-    frames.watch(dog);
-  }
-
-  void lose(WorkerProcess w, String cause, boolean blame, boolean involuntary) {
-    frames.lose(w, cause, blame, involuntary);
-  }
-
-  // ---- commands --------------------------------------------------------------------------------
-
-  /** Carries out what the scheduler (and an exhibit's client) asked, until neither has anything left. */
-  void execute(double now) {
-    driver.execute(now);
+    if (!stopped) {
+      frames.watch(dog);
+    }
   }
 
   // ---- time, samples, policy, end ---------------------------------------------------------------
@@ -268,10 +236,10 @@ final class CageRun {
     if (stopped) {
       return;
     }
-    double now = now();
+    double now = clock.now();
     if (scheduler.nextWakeup() <= now) {
       scheduler.tick(now);
-      execute(now);
+      driver.execute(now);
     }
   }
 
@@ -279,23 +247,41 @@ final class CageRun {
     if (stopped) {
       return;
     }
-    double now = now();
-    int live = state.liveWorkers();
-    int busy = state.busyWorkers();
+    double now = clock.now();
     double mb = ctx.pool().memoryBytes() / (1024.0 * 1024.0);
     sink.memory(now, mb);
-    sink.sample(now, live, busy, scheduler.queuedImages(), mb, metrics);
+    sink.sample(now, state.liveWorkers(), state.busyWorkers(), scheduler.queuedImages(), mb, metrics);
   }
 
-  void stopWorker(WorkerProcess w, String why, double now) {
-    if (w.inFlight >= 0) {
-      CageTask.Image im = state.image(w.inFlight);
-      sink.on(now, EventType.IMAGE_KILLED, w.id, im == null ? -1 : im.task.id, w.inFlight,
-          Math.max(0, w.lastCpuS - w.cpuAtImageStart), why);
+  /**
+   * A new policy for the rest of the run: the current workers are stopped (work in flight is lost and counted), a
+   * scheduler with the new policy takes every unfinished task back, strikes and all.
+   */
+  void switchPolicy(PolicySpec next) {
+    double now = clock.now();
+    sink.on(now, EventType.POLICY_SET, -1, -1, -1, 0, next.id());
+    for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
+      stopWorker(w, POLICY_CHANGE, now);
     }
-    double startup = w.readyAt < 0 ? Math.max(0, w.lastCpuS) : 0;
+    state.newGeneration();
+    policy = next;
+    scheduler = new Scheduler(next, ctx.schedulerConfig());
+    for (CageTask t : state.tasks().values()) {
+      if (!t.finished() && t.openImages() > 0) {
+        scheduler.resume(now, t.request(ctx.calibration()), t.strikes());
+      }
+    }
+    driver.execute(now);
+  }
+
+  private void stopWorker(WorkerProcess w, String why, double now) {
+    if (w.inFlight() >= 0) {
+      CageTask.Image im = state.image(w.inFlight());
+      sink.on(now, EventType.IMAGE_KILLED, w.id(), im == null ? -1 : im.task.id, w.inFlight(), w.cpuOnImageS(), why);
+    }
+    double startup = w.unreadyStartupCpuS();
     ctx.pool().kill(w, why);
-    sink.on(now, EventType.WORKER_EXITED, w.id, w.task, -1, startup, why);
+    sink.on(now, EventType.WORKER_EXITED, w.id(), w.task(), -1, startup, why);
     state.release(w);
   }
 
@@ -308,14 +294,14 @@ final class CageRun {
     if (stopped) {
       return;
     }
-    double now = now();
+    double now = clock.now();
     squeeze.restore(now, END);
     for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
       stopWorker(w, END, now);
     }
     state.dismissAll();
-    if (exhibit != null) {
-      exhibit.client.close(now);
+    if (player != null) {
+      player.client().close(now);
       driver.carryOutClientActions(now);
     }
     double mb = ctx.pool().memoryBytes() / (1024.0 * 1024.0);
@@ -324,17 +310,21 @@ final class CageRun {
     stopped = true;
   }
 
+  /**
+   * What a run's record is made of: where it stands ({@code endS}, its end once stopped), its tasks as offered, its
+   * events, samples and metrics, and the recovery from an exhibit's trigger (null without one).
+   */
+  record Story(double endS, List<Task> tasks, List<RunEvent> events, Samples samples, RunMetrics metrics,
+      RecoveryMeter recovery) {}
+
+  /** The run's story as it stands (after {@link #stop()}: all of it). */
+  Story story() {
+    return new Story(clock.last(), state.recordTasks(), log.events(), samples.samples(), metrics.metrics(),
+        recovery);
+  }
+
   /** Closes the run's stream with its last entry. */
   void endStream(String json) {
     journal.end(json);
-  }
-
-  /** The open batches of this run (for a GET or status). */
-  Map<Integer, CageTask> tasks() {
-    return state.tasks();
-  }
-
-  TaskRequest requestOf(CageTask t) {
-    return t.request(flatWork(t));
   }
 }

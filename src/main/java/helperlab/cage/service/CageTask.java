@@ -1,5 +1,9 @@
 package helperlab.cage.service;
 
+import helperlab.cage.store.BatchState;
+import helperlab.model.Calibration;
+import helperlab.model.ImageSpec;
+import helperlab.model.Task;
 import helperlab.policy.ImageJob;
 import helperlab.policy.TaskRequest;
 import java.nio.file.Path;
@@ -12,7 +16,8 @@ import java.util.TreeMap;
 /**
  * A batch inside a run, as the supervisor tracks it: its task id in the run (the scheduler's), its
  * batch id in the store (-1 for an exhibit's batches, which live only in the run), its deadline
- * and its images with their states, strikes and the worker holding them.
+ * and its images with their states, strikes and the worker holding them. Its counts and states change only through
+ * {@link RunState}, which keeps them agreeing.
  */
 final class CageTask {
   enum ImageState { QUEUED, ASSIGNED, RUNNING, DONE, DEAD, CANCELLED }
@@ -72,8 +77,8 @@ final class CageTask {
   final List<Image> images = new ArrayList<>();
   int done;
   int dead;
-  /** "open", "met", "late", "inputs_gone" (every input taken away after admission) or "cancelled". */
-  String state = "open";
+  /** ADMITTED while open; then MET, LATE or INPUTS_GONE (every input taken away after admission). */
+  BatchState state = BatchState.ADMITTED;
   double finishedS = -1;
 
   CageTask(int id, long batchId, String origin, String preset, int longEdge, double arrivalS, double deadlineS,
@@ -94,7 +99,31 @@ final class CageTask {
   }
 
   boolean finished() {
-    return !state.equals("open");
+    return state != BatchState.ADMITTED;
+  }
+
+  /**
+   * The work a flat admission counts for it: the calibration's flat average for its preset times its images, or
+   * without one its images' own predictions.
+   */
+  double flatWorkS(Calibration c) {
+    Double ms = c.flatAverageMs().get(preset);
+    if (ms != null) {
+      return ms / 1000.0 * images.size();
+    }
+    return images.stream().mapToDouble(im -> im.predictedS).sum();
+  }
+
+  /** The scheduler's view, with its flat work as {@code c} counts it. */
+  TaskRequest request(Calibration c) {
+    return request(flatWorkS(c));
+  }
+
+  /** As a run's record keeps it, seen at {@code now}: arriving no later than now, due after it arrived. */
+  Task record(double now) {
+    double arrival = Math.max(0, Math.min(arrivalS, now));
+    double deadline = Math.max(arrival + 1e-3, deadlineS);
+    return new Task(id, arrival, preset, deadline, images.stream().map(im -> new ImageSpec(im.width, im.height)).toList());
   }
 
   /** The scheduler's view: the images still to do, from {@code arrivalS} (which may be before this run began). */

@@ -45,7 +45,7 @@ final class CalibrationJob {
     return running.get();
   }
 
-  void run(boolean quick, boolean force, CtlServer.Lines out) throws IOException {
+  void run(boolean quick, boolean force, CtlLines out) throws IOException {
     if (!running.compareAndSet(false, true)) {
       throw new IllegalStateException("a calibration is already running on this cage");
     }
@@ -90,7 +90,7 @@ final class CalibrationJob {
       }
       int code = waitFor(p);
       if (code != 0) {
-        out.send(CtlServer.error("the calibration failed (exit " + code + "): " + last));
+        out.send(CtlLines.error("the calibration failed (exit " + code + "): " + last));
         return;
       }
       Calibration c = Calibration.load(result.resolve("calibration.json"));
@@ -98,7 +98,7 @@ final class CalibrationJob {
       CalibrationShelf.Placed placed = CalibrationShelf.place(home, c, check,
           DataFile.read(result.resolve("calibration-report.json"), JsonNode.class), force);
       if (!placed.replaced()) {
-        ObjectNode refused = CtlServer.error(placed.message());
+        ObjectNode refused = CtlLines.error(placed.message());
         refused.put("type", "done");
         refused.put("refused", true);
         refused.put("file", placed.dir().resolve("calibration.json").toString());
@@ -133,7 +133,7 @@ final class CalibrationJob {
 
   // The quick ladder: 2 repetitions, 5 s per concurrency level, 3 fresh workers timed (the full one: 5, 20 s, 12).
 
-  private static boolean progress(CtlServer.Lines out, String line) {
+  private static boolean progress(CtlLines out, String line) {
     ObjectNode o = DataFile.JSON.createObjectNode();
     o.put("ok", true);
     o.put("type", "progress");

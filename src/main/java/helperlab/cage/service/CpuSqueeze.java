@@ -3,7 +3,10 @@ package helperlab.cage.service;
 import helperlab.cage.limits.CgroupCage;
 import helperlab.model.EventType;
 import helperlab.workload.Trigger;
+import helperlab.model.EventSink;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.util.function.DoubleConsumer;
 
 /**
  * A slowdown trigger played on the real cage: for the trigger's window the cage's CPU cap is lowered to
@@ -15,13 +18,20 @@ final class CpuSqueeze {
   static final String LOWERED = "slowdown";
   static final String RESTORED = "slowdown over";
 
-  private final CageRun run;
+  private final CgroupCage cage;
+  private final EventSink sink;
+  private final PrintStream log;
+  /** Told each cap it sets, right after the write (for tests). */
+  private final DoubleConsumer watch;
   private final Trigger trigger;
   /** Edges carried out: 0 none, 1 the cap lowered, 2 done with (restored, or never lowered). */
   private int edges;
 
-  CpuSqueeze(CageRun run, Trigger trigger) {
-    this.run = run;
+  CpuSqueeze(Trigger trigger, CgroupCage cage, EventSink sink, PrintStream log, DoubleConsumer watch) {
+    this.cage = cage;
+    this.sink = sink;
+    this.log = log;
+    this.watch = watch;
     this.trigger = trigger != null && trigger.kind() == Trigger.Kind.SLOWDOWN && !trigger.isNone() ? trigger : null;
     this.edges = this.trigger == null ? 2 : 0;
   }
@@ -52,15 +62,14 @@ final class CpuSqueeze {
   }
 
   private void set(double now, double share, String why) {
-    CgroupCage cage = run.ctx.pool().cage();
     double cores;
     try {
       cores = cage.setCpuShare(share);
     } catch (IOException | RuntimeException e) {
-      run.ctx.log().println("cage: cannot set the CPU cap to " + share + " of its cores: " + e.getMessage());
+      log.println("cage: cannot set the CPU cap to " + share + " of its cores: " + e.getMessage());
       return;
     }
-    run.sink.on(now, EventType.CPU_CAP, -1, -1, -1, cores, why);
-    run.ctx.cpuCapWatch().accept(cores);
+    sink.on(now, EventType.CPU_CAP, -1, -1, -1, cores, why);
+    watch.accept(cores);
   }
 }

@@ -94,13 +94,13 @@ public final class CtlServer implements AutoCloseable {
       if (line == null || line.isBlank()) {
         return;
       }
-      Lines lines = new Lines(out);
+      CtlLines lines = new CtlLines(out);
       try {
         handle(line, lines);
       } catch (IllegalArgumentException | IllegalStateException e) {
-        lines.send(error(e.getMessage()));
+        lines.send(CtlLines.error(e.getMessage()));
       } catch (RuntimeException e) {
-        lines.send(error("internal error: " + e));
+        lines.send(CtlLines.error("internal error: " + e));
       }
     } catch (IOException e) {
       // the client went away
@@ -109,47 +109,21 @@ public final class CtlServer implements AutoCloseable {
     }
   }
 
-  /** Writes answer lines; false once the client is gone. */
-  static final class Lines {
-    private final OutputStream out;
-
-    Lines(OutputStream out) {
-      this.out = out;
-    }
-
-    boolean send(JsonNode node) {
-      try {
-        out.write((node.toString() + "\n").getBytes(StandardCharsets.UTF_8));
-        out.flush();
-        return true;
-      } catch (IOException e) {
-        return false;
-      }
-    }
-  }
-
-  static ObjectNode error(String message) {
-    ObjectNode o = DataFile.JSON.createObjectNode();
-    o.put("ok", false);
-    o.put("error", message);
-    return o;
-  }
-
-  private void handle(String line, Lines out) throws IOException {
+  private void handle(String line, CtlLines out) throws IOException {
     JsonNode req;
     try {
       req = DataFile.JSON.readTree(line);
     } catch (JsonProcessingException e) {
-      out.send(error("malformed JSON: " + e.getOriginalMessage()));
+      out.send(CtlLines.error("malformed JSON: " + e.getOriginalMessage()));
       return;
     }
     if (req == null || !req.isObject() || !req.hasNonNull("op")) {
-      out.send(error("a request is a JSON object with an op, e.g. {\"op\":\"status\"}; ops: " + String.join(", ", OPS)));
+      out.send(CtlLines.error("a request is a JSON object with an op, e.g. {\"op\":\"status\"}; ops: " + String.join(", ", OPS)));
       return;
     }
     String op = req.get("op").asText();
     switch (op) {
-      case "status" -> out.send(supervisor.onLoop(Supervisor::status));
+      case "status" -> out.send(supervisor.onLoop(StatusDocument::of));
       case "set-policy" -> {
         String id = CtlRequest.text(req, "policy", null);
         out.send(supervisor.onLoop(s -> s.switchboard.setPolicy(id)));
@@ -160,11 +134,11 @@ public final class CtlServer implements AutoCloseable {
       case "runs" -> out.send(RunAnswers.runs(supervisor));
       case "run" -> out.send(RunAnswers.run(supervisor, req));
       case "calibrate" -> calibrations.run(req.path("quick").asBoolean(false), req.path("force").asBoolean(false), out);
-      default -> out.send(error("unknown op '" + op + "'; known: " + String.join(", ", OPS)));
+      default -> out.send(CtlLines.error("unknown op '" + op + "'; known: " + String.join(", ", OPS)));
     }
   }
 
-  private void exhibit(JsonNode req, Lines out) {
+  private void exhibit(JsonNode req, CtlLines out) {
     String policy = CtlRequest.text(req, "policy", null);
     String scenario = CtlRequest.text(req, "scenario", "calm");
     double seedValue = CtlRequest.number(req, "seed", 0);
@@ -191,7 +165,7 @@ public final class CtlServer implements AutoCloseable {
     try {
       out.send(done.get((long) (duration + grace + 120), TimeUnit.SECONDS));
     } catch (Exception e) {
-      out.send(error("the exhibit did not end cleanly: " + e.getMessage()));
+      out.send(CtlLines.error("the exhibit did not end cleanly: " + e.getMessage()));
     }
   }
 
@@ -200,14 +174,14 @@ public final class CtlServer implements AutoCloseable {
   /** A followed stream quiet this long gets a heartbeat line (a viewer calls a link silent for 5 s stalled). */
   static final long HEARTBEAT_NS = 2_000_000_000L;
 
-  private void follow(JsonNode req, Lines out) throws IOException {
+  private void follow(JsonNode req, CtlLines out) throws IOException {
     String run = CtlRequest.text(req, "run", null);
     if (run == null) {
       run = supervisor.currentRun();
     } else {
       try {
         if (!supervisor.store().runExists(run)) {
-          out.send(error("no run '" + run + "'"));
+          out.send(CtlLines.error("no run '" + run + "'"));
           return;
         }
       } catch (SQLException e) {

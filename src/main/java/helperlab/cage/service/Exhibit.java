@@ -36,8 +36,6 @@ final class Exhibit {
   final SampleLibrary library;
   /** The trigger it plays (null: none). */
   final Trigger trigger;
-  /** The client model in front of the cage; set by the run, which hands out the ids of retry copies. */
-  helperlab.policy.Client client;
   private int nextArrival;
 
   /** Refuses, in plain words, an exhibit that names an unknown policy or scenario or an out-of-range time. */

@@ -2,6 +2,9 @@ package helperlab.cage.service;
 
 /** When the supervisor's own rounds are next due, in cage seconds: the watchdog's, the sample's, the checkpoint's. */
 final class LoopTimers {
+  /** The watchdog looks this often (heartbeats come every second; a worker is given several). */
+  static final double WATCH_EVERY_S = 0.5;
+
   private final double sampleS;
   private final double checkpointS;
   private double nextWatch;
@@ -26,7 +29,7 @@ final class LoopTimers {
     if (now < nextWatch) {
       return false;
     }
-    nextWatch = now + Supervisor.WATCH_EVERY_S;
+    nextWatch = now + WATCH_EVERY_S;
     return true;
   }
 

@@ -1,5 +1,6 @@
 package helperlab.cage.service;
 
+import helperlab.cage.store.BatchState;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.StoredBatch;
@@ -7,7 +8,6 @@ import helperlab.cage.store.ValidBatch;
 import helperlab.policy.AdmissionDecision;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -21,14 +21,6 @@ import java.util.function.Consumer;
  * answered. Called from any thread.
  */
 final class OfferDesk {
-  /** A pending batch handed to the supervisor's loop, which completes {@code reply} with its decision. */
-  record OfferInput(StoredBatch batch, CompletableFuture<Offer> reply) implements LoopInput {
-    @Override
-    public void handleOn(LoopInput.Handler h) {
-      reply.complete(h.decide(batch));
-    }
-  }
-
   private final CageStore store;
   private final Path outbox;
   private final Consumer<LoopInput> toLoop;
@@ -52,7 +44,7 @@ final class OfferDesk {
       return Offer.Unavailable.of(-1, 5, "the database is unavailable (" + e.getMessage() + ")");
     }
     CompletableFuture<Offer> reply = new CompletableFuture<>();
-    toLoop.accept(new OfferInput(stored, reply));
+    toLoop.accept(new LoopInput.Offered(stored, reply));
     Offer o;
     try {
       o = reply.get(30, TimeUnit.SECONDS);
@@ -64,7 +56,7 @@ final class OfferDesk {
     }
     if (o instanceof Offer.Unavailable) {
       try {
-        store.setBatchState(stored.id(), "abandoned"); // not decided (an exhibit is on): nobody was promised it
+        store.setBatchState(stored.id(), BatchState.ABANDONED); // not decided (an exhibit is on): nobody was promised it
       } catch (SQLException e) {
         // left pending: the next start abandons it
       }
@@ -103,11 +95,11 @@ final class OfferDesk {
     int task = run.lastTaskId();
     if (d.admitted()) {
       checkpoint.batchRun(b.id(), run.id, task);
-      checkpoint.batchState(b.id(), "admitted", null);
+      checkpoint.batchState(b.id(), BatchState.ADMITTED, null);
       return new Offer.Admitted(b.id(), run.id, task);
     }
     checkpoint.batchRun(b.id(), run.id, task);
-    checkpoint.batchState(b.id(), "refused", Instant.now());
+    checkpoint.batchState(b.id(), BatchState.REFUSED, run.context().clock().instant());
     return d.retryAfterS() < 0 ? new Offer.NeverFits(b.id(), run.id, task, d.reason())
         : new Offer.Refused(b.id(), run.id, task, d.retryAfterS(), d.reason());
   }

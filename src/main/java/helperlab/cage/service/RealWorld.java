@@ -2,7 +2,9 @@ package helperlab.cage.service;
 
 import helperlab.cage.worker.WorkerProcess;
 import helperlab.cage.worker.WorkerProtocol;
+import helperlab.cage.worker.WorkerPool;
 import helperlab.drive.World;
+import helperlab.model.EventSink;
 import helperlab.model.EventType;
 import helperlab.policy.Command;
 import helperlab.policy.ImageJob;
@@ -11,69 +13,81 @@ import java.util.List;
 
 /** What the scheduler's commands mean in the cage: real worker processes, files and dead letters. */
 final class RealWorld implements World {
-  private final CageRun run;
+  private final RunState state;
+  private final WorkerPool pool;
+  private final EventSink sink;
+  private final TaskProgress progress;
+  /** Sends an exhibit's client's copies (null for a live run, whose client is outside). */
+  private final ExhibitPlayer player;
 
-  RealWorld(CageRun run) {
-    this.run = run;
+  RealWorld(RunState state, WorkerPool pool, EventSink sink, TaskProgress progress, ExhibitPlayer player) {
+    this.state = state;
+    this.pool = pool;
+    this.sink = sink;
+    this.progress = progress;
+    this.player = player;
   }
 
   @Override
   public void spawn(double now, Command.Spawn s) {
-    WorkerProcess w = run.ctx.pool().spawn(run.state.newWorkerId(), s.worker(), run.state.generation(), s.task());
-    run.state.hire(w);
-    run.sink.on(now, EventType.WORKER_SPAWNED, w.id, s.task(), -1, 0, null);
+    WorkerProcess w = pool.spawn(state.newWorkerId(), s.worker(), state.generation(), s.task());
+    state.hire(w);
+    sink.on(now, EventType.WORKER_SPAWNED, w.id(), s.task(), -1, 0, null);
   }
 
   @Override
   public void assign(double now, Command.Assign a) {
-    WorkerProcess w = run.state.worker(a.worker());
+    WorkerProcess w = state.worker(a.worker());
     if (w == null) {
       return;
     }
     List<WorkerProtocol.Job> jobs = new ArrayList<>(a.images().size());
-    for (CageTask.Image im : run.state.assign(w, a.images().stream().map(ImageJob::id).toList())) {
+    for (CageTask.Image im : state.assign(w, a.images().stream().map(ImageJob::id).toList())) {
       jobs.add(new WorkerProtocol.Job(im.id, im.source.toString(), im.output.toString(), im.task.longEdge));
     }
     w.send(jobs);
-    if (w.inFlight < 0) {
-      run.progress.startNext(w, now); // an idle worker starts as soon as it reads its first job
+    if (w.inFlight() < 0) {
+      progress.startNext(w, now); // an idle worker starts as soon as it reads its first job
     }
   }
 
   @Override
   public void handover(double now, Command.Handover h) {
-    WorkerProcess w = run.state.worker(h.worker());
+    WorkerProcess w = state.worker(h.worker());
     if (w != null) {
-      w.task = h.task();
+      w.handover(h.task());
     }
   }
 
   @Override
   public void retire(double now, Command.Retire r) {
-    WorkerProcess w = run.state.retire(r.worker());
+    WorkerProcess w = state.retire(r.worker());
     if (w == null) {
       return;
     }
-    run.ctx.pool().retire(w);
-    double startup = w.readyAt < 0 ? Math.max(0, w.lastCpuS) : 0;
-    run.sink.on(now, EventType.WORKER_EXITED, w.id, w.task, -1, startup, r.reason());
+    pool.retire(w);
+    double startup = w.unreadyStartupCpuS();
+    sink.on(now, EventType.WORKER_EXITED, w.id(), w.task(), -1, startup, r.reason());
   }
 
   @Override
   public void taskFinished(double now, Command.TaskFinished f) {
-    CageTask t = run.state.task(f.task());
+    CageTask t = state.task(f.task());
     boolean met = f.met() && t.dead == 0;
-    run.progress.finishTask(t, now, met);
+    progress.finishTask(t, now, met);
   }
 
   @Override
   public void deadLetter(double now, Command.DeadLetter d) {
-    CageTask.Image im = run.state.image(d.image().id());
-    run.progress.deadLetter(im, d.strikes(), now);
+    CageTask.Image im = state.image(d.image().id());
+    progress.deadLetter(im, d.strikes(), now);
   }
 
   @Override
   public void send(double now, int task, int copy) {
-    run.sendCopy(task, copy, now);
+    if (player == null) {
+      throw new IllegalStateException("a live run has no client model to send task " + task + " again");
+    }
+    player.sendCopy(task, copy, now);
   }
 }

@@ -1,6 +1,7 @@
 package helperlab.cage.service;
 
 import helperlab.cage.events.EventStream;
+import helperlab.cage.store.BatchState;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.worker.WorkerPool;
@@ -80,16 +81,16 @@ final class Recovery {
       interrupted.add(r.id());
     }
     int abandoned = 0;
-    for (StoredBatch b : store.ownBatches("pending")) {
-      store.setBatchState(b.id(), "abandoned"); // the client never heard "accepted"
+    for (StoredBatch b : store.ownBatches(BatchState.PENDING)) {
+      store.setBatchState(b.id(), BatchState.ABANDONED); // the client never heard "accepted"
       abandoned++;
     }
     int cancelled = 0;
     int published = 0;
     List<StoredBatch> resume = new ArrayList<>();
-    for (StoredBatch b : store.ownBatches("admitted")) {
+    for (StoredBatch b : store.ownBatches(BatchState.ADMITTED)) {
       if ("exhibit".equals(b.runKind())) {
-        store.setBatchState(b.id(), "cancelled"); // an exhibit is over when its supervisor dies
+        store.setBatchState(b.id(), BatchState.CANCELLED); // an exhibit is over when its supervisor dies
         cancelled++;
         continue;
       }

@@ -35,7 +35,7 @@ final class RunAnswers {
       }
       return o;
     } catch (SQLException e) {
-      return CtlServer.error("the database is unavailable: " + e.getMessage());
+      return CtlLines.error("the database is unavailable: " + e.getMessage());
     }
   }
 
@@ -46,27 +46,27 @@ final class RunAnswers {
       throw new IllegalArgumentException("run needs an id (see {\"op\":\"runs\"})");
     }
     if (!id.matches("[A-Za-z0-9._-]{1,200}")) {
-      return CtlServer.error("no run '" + id + "'");
+      return CtlLines.error("no run '" + id + "'");
     }
     // The record file is written when the run ends; PostgreSQL has it once the next checkpoint is in.
     Path file = supervisor.config().runsDir().resolve(id + ".json");
     try {
       String json = Files.isRegularFile(file) ? Files.readString(file) : null;
       if (json == null && !supervisor.store().runExists(id)) {
-        return CtlServer.error("no run '" + id + "'");
+        return CtlLines.error("no run '" + id + "'");
       }
       if (json == null) {
         json = supervisor.store().runRecord(id);
       }
       if (json == null) {
-        return CtlServer.error("run '" + id + "' has no record yet (it is still running; follow it, or ask again when it ends)");
+        return CtlLines.error("run '" + id + "' has no record yet (it is still running; follow it, or ask again when it ends)");
       }
       ObjectNode o = DataFile.JSON.createObjectNode();
       o.put("ok", true);
       o.set("record", DataFile.JSON.readTree(json));
       return o;
     } catch (SQLException e) {
-      return CtlServer.error("the database is unavailable: " + e.getMessage());
+      return CtlLines.error("the database is unavailable: " + e.getMessage());
     }
   }
 }

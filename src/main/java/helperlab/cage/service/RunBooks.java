@@ -9,6 +9,7 @@ import helperlab.model.RunId;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicySpec;
+import helperlab.workload.RecoveryMeter;
 import helperlab.workload.RunTriggers;
 import helperlab.workload.Tipping;
 import helperlab.workload.Trigger;
@@ -41,13 +42,14 @@ final class RunBooks {
    * A new run with its row stored and its stream started. With {@code sync} false a PostgreSQL away is no
    * failure: the row goes with the next checkpoint.
    */
-  CageRun open(CageRun.Context ctx, String kind, PolicySpec policy, Exhibit exhibit, boolean sync, Checkpoint checkpoint)
+  CageRun open(RunContext ctx, String kind, PolicySpec policy, Exhibit exhibit, boolean sync, Checkpoint checkpoint)
       throws SQLException {
-    String stamp = STAMP.format(Instant.now()) + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+    Instant startedAt = ctx.clock().instant();
+    String stamp = STAMP.format(startedAt) + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
     String id = exhibit == null ? "real-live-" + policy.id() + "-" + stamp
         : RunId.of(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), ctx.machine().name(), exhibit.seed,
             config.admission()) + "-" + stamp;
-    CageRun next = new CageRun(ctx, id, kind, policy, AdmissionMode.of(config.admission()), exhibit);
+    CageRun next = new CageRun(ctx, id, kind, policy, AdmissionMode.of(config.admission()), exhibit, startedAt);
     CageStore.RunRow row = new CageStore.RunRow(id, kind, policy.id(), next.scenario, next.seed, config.admission(),
         exhibit == null ? null : exhibit.durationS, null, next.startedAt, null);
     if (sync) {
@@ -72,7 +74,7 @@ final class RunBooks {
     } catch (IOException e) {
       log.println("cage: cannot write " + record.id() + ".json: " + e.getMessage());
     }
-    checkpoint.runEnded(run.id, "finished", Instant.now(), DataFile.compact(record));
+    checkpoint.runEnded(run.id, "finished", run.context().clock().instant(), DataFile.compact(record));
     ObjectNode end = DataFile.JSON.createObjectNode();
     end.put("run", run.id);
     end.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
@@ -82,8 +84,10 @@ final class RunBooks {
 
   /** The run's record, in the same format the simulator writes. */
   static RunRecord recordOf(CageRun run, Double speedProbeMs) {
-    double end = run.lastNow;
-    double duration = run.exhibit != null ? run.exhibit.durationS : end;
+    CageRun.Story story = run.story();
+    RunContext ctx = run.context();
+    Exhibit exhibit = run.exhibit();
+    double duration = exhibit != null ? exhibit.durationS : story.endS();
     String host;
     try {
       host = java.net.InetAddress.getLocalHost().getHostName();
@@ -91,22 +95,23 @@ final class RunBooks {
       host = "unknown";
     }
     RunRecord record = RunRecord.builder().id(run.id).kind(RunRecord.KIND_REAL).policy(run.policyAtStart)
-        .scenario(run.scenario).machine(run.ctx.machine()).seed(run.seed).admission(run.admission.id())
-        .calibration(run.ctx.calibration()).speedProbeMs(speedProbeMs).durationS(duration).tasks(run.state.recordTasks())
-        .events(run.log.events()).samples(run.samples.samples()).metrics(run.metrics.metrics())
-        .createdAt(run.startedAt.toString()).host(host).stopS(run.exhibit != null ? run.exhibit.stopS : null)
+        .scenario(run.scenario).machine(ctx.machine()).seed(run.seed).admission(run.admission.id())
+        .calibration(ctx.calibration()).speedProbeMs(speedProbeMs).durationS(duration).tasks(story.tasks())
+        .events(story.events()).samples(story.samples()).metrics(story.metrics())
+        .createdAt(run.startedAt.toString()).host(host).stopS(exhibit != null ? exhibit.stopS : null)
         .interference(run.cpuShare.json()).build();
-    if (run.recovery == null) {
+    RecoveryMeter recovery = story.recovery();
+    if (recovery == null) {
       return record;
     }
     // judged up to the end of the exhibit's arrivals, as the simulator's studies judge theirs; a run already down
     // before its trigger has no recovery
-    Trigger trigger = run.exhibit.trigger;
-    Tipping.Capacity capacity = Tipping.Capacity.of(run.ctx.schedulerConfig().workerBudget(), run.ctx.machine(),
-        run.ctx.calibration(), run.state.recordTasks(), run.recovery.spans().windowS());
-    Double tippedAt = Tipping.tippedAtS(run.recovery, capacity, duration);
+    Trigger trigger = exhibit.trigger;
+    Tipping.Capacity capacity = Tipping.Capacity.of(ctx.schedulerConfig().workerBudget(), ctx.machine(),
+        ctx.calibration(), story.tasks(), recovery.spans().windowS());
+    Double tippedAt = Tipping.tippedAtS(recovery, capacity, duration);
     return record.withTrigger(RunTriggers.json(trigger),
-            RunTriggers.json(run.recovery.recovery(trigger, duration, capacity)))
+            RunTriggers.json(recovery.recovery(trigger, duration, capacity)))
         .withTipping(RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s", tippedAt)));
   }
 }

@@ -1,8 +1,11 @@
 package helperlab.cage.service;
 
+import helperlab.cage.store.BatchState;
+import helperlab.cage.store.StoredBatch;
 import helperlab.cage.worker.WorkerProcess;
 import helperlab.model.Task;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -12,8 +15,10 @@ import java.util.Map;
 /**
  * Who holds what in one cage run: its tasks and their images, its current workers and the images each has in hand,
  * and the ids it hands out. The one owner of that state: every change goes through an operation named for what
- * happened (register, hire, assign, startNext, imageDone, inputGone, lose, deadLetter, newGeneration), each keeping
- * the invariants {@link #check()} states, so exactly-once rests on one class a test can drive without processes.
+ * happened (register, resume, hire, assign, startNext, imageDone, inputGone, lose, deadLetter, finish, newGeneration),
+ * each keeping
+ * the rules of exactly-once ({@code RunInvariants} states them), so exactly-once rests on one class a test can drive
+ * without processes.
  * It reports nothing and touches no file: the run around it turns each change into events and checkpoints.
  */
 final class RunState {
@@ -81,6 +86,51 @@ final class RunState {
     }
   }
 
+  /**
+   * A batch taken back after a restart joins the run with its images as the store left them: done, dead or cancelled
+   * ones stay so, and every image keeps its strikes. {@code stored} are its images in order.
+   */
+  void resume(CageTask t, List<StoredBatch.StoredImage> stored) {
+    if (stored.size() != t.images.size()) {
+      throw new IllegalArgumentException("task " + t.id + " has " + t.images.size() + " images, the store " + stored.size());
+    }
+    for (int i = 0; i < stored.size(); i++) {
+      StoredBatch.StoredImage s = stored.get(i);
+      CageTask.Image im = t.images.get(i);
+      im.strikes = s.strikes();
+      switch (s.state()) {
+        case "done" -> {
+          im.state = CageTask.ImageState.DONE;
+          t.done++;
+        }
+        case "dead" -> {
+          im.state = CageTask.ImageState.DEAD;
+          t.dead++;
+        }
+        case "cancelled" -> im.state = CageTask.ImageState.CANCELLED;
+        default -> { }
+      }
+    }
+    register(t);
+  }
+
+  /**
+   * The task is over, once: MET or LATE as {@code met} says, or INPUTS_GONE when every input was taken away after
+   * admission. Its state is what the store is told.
+   */
+  BatchState finish(CageTask t, boolean met, double now) {
+    if (tasks.get(t.id) != t) {
+      throw new IllegalStateException("task " + t.id + " is not the run's");
+    }
+    if (t.finished()) {
+      throw new IllegalStateException("task " + t.id + " finished already (" + t.state.wire() + ")");
+    }
+    t.state = t.inputsGone > 0 && t.inputsGone == t.images.size() ? BatchState.INPUTS_GONE
+        : met ? BatchState.MET : BatchState.LATE;
+    t.finishedS = now;
+    return t.state;
+  }
+
   /** A task as the run's record keeps it (offered, admitted or not). */
   void record(Task t) {
     recordTasks.add(t);
@@ -116,11 +166,11 @@ final class RunState {
 
   /** A worker the scheduler asked for joins the run under its scheduler id. */
   void hire(WorkerProcess w) {
-    if (w.generation != generation) {
-      throw new IllegalStateException("worker " + w.id + " is of generation " + w.generation + ", the run is at "
+    if (w.generation() != generation) {
+      throw new IllegalStateException("worker " + w.id() + " is of generation " + w.generation() + ", the run is at "
           + generation);
     }
-    workers.put(w.schedulerId, w);
+    workers.put(w.schedulerId(), w);
   }
 
   WorkerProcess worker(int schedulerId) {
@@ -134,7 +184,7 @@ final class RunState {
 
   /** Still the run's: of this generation and not retired, lost or stopped. What else it says changes nothing. */
   boolean isCurrent(WorkerProcess w) {
-    return w.phase != WorkerProcess.Phase.GONE && w.generation == generation && workers.get(w.schedulerId) == w;
+    return w.phase() != WorkerProcess.Phase.GONE && w.generation() == generation && workers.get(w.schedulerId()) == w;
   }
 
   /** A worker retired by the scheduler leaves the run (it holds nothing by then); null when it had left already. */
@@ -143,11 +193,11 @@ final class RunState {
   }
 
   int busyWorkers() {
-    return (int) workers.values().stream().filter(w -> w.inFlight >= 0).count();
+    return (int) workers.values().stream().filter(w -> w.inFlight() >= 0).count();
   }
 
   int liveWorkers() {
-    return (int) workers.values().stream().filter(w -> w.process != null).count();
+    return (int) workers.values().stream().filter(WorkerProcess::launched).count();
   }
 
   // ---- images in the workers' hands -----------------------------------------------------------
@@ -158,12 +208,12 @@ final class RunState {
     for (int id : imageIds) {
       CageTask.Image im = images.get(id);
       if (im == null || !im.open() || im.worker >= 0) {
-        throw new IllegalStateException("image " + id + " cannot be assigned to worker " + w.id + ": "
+        throw new IllegalStateException("image " + id + " cannot be assigned to worker " + w.id() + ": "
             + (im == null ? "not in the run" : im.state + (im.worker >= 0 ? " with worker " + im.worker : "")));
       }
       im.state = CageTask.ImageState.ASSIGNED;
-      im.worker = w.id;
-      w.assigned.addLast(im.id);
+      im.worker = w.id();
+      w.give(im.id);
       given.add(im);
     }
     return given;
@@ -171,14 +221,11 @@ final class RunState {
 
   /** The worker's next assigned image begins ({@code cageNow} on the supervisor's clock); null when it has none. */
   CageTask.Image startNext(WorkerProcess w, double cageNow) {
-    Integer next = w.assigned.peekFirst();
+    Integer next = w.startFirst(cageNow);
     if (next == null) {
       return null;
     }
     CageTask.Image im = images.get(next);
-    w.inFlight = im.id;
-    w.inFlightSince = cageNow;
-    w.cpuAtImageStart = w.lastCpuS;
     im.state = CageTask.ImageState.RUNNING;
     return im;
   }
@@ -206,10 +253,9 @@ final class RunState {
 
   private CageTask.Image takeBack(WorkerProcess w, int imageId) {
     CageTask.Image im = images.get(imageId);
-    if (im == null || !w.assigned.remove(im.id)) {
+    if (im == null || !w.takeBack(im.id)) {
       return null;
     }
-    w.inFlight = -1;
     im.worker = -1;
     return im;
   }
@@ -222,11 +268,11 @@ final class RunState {
    * the first of them takes a strike for {@code cause} (the one it was working on, or would have been).
    */
   Lost lose(WorkerProcess w, String cause, boolean blame) {
-    w.phase = WorkerProcess.Phase.GONE;
-    workers.remove(w.schedulerId, w);
-    CageTask.Image inFlight = w.inFlight >= 0 ? images.get(w.inFlight) : null;
+    w.gone();
+    workers.remove(w.schedulerId(), w);
+    CageTask.Image inFlight = w.inFlight() >= 0 ? images.get(w.inFlight()) : null;
     CageTask.Image struck = null;
-    for (int imageId : w.assigned) {
+    for (int imageId : w.held()) {
       CageTask.Image im = images.get(imageId);
       if (im != null && im.open()) {
         if (blame && struck == null) {
@@ -244,15 +290,14 @@ final class RunState {
 
   /** A worker stopped by the run (a policy change, the end): it holds nothing from now on. */
   void release(WorkerProcess w) {
-    for (int imageId : w.assigned) {
+    for (int imageId : w.held()) {
       CageTask.Image im = images.get(imageId);
       if (im != null && im.open()) {
         im.state = CageTask.ImageState.QUEUED;
         im.worker = -1;
       }
     }
-    w.assigned.clear();
-    w.inFlight = -1;
+    w.dropAll();
   }
 
   /** An image that crashed too many workers, as the scheduler says: dead, with its strikes. */
@@ -283,56 +328,8 @@ final class RunState {
     workers.clear();
   }
 
-  // ---- the invariants -------------------------------------------------------------------------
-
-  /**
-   * Throws when the state breaks a rule of exactly-once: every image of a task is the run's under its own id; a task's
-   * done and dead counts are its images'; an assigned or running image is in the hands of exactly the current worker
-   * it names, and no closed image is in anyone's; a worker's image in flight is the first it holds and is running;
-   * every current worker is of this generation and not gone.
-   */
-  void check() {
-    for (CageTask t : tasks.values()) {
-      int done = 0;
-      int dead = 0;
-      for (CageTask.Image im : t.images) {
-        require(images.get(im.id) == im && im.task == t, "image " + im.id + " of task " + t.id + " is not the run's");
-        done += im.state == CageTask.ImageState.DONE ? 1 : 0;
-        dead += im.state == CageTask.ImageState.DEAD ? 1 : 0;
-      }
-      require(t.done == done, "task " + t.id + " counts " + t.done + " done, its images say " + done);
-      require(t.dead == dead, "task " + t.id + " counts " + t.dead + " dead, its images say " + dead);
-    }
-    Map<Integer, WorkerProcess> byProcessId = new HashMap<>();
-    for (WorkerProcess w : workers.values()) {
-      require(w.generation == generation && w.phase != WorkerProcess.Phase.GONE,
-          "worker " + w.id + " is in the run but of generation " + w.generation + " or gone (" + w.phase + ")");
-      byProcessId.put(w.id, w);
-      require(w.inFlight < 0 || (w.assigned.peekFirst() != null && w.assigned.peekFirst() == w.inFlight),
-          "worker " + w.id + " has image " + w.inFlight + " in flight, not the first it holds");
-      for (int imageId : w.assigned) {
-        CageTask.Image im = images.get(imageId);
-        require(im != null && im.open() && im.worker == w.id,
-            "worker " + w.id + " holds image " + imageId + " which is " + (im == null ? "not the run's" : im.state
-                + " with worker " + im.worker));
-      }
-    }
-    for (CageTask.Image im : images.values()) {
-      boolean held = im.state == CageTask.ImageState.ASSIGNED || im.state == CageTask.ImageState.RUNNING;
-      require(held == (im.worker >= 0), "image " + im.id + " is " + im.state + " with worker " + im.worker);
-      if (held) {
-        WorkerProcess w = byProcessId.get(im.worker);
-        require(w != null && w.assigned.contains(im.id), "image " + im.id + " names worker " + im.worker
-            + ", which does not hold it");
-        require(im.state != CageTask.ImageState.RUNNING || w.inFlight == im.id,
-            "image " + im.id + " is running but not in flight at worker " + im.worker);
-      }
-    }
-  }
-
-  private static void require(boolean rule, String broken) {
-    if (!rule) {
-      throw new IllegalStateException(broken);
-    }
+  /** Every image of the run, whatever its state (for the rules {@code RunInvariants} checks). */
+  Collection<CageTask.Image> images() {
+    return Collections.unmodifiableCollection(images.values());
   }
 }

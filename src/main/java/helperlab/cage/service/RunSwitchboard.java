@@ -2,6 +2,10 @@ package helperlab.cage.service;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.limits.CgroupCage;
+import helperlab.model.Calibration;
+import helperlab.model.MachineSpec;
+import helperlab.model.PresetCatalog;
 import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import helperlab.policy.PolicyCatalog;
@@ -10,18 +14,31 @@ import helperlab.workload.ScenarioSpec;
 import helperlab.workload.Trigger;
 import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * What ctl changes about the run on: the live run's policy, and an exhibit that takes the live run's
  * place until it has played out. Used only on the supervisor's thread.
  */
 final class RunSwitchboard {
-  private final Supervisor sv;
+  private final RunHandover runs;
+  private final MachineSpec machine;
+  private final PresetCatalog presets;
+  private final Supplier<Calibration> calibration;
+  private final SampleShelf shelf;
+  private final CgroupCage cage;
   private PolicySpec livePolicy;
   private CompletableFuture<ObjectNode> exhibitDone;
 
-  RunSwitchboard(Supervisor sv, PolicySpec livePolicy) {
-    this.sv = sv;
+  /** {@code calibration} is the cage's as it is when an exhibit starts ({@code ctl calibrate} may replace it). */
+  RunSwitchboard(RunHandover runs, MachineSpec machine, PresetCatalog presets, Supplier<Calibration> calibration,
+      SampleShelf shelf, CgroupCage cage, PolicySpec livePolicy) {
+    this.runs = runs;
+    this.machine = machine;
+    this.presets = presets;
+    this.calibration = calibration;
+    this.shelf = shelf;
+    this.cage = cage;
     this.livePolicy = livePolicy;
   }
 
@@ -33,12 +50,12 @@ final class RunSwitchboard {
     if (id == null || !PolicyCatalog.has(id)) {
       throw new IllegalArgumentException("unknown policy '" + id + "'; known: " + String.join(", ", PolicyCatalog.ids()));
     }
-    if (sv.run.isExhibit()) {
+    if (runs.current().isExhibit()) {
       throw new IllegalStateException("an exhibit is running; set the policy when it ends");
     }
     PolicySpec p = PolicyCatalog.get(id);
-    String before = sv.run.policy().id();
-    PolicySwitch.apply(sv.run, p);
+    String before = runs.current().policy().id();
+    runs.current().switchPolicy(p);
     livePolicy = p;
     ObjectNode o = DataFile.JSON.createObjectNode();
     o.put("ok", true);
@@ -50,38 +67,38 @@ final class RunSwitchboard {
   /** Starts an exhibit (the live run ends first; it must be idle). */
   ObjectNode startExhibit(String policyId, String scenarioName, long seed, double durationS, double graceS,
       Trigger trigger, CompletableFuture<ObjectNode> done) {
-    Exhibit.checkRequest(policyId, scenarioName, durationS, graceS, trigger, sv.cage.cpuCapped());
-    if (sv.run.isExhibit()) {
-      throw new IllegalStateException("an exhibit is already running (" + sv.run.id + ")");
+    Exhibit.checkRequest(policyId, scenarioName, durationS, graceS, trigger, cage.cpuCapped());
+    if (runs.current().isExhibit()) {
+      throw new IllegalStateException("an exhibit is already running (" + runs.current().id + ")");
     }
-    if (sv.run.unfinishedTasks() > 0) {
-      throw new IllegalStateException("the cage is busy with " + sv.run.unfinishedTasks()
+    if (runs.current().unfinishedTasks() > 0) {
+      throw new IllegalStateException("the cage is busy with " + runs.current().unfinishedTasks()
           + " unfinished batches; start the exhibit when they are done");
     }
-    SampleLibrary lib = sv.samples();
+    SampleLibrary lib = shelf.samples();
     if (lib == null) {
-      throw new IllegalStateException("no sample library yet: " + sv.samplesStatus());
+      throw new IllegalStateException("no sample library yet: " + shelf.status());
     }
     PolicySpec policy = PolicyCatalog.get(policyId);
-    Exhibit ex = new Exhibit(ScenarioSpec.builtIn(scenarioName), seed, durationS, graceS, trigger, policy, sv.machine(),
-        sv.calibration, sv.presets(), lib);
-    sv.endRun();
+    Exhibit ex = new Exhibit(ScenarioSpec.builtIn(scenarioName), seed, durationS, graceS, trigger, policy, machine,
+        calibration.get(), presets, lib);
+    runs.endRun();
     try {
-      sv.startRun("exhibit", policy, ex, false);
+      runs.startRun("exhibit", policy, ex);
     } catch (SQLException e) {
       throw new IllegalStateException(e.getMessage());
     }
     exhibitDone = done;
-    return ex.startedAnswer(sv.run.id, policyId, sv.calibration, sv.runProbeMs);
+    return ex.startedAnswer(runs.current().id, policyId, calibration.get(), runs.probeMs());
   }
 
   /** The exhibit has played out: its record is written, the live run starts again, and a waiting ctl hears the metrics. */
   void finishExhibit() {
-    RunRecord record = sv.endRun();
+    RunRecord record = runs.endRun();
     CompletableFuture<ObjectNode> done = exhibitDone;
     exhibitDone = null;
     try {
-      sv.startRun("live", livePolicy, null, false);
+      runs.startRun("live", livePolicy, null);
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }

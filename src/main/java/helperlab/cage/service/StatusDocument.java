@@ -66,12 +66,12 @@ final class StatusDocument {
     ArrayNode ws = s.putArray("workers");
     for (WorkerProcess w : sv.pool.all()) {
       ObjectNode o = ws.addObject();
-      o.put("id", w.id);
-      o.put("pid", w.pid);
-      o.put("phase", w.phase.name().toLowerCase(Locale.ROOT));
-      o.put("task", w.task);
-      o.put("image", w.inFlight);
-      o.put("rss_mb", w.rssBytes / (1024.0 * 1024.0));
+      o.put("id", w.id());
+      o.put("pid", w.pid());
+      o.put("phase", w.phase().name().toLowerCase(Locale.ROOT));
+      o.put("task", w.task());
+      o.put("image", w.inFlight());
+      o.put("rss_mb", w.rssBytes() / (1024.0 * 1024.0));
     }
     s.put("queue", sv.run.scheduler().queuedImages());
     s.put("unfinished_batches", sv.run.unfinishedTasks());

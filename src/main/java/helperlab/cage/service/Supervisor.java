@@ -26,8 +26,6 @@ import java.io.PrintStream;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Locale;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -38,9 +36,6 @@ import java.util.function.Function;
  * a crash it first recovers (see {@link Recovery}) and then takes back the work it had admitted.
  */
 public final class Supervisor implements AutoCloseable {
-  /** The watchdog looks this often (heartbeats come every second; a worker is given several). */
-  static final double WATCH_EVERY_S = 0.5;
-
   final CageConfig config;
   private final PrintStream log;
   volatile Calibration calibration; // replaced when ctl calibrate has measured this cage
@@ -65,27 +60,27 @@ public final class Supervisor implements AutoCloseable {
   final Checkpointer checkpointer;
   private final CageShutdown shutdown;
   private final RunBooks books;
-  private final long started = System.nanoTime();
-  private final LinkedBlockingQueue<LoopInput> inbox = new LinkedBlockingQueue<>();
-  private final Thread loop;
-  private volatile boolean stopping;
+  private final CageClock clock;
+  private final long started;
+  private final SupervisorLoop loop;
   private volatile boolean stopped;
   private volatile Checkpoint checkpoint = new Checkpoint();
   private final SampleShelf shelf;
   private final Recovery.Result recovered;
-  /** Why Redis did not answer at start, null if it did. */
-  private volatile String redisAtStart;
+  private final CageHealth health;
   CageRun run;
   final RunSwitchboard switchboard;
-  private LoopTimers timers;
   /** Told (on the loop, right after the write) each time a slowdown changes the CPU cap: for tests. */
   volatile java.util.function.DoubleConsumer cpuCapWatch;
 
-  private Supervisor(CageConfig config, PrintStream log) throws Exception {
+  private Supervisor(CageConfig config, PrintStream log, CageClock clock) throws Exception {
     this.config = config;
     this.log = log;
+    this.clock = clock;
+    this.started = clock.nanoTime();
+    this.loop = new SupervisorLoop(this::cageNow, config.sampleS(), config.checkpointS(), log);
     SupervisorParts parts = SupervisorParts.assemble(config, log,
-        signal -> inbox.add(new LoopInput.FromWorker(signal)), this::cageNow);
+        signal -> loop.add(new LoopInput.FromWorker(signal)), this::cageNow);
     this.shelf = parts.shelf();
     this.calibration = parts.calibration();
     this.limits = parts.sizing().limits();
@@ -102,25 +97,31 @@ public final class Supervisor implements AutoCloseable {
     this.watchdog = parts.watchdog();
     this.checkpointer = parts.checkpointer();
     this.shutdown = new CageShutdown(parts, log);
-    this.desk = new OfferDesk(store, config.outbox(), inbox::add, () -> stopping);
+    this.health = new CageHealth(config.redisUrl(), stream, store);
+    this.desk = new OfferDesk(store, config.outbox(), loop::add, loop::stopping);
     this.recovered = new Recovery(store, stream, config, calibration, machine, log).run();
-    this.switchboard = new RunSwitchboard(this, PolicyCatalog.get(config.policy()));
+    this.switchboard = new RunSwitchboard(new Handover(), machine, presets, () -> calibration, shelf, cage,
+        PolicyCatalog.get(config.policy()));
     startRun("live", switchboard.livePolicy(), null, true);
     for (StoredBatch b : recovered.resume()) {
       run.resume(b);
     }
-    this.loop = new Thread(this::loop, "supervisor");
   }
 
   /** Starts a supervisor: recovers, then serves (the intake and control are started by their own classes). */
   public static Supervisor start(CageConfig config, PrintStream log) throws Exception {
-    Supervisor s = new Supervisor(config, log);
-    s.loop.start();
+    return start(config, log, CageClock.SYSTEM);
+  }
+
+  /** Starts a supervisor that reads the time from {@code clock}. */
+  public static Supervisor start(CageConfig config, PrintStream log, CageClock clock) throws Exception {
+    Supervisor s = new Supervisor(config, log, clock);
+    s.loop.start(new LoopWork(s.new Handover(), s.pool, s.watchdog, s.switchboard, s.shutdown::restoreCpu));
     s.probe.startArchive();
     Thread lib = new Thread(s.shelf::load, "samples");
     lib.setDaemon(true);
     lib.start();
-    s.redisAtStart = s.stream.probe();
+    s.health.probeAtStart();
     if (s.redisWarning() != null) {
       log.println("cage: " + s.redisWarning());
     }
@@ -133,7 +134,12 @@ public final class Supervisor implements AutoCloseable {
   }
 
   private double cageNow() {
-    return (System.nanoTime() - started) / 1e9;
+    return (clock.nanoTime() - started) / 1e9;
+  }
+
+  /** Where the cage reads the time (the intake stamps arrivals with it). */
+  public CageClock clock() {
+    return clock;
   }
 
   public CageConfig config() {
@@ -180,25 +186,12 @@ public final class Supervisor implements AutoCloseable {
    * state); empty when all is well. {@code /health} says "degraded" with these.
    */
   public java.util.List<String> degraded() {
-    java.util.List<String> why = new java.util.ArrayList<>();
-    if (!stream.up()) {
-      why.add("Redis at " + redisWhere() + " does not answer (" + (stream.lastError() == null ? "not connected yet"
-          : stream.lastError()) + "): live events wait until it does");
-    }
-    if (!store.ping()) {
-      why.add("PostgreSQL at " + store.url() + " does not answer: batches cannot be taken or checkpointed");
-    }
-    return why;
+    return health.degraded();
   }
 
   /** A warning for the serving line when Redis did not answer at start, else null. */
   public String redisWarning() {
-    return redisAtStart == null ? null : "WARNING: Redis at " + redisWhere() + " does not answer (" + redisAtStart
-        + "): live events are not streamed until it does";
-  }
-
-  private String redisWhere() {
-    return config.redisUrl().replaceAll("//[^@/]*@", "//***@");
+    return health.redisWarning();
   }
 
   public String limitsDescription() {
@@ -207,83 +200,12 @@ public final class Supervisor implements AutoCloseable {
 
   // ---- the loop -----------------------------------------------------------------------------
 
-  private void loop() {
-    timers = new LoopTimers(cageNow(), config.sampleS(), config.checkpointS());
-    try {
-      while (!stopping) {
-        double wait = timers.next() - cageNow();
-        double runWake = Math.min(run.scheduler().nextWakeup(), run.exhibitWakeup()) - run.now();
-        wait = Math.min(wait, runWake);
-        LoopInput in = inbox.poll(Math.max(0, Math.min(1000, (long) Math.ceil(wait * 1000))), TimeUnit.MILLISECONDS);
-        while (in != null) {
-          in.handleOn(handler);
-          in = inbox.poll();
-        }
-        timers();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (RuntimeException | Error e) {
-      log.println("cage: the supervisor's loop failed: " + e);
-      e.printStackTrace(log);
-      stopping = true;
-      shutdown.restoreCpu();
-    }
-  }
-
-  private void timers() {
-    if (stopping) {
-      return;
-    }
-    run.tickIfDue();
-    run.exhibitStep();
-    double now = cageNow();
-    if (timers.watchDue(now)) {
-      pool.sweep();
-      run.watch(watchdog);
-      pool.pump();
-    }
-    if (timers.sampleDue(now)) {
-      run.sample();
-    }
-    if (timers.checkpointDue(now)) {
-      checkpointNow();
-    }
-    if (run.isExhibit() && run.exhibitOver()) {
-      switchboard.finishExhibit();
-    }
-  }
-
   private void checkpointNow() {
     Checkpoint cp = checkpoint;
     checkpoint = new Checkpoint();
-    cp.cursor(run.id, run.eventSeq(), run.sampleSeq(), Instant.now());
+    cp.cursor(run.id, run.eventSeq(), run.sampleSeq(), clock.instant());
     checkpointer.submit(cp);
   }
-
-  /** What the loop does with what it takes from the inbox. */
-  private final LoopInput.Handler handler = new LoopInput.Handler() {
-    @Override
-    public void onWorker(WorkerProcess.Signal signal) {
-      Supervisor.this.onWorker(signal);
-    }
-
-    @Override
-    public Offer decide(StoredBatch batch) {
-      return OfferDesk.decide(run, checkpoint, batch);
-    }
-  };
-
-  /** A worker's frame or exit, on the supervisor's thread. */
-  private void onWorker(WorkerProcess.Signal signal) {
-    if (signal instanceof WorkerProcess.Frame f) {
-      run.onFrame(f.worker(), f.message());
-    } else if (signal instanceof WorkerProcess.Exit e) {
-      run.onExit(e.worker(), e.code());
-      pool.pump();
-    }
-  }
-
 
   // ---- runs -----------------------------------------------------------------------------------
 
@@ -293,14 +215,14 @@ public final class Supervisor implements AutoCloseable {
         run == null ? null : run.cpuShare.measured());
     // An exhibit plans as the simulator does, so that it stays comparable with its replay.
     runConfig = exhibit != null ? schedulerConfig : admission.applyTo(schedulerConfig);
-    CageRun.Context ctx = new CageRun.Context(config, calibration, presets, runConfig, schedulerConfig.capacityCores(),
+    RunContext ctx = new RunContext(config, calibration, presets, runConfig, schedulerConfig.capacityCores(),
         machine, pool, stream,
         () -> checkpoint, log, cores -> {
           java.util.function.DoubleConsumer w = cpuCapWatch;
           if (w != null) {
             w.accept(cores);
           }
-        });
+        }, clock);
     run = books.open(ctx, kind, policy, exhibit, sync, checkpoint);
   }
 
@@ -321,24 +243,24 @@ public final class Supervisor implements AutoCloseable {
   /** Runs {@code body} on the supervisor's thread and returns its result. */
   @SuppressWarnings("unchecked")
   public <T> T onLoop(Function<Supervisor, T> body) {
-    if (stopping) {
+    if (loop.stopping()) {
       throw new IllegalStateException("the cage is stopping");
     }
-    LoopCall call = new LoopCall(() -> body.apply(this));
-    inbox.add(call);
+    LoopInput.Call call = new LoopInput.Call(() -> body.apply(this));
+    loop.add(call);
     return (T) call.await();
   }
 
   /** A batch's state and each image's, from the run that holds it or else from the store; null if unknown. */
   public ObjectNode batchView(long id) {
-    return BatchViews.find(this, id);
+    ObjectNode live = onLoop(s -> {
+      CageTask t = s.run.taskOfBatch(id);
+      return t == null ? null : BatchViews.of(t, s.run.id);
+    });
+    return live != null ? live : BatchViews.stored(store, id);
   }
 
   // ---- control --------------------------------------------------------------------------------
-
-  ObjectNode status() {
-    return StatusDocument.of(this);
-  }
 
   /** Exhibits from now on forecast and record with {@code c} (the worker budget stays as sized at start). */
   void useCalibration(Calibration c) {
@@ -359,6 +281,39 @@ public final class Supervisor implements AutoCloseable {
     return shelf.status();
   }
 
+  /** The supervisor as the switchboard and the loop's work see it (on the loop). */
+  private final class Handover implements RunHandover {
+    @Override
+    public CageRun current() {
+      return run;
+    }
+
+    @Override
+    public RunRecord endRun() {
+      return Supervisor.this.endRun();
+    }
+
+    @Override
+    public void startRun(String kind, PolicySpec policy, Exhibit exhibit) throws SQLException {
+      Supervisor.this.startRun(kind, policy, exhibit, false);
+    }
+
+    @Override
+    public Double probeMs() {
+      return runProbeMs;
+    }
+
+    @Override
+    public Checkpoint checkpoint() {
+      return checkpoint;
+    }
+
+    @Override
+    public void checkpointNow() {
+      Supervisor.this.checkpointNow();
+    }
+  }
+
   // ---- stopping -------------------------------------------------------------------------------
 
   public boolean stopped() {
@@ -372,16 +327,16 @@ public final class Supervisor implements AutoCloseable {
       return;
     }
     try {
-      shutdown.stop(loop, () -> {
-        LoopCall end = new LoopCall(() -> {
+      shutdown.stop(loop.thread(), () -> {
+        LoopInput.Call end = new LoopInput.Call(() -> {
           endRun();
           switchboard.cancelExhibit();
-          stopping = true;
+          loop.stop();
           return null;
         });
-        inbox.add(end);
+        loop.add(end);
         return end.reply();
-      }, () -> stopping = true);
+      }, loop::stop);
     } finally {
       stopped = true;
     }

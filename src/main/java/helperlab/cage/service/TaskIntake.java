@@ -1,74 +1,80 @@
 package helperlab.cage.service;
 
+import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.StoredBatch;
+import helperlab.model.Calibration;
+import helperlab.model.EventSink;
 import helperlab.model.EventType;
 import helperlab.policy.AdmissionDecision;
+import helperlab.policy.Scheduler;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 
 /** Batches into a run: a live batch judged by the scheduler now, or one admitted before a restart taken back. */
 final class TaskIntake {
-  private final CageRun run;
+  private final String runId;
+  private final RunClock clock;
+  private final RunState state;
+  private final EventSink sink;
+  private final RunScheduler scheduler;
+  private final TaskProgress progress;
+  private final Calibration calibration;
+  private final Supplier<Checkpoint> checkpoint;
 
-  TaskIntake(CageRun run) {
-    this.run = run;
+  TaskIntake(String runId, RunClock clock, RunState state, EventSink sink, RunScheduler scheduler, TaskProgress progress,
+      RunContext ctx) {
+    this.runId = runId;
+    this.clock = clock;
+    this.state = state;
+    this.sink = sink;
+    this.scheduler = scheduler;
+    this.progress = progress;
+    this.calibration = ctx.calibration();
+    this.checkpoint = ctx.checkpoint();
   }
 
   /** A live batch from the intake or the big button: admitted or refused now. */
   AdmissionDecision offer(StoredBatch b) {
-    double now = run.now();
-    CageTask t = newTask(run.state.newTaskId(), b, now, run.toRunS(b.deadlineAt()), b.id());
-    run.sink.on(now, EventType.SUBMITTED, -1, t.id, -1, -1, b.origin());
+    double now = clock.now();
+    CageTask t = newTask(state.newTaskId(), b, now, clock.toRunS(b.deadlineAt()), b.id());
+    sink.on(now, EventType.SUBMITTED, -1, t.id, -1, -1, b.origin());
     AdmissionDecision d;
     if (!(t.deadlineS > now)) {
       d = AdmissionDecision.refuse(-1, "its deadline passed before it could be admitted");
     } else {
-      d = run.scheduler().submit(now, t.request(run.flatWork(t)));
+      d = scheduler.current().submit(now, t.request(calibration));
     }
     if (d.admitted()) {
-      run.state.register(t);
-      run.sink.on(now, EventType.ADMITTED, -1, t.id, -1, 0, null);
+      state.register(t);
+      sink.on(now, EventType.ADMITTED, -1, t.id, -1, 0, null);
     } else {
-      run.sink.on(now, EventType.REFUSED, -1, t.id, -1, d.retryAfterS(), d.reason());
-      run.sink.on(now, EventType.TASK_TURNED_AWAY, -1, t.id, -1, 0, null);
+      sink.on(now, EventType.REFUSED, -1, t.id, -1, d.retryAfterS(), d.reason());
+      sink.on(now, EventType.TASK_TURNED_AWAY, -1, t.id, -1, 0, null);
     }
-    run.state.record(run.recordTask(t, now));
-    run.execute(now);
+    state.record(t.record(now));
+    scheduler.execute(now);
     return d;
   }
+
   /** A batch admitted before a restart (or carried over from another run): taken back without judging it again. */
   void resume(StoredBatch b) {
-    double now = run.now();
-    CageTask t = newTask(run.state.newTaskId(), b, run.toRunS(b.arrivedAt()), run.toRunS(b.deadlineAt()), b.id());
-    for (int i = 0; i < b.images().size(); i++) {
-      StoredBatch.StoredImage s = b.images().get(i);
-      CageTask.Image im = t.images.get(i);
-      im.strikes = s.strikes();
-      switch (s.state()) {
-        case "done" -> {
-          im.state = CageTask.ImageState.DONE;
-          t.done++;
-        }
-        case "dead" -> {
-          im.state = CageTask.ImageState.DEAD;
-          t.dead++;
-        }
-        case "cancelled" -> im.state = CageTask.ImageState.CANCELLED;
-        default -> { }
-      }
-    }
-    run.sink.on(now, EventType.SUBMITTED, -1, t.id, -1, -1, "recovered");
-    run.sink.on(now, EventType.ADMITTED, -1, t.id, -1, 0, "recovered");
-    run.state.record(run.recordTask(t, now));
-    run.ctx.checkpoint().get().batchRun(b.id(), run.id, t.id);
-    run.state.register(t);
+    double now = clock.now();
+    CageTask t = newTask(state.newTaskId(), b, clock.toRunS(b.arrivedAt()), clock.toRunS(b.deadlineAt()), b.id());
+    sink.on(now, EventType.SUBMITTED, -1, t.id, -1, -1, "recovered");
+    sink.on(now, EventType.ADMITTED, -1, t.id, -1, 0, "recovered");
+    state.record(t.record(now));
+    checkpoint.get().batchRun(b.id(), runId, t.id);
+    state.resume(t, b.images());
+    Scheduler s = scheduler.current();
     if (t.openImages() == 0) {
-      run.progress.finishTask(t, now, t.dead == 0 && now <= t.deadlineS);
+      progress.finishTask(t, now, t.dead == 0 && now <= t.deadlineS);
     } else {
-      run.scheduler().resume(now, t.request(run.flatWork(t)), t.strikes());
+      s.resume(now, t.request(calibration), t.strikes());
     }
-    run.execute(now);
+    scheduler.execute(now);
   }
-  CageTask newTask(int taskId, StoredBatch b, double arrivalS, double deadlineS, long batchId) {
+
+  private static CageTask newTask(int taskId, StoredBatch b, double arrivalS, double deadlineS, long batchId) {
     CageTask t = new CageTask(taskId, batchId, b.origin(), b.preset(), b.longEdge(), arrivalS, deadlineS,
         b.deadlineAt(), taskId);
     for (StoredBatch.StoredImage s : b.images()) {

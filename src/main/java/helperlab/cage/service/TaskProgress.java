@@ -1,40 +1,51 @@
 package helperlab.cage.service;
 
+import helperlab.cage.store.BatchState;
 import helperlab.cage.worker.WorkerProcess;
+import helperlab.model.EventSink;
 import helperlab.model.EventType;
-import java.time.Instant;
+import helperlab.policy.Client;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
- * A run's work moving on: an image begun, a task finished, an image given up. What each means for the
- * run's state, its events and the store. Used only on the supervisor's thread.
+ * A run's work moving on: an image begun, a task finished, an image given up. Each is a change of the run's state
+ * (through its operations), an event, and for a stored batch a line of the next checkpoint. Used only on the
+ * supervisor's thread.
  */
 final class TaskProgress {
-  private final CageRun run;
+  private final RunState state;
+  private final EventSink sink;
+  private final RunContext ctx;
+  /** An exhibit's client model, which hears of its tasks' ends (null for a live run: its end is an event). */
+  private final Client client;
 
-  TaskProgress(CageRun run) {
-    this.run = run;
+  TaskProgress(RunState state, EventSink sink, RunContext ctx, Client client) {
+    this.state = state;
+    this.sink = sink;
+    this.ctx = ctx;
+    this.client = client;
   }
 
   /** The worker's next assigned image begins now (it takes them in order, back to back). */
   void startNext(WorkerProcess w, double now) {
-    CageTask.Image im = run.state.startNext(w, run.ctx.cage());
+    CageTask.Image im = state.startNext(w, ctx.cage());
     if (im == null) {
       return;
     }
-    run.sink.on(now, EventType.IMAGE_STARTED, w.id, im.task.id, im.id, 0, null);
+    sink.on(now, EventType.IMAGE_STARTED, w.id(), im.task.id, im.id, 0, null);
   }
 
   void finishTask(CageTask t, double now, boolean met) {
-    t.state = t.inputsGone > 0 && t.inputsGone == t.images.size() ? "inputs_gone" : met ? "met" : "late";
-    t.finishedS = now;
+    BatchState end = state.finish(t, met, now);
     if (t.persisted()) {
-      run.ctx.checkpoint().get().batchState(t.batchId, t.state, Instant.now());
+      ctx.checkpoint().get().batchState(t.batchId, end, ctx.clock().instant());
     }
-    if (run.exhibit != null) {
-      run.exhibit.client.finished(now, t.id, t.dead == 0);
+    if (client != null) {
+      client.finished(now, t.id, t.dead == 0);
     } else {
-      run.sink.on(now, met ? EventType.TASK_MET : EventType.TASK_LATE, -1, t.id, -1, now - t.deadlineS,
-          t.state.equals("inputs_gone") ? "every input gone" : t.dead > 0 ? t.dead + " image(s) dead-lettered"
+      sink.on(now, met ? EventType.TASK_MET : EventType.TASK_LATE, -1, t.id, -1, now - t.deadlineS,
+          end == BatchState.INPUTS_GONE ? "every input gone" : t.dead > 0 ? t.dead + " image(s) dead-lettered"
               + (t.inputsGone > 0 ? " or gone" : "") : null);
     }
   }
@@ -45,23 +56,23 @@ final class TaskProgress {
    */
   void inputGone(CageTask.Image im, String what, double now) {
     String reason = what + ": " + inboxRelative(im.source);
-    run.sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, 0, reason);
-    run.ctx.log().println("cage: image " + im.id + " failed: " + reason);
+    sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, 0, reason);
+    ctx.log().println("cage: image " + im.id + " failed: " + reason);
     if (im.task.persisted()) {
-      run.ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), "(" + what + ")", 0, reason);
+      ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), "(" + what + ")", 0, reason);
     }
   }
 
   /** A path as the client named it: relative to the inbox when it is in there. */
-  String inboxRelative(java.nio.file.Path p) {
-    java.nio.file.Path inbox = run.ctx.config().inbox().toAbsolutePath().normalize();
-    java.nio.file.Path abs = p.toAbsolutePath().normalize();
+  String inboxRelative(Path p) {
+    Path inbox = ctx.config().inbox().toAbsolutePath().normalize();
+    Path abs = p.toAbsolutePath().normalize();
     return abs.startsWith(inbox) ? inbox.relativize(abs).toString() : abs.getFileName().toString();
   }
 
   /** What happened to the workers that had the image in hand, in words. */
   static String deadReason(CageTask.Image im, int strikes) {
-    java.util.List<String> named = im.strikeCauses;
+    List<String> named = im.strikeCauses;
     StringBuilder b = new StringBuilder("crashed " + strikes + " workers");
     if (!named.isEmpty()) {
       b.append(": ").append(String.join(", ", named));
@@ -74,14 +85,14 @@ final class TaskProgress {
 
   /** An image that crashed too many workers: recorded, and its file put in the dead letters. */
   void deadLetter(CageTask.Image im, int strikes, double now) {
-    run.state.deadLetter(im, strikes);
-    boolean shared = run.state.sourceShared(im);
-    String moved = DeadLetters.file(im.id, im.source, run.ctx.config().inbox(), run.ctx.config().deadLetters(), shared);
+    state.deadLetter(im, strikes);
+    boolean shared = state.sourceShared(im);
+    String moved = DeadLetters.file(im.id, im.source, ctx.config().inbox(), ctx.config().deadLetters(), shared);
     String reason = deadReason(im, strikes);
-    run.sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, strikes, reason);
-    run.ctx.log().println("cage: image " + im.id + " dead-lettered: " + reason);
+    sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, strikes, reason);
+    ctx.log().println("cage: image " + im.id + " dead-lettered: " + reason);
     if (im.task.persisted()) {
-      run.ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), moved, strikes, reason);
+      ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), moved, strikes, reason);
     }
   }
 }

@@ -5,97 +5,109 @@ import helperlab.cage.worker.ProcStat;
 import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerProcess;
 import helperlab.cage.worker.WorkerProtocol;
+import helperlab.model.EventSink;
 import helperlab.model.EventType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 
-/** What a run's workers tell it (frames), how they end (exits), and the watchdog's round over them. */
+/**
+ * What a run's workers tell it (frames), how they end (exits), and the watchdog's round over them. Once the run has
+ * stopped, none of its workers is current any more: what they say then changes nothing.
+ */
 final class WorkerFrames {
-  private final CageRun run;
+  private final RunClock clock;
+  private final RunState state;
+  private final EventSink sink;
+  private final RunScheduler scheduler;
+  private final TaskProgress progress;
+  private final RunContext ctx;
+  /** How much of its CPU the host left the run (measured at the watchdog's rounds). */
+  private final CpuShareMeter cpuShare;
+  private final OomCounter ooms;
 
-  WorkerFrames(CageRun run) {
-    this.run = run;
+  WorkerFrames(RunClock clock, RunState state, EventSink sink, RunScheduler scheduler, TaskProgress progress,
+      RunContext ctx, CpuShareMeter cpuShare) {
+    this.clock = clock;
+    this.state = state;
+    this.sink = sink;
+    this.scheduler = scheduler;
+    this.progress = progress;
+    this.ctx = ctx;
+    this.cpuShare = cpuShare;
+    this.ooms = new OomCounter(ctx.pool().cage());
   }
 
-  void onFrame(WorkerProcess w, helperlab.cage.worker.WorkerProtocol.FromWorker m) {
-    if (run.stopped || !run.state.isCurrent(w)) {
+  void onFrame(WorkerProcess w, WorkerProtocol.FromWorker m) {
+    if (!state.isCurrent(w)) {
       if (m instanceof WorkerProtocol.Heartbeat || m instanceof WorkerProtocol.Hello) {
-        w.lastHeartbeat = run.ctx.cage();
+        w.heard(ctx.cage());
       }
       return; // retiring, killed, or from before a policy change: nothing it says changes the schedule
     }
-    double now = run.now();
-    double cage = run.ctx.cage();
+    double now = clock.now();
+    double cage = ctx.cage();
     if (m instanceof WorkerProtocol.Hello) {
-      w.helloAt = cage;
-      w.lastHeartbeat = cage;
+      w.hello(cage);
     } else if (m instanceof WorkerProtocol.Heartbeat h) {
-      w.lastHeartbeat = cage;
-      w.lastCpuS = h.cpuS();
+      w.heartbeat(cage, h.cpuS());
     } else if (m instanceof WorkerProtocol.Ready r) {
-      w.readyAt = cage;
-      w.lastHeartbeat = cage;
-      w.phase = WorkerProcess.Phase.READY;
-      w.startupCpuS = r.startupCpuS();
-      w.lastCpuS = r.startupCpuS();
-      run.sink.on(now, EventType.WORKER_READY, w.id, w.task, -1, r.startupCpuS(), null);
-      run.scheduler().workerReady(now, w.schedulerId);
-      run.execute(now);
+      w.ready(cage, r.startupCpuS());
+      sink.on(now, EventType.WORKER_READY, w.id(), w.task(), -1, r.startupCpuS(), null);
+      scheduler.current().workerReady(now, w.schedulerId());
+      scheduler.execute(now);
     } else if (m instanceof WorkerProtocol.Done d) {
-      CageTask.Image im = run.state.imageDone(w, (int) d.image());
+      CageTask.Image im = state.imageDone(w, (int) d.image());
       if (im == null) {
         return;
       }
-      w.lastCpuS = d.cpuTotalS();
-      run.sink.on(now, EventType.IMAGE_DONE, w.id, im.task.id, im.id, d.cpuS(), d.alreadyPublished() ? "already published" : null);
+      w.cpuReported(d.cpuTotalS());
+      sink.on(now, EventType.IMAGE_DONE, w.id(), im.task.id, im.id, d.cpuS(), d.alreadyPublished() ? "already published" : null);
       if (im.task.persisted()) {
-        run.ctx.checkpoint().get().imageDone(im.id, Instant.now());
+        ctx.checkpoint().get().imageDone(im.id, ctx.clock().instant());
       }
-      run.progress.startNext(w, now); // it goes straight on with its assignment
-      run.scheduler().imageDone(now, w.schedulerId, im.id);
-      run.execute(now);
+      progress.startNext(w, now); // it goes straight on with its assignment
+      scheduler.current().imageDone(now, w.schedulerId(), im.id);
+      scheduler.execute(now);
     } else if (m instanceof WorkerProtocol.Failed f && f.inputGone()) {
-      CageTask.Image im = run.state.inputGone(w, (int) f.image());
+      CageTask.Image im = state.inputGone(w, (int) f.image());
       if (im == null) {
         return;
       }
-      run.progress.inputGone(im, f.reason(), now);
-      run.progress.startNext(w, now);
-      run.scheduler().imageFailed(now, w.schedulerId, im.id);
-      run.execute(now);
+      progress.inputGone(im, f.reason(), now);
+      progress.startNext(w, now);
+      scheduler.current().imageFailed(now, w.schedulerId(), im.id);
+      scheduler.execute(now);
     } else if (m instanceof WorkerProtocol.Failed f) {
-      w.killCause = "failed: " + f.reason();
-      run.ctx.log().println("cage: worker " + w.id + " (pid " + w.pid + ") failed image " + f.image() + ": " + f.reason());
+      w.failed(f.reason());
+      ctx.log().println("cage: worker " + w.id() + " (pid " + w.pid() + ") failed image " + f.image() + ": " + f.reason());
     }
   }
   /** The half-written output a dead worker leaves (".name.tmp-PID"), removed as soon as it is known dead. */
   private void removeTempOutput(WorkerProcess w) {
-    if (w.halfWritten == null || w.pid <= 0) {
+    Path tmp = w.takeHalfWritten();
+    if (tmp == null) {
       return;
     }
-    Path tmp = w.halfWritten.resolveSibling("." + w.halfWritten.getFileName() + ".tmp-" + w.pid);
     try {
       Files.deleteIfExists(tmp);
     } catch (IOException e) {
-      run.ctx.log().println("cage: cannot remove " + tmp + " of dead worker " + w.id + ": " + e.getMessage());
+      ctx.log().println("cage: cannot remove " + tmp + " of dead worker " + w.id() + ": " + e.getMessage());
     }
-    w.halfWritten = null;
   }
 
   /** A worker process of this run ended. Retired and already-reported ones are simply gone. */
   void onExit(WorkerProcess w, int code) {
-    run.ctx.pool().exited(w);
+    ctx.pool().exited(w);
     try {
-      if (w.phase == WorkerProcess.Phase.RETIRING || run.stopped || !run.state.isCurrent(w)) {
+      if (w.phase() == WorkerProcess.Phase.RETIRING || !state.isCurrent(w)) {
         return;
       }
-      String cause = w.killCause != null ? w.killCause : run.ooms.causeOfExit(code);
+      String cause = w.killCause() != null ? w.killCause() : ooms.causeOfExit(code);
       // A SIGKILL that neither we nor the kernel's OOM killer sent came from outside (an operator, the
       // host): the image in flight did nothing to earn a strike.
-      run.lose(w, cause, !OomCounter.KILLED_FROM_OUTSIDE.equals(cause), true);
+      lose(w, cause, !OomCounter.KILLED_FROM_OUTSIDE.equals(cause), true);
     } finally {
       removeTempOutput(w); // the process is gone: nothing writes to it any more
     }
@@ -105,26 +117,28 @@ final class WorkerFrames {
    * ready; the scheduler takes its images back and strikes the one in flight.
    */
   void lose(WorkerProcess w, String cause, boolean blame, boolean involuntary) {
-    double now = run.now();
-    int inFlightId = w.inFlight;
-    RunState.Lost lost = run.state.lose(w, cause, blame);
+    double now = clock.now();
+    int inFlightId = w.inFlight();
+    RunState.Lost lost = state.lose(w, cause, blame);
     if (inFlightId >= 0) {
       CageTask.Image im = lost.inFlight();
-      w.halfWritten = im == null ? null : im.output;
-      run.sink.on(now, EventType.IMAGE_KILLED, w.id, im == null ? -1 : im.task.id, inFlightId,
-          Math.max(0, w.lastCpuS - w.cpuAtImageStart), cause);
+      if (im != null) {
+        w.lostWhileWriting(im.output);
+      }
+      sink.on(now, EventType.IMAGE_KILLED, w.id(), im == null ? -1 : im.task.id, inFlightId,
+          w.cpuOnImageS(), cause);
     }
-    double lostStartup = w.readyAt < 0 ? Math.max(w.lastCpuS, 0) : 0;
-    run.sink.on(now, EventType.WORKER_KILLED, w.id, w.task, -1, lostStartup, cause);
+    double lostStartup = w.unreadyStartupCpuS();
+    sink.on(now, EventType.WORKER_KILLED, w.id(), w.task(), -1, lostStartup, cause);
     if (lost.struck() != null && lost.struck().task.persisted()) {
-      run.ctx.checkpoint().get().strikes(lost.struck().id, lost.struck().strikes);
+      ctx.checkpoint().get().strikes(lost.struck().id, lost.struck().strikes);
     }
-    if (involuntary && run.ctx.pool().lost()) {
-      run.ctx.log().printf("cage: restart breaker open: more than %d workers lost in %.0f s; no new worker for %.0f s%n",
-          run.ctx.pool().breaker().limit(), run.ctx.pool().breaker().windowS(), run.ctx.pool().breaker().windowS());
+    if (involuntary && ctx.pool().lost()) {
+      ctx.log().printf("cage: restart breaker open: more than %d workers lost in %.0f s; no new worker for %.0f s%n",
+          ctx.pool().breaker().limit(), ctx.pool().breaker().windowS(), ctx.pool().breaker().windowS());
     }
-    run.scheduler().workerLost(now, w.schedulerId, blame);
-    run.execute(now);
+    scheduler.current().workerLost(now, w.schedulerId(), blame);
+    scheduler.execute(now);
   }
   /**
    * The watchdog's round: kill what must die and report it lost. Each worker is judged with what the
@@ -132,35 +146,30 @@ final class WorkerFrames {
    * once in the log), and a kill the image did not cause is no strike on it.
    */
   void watch(Watchdog dog) {
-    if (run.stopped) {
-      return;
-    }
-    double now = run.ctx.cage();
-    int busy = run.state.busyWorkers();
-    double stretch = busy / Math.max(run.ctx.nominalCores(), 1e-9);
+    double now = ctx.cage();
+    int busy = state.busyWorkers();
+    double stretch = busy / Math.max(ctx.nominalCores(), 1e-9);
     HostLoad host = HostLoad.read();
     double spent = 0;
-    for (WorkerProcess w : new ArrayList<>(run.state.workers().values())) {
-      CageTask.Image im = w.inFlight >= 0 ? run.state.image(w.inFlight) : null;
-      String excused = w.excuse;
-      ProcStat stat = ProcStat.read(w.pid);
+    for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
+      CageTask.Image im = w.inFlight() >= 0 ? state.image(w.inFlight()) : null;
+      String excused = w.excuse();
+      ProcStat stat = ProcStat.read(w.pid());
       if (stat != null) {
-        if (im != null && w.cpuSeenS >= 0) {
-          spent += Math.max(0, stat.cpuS() - w.cpuSeenS);
-        }
-        w.cpuSeenS = stat.cpuS();
+        double since = w.cpuSinceLastRound(stat.cpuS());
+        spent += im != null ? since : 0;
       }
       Watchdog.Verdict v = dog.judge(w, now, im == null ? 0 : im.predictedS, stretch, stat, host);
       if (v != null) {
-        run.ctx.log().printf("cage: watchdog kills worker %d (pid %d): %s: %s%s%n", w.id, w.pid, v.cause(), v.words(),
+        ctx.log().printf("cage: watchdog kills worker %d (pid %d): %s: %s%s%n", w.id(), w.pid(), v.cause(), v.words(),
             v.blame() || im == null ? "" : "; no strike on image " + im.id);
-        run.ctx.pool().kill(w, v.cause());
-        run.lose(w, v.cause(), v.blame(), true);
-      } else if (w.excuse != null && excused == null) { // said once a silence
-        run.ctx.log().printf("cage: worker %d (pid %d) %s%n", w.id, w.pid, w.excuse);
+        ctx.pool().kill(w, v.cause());
+        lose(w, v.cause(), v.blame(), true);
+      } else if (w.excuse() != null && excused == null) { // said once a silence
+        ctx.log().printf("cage: worker %d (pid %d) %s%n", w.id(), w.pid(), w.excuse());
       }
     }
-    run.cpuShare.observe(now, busy, run.ctx.nominalCores(), spent, host);
+    cpuShare.observe(now, busy, ctx.nominalCores(), spent, host);
   }
 
 }

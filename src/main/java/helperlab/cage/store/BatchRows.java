@@ -22,13 +22,14 @@ final class BatchRows {
     try {
       long id;
       try (PreparedStatement s = c.prepareStatement(
-          "insert into batches (origin, preset, long_edge, state, arrived_at, deadline_at) values (?, ?, ?, 'pending', ?, ?)"
+          "insert into batches (origin, preset, long_edge, state, arrived_at, deadline_at) values (?, ?, ?, ?, ?, ?)"
               + " returning id")) {
         s.setString(1, b.origin());
         s.setString(2, b.preset());
         s.setInt(3, b.longEdge());
-        s.setTimestamp(4, Timestamp.from(b.arrivedAt()));
-        s.setTimestamp(5, Timestamp.from(b.deadlineAt()));
+        s.setString(4, BatchState.PENDING.wire());
+        s.setTimestamp(5, Timestamp.from(b.arrivedAt()));
+        s.setTimestamp(6, Timestamp.from(b.deadlineAt()));
         try (ResultSet rs = s.executeQuery()) {
           rs.next();
           id = rs.getLong(1);
@@ -67,7 +68,7 @@ final class BatchRows {
             outputPath(outbox, id, i, im).toString(), im.width(), im.height(), im.predictedS(), "queued", 0));
       }
       c.commit();
-      return new StoredBatch(id, null, null, -1, b.origin(), b.preset(), b.longEdge(), "pending", b.arrivedAt(),
+      return new StoredBatch(id, null, null, -1, b.origin(), b.preset(), b.longEdge(), BatchState.PENDING, b.arrivedAt(),
           b.deadlineAt(), images);
     } catch (SQLException | RuntimeException e) {
       c.rollback();
@@ -89,7 +90,7 @@ final class BatchRows {
           int task = rs.getInt(10);
           byId.put(id, new StoredBatch(id, rs.getString(2), rs.getString(3), rs.wasNull() ? -1 : task, rs.getString(4),
               rs.getString(5),
-              rs.getInt(6), rs.getString(7), rs.getTimestamp(8).toInstant(), rs.getTimestamp(9).toInstant(), List.of()));
+              rs.getInt(6), BatchState.fromWire(rs.getString(7)), rs.getTimestamp(8).toInstant(), rs.getTimestamp(9).toInstant(), List.of()));
           images.put(id, new ArrayList<>());
         }
       }

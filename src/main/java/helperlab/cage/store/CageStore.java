@@ -99,8 +99,8 @@ public final class CageStore implements AutoCloseable {
   }
 
   /** Batches of this cage in {@code state}. */
-  public List<StoredBatch> ownBatches(String state) throws SQLException {
-    return batchesWhere("b.cage_id = current_setting('helperlab.cage_id') and b.state = ?", state);
+  public List<StoredBatch> ownBatches(BatchState state) throws SQLException {
+    return batchesWhere("b.cage_id = current_setting('helperlab.cage_id') and b.state = ?", state.wire());
   }
 
   /** Drops the database the URL names (through the server's {@code postgres} database), if it exists. */
@@ -252,28 +252,17 @@ public final class CageStore implements AutoCloseable {
   /** The supervisor's answer to a pending batch, made durable before the client hears it. */
   public void recordDecision(long batchId, String runId, int task, boolean admitted, String reason, double retryAfterS)
       throws SQLException {
-    try (Connection c = pool.getConnection();
-        PreparedStatement s = c.prepareStatement(
-            "update batches set run_id = ?, task = ?, state = ?, reason = ?, retry_after_s = ? where id = ? and state = 'pending'")) {
-      s.setString(1, runId);
-      s.setInt(2, task);
-      s.setString(3, admitted ? "admitted" : "refused");
-      s.setString(4, reason);
-      if (admitted) {
-        s.setNull(5, java.sql.Types.DOUBLE);
-      } else {
-        s.setDouble(5, retryAfterS);
-      }
-      s.setLong(6, batchId);
-      s.executeUpdate();
+    try (Connection c = pool.getConnection()) {
+      Writes.DECISION.run(c, new Writes.Decision(batchId, runId, task, admitted ? BatchState.ADMITTED : BatchState.REFUSED,
+          reason, admitted ? null : retryAfterS));
     }
   }
 
   /** Sets a batch's state (and its still-queued images' to 'cancelled' when it is cancelled or abandoned). */
-  public void setBatchState(long id, String state) throws SQLException {
+  public void setBatchState(long id, BatchState state) throws SQLException {
     inTransaction(c -> {
-      Writes.BATCH_STATE.run(c, new Writes.BatchState(id, state, Instant.now()));
-      if (state.equals("cancelled") || state.equals("abandoned")) {
+      Writes.BATCH_STATE.run(c, new Writes.StateChange(id, state, Instant.now()));
+      if (state.dropsQueuedImages()) {
         Writes.QUEUED_IMAGES_OF_BATCH_CANCELLED.run(c, id);
       }
     });
@@ -314,8 +303,8 @@ public final class CageStore implements AutoCloseable {
   }
 
   /** Batches in a state, with their images and the kind of run they belong to. */
-  public List<StoredBatch> batches(String state) throws SQLException {
-    return batchesWhere("b.state = ?", state);
+  public List<StoredBatch> batches(BatchState state) throws SQLException {
+    return batchesWhere("b.state = ?", state.wire());
   }
 
   /** The batches a run took in, with their images. */

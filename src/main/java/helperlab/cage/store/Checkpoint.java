@@ -1,7 +1,7 @@
 package helperlab.cage.store;
 
 import helperlab.cage.store.Writes.BatchRun;
-import helperlab.cage.store.Writes.BatchState;
+import helperlab.cage.store.Writes.StateChange;
 import helperlab.cage.store.Writes.Cursor;
 import helperlab.cage.store.Writes.Dead;
 import helperlab.cage.store.Writes.Event;
@@ -30,7 +30,7 @@ public final class Checkpoint {
   private final List<Strikes> strikes = new ArrayList<>();
   private final List<Long> cancelled = new ArrayList<>();
   private final List<Dead> dead = new ArrayList<>();
-  private final List<BatchState> batchStates = new ArrayList<>();
+  private final List<StateChange> batchStates = new ArrayList<>();
   private final List<Event> events = new ArrayList<>();
   private final List<Sample> samples = new ArrayList<>();
   private final List<RunEnd> runEnds = new ArrayList<>();
@@ -57,9 +57,9 @@ public final class Checkpoint {
     dead.add(new Dead(image, batch, source, movedTo, n, reason));
   }
 
-  /** A batch ended ('met', 'late', 'cancelled', 'abandoned') or was (re)admitted ('admitted'). */
-  public synchronized void batchState(long batch, String state, Instant at) {
-    batchStates.add(new BatchState(batch, state, at));
+  /** A batch ended (met, late, inputs gone, cancelled, abandoned) or was decided (admitted, refused). */
+  public synchronized void batchState(long batch, BatchState state, Instant at) {
+    batchStates.add(new StateChange(batch, state, at));
   }
 
   /** A batch carried into another run (after a restart) under a new task number. */

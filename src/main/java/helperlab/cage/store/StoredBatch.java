@@ -5,7 +5,7 @@ import java.util.List;
 
 /** A batch as the store holds it: what was asked, its run and task number there (-1 if none yet), its state, and its images. */
 public record StoredBatch(
-    long id, String runId, String runKind, int task, String origin, String preset, int longEdge, String state,
+    long id, String runId, String runKind, int task, String origin, String preset, int longEdge, BatchState state,
     Instant arrivedAt, Instant deadlineAt, List<StoredImage> images) {
 
   public StoredBatch {

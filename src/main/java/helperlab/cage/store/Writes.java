@@ -11,8 +11,10 @@ import java.util.List;
 
 /**
  * Every state change the cage writes, each once: its statement and how a row binds to it. The
- * supervisor's checkpoints write them in batches, start-up and the synchronous paths one row at a
- * time; both through here, so a column is never written two ways. Every write is idempotent.
+ * supervisor's checkpoints write them in batches, start-up and the synchronous paths (a decision made
+ * durable before the client hears it, a batch let go) one row at a time; all through here, so a column
+ * is never written two ways, and a batch's state only as a {@link BatchState}. Every write is idempotent.
+ * (A pending batch's first row is inserted whole by {@link BatchRows}: no state change.)
  */
 final class Writes {
   private Writes() {}
@@ -47,7 +49,9 @@ final class Writes {
 
   record Dead(long image, long batch, String source, String movedTo, int strikes, String reason) {}
 
-  record BatchState(long batch, String state, Instant at) {}
+  record StateChange(long batch, BatchState state, Instant at) {}
+
+  record Decision(long batch, String run, int task, BatchState state, String reason, Double retryAfterS) {}
 
   record BatchRun(long batch, String run, int task) {}
 
@@ -118,15 +122,33 @@ final class Writes {
         s.setString(6, d.reason());
       });
 
-  static final Write<BatchState> BATCH_STATE = new Write<>(
+  static final Write<StateChange> BATCH_STATE = new Write<>(
       "update batches set state = ?, finished_at = coalesce(?, finished_at) where id = ?", (s, b) -> {
-        s.setString(1, b.state());
+        s.setString(1, b.state().wire());
         if (b.at() == null) {
           s.setNull(2, Types.TIMESTAMP_WITH_TIMEZONE);
         } else {
           s.setTimestamp(2, Timestamp.from(b.at()));
         }
         s.setLong(3, b.batch());
+      });
+
+  /**
+   * The supervisor's answer to a pending batch (admitted or refused), made durable before the client hears it; a
+   * batch that a checkpoint has already moved on is left as it is.
+   */
+  static final Write<Decision> DECISION = new Write<>("update batches set run_id = ?, task = ?, state = ?, reason = ?,"
+      + " retry_after_s = ? where id = ? and state = 'pending'", (s, d) -> {
+        s.setString(1, d.run());
+        s.setInt(2, d.task());
+        s.setString(3, d.state().wire());
+        s.setString(4, d.reason());
+        if (d.retryAfterS() == null) {
+          s.setNull(5, Types.DOUBLE);
+        } else {
+          s.setDouble(5, d.retryAfterS());
+        }
+        s.setLong(6, d.batch());
       });
 
   static final Write<Event> EVENT = new Write<>("insert into run_events (run_id, seq, t, type, worker, task, image,"

@@ -14,7 +14,9 @@ import java.util.function.Consumer;
  * One worker process as the supervisor sees it: its ids (in the run, and in the scheduler that
  * spawned it), its process, what it was sent and has started, and what the watchdog watches (start,
  * heartbeats, CPU, memory). A reader thread turns its frames into supervisor inputs and, after the
- * last frame, its exit. Everything else is touched only on the supervisor's thread.
+ * last frame, its exit. Everything else is touched only on the supervisor's thread: from outside this package
+ * through operations named for what happened (hello, heartbeat, ready, start, takeBack, handover, failed, lost...);
+ * the pool and the watchdog keep their own notes on it here.
  */
 public final class WorkerProcess {
   /** Where a worker is in its life, as the supervisor sees it. */
@@ -36,38 +38,38 @@ public final class WorkerProcess {
 
   public record Exit(WorkerProcess worker, int code) implements Signal {}
 
-  public final int id;
-  public final int schedulerId;
-  public final int generation;
-  public int task; // the task it works for: a yielding helper is handed over to another
+  private final int id;
+  private final int schedulerId;
+  private final int generation;
+  private int task; // the task it works for: a yielding helper is handed over to another
   final double spawnedAt;
-  public Phase phase = Phase.DEFERRED;
-  public Process process;
-  public long pid = -1;
+  Phase phase = Phase.DEFERRED;
+  Process process;
+  long pid = -1;
   double launchedAt = -1;
-  public double helloAt = -1;
-  public double readyAt = -1;
-  public double lastHeartbeat = -1;
-  public double lastCpuS;
-  public double startupCpuS;
+  double helloAt = -1;
+  double readyAt = -1;
+  double lastHeartbeat = -1;
+  double lastCpuS;
+  double startupCpuS;
   /** Images sent and not yet reported done, in order. */
-  public final ArrayDeque<Integer> assigned = new ArrayDeque<>();
-  public int inFlight = -1;
-  public double inFlightSince;
-  public double cpuAtImageStart;
-  public long rssBytes;
-  public String killCause;
+  private final ArrayDeque<Integer> assigned = new ArrayDeque<>();
+  int inFlight = -1;
+  double inFlightSince;
+  double cpuAtImageStart;
+  long rssBytes;
+  String killCause;
   /** The process's CPU (from /proc) when the watchdog last saw it move, and when that was. */
   double procCpuS = -1;
   double lastProgressAt = -1;
   /** Its CPU (from /proc) at the last watchdog round, for the run's CPU share; -1 before the first. */
-  public double cpuSeenS = -1;
+  private double cpuSeenS = -1;
   /** Since when it has been seen stopped from outside, -1 while it is not. */
   double stoppedSince = -1;
   /** Why the watchdog lets it live while it is silent (paused, starved), null while it beats. */
-  public String excuse;
+  String excuse;
   /** The output of the image it had in hand when lost: its temp file goes once the process is gone. */
-  public Path halfWritten;
+  private Path halfWritten;
   double retiredAt = -1;
   private OutputStream stdin;
 
@@ -91,12 +93,182 @@ public final class WorkerProcess {
     return id;
   }
 
+  /** Its id in the scheduler that spawned it. */
+  public int schedulerId() {
+    return schedulerId;
+  }
+
+  /** The run's generation it belongs to (a policy change starts a new one). */
+  public int generation() {
+    return generation;
+  }
+
+  /** The task it works for. */
+  public int task() {
+    return task;
+  }
+
   public Phase phase() {
     return phase;
   }
 
   public long pid() {
     return pid;
+  }
+
+  /** Whether a process was started for it (a deferred spawn has none yet). */
+  public boolean launched() {
+    return process != null;
+  }
+
+  /** The image it is working on, -1 when none. */
+  public int inFlight() {
+    return inFlight;
+  }
+
+  /** When it said it was ready on the supervisor's clock, -1 while it has not. */
+  public double readyAt() {
+    return readyAt;
+  }
+
+  /** Its CPU seconds as it last told them. */
+  public double lastCpuS() {
+    return lastCpuS;
+  }
+
+  /** The CPU it has spent on the image in flight so far (as it last told it). */
+  public double cpuOnImageS() {
+    return Math.max(0, lastCpuS - cpuAtImageStart);
+  }
+
+  /** The CPU its start-up cost, wasted when it goes before it was ever ready (0 once it was). */
+  public double unreadyStartupCpuS() {
+    return readyAt < 0 ? Math.max(0, lastCpuS) : 0;
+  }
+
+  public long rssBytes() {
+    return rssBytes;
+  }
+
+  /** Why it was killed (or failed), null while nothing was said. */
+  public String killCause() {
+    return killCause;
+  }
+
+  /** Why the watchdog lets it live while it is silent, null while it beats. */
+  public String excuse() {
+    return excuse;
+  }
+
+  // ---- what it said (on the supervisor's thread) -------------------------------------------------
+
+  /** Any sign of life at {@code at} (the supervisor's clock), even from a worker whose words no longer count. */
+  public void heard(double at) {
+    lastHeartbeat = at;
+  }
+
+  public void hello(double at) {
+    helloAt = at;
+    lastHeartbeat = at;
+  }
+
+  public void heartbeat(double at, double cpuS) {
+    lastHeartbeat = at;
+    lastCpuS = cpuS;
+  }
+
+  /** Warmed up and ready for images, having spent {@code startupCpuS} getting there. */
+  public void ready(double at, double startupCpuS) {
+    readyAt = at;
+    lastHeartbeat = at;
+    phase = Phase.READY;
+    this.startupCpuS = startupCpuS;
+    lastCpuS = startupCpuS;
+  }
+
+  /** Its CPU seconds as a finished image's frame told them. */
+  public void cpuReported(double cpuTotalS) {
+    lastCpuS = cpuTotalS;
+  }
+
+  /** It says it failed: the cause its exit will be reported with. */
+  public void failed(String reason) {
+    killCause = "failed: " + reason;
+  }
+
+  /** A yielding helper handed over to another task. */
+  public void handover(int toTask) {
+    task = toTask;
+  }
+
+  // ---- the images in its hands (the run's state keeps them through these) -------------------------
+
+  /** Images sent and not yet reported done, in order. */
+  public java.util.Collection<Integer> held() {
+    return java.util.Collections.unmodifiableCollection(assigned);
+  }
+
+  /** The first image it holds, null when none. */
+  public Integer firstHeld() {
+    return assigned.peekFirst();
+  }
+
+  /** One more image sent to it, after those it holds. */
+  public void give(int imageId) {
+    assigned.addLast(imageId);
+  }
+
+  /** It begins the first image it holds at {@code at}; that image's id, or null when it holds none. */
+  public Integer startFirst(double at) {
+    Integer next = assigned.peekFirst();
+    if (next != null) {
+      inFlight = next;
+      inFlightSince = at;
+      cpuAtImageStart = lastCpuS;
+    }
+    return next;
+  }
+
+  /** The image leaves its hands (done, or dead); false when it did not hold it. */
+  public boolean takeBack(int imageId) {
+    if (!assigned.remove(imageId)) {
+      return false;
+    }
+    inFlight = -1;
+    return true;
+  }
+
+  /** It holds nothing from now on. */
+  public void dropAll() {
+    assigned.clear();
+    inFlight = -1;
+  }
+
+  /** Lost and reported: whatever it still says is ignored. */
+  public void gone() {
+    phase = Phase.GONE;
+  }
+
+  // ---- its end -----------------------------------------------------------------------------------
+
+  /** Lost while writing {@code output}: the temp file it leaves is to go once the process is gone. */
+  public void lostWhileWriting(Path output) {
+    halfWritten = output;
+  }
+
+  /** The half-written output it left (".name.tmp-PID"), null when none; forgotten once asked for. */
+  public Path takeHalfWritten() {
+    Path out = halfWritten == null || pid <= 0 ? null
+        : halfWritten.resolveSibling("." + halfWritten.getFileName() + ".tmp-" + pid);
+    halfWritten = null;
+    return out;
+  }
+
+  /** The CPU it spent since the last watchdog round, from what /proc says now (0 at the first round). */
+  public double cpuSinceLastRound(double cpuS) {
+    double spent = cpuSeenS >= 0 ? Math.max(0, cpuS - cpuSeenS) : 0;
+    cpuSeenS = cpuS;
+    return spent;
   }
 
   boolean alive() {

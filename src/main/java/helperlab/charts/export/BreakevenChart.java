@@ -2,8 +2,12 @@ package helperlab.charts.export;
 
 import helperlab.study.RunRow;
 import helperlab.study.SpawnCostCurves;
+import helperlab.charts.style.AxisKind;
+import helperlab.charts.style.Palette;
+import helperlab.charts.style.SeriesStyle;
+import helperlab.charts.style.ChartTheme;
+import helperlab.charts.style.TickFormat;
 import java.awt.BasicStroke;
-import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
@@ -19,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.Locale;
 import javax.imageio.ImageIO;
 import org.jfree.svg.SVGGraphics2D;
 
@@ -32,19 +35,17 @@ import org.jfree.svg.SVGGraphics2D;
 public final class BreakevenChart {
   public static final int WIDTH = 1800;
   public static final int HEIGHT = 1100;
-  private static final Color[] COLOURS = {new Color(0xdc2626), new Color(0xea580c), new Color(0x2563eb),
-      new Color(0x7c3aed), new Color(0x059669), new Color(0x0891b2), new Color(0x4b5563)};
   private static final String FONT = Font.SANS_SERIF;
 
   private final SpawnCostCurves curves;
-  private final ChartStyle style;
+  private final AwtTheme style;
 
-  public BreakevenChart(SpawnCostCurves curves, ChartStyle style) {
+  public BreakevenChart(SpawnCostCurves curves, ChartTheme theme) {
     if (curves.isEmpty()) {
       throw new IllegalArgumentException("no spawn-cost curves to draw (run the sweep with --study spawn-cost)");
     }
     this.curves = curves;
-    this.style = style;
+    this.style = AwtTheme.of(theme);
   }
 
   /** Writes breakeven.png and breakeven.svg into {@code dir} if {@code rows} hold a spawn-cost study. */
@@ -53,7 +54,7 @@ public final class BreakevenChart {
     if (c.isEmpty()) {
       return;
     }
-    BreakevenChart chart = new BreakevenChart(c, ChartStyle.LIGHT);
+    BreakevenChart chart = new BreakevenChart(c, ChartTheme.LIGHT);
     chart.writePng(dir.resolve("breakeven.png"));
     chart.writeSvg(dir.resolve("breakeven.svg"));
   }
@@ -124,7 +125,7 @@ public final class BreakevenChart {
     g.setFont(new Font(FONT, Font.PLAIN, 14));
     FontMetrics fm = g.getFontMetrics();
     for (int i = 0; i < policies.size(); i++) {
-      g.setColor(COLOURS[i % COLOURS.length]);
+      g.setColor(Awt.colour(Palette.policy(i)));
       g.setStroke(new BasicStroke(3f));
       g.draw(new Line2D.Double(x, y - 5, x + 24, y - 5));
       g.setColor(style.text());
@@ -152,12 +153,12 @@ public final class BreakevenChart {
     g.setFont(new Font(FONT, Font.PLAIN, 11));
     FontMetrics fm = g.getFontMetrics();
     g.setStroke(new BasicStroke(1f));
-    for (double v = yMin; v <= yMax + 1e-9; v += r[2]) {
+    for (double v : AxisKind.positions(yMin, yMax, r[2])) {
       double y = py.applyAsDouble(v);
       g.setColor(style.grid());
       g.draw(new Line2D.Double(left, y, right, y));
       g.setColor(style.muted());
-      String label = String.format(Locale.ROOT, "%.0f", v);
+      String label = AxisKind.VALUE.label(v, r[2], yMax);
       g.drawString(label, left - 6 - fm.stringWidth(label), (float) y + 4);
     }
     for (double c : new double[] {0.005, 0.05, 0.5, 3}) {
@@ -168,20 +169,21 @@ public final class BreakevenChart {
       g.setColor(style.grid());
       g.draw(new Line2D.Double(x, top, x, bottom));
       g.setColor(style.muted());
-      String label = c < 1 ? String.format(Locale.ROOT, "%.0f ms", c * 1000) : String.format(Locale.ROOT, "%.0f s", c);
+      String label = TickFormat.duration(c);
       g.drawString(label, (float) (x - fm.stringWidth(label) / 2.0), bottom + 16);
     }
-    g.setColor(style.text());
-    g.setStroke(new BasicStroke(1.5f));
+    g.setColor(Awt.colour(SeriesStyle.pool().colour()));
+    g.setStroke(Awt.stroke(SeriesStyle.pool(), 1));
     double zero = py.applyAsDouble(0);
     g.draw(new Line2D.Double(left, zero, right, zero));
-    g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
+    g.setColor(Awt.colour(SeriesStyle.levelMargin().colour()));
+    g.setStroke(Awt.stroke(SeriesStyle.levelMargin(), 1));
     double level = py.applyAsDouble(-SpawnCostCurves.LEVEL_POINTS);
     if (level <= bottom) {
       g.draw(new Line2D.Double(left, level, right, level));
     }
     for (SpawnCostCurves.Curve c : curves.panel(machine, scenario)) {
-      Color colour = COLOURS[policies.indexOf(c.policy()) % COLOURS.length];
+      SeriesStyle curve = SeriesStyle.policyCurve(policies.indexOf(c.policy()));
       Path2D band = new Path2D.Double();
       Path2D line = new Path2D.Double();
       List<SpawnCostCurves.Point> pts = c.points();
@@ -200,10 +202,11 @@ public final class BreakevenChart {
         band.lineTo(px.applyAsDouble(pts.get(i).spawnCostS()), py.applyAsDouble(clamp(pts.get(i).difference().lo(), yMin, yMax)));
       }
       band.closePath();
-      g.setColor(new Color(colour.getRed(), colour.getGreen(), colour.getBlue(), 36));
+      // the window draws the interval as error bars; a picture has room for the band
+      g.setColor(Awt.colour(curve.colour(), 36));
       g.fill(band);
-      g.setColor(colour);
-      g.setStroke(new BasicStroke(2f));
+      g.setColor(Awt.colour(curve.colour()));
+      g.setStroke(Awt.stroke(curve, 1));
       g.draw(line);
     }
     g.setColor(style.grid());

@@ -2,6 +2,7 @@ package helperlab.charts.export;
 
 import helperlab.charts.ChartKind;
 import helperlab.charts.PlottedRun;
+import helperlab.charts.style.ChartTheme;
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
@@ -27,7 +28,7 @@ public final class ChartExport {
   public static final int DEFAULT_ALL_HEIGHT = 1200;
 
   /** What to export: one chart, or all (kind null); the runs; picture size; time cursor (NaN: none). */
-  public record Request(ChartKind kind, List<PlottedRun> runs, int width, int height, ChartStyle style,
+  public record Request(ChartKind kind, List<PlottedRun> runs, int width, int height, ChartTheme style,
       double cursorS) {
     public Request {
       runs = List.copyOf(runs);
@@ -42,7 +43,7 @@ public final class ChartExport {
 
     public static Request of(ChartKind kind, List<PlottedRun> runs) {
       return new Request(kind, runs, kind == null ? DEFAULT_ALL_WIDTH : DEFAULT_WIDTH,
-          kind == null ? DEFAULT_ALL_HEIGHT : DEFAULT_HEIGHT, ChartStyle.LIGHT, Double.NaN);
+          kind == null ? DEFAULT_ALL_HEIGHT : DEFAULT_HEIGHT, ChartTheme.LIGHT, Double.NaN);
     }
   }
 

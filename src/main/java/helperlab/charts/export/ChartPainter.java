@@ -4,21 +4,22 @@ import helperlab.charts.ChartKind;
 import helperlab.charts.PlottedRun;
 import helperlab.charts.SampleTable;
 import helperlab.charts.Series;
+import helperlab.charts.style.AxisKind;
+import helperlab.charts.style.SeriesStyle;
+import helperlab.charts.style.ChartTheme;
+import helperlab.charts.style.TickFormat;
 import java.awt.BasicStroke;
-import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
 import java.awt.RenderingHints;
 import java.awt.Shape;
-import java.awt.Stroke;
 import java.awt.geom.Line2D;
 import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Draws the lab's charts with Java2D, for PNG and SVG export without a JavaFX toolkit (so it works
@@ -28,12 +29,11 @@ import java.util.Locale;
  */
 public final class ChartPainter {
   private static final String FONT = Font.SANS_SERIF;
-  private static final float[] DASH = {7f, 4f};
 
-  private final ChartStyle style;
+  private final AwtTheme style;
 
-  public ChartPainter(ChartStyle style) {
-    this.style = style;
+  public ChartPainter(ChartTheme theme) {
+    this.style = AwtTheme.of(theme);
   }
 
   /** All six charts in a 2 × 3 grid. */
@@ -87,8 +87,8 @@ public final class ChartPainter {
         lx = bounds.x + pad;
         ly += lineH;
       }
-      g.setColor(item.color);
-      g.setStroke(stroke(2f * (float) scale, item.dashed));
+      g.setColor(Awt.colour(item.style.colour()));
+      g.setStroke(Awt.stroke(legendKey(item.style), scale));
       g.draw(new Line2D.Double(lx, ly - sm.getAscent() / 2.5, lx + swatch, ly - sm.getAscent() / 2.5));
       g.setColor(style.text());
       g.drawString(item.text, lx + swatch + 4, ly);
@@ -96,62 +96,60 @@ public final class ChartPainter {
     }
     y = ly + sm.getDescent() + (int) (6 * scale);
 
-    // scales
+    // scales: the plot's height first (value axes are placed by their length), then the margins their labels need
+    g.setFont(small);
+    int bottomMargin = sm.getHeight() * 2 + pad + 4;
+    double plotH = Math.max(10, bounds.y + bounds.height - bottomMargin - y);
+    AxisKind leftKind = AxisKind.left(kind);
+    AxisKind rightKind = AxisKind.right(kind);
+    double leftMax = max(kind, runs, false);
+    if (kind == ChartKind.MEMORY) {
+      for (PlottedRun r : runs) {
+        leftMax = Math.max(leftMax, r.memoryLimitMb() * 1.05);
+      }
+    }
+    NiceScale left = NiceScale.axis(leftKind, 0, leftMax, plotH, true);
+    NiceScale right = rightKind == null ? null : NiceScale.axis(rightKind, 0, max(kind, runs, true), plotH, true);
+    int leftMargin = Math.max(sm.stringWidth(leftKind.label(left.max(), left.step(), left.max())),
+        sm.stringWidth("0000")) + sm.getHeight() + pad + 8;
+    int rightMargin = right == null ? pad * 2
+        : Math.max(sm.stringWidth(rightKind.label(right.max(), right.step(), right.max())), sm.stringWidth("000"))
+            + sm.getHeight() + pad + 8;
+    Rectangle2D plot = new Rectangle2D.Double(bounds.x + leftMargin, y, bounds.width - leftMargin - rightMargin,
+        plotH);
     double xMax = 1;
     for (PlottedRun r : runs) {
       xMax = Math.max(xMax, r.samples().endS());
     }
-    NiceScale xs = NiceScale.clock(0, xMax, 8);
-    NiceScale left = NiceScale.of(0, max(kind, runs, false), 5);
-    NiceScale right = null;
-    if (kind.hasRightAxis()) {
-      right = kind == ChartKind.DEADLINES ? NiceScale.fixed(0, 100, 5) : NiceScale.of(0, max(kind, runs, true), 5);
-    }
-    if (kind == ChartKind.MEMORY) {
-      double limit = 0;
-      for (PlottedRun r : runs) {
-        limit = Math.max(limit, r.memoryLimitMb());
-      }
-      if (limit > 0) {
-        left = NiceScale.of(0, Math.max(left.max(), limit * 1.05), 5);
-      }
-    }
-
-    g.setFont(small);
-    int leftMargin = Math.max(sm.stringWidth(tick(left.max(), left.step())), sm.stringWidth("0000")) + sm.getHeight()
-        + pad + 8;
-    int rightMargin = right == null ? pad * 2
-        : Math.max(sm.stringWidth(tick(right.max(), right.step())), sm.stringWidth("000")) + sm.getHeight() + pad + 8;
-    int bottomMargin = sm.getHeight() * 2 + pad + 4;
-    Rectangle2D plot = new Rectangle2D.Double(bounds.x + leftMargin, y, bounds.width - leftMargin - rightMargin,
-        Math.max(10, bounds.y + bounds.height - bottomMargin - y));
+    NiceScale xs = NiceScale.exact(AxisKind.TIME, 0, xMax, plot.getWidth(), false);
 
     g.setColor(style.plot());
     g.fill(plot);
-    drawGridAndAxes(g, plot, xs, left, right, kind, sm, label);
+    drawGridAndAxes(g, plot, xs, left, right, kind, sm);
 
     // data
     Shape plotClip = g.getClip();
     g.clip(plot);
     for (int r = 0; r < runs.size(); r++) {
       PlottedRun run = runs.get(r);
-      boolean dashed = r > 0;
       // the first series (the main one) last, so it is on top
       for (int k = kind.series().size() - 1; k >= 0; k--) {
         Series s = kind.series().get(k);
         NiceScale ys = s.rightAxis() ? right : left;
-        g.setColor(Color.decode(s.color()));
-        g.setStroke(stroke((float) (1.6 * scale), dashed));
+        SeriesStyle st = SeriesStyle.run(s, r);
+        g.setColor(Awt.colour(st.colour()));
+        g.setStroke(Awt.stroke(st, scale));
         g.draw(path(run.samples(), s, plot, xs, ys));
       }
       if (kind == ChartKind.MEMORY && run.memoryLimitMb() > 0) {
         double py = yPix(run.memoryLimitMb(), plot, left);
-        g.setColor(new Color(0xef4444));
-        g.setStroke(stroke((float) (1.2 * scale), true));
+        SeriesStyle limit = SeriesStyle.memoryLimit();
+        g.setColor(Awt.colour(limit.colour()));
+        g.setStroke(Awt.stroke(limit, scale));
         g.draw(new Line2D.Double(plot.getMinX(), py, plot.getMaxX(), py));
         if (r == 0) {
           g.setFont(small);
-          g.drawString("limit " + tick(run.memoryLimitMb(), 1) + " MB", (float) plot.getMinX() + 6, (float) py - 4);
+          g.drawString("limit " + TickFormat.value(Series.MEMORY, run.memoryLimitMb()), (float) plot.getMinX() + 6, (float) py - 4);
         }
       }
     }
@@ -166,30 +164,32 @@ public final class ChartPainter {
   }
 
   private void drawGridAndAxes(Graphics2D g, Rectangle2D plot, NiceScale xs, NiceScale left, NiceScale right,
-      ChartKind kind, FontMetrics sm, Font labelFont) {
+      ChartKind kind, FontMetrics sm) {
+    AxisKind leftKind = AxisKind.left(kind);
+    AxisKind rightKind = AxisKind.right(kind);
     g.setStroke(new BasicStroke(1f));
     g.setFont(sm.getFont());
-    for (double v = left.min(); v <= left.max() + left.step() * 1e-6; v += left.step()) {
+    for (double v : AxisKind.positions(left.min(), left.max(), left.step())) {
       double py = yPix(v, plot, left);
       g.setColor(style.grid());
       g.draw(new Line2D.Double(plot.getMinX(), py, plot.getMaxX(), py));
       g.setColor(style.muted());
-      String s = tick(v, left.step());
+      String s = leftKind.label(v, left.step(), left.max());
       g.drawString(s, (float) (plot.getMinX() - 6 - sm.stringWidth(s)), (float) (py + sm.getAscent() / 2.5));
     }
     if (right != null) {
-      for (double v = right.min(); v <= right.max() + right.step() * 1e-6; v += right.step()) {
+      for (double v : AxisKind.positions(right.min(), right.max(), right.step())) {
         double py = yPix(v, plot, right);
         g.setColor(style.muted());
-        g.drawString(tick(v, right.step()), (float) (plot.getMaxX() + 6), (float) (py + sm.getAscent() / 2.5));
+        g.drawString(rightKind.label(v, right.step(), right.max()), (float) (plot.getMaxX() + 6), (float) (py + sm.getAscent() / 2.5));
       }
     }
-    for (double v = xs.min(); v <= xs.max() + xs.step() * 1e-6; v += xs.step()) {
+    for (double v : AxisKind.positions(xs.min(), xs.max(), xs.step())) {
       double px = xPix(v, plot, xs);
       g.setColor(style.grid());
       g.draw(new Line2D.Double(px, plot.getMinY(), px, plot.getMaxY()));
       g.setColor(style.muted());
-      String s = clockTick(v);
+      String s = AxisKind.TIME.label(v, xs.step(), xs.max());
       g.drawString(s, (float) (px - sm.stringWidth(s) / 2.0), (float) (plot.getMaxY() + sm.getAscent() + 4));
     }
     g.setColor(style.muted());
@@ -199,7 +199,7 @@ public final class ChartPainter {
     g.setColor(style.text());
     g.drawString(xLabel, (float) (plot.getCenterX() - sm.stringWidth(xLabel) / 2.0),
         (float) (plot.getMaxY() + sm.getHeight() * 2 + 2));
-    drawVertical(g, kind.leftLabel(), plot.getMinX() - 6 - sm.stringWidth("0000") - 6, plot.getCenterY(), sm);
+    drawVertical(g, leftKind.name(kind.leftLabel(), left.max()), plot.getMinX() - 6 - sm.stringWidth("0000") - 6, plot.getCenterY(), sm);
     if (right != null) {
       drawVertical(g, kind.rightLabel(), plot.getMaxX() + 6 + sm.stringWidth("000") + sm.getHeight(),
           plot.getCenterY(), sm);
@@ -214,17 +214,24 @@ public final class ChartPainter {
     r.dispose();
   }
 
-  private record LegendItem(String text, Color color, boolean dashed) {}
+  /** A legend entry: its text and the style of the line it names. */
+  public record LegendItem(String text, SeriesStyle style) {}
 
-  private static List<LegendItem> legend(ChartKind kind, List<PlottedRun> runs) {
+  /** The legend of a chart of {@code kind} over {@code runs}: each run's series, with the style they are drawn in. */
+  public static List<LegendItem> legend(ChartKind kind, List<PlottedRun> runs) {
     List<LegendItem> items = new ArrayList<>();
     for (int r = 0; r < runs.size(); r++) {
       for (Series s : kind.series()) {
         String text = runs.size() > 1 ? s.label() + " · " + runs.get(r).label() : s.label();
-        items.add(new LegendItem(text, Color.decode(s.color()), r > 0));
+        items.add(new LegendItem(text, SeriesStyle.run(s, r)));
       }
     }
     return items;
+  }
+
+  /** A legend's key is a thicker stroke of the line it names, so its colour reads at a glance. */
+  private static SeriesStyle legendKey(SeriesStyle line) {
+    return new SeriesStyle(line.colour(), 2, line.dashes(), 0);
   }
 
   private static double max(ChartKind kind, List<PlottedRun> runs, boolean rightAxis) {
@@ -244,13 +251,6 @@ public final class ChartPainter {
       }
     }
     return m;
-  }
-
-  /** A time tick as the lab's axes write it: {@code 5:00}, {@code 1:00:00}. */
-  static String clockTick(double seconds) {
-    long s = Math.round(Math.max(0, seconds));
-    return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, (s % 3600) / 60, s % 60)
-        : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
   }
 
   /**
@@ -322,28 +322,6 @@ public final class ChartPainter {
 
   static double yPix(double y, Rectangle2D plot, NiceScale ys) {
     return plot.getMaxY() - (y - ys.min()) / ys.span() * plot.getHeight();
-  }
-
-  private static Stroke stroke(float width, boolean dashed) {
-    return dashed ? new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, scaled(DASH, width), 0f)
-        : new BasicStroke(width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
-  }
-
-  private static float[] scaled(float[] dash, float width) {
-    float k = Math.max(1f, width / 1.6f);
-    return new float[] {dash[0] * k, dash[1] * k};
-  }
-
-  /** A tick label: whole numbers without decimals, otherwise as many decimals as the step needs. */
-  static String tick(double v, double step) {
-    if (Math.abs(v) >= 10_000 && step >= 1000) {
-      return String.format(Locale.ROOT, "%.0fk", v / 1000);
-    }
-    if (step >= 1 || v == Math.rint(v) && step >= 0.999) {
-      return String.format(Locale.ROOT, "%.0f", v);
-    }
-    int decimals = (int) Math.min(6, Math.ceil(-Math.log10(step)));
-    return String.format(Locale.ROOT, "%." + decimals + "f", v);
   }
 
   private static void setup(Graphics2D g) {

@@ -1,5 +1,7 @@
 package helperlab.charts.export;
 
+import helperlab.charts.style.SeriesStyle;
+import helperlab.charts.style.ChartTheme;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -26,8 +28,8 @@ public final class FitPlot {
   /** A measured point and its spread (one standard deviation; 0 for none). */
   public record Point(double x, double y, double spread) {}
 
-  private static final Color POINTS = new Color(0x2563eb);
-  private static final Color MODEL = new Color(0xea580c);
+  private static final Color POINTS = Awt.colour(SeriesStyle.measured().colour());
+  private static final Color MODEL = Awt.colour(SeriesStyle.model().colour());
 
   private final String title;
   private final String xLabel;
@@ -69,7 +71,7 @@ public final class FitPlot {
   }
 
   public void paint(Graphics2D g, int width, int height) {
-    ChartStyle s = ChartStyle.LIGHT;
+    AwtTheme s = AwtTheme.of(ChartTheme.LIGHT);
     g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
     g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
     g.setColor(s.background());
@@ -136,11 +138,11 @@ public final class FitPlot {
         }
       }
       g.setColor(MODEL);
-      g.setStroke(new BasicStroke(2f));
+      g.setStroke(Awt.stroke(SeriesStyle.model(), 1));
       g.draw(line);
     }
     // The points with their spread.
-    g.setStroke(new BasicStroke(1.5f));
+    g.setStroke(Awt.stroke(SeriesStyle.measured(), 1));
     for (Point p : points) {
       double px = left + pw * frac(p.x(), x0, x1);
       double py = top + ph - ph * p.y() / maxY;
@@ -170,7 +172,7 @@ public final class FitPlot {
     g.drawString("measured", lx + 14, 29);
     if (model != null) {
       g.setColor(MODEL);
-      g.setStroke(new BasicStroke(2f));
+      g.setStroke(Awt.stroke(SeriesStyle.model(), 1));
       g.draw(new Line2D.Double(lx + 90, 24, lx + 110, 24));
       g.setColor(s.text());
       g.drawString(modelLabel, lx + 116, 29);

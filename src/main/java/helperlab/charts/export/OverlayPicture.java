@@ -1,5 +1,6 @@
 package helperlab.charts.export;
 
+import helperlab.charts.style.ChartTheme;
 import helperlab.charts.ChartKind;
 import helperlab.charts.PlottedRun;
 import java.awt.Graphics2D;
@@ -24,7 +25,7 @@ public final class OverlayPicture {
     BufferedImage img = new BufferedImage(width, heightEach * kinds.size(), BufferedImage.TYPE_INT_RGB);
     Graphics2D g = img.createGraphics();
     try {
-      ChartPainter painter = new ChartPainter(ChartStyle.LIGHT);
+      ChartPainter painter = new ChartPainter(ChartTheme.LIGHT);
       for (int i = 0; i < kinds.size(); i++) {
         painter.paint(g, kinds.get(i), runs, new Rectangle(0, i * heightEach, width, heightEach), Double.NaN);
       }

@@ -8,7 +8,9 @@ import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
 import io.fair_acc.dataset.spi.DoubleDataSet;
 import io.fair_acc.dataset.spi.DoubleErrorDataSet;
-import io.fair_acc.dataset.utils.DataSetStyleBuilder;
+import helperlab.charts.style.Palette;
+import helperlab.charts.style.SeriesStyle;
+import helperlab.charts.style.TickFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,9 +34,6 @@ import javafx.scene.shape.Line;
  * policy's value at the nearest spawn cost studied, as the run charts show theirs.
  */
 public final class BreakevenPlot {
-  private static final String[] COLOURS = {"#dc2626", "#ea580c", "#2563eb", "#7c3aed", "#059669", "#0891b2", "#4b5563"};
-  private static final String POOL_COLOUR = "#6b7280";
-
   private final DefaultNumericAxis xAxis = new DefaultNumericAxis("a fresh worker's CPU (start-up + warm-up)", "s");
   private final DefaultNumericAxis yAxis = new DefaultNumericAxis("met share − pool's", "points");
   private final XYChart chart;
@@ -103,7 +102,7 @@ public final class BreakevenPlot {
     double hi = 0;
     for (int i = 0; i < curves.size(); i++) {
       SpawnCostCurves.Curve c = curves.get(i);
-      String colour = COLOURS[i % COLOURS.length];
+      SeriesStyle style = SeriesStyle.policyCurve(i);
       DoubleErrorDataSet ds = new DoubleErrorDataSet(c.policy(), c.points().size());
       for (SpawnCostCurves.Point p : c.points()) {
         Interval d = p.difference();
@@ -111,16 +110,15 @@ public final class BreakevenPlot {
         lo = Math.min(lo, p.spawnCostS());
         hi = Math.max(hi, p.spawnCostS());
       }
-      ds.setStyle(DataSetStyleBuilder.newInstance().setLineColor(colour).setMarkerColor(colour).setLineWidth(1.6)
-          .setMarkerSize(3).build());
+      ds.setStyle(ChartLines.style(style));
       renderer.getDatasets().add(ds);
-      legend.getChildren().add(key(c.policy() + breakeven(c), colour, false));
+      legend.getChildren().add(key(c.policy() + breakeven(c), style.colour(), false));
     }
     if (!curves.isEmpty() && hi > 0) {
-      renderer.getDatasets().add(level("pool", lo, hi, 0, POOL_COLOUR, false));
-      renderer.getDatasets().add(level("level margin", lo, hi, -SpawnCostCurves.LEVEL_POINTS, POOL_COLOUR, true));
+      renderer.getDatasets().add(level("pool", lo, hi, 0, SeriesStyle.pool()));
+      renderer.getDatasets().add(level("level margin", lo, hi, -SpawnCostCurves.LEVEL_POINTS, SeriesStyle.levelMargin()));
       legend.getChildren().add(key("pool (0) · level margin (−" + num(SpawnCostCurves.LEVEL_POINTS) + " points)",
-          POOL_COLOUR, true));
+          Palette.POOL, true));
     }
   }
 
@@ -132,16 +130,11 @@ public final class BreakevenPlot {
     return c.levelThroughout() ? ": level throughout" : ": level up to " + seconds(b);
   }
 
-  private static DoubleDataSet level(String name, double lo, double hi, double y, String colour, boolean dashed) {
+  private static DoubleDataSet level(String name, double lo, double hi, double y, SeriesStyle style) {
     DoubleDataSet ds = new DoubleDataSet(name, 2);
     ds.add(lo, y);
     ds.add(hi, y);
-    DataSetStyleBuilder b = DataSetStyleBuilder.newInstance().setLineColor(colour).setMarkerColor(colour)
-        .setLineWidth(1).setMarkerSize(0);
-    if (dashed) {
-      b.setLineDashes(6, 4);
-    }
-    ds.setStyle(b.build());
+    ds.setStyle(ChartLines.style(style));
     return ds;
   }
 
@@ -216,7 +209,7 @@ public final class BreakevenPlot {
       for (SpawnCostCurves.Point p : c.points()) {
         if (p.spawnCostS() == cost) {
           Interval d = p.difference();
-          readout.add(cell(c.policy(), "pointer-name", COLOURS[i % COLOURS.length]), 0, row);
+          readout.add(cell(c.policy(), "pointer-name", Palette.policy(i)), 0, row);
           String start = Double.isNaN(p.startOverWork()) ? ""
               : String.format(Locale.ROOT, " · start-up %.1f%% of the work", 100 * p.startOverWork());
           readout.add(cell(String.format(Locale.ROOT, "%+.1f points [%+.1f, %+.1f]%s", d.mean(), d.lo(), d.hi(), start),
@@ -286,7 +279,7 @@ public final class BreakevenPlot {
   }
 
   private static String seconds(double s) {
-    return s < 1 ? num(s * 1000) + " ms" : num(s) + " s";
+    return TickFormat.duration(s);
   }
 
   private static String num(double v) {

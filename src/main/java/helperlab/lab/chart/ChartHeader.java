@@ -1,5 +1,6 @@
 package helperlab.lab.chart;
 
+import helperlab.charts.style.Palette;
 import helperlab.charts.ChartKind;
 import helperlab.charts.Series;
 import javafx.geometry.Orientation;
@@ -34,10 +35,10 @@ final class ChartHeader extends Region {
     title.getStyleClass().add("chart-header-title");
     getChildren().add(title);
     for (Series s : kind.series()) {
-      getChildren().add(entry(s.label(), s.color(), false));
+      getChildren().add(entry(s.label(), Palette.of(s), false));
     }
     if (kind == ChartKind.MEMORY) {
-      limit = entry("limit", "#ef4444", true);
+      limit = entry("limit", Palette.LIMIT, true);
       getChildren().add(limit);
       showLimit(false);
     } else {

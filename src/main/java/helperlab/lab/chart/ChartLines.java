@@ -1,5 +1,6 @@
 package helperlab.lab.chart;
 
+import helperlab.charts.style.SeriesStyle;
 import helperlab.charts.ChartKind;
 import helperlab.charts.Decimator;
 import helperlab.charts.PlottedRun;
@@ -21,7 +22,6 @@ import java.util.function.DoubleSupplier;
  */
 final class ChartLines {
   static final int SLOTS = 2;
-  private static final double LINE_WIDTH = 1.2;
   /** First bucket width for live runs (it doubles as the run grows). */
   private static final double LIVE_BUCKET_S = 0.05;
   /** Narrower than this the plot is still being laid out. */
@@ -107,24 +107,25 @@ final class ChartLines {
       for (Series series : kind.series()) {
         String name = slotsShown > 1 ? series.label() + " · " + runLabels.get(s) : series.label();
         DoubleDataSet ds = new DoubleDataSet(name, 4 * Decimator.BUCKETS);
-        ds.setStyle(style(series.color(), s > 0));
+        ds.setStyle(style(SeriesStyle.run(series, s)));
         lines[s].put(series, new Line(series, ds, stepsLeft && !series.rightAxis()));
         (series.rightAxis() ? right : left).add(ds);
       }
       if (kind == ChartKind.MEMORY) {
         DoubleDataSet ds = new DoubleDataSet(slotsShown > 1 ? "limit · " + runLabels.get(s) : "memory limit", 2);
-        ds.setStyle(style("#ef4444", true));
+        ds.setStyle(style(SeriesStyle.memoryLimit()));
         limit[s] = ds;
         left.add(ds);
       }
     }
   }
 
-  private static String style(String color, boolean dashed) {
-    DataSetStyleBuilder b = DataSetStyleBuilder.newInstance().setLineColor(color).setMarkerColor(color)
-        .setLineWidth(LINE_WIDTH).setMarkerSize(0);
-    if (dashed) {
-      b.setLineDashes(7, 4);
+  /** A line's chartfx style, from the style the export draws it with too. */
+  static String style(SeriesStyle st) {
+    DataSetStyleBuilder b = DataSetStyleBuilder.newInstance().setLineColor(st.colour()).setMarkerColor(st.colour())
+        .setLineWidth(st.width()).setMarkerSize(st.markerSize());
+    if (st.dashed()) {
+      b.setLineDashes(st.dashes().stream().mapToDouble(Double::doubleValue).toArray());
     }
     return b.build();
   }

@@ -1,103 +1,94 @@
 package helperlab.lab.chart;
 
+import helperlab.charts.style.AxisKind;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import javafx.util.StringConverter;
 
 /**
- * A chartfx axis with the lab's ticks: a time axis labelled like the clocks at clock-friendly steps,
- * a count axis on whole numbers with some headroom above the highest line, a memory axis in MB or GB
- * as the data need, or a plain value axis (decimals, never E-notation).
+ * A chartfx axis with the lab's ticks, placed and labelled by {@link AxisKind} as the exported
+ * pictures are: a time axis like the clocks, a count axis on whole numbers, a memory axis in MB or GB
+ * as the data need, a value axis in plain decimals (never E-notation); value axes keep
+ * {@link AxisKind#HEADROOM} above the highest line.
  */
 final class LabAxis extends DefaultNumericAxis {
-  enum Kind { TIME, COUNT, VALUE, MEMORY }
+  private final AxisKind kind;
 
-  /** About this many pixels between major ticks (labels along a time axis are wider). */
-  private static final double TICK_SPACING_PX = 80;
-  private static final double VERTICAL_TICK_SPACING_PX = 32;
-
-  private final Kind kind;
-
-  LabAxis(String label, Kind kind) {
+  LabAxis(String label, AxisKind kind) {
     super(label);
     this.kind = kind;
     setUnit(null);
     setAnimated(false);
     setForceZeroInRange(true);
-    if (kind == Kind.TIME) {
+    if (kind == AxisKind.TIME) {
       setAutoRangeRounding(false);
-      setTickLabelFormatter(new StringConverter<>() {
-        @Override
-        public String toString(Number n) {
-          return AxisTicks.clock(n.doubleValue(), getTickUnit());
-        }
-
-        @Override
-        public Number fromString(String s) {
-          throw new UnsupportedOperationException("time ticks are not parsed");
-        }
-      });
     } else {
       setAutoRangeRounding(true);
-      // lines along the top edge are hard to read: leave room above the highest value
-      setAutoRangePadding(0.08);
-      if (kind == Kind.MEMORY) {
-        // MB while the axis stays under a gigabyte, GB above it: the unit the data need, in the axis name
-        maxProperty().addListener((o, a, b) -> {
-          String unit = AxisTicks.memoryUnit(getMax());
-          if (!unit.equals(getName())) {
-            setName(unit);
-          }
-        });
-        setTickLabelFormatter(formatter(v -> AxisTicks.memoryTick(v, getTickUnit(), getMax())));
-      } else if (kind == Kind.VALUE) {
-        // plain decimals, as many as the step needs (chartfx would switch to E-notation for large ranges)
-        setTickLabelFormatter(formatter(v -> AxisTicks.number(v, AxisTicks.decimalsFor(getTickUnit()))));
-      }
-      if (kind == Kind.COUNT) {
-        setTickLabelFormatter(new StringConverter<>() {
-          @Override
-          public String toString(Number n) {
-            return AxisTicks.number(n.doubleValue(), 0);
-          }
-
-          @Override
-          public Number fromString(String s) {
-            throw new UnsupportedOperationException("count ticks are not parsed");
-          }
-        });
-      }
+      setAutoRangePadding(AxisKind.HEADROOM);
     }
-  }
-
-  private static StringConverter<Number> formatter(java.util.function.DoubleFunction<String> f) {
-    return new StringConverter<>() {
+    if (kind == AxisKind.MEMORY) {
+      // MB while the axis stays under a gigabyte, GB above it: the unit the data need, in the axis name
+      maxProperty().addListener((o, a, b) -> {
+        String unit = kind.name(getName(), getMax());
+        if (!unit.equals(getName())) {
+          setName(unit);
+        }
+      });
+    }
+    setTickLabelFormatter(new StringConverter<>() {
       @Override
       public String toString(Number n) {
-        return f.apply(n.doubleValue());
+        return kind.label(n.doubleValue(), getTickUnit(), getMax());
       }
 
       @Override
       public Number fromString(String s) {
-        throw new UnsupportedOperationException("ticks are not parsed");
+        throw new UnsupportedOperationException("tick labels are not parsed");
       }
-    };
+    });
+  }
+
+  /** The span and length of the range being computed: the tick step is chosen from them. */
+  private double span = Double.NaN;
+  private double length = Double.NaN;
+
+  @Override
+  protected io.fair_acc.chartfx.axes.spi.AxisRange computeRange(double min, double max, double axisLength,
+      double labelSize) {
+    span = max - min;
+    length = axisLength;
+    try {
+      return super.computeRange(min, max, axisLength, labelSize);
+    } finally {
+      span = Double.NaN;
+    }
+  }
+
+  @Override
+  public double computePreferredTickUnit(double axisLength) {
+    span = getMax() - getMin();
+    length = axisLength;
+    try {
+      return super.computePreferredTickUnit(axisLength);
+    } finally {
+      span = Double.NaN;
+    }
   }
 
   /**
-   * chartfx asks for a tick unit given a raw one sized for a tick about every two label heights;
-   * the lab's ticks are sparser (time labels are wide) and land on clock or whole-number steps.
+   * chartfx asks for a tick unit sized for a tick about every two label heights (and at most so many);
+   * the lab's ticks are as far apart as {@link AxisKind#rawStep} says for the range's span and the
+   * axis's length, as the exported pictures' are, on the steps its kind takes.
    */
   @Override
   protected double computeTickUnit(double rawTickUnit) {
-    if (kind == Kind.VALUE) {
-      return super.computeTickUnit(rawTickUnit);
-    }
     boolean vertical = getSide() != null && getSide().isVertical();
-    double chartfxSpacing = 2 * Math.max(6, getTickLabelFont().getSize());
-    double raw = rawTickUnit * (vertical ? VERTICAL_TICK_SPACING_PX : TICK_SPACING_PX) / chartfxSpacing;
-    if (kind == Kind.MEMORY) {
-      return AxisTicks.memoryStep(raw, getMax());
+    double raw;
+    if (Double.isFinite(span) && length > 0) {
+      raw = AxisKind.rawStep(span, length, vertical);
+    } else {
+      double chartfxSpacing = 2 * Math.max(6, getTickLabelFont().getSize());
+      raw = rawTickUnit * (vertical ? AxisKind.VERTICAL_SPACING_PX : AxisKind.SPACING_PX) / chartfxSpacing;
     }
-    return kind == Kind.TIME ? AxisTicks.clockStep(raw) : AxisTicks.countStep(raw);
+    return kind.step(raw, getMax());
   }
 }

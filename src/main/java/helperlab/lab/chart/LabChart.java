@@ -1,5 +1,6 @@
 package helperlab.lab.chart;
 
+import helperlab.charts.style.AxisKind;
 import helperlab.charts.ChartKind;
 import helperlab.charts.Decimator;
 import helperlab.charts.PlottedRun;
@@ -36,7 +37,7 @@ public final class LabChart {
 
   private final ChartKind kind;
   private final XYChart chart;
-  private final LabAxis xAxis = new LabAxis(null, LabAxis.Kind.TIME);
+  private final LabAxis xAxis = new LabAxis(null, AxisKind.TIME);
   private final LabAxis yLeft;
   private final LabAxis yRight;
   private final ChartCell node;
@@ -58,10 +59,8 @@ public final class LabChart {
 
   public LabChart(ChartKind kind) {
     this.kind = kind;
-    boolean countsLeft = kind.series().stream().filter(x -> !x.rightAxis()).allMatch(AxisTicks::isCount);
-    boolean countsRight = kind.series().stream().filter(Series::rightAxis).allMatch(AxisTicks::isCount);
-    yLeft = new LabAxis(kind.leftLabel(), kind == ChartKind.MEMORY ? LabAxis.Kind.MEMORY
-        : countsLeft ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
+    boolean countsLeft = AxisKind.left(kind) == AxisKind.COUNT;
+    yLeft = new LabAxis(kind.leftLabel(), AxisKind.left(kind));
     // a step's two corners share a pixel column: chartfx's point reduction would drop one and slant the step
     leftRenderer = renderer(!kind.hasRightAxis(), !countsLeft);
     chart = new XYChart(xAxis, yLeft);
@@ -85,7 +84,7 @@ public final class LabChart {
     chart.getRenderers().set(0, leftRenderer);
     gridLines = new GridLines(chart);
     if (kind.hasRightAxis()) {
-      yRight = new LabAxis(kind.rightLabel(), countsRight ? LabAxis.Kind.COUNT : LabAxis.Kind.VALUE);
+      yRight = new LabAxis(kind.rightLabel(), AxisKind.right(kind));
       yRight.setSide(Side.RIGHT);
       rightRenderer = renderer(true, true);
       rightRenderer.getAxes().add(yRight);

@@ -1,5 +1,8 @@
 package helperlab.lab.chart;
 
+import helperlab.charts.style.TimeFormat;
+import helperlab.charts.style.TickFormat;
+import helperlab.charts.style.Palette;
 import helperlab.charts.Series;
 import helperlab.charts.PlottedRun;
 import helperlab.charts.SampleTable;
@@ -112,7 +115,7 @@ final class PointerReadout {
   private void fill(double t) {
     box.getChildren().clear();
     int slots = owner.slotsShown();
-    box.add(cell(AxisTicks.clock(Math.max(0, t), 1), "pointer-time", null), 0, 0);
+    box.add(cell(TimeFormat.clock(Math.max(0, t), 1), "pointer-time", null), 0, 0);
     if (slots > 1) {
       for (int s = 0; s < slots; s++) {
         box.add(cell(s == 0 ? "A" : "B", "pointer-head", null), 1 + s, 0);
@@ -122,15 +125,15 @@ final class PointerReadout {
     boolean stale = t >= owner.staleFrom();
     int row = 1;
     for (Series series : owner.kind().series()) {
-      box.add(cell(series.label(), "pointer-name", series.color()), 0, row);
+      box.add(cell(series.label(), "pointer-name", Palette.of(series)), 0, row);
       for (int s = 0; s < slots; s++) {
-        box.add(cell(AxisTicks.value(series, valueAt(s, series, t)), stale ? "pointer-stale" : "pointer-value", null),
+        box.add(cell(TickFormat.value(series, valueAt(s, series, t)), stale ? "pointer-stale" : "pointer-value", null),
             1 + s, row);
       }
       row++;
     }
     if (stale) {
-      box.add(cell("stale: the link is down since " + AxisTicks.clock(owner.staleFrom(), 1), "pointer-stale", null), 0,
+      box.add(cell("stale: the link is down since " + TimeFormat.clock(owner.staleFrom(), 1), "pointer-stale", null), 0,
           row, 1 + slots, 1);
     }
   }

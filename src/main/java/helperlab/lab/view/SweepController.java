@@ -3,6 +3,7 @@ package helperlab.lab.view;
 import helperlab.lab.chart.BreakevenPlot;
 import helperlab.lab.viewmodel.BreakevenViewModel;
 import helperlab.lab.viewmodel.MainViewModel;
+import helperlab.lab.viewmodel.PhaseViewModel;
 import helperlab.lab.viewmodel.SummaryRow;
 import helperlab.lab.viewmodel.SweepViewModel;
 import helperlab.policy.AdmissionMode;
@@ -67,6 +68,11 @@ public final class SweepController {
   @FXML private ChoiceBox<BreakevenViewModel.Panel> breakevenPanel;
   @FXML private StackPane breakevenHolder;
   @FXML private Label breakevenHint;
+  @FXML private ToggleButton phaseToggle;
+  @FXML private VBox phasePane;
+  @FXML private ChoiceBox<PhaseViewModel.Trigger> phaseTrigger;
+  @FXML private javafx.scene.control.ScrollPane phaseScroll;
+  @FXML private Label phaseHint;
   @FXML private TableView<SummaryRow> table;
   @FXML private TableColumn<SummaryRow, String> scenarioColumn;
   @FXML private TableColumn<SummaryRow, String> policyColumn;
@@ -81,6 +87,7 @@ public final class SweepController {
   private MainViewModel main;
   private SweepViewModel vm;
   private final BreakevenPlot breakevenPlot = new BreakevenPlot();
+  private final PhasePane phaseView = new PhasePane();
 
   void init(MainViewModel model) {
     this.main = model;
@@ -138,6 +145,45 @@ public final class SweepController {
     });
     drawHeatMap();
     initBreakeven();
+    initPhase();
+  }
+
+  /** The phase diagrams, the third of the left pane's views: shown when the opened sweep has a phase study. */
+  private void initPhase() {
+    PhaseViewModel p = vm.phase();
+    phaseScroll.setContent(phaseView.node());
+    phaseTrigger.setItems(p.triggers());
+    phaseTrigger.valueProperty().bindBidirectional(p.triggerProperty());
+    phaseView.setOnOpen(vm::openPhaseRun);
+    p.shownProperty().addListener((o, x, y) -> showPhase());
+    p.selectedProperty().addListener((o, x, y) -> {
+      if (y) {
+        leftGroup.selectToggle(phaseToggle);
+      } else if (phaseToggle.isSelected()) {
+        leftGroup.selectToggle(heatToggle);
+      }
+    });
+    leftGroup.selectedToggleProperty().addListener((o, x, y) -> {
+      if (y != null) {
+        p.selectedProperty().set(y == phaseToggle);
+      }
+    });
+    phasePane.visibleProperty().bind(phaseToggle.selectedProperty());
+    if (p.selectedProperty().get()) {
+      leftGroup.selectToggle(phaseToggle);
+    }
+    showPhase();
+  }
+
+  private void showPhase() {
+    PhaseViewModel p = vm.phase();
+    phaseView.show(p.shownProperty().get());
+    boolean any = p.hasStudy();
+    phaseHint.setText(any ? "Each cell: runs down 30 minutes after the trigger's end of runs at that offered load and "
+        + "trigger size (bottom row: no trigger); dashed: the 95% interval straddles one half. The line is the "
+        + "boundary: from it to the right at least half the runs are down." : PhaseViewModel.HOW_TO);
+    phaseScroll.setVisible(any);
+    phaseTrigger.setDisable(!any);
   }
 
   /** The breakeven chart beside the heat map: one at a time, the study's chart when the sweep has it. */
@@ -147,7 +193,13 @@ public final class SweepController {
     breakevenPanel.setItems(b.panels());
     breakevenPanel.valueProperty().bindBidirectional(b.panelProperty());
     b.shownProperty().addListener((o, x, y) -> showBreakeven());
-    b.selectedProperty().addListener((o, x, y) -> leftGroup.selectToggle(y ? breakevenToggle : heatToggle));
+    b.selectedProperty().addListener((o, x, y) -> {
+      if (y) {
+        leftGroup.selectToggle(breakevenToggle);
+      } else if (breakevenToggle.isSelected()) { // not when the phase diagrams took its place
+        leftGroup.selectToggle(heatToggle);
+      }
+    });
     leftGroup.selectedToggleProperty().addListener((o, x, y) -> {
       if (y == null) {
         leftGroup.selectToggle(x); // always one of the two

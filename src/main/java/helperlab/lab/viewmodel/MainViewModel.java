@@ -5,7 +5,7 @@ import helperlab.charts.LiveSamples;
 import helperlab.charts.PlottedRun;
 import helperlab.charts.RecordedSamples;
 import helperlab.charts.export.ChartExport;
-import helperlab.charts.export.ChartStyle;
+import helperlab.charts.style.ChartTheme;
 import helperlab.charts.export.ExportFormat;
 import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.Speed;
@@ -211,7 +211,7 @@ public final class MainViewModel {
     ChartExport.Request request;
     try {
       ExportFormat.of(out);
-      request = new ChartExport.Request(kind, runs, width, height, ChartStyle.LIGHT, cursor);
+      request = new ChartExport.Request(kind, runs, width, height, ChartTheme.LIGHT, cursor);
     } catch (IllegalArgumentException e) {
       notices.error("Cannot export: " + e.getMessage());
       return CompletableFuture.failedFuture(e);

@@ -79,6 +79,7 @@ public final class SweepViewModel {
   private final ObservableList<String> heatScenarios = FXCollections.observableArrayList();
   private final IntegerProperty openSeed = new SimpleIntegerProperty(0);
   private final BreakevenViewModel breakeven = new BreakevenViewModel();
+  private final PhaseViewModel phase = new PhaseViewModel();
   private volatile Sweep current;
 
   public SweepViewModel(BackgroundWork work, RunLibrary library) {
@@ -197,6 +198,7 @@ public final class SweepViewModel {
       machine.set(ms.contains("cage") ? "cage" : ms.iterator().next());
     }
     breakeven.show(SpawnCostCurves.of(result));
+    phase.show(helperlab.study.phase.diagram.PhaseDiagram.of(result));
     shown.set(dir);
     progressText.set(result.size() + " runs from " + dir);
   }
@@ -223,6 +225,30 @@ public final class SweepViewModel {
       library.addToHistory(r);
       opener.accept(r);
     });
+  }
+
+  /**
+   * Simulates a phase cell's representative run (its load, its trigger, the lowest seed on the cell's side of
+   * one half), recorded, saves it to the history and opens it in Live/Runs as a heat-map cell's run opens.
+   */
+  public CompletableFuture<RunRecord> openPhaseRun(helperlab.study.phase.diagram.PhaseDiagram d,
+      helperlab.study.phase.diagram.PhaseDiagram.Cell cell) {
+    return work.run("Cannot open the phase run of " + d.policy() + " at load " + cell.load(), () -> {
+      ScenarioSpec atLoad = ScenarioFiles.named(d.run().scenario()).withLoad(cell.load());
+      helperlab.workload.Trigger t = d.trigger(cell.size());
+      ScenarioSpec scenario = t == null ? atLoad : atLoad.withTrigger(t);
+      SimSetup setup = SimSetup.of(scenario, d.policy(), MachineSpec.named(d.run().machine()),
+          cell.representativeSeed(), AdmissionMode.of(d.run().admission()), Calibration.defaults(), true);
+      return RunRecords.fromSimulation(new Simulation(setup).run());
+    }, r -> {
+      library.addToHistory(r);
+      opener.accept(r);
+    });
+  }
+
+  /** The phase study's diagrams of the sweep shown. */
+  public PhaseViewModel phase() {
+    return phase;
   }
 
   // ---- properties -------------------------------------------------------------------------------

@@ -9,15 +9,16 @@ import java.util.List;
 
 /**
  * The phase study's own axes: offered loads (a scenario's {@code load} is its offered load, held within 2% by
- * OfferedLoadTest) × conditions (no trigger, if {@code untriggered}, and each trigger) × policies, on the
- * study's seeds. The full grid ({@link #full()}) is large on purpose; a smaller one is for a slice, and says
+ * OfferedLoadTest) × settings (admission, forecast bias, clients: {@link PhaseSetting}) × conditions (no trigger,
+ * if {@code untriggered}, and each trigger) × policies, on the study's seeds. The full grid ({@link #full()}) is large on purpose; a smaller one is for a slice, and says
  * so in the plan it is written with.
  */
 public record PhaseGrid(
     @JsonProperty(value = "loads", required = true) List<Double> loads,
     @JsonProperty(value = "untriggered", required = true) boolean untriggered,
     @JsonProperty(value = "triggers", required = true) List<Trigger> triggers,
-    @JsonProperty(value = "policies", required = true) List<String> policies) {
+    @JsonProperty(value = "policies", required = true) List<String> policies,
+    @JsonProperty("settings") List<PhaseSetting> settings) {
 
   /** Offered loads 0.1 to 0.9. */
   public static final List<Double> LOADS = List.of(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9);
@@ -34,13 +35,23 @@ public record PhaseGrid(
    * budgets, and the pool they are set against.
    */
   public static final List<String> POLICIES = List.of("pool-edf-10", "box", "box-help-10", "box-help-20",
-      "box-help-50", "split-forecast", "split-forecast-budget", "split-forecast-help-20", "retry-client",
+      "box-help-50", "box-help-10-min1", "box-help-20-min1", "box-help-50-min1", "box-help-20-min0",
+      "split-forecast", "split-forecast-budget", "split-forecast-help-20", "retry-client",
       "retry-client-budget", "autoscale-lag", "autoscale-lag-capped");
+  /**
+   * Admission, forecast and clients: edf-fit with clients that honour Retry-After, re-send at once, or back off
+   * ignoring it; no admission (nothing is refused, so the client's answer to a refusal does not arise); edf-fit
+   * pricing work 0.7× and 1.4× what it costs.
+   */
+  public static final List<PhaseSetting> SETTINGS = List.of(PhaseSetting.BASE, PhaseSetting.parse("edf-fit/at-once"),
+      PhaseSetting.parse("edf-fit/backoff"), PhaseSetting.parse("none"), PhaseSetting.parse("edf-fit*0.7"),
+      PhaseSetting.parse("edf-fit*1.4"));
 
   public PhaseGrid {
     loads = List.copyOf(loads);
     triggers = List.copyOf(triggers);
     policies = List.copyOf(policies);
+    settings = settings == null || settings.isEmpty() ? List.of(PhaseSetting.BASE) : List.copyOf(settings);
     if (loads.isEmpty() || policies.isEmpty() || (!untriggered && triggers.isEmpty())) {
       throw new IllegalArgumentException("a phase grid needs a load, a policy and a condition (no trigger or a trigger)");
     }
@@ -54,9 +65,14 @@ public record PhaseGrid(
     }
   }
 
-  /** 9 loads × (no trigger + 10 kinds-and-sizes × 4 durations) × 12 policies. */
+  /** A grid in the base setting only (edf-fit, unbiased, clients that honour Retry-After). */
+  public PhaseGrid(List<Double> loads, boolean untriggered, List<Trigger> triggers, List<String> policies) {
+    this(loads, untriggered, triggers, policies, null);
+  }
+
+  /** 9 loads × (no trigger + 10 kinds-and-sizes × 4 durations) × 16 policies × 6 settings. */
   public static PhaseGrid full() {
-    return new PhaseGrid(LOADS, true, allTriggers(), POLICIES);
+    return new PhaseGrid(LOADS, true, allTriggers(), POLICIES, SETTINGS);
   }
 
   /** Every kind × size × duration, in that order. */
@@ -76,6 +92,20 @@ public record PhaseGrid(
     }
   }
 
+  /** A trigger at the grid's start time written as {@code KIND:SIZE:SECONDS}, e.g. {@code spike:2:60}. */
+  public static Trigger parseTrigger(String text) {
+    String[] p = text.trim().split(":");
+    if (p.length != 3) {
+      throw new IllegalArgumentException("a phase trigger is KIND:SIZE:SECONDS (e.g. spike:2:60), got '" + text + "'");
+    }
+    try {
+      return new Trigger(Trigger.Kind.of(p[0]), AT_S, Double.parseDouble(p[2]), Double.parseDouble(p[1]));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("a phase trigger's size and seconds must be numbers (spike:2:60), got '"
+          + text + "'");
+    }
+  }
+
   /** The conditions of one (load, seed): null for no trigger, then the triggers. */
   @JsonIgnore
   public List<Trigger> conditions() {
@@ -87,8 +117,8 @@ public record PhaseGrid(
     return c;
   }
 
-  /** Runs on {@code seeds} seeds: loads × conditions × policies × seeds. */
+  /** Runs on {@code seeds} seeds: loads × settings × conditions × policies × seeds. */
   public long runCount(int seeds) {
-    return (long) loads.size() * conditions().size() * policies.size() * seeds;
+    return (long) loads.size() * settings.size() * conditions().size() * policies.size() * seeds;
   }
 }

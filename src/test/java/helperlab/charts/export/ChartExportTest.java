@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import helperlab.lab.TestRuns;
 import helperlab.charts.ChartKind;
 import helperlab.charts.PlottedRun;
+import helperlab.charts.style.ChartTheme;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ class ChartExportTest {
   @Test
   void pngHasTheAskedSizeAndDrawsTheSeriesColours(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("workers.png");
-    ChartExport.write(new ChartExport.Request(ChartKind.WORKERS, List.of(A, B), 900, 500, ChartStyle.LIGHT, 300), out);
+    ChartExport.write(new ChartExport.Request(ChartKind.WORKERS, List.of(A, B), 900, 500, ChartTheme.LIGHT, 300), out);
     BufferedImage img = ImageIO.read(out.toFile());
     assertEquals(900, img.getWidth());
     assertEquals(500, img.getHeight());
@@ -56,7 +57,7 @@ class ChartExportTest {
   @Test
   void svgIsADrawingWithLegendText(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("cpu.svg");
-    ChartExport.write(new ChartExport.Request(ChartKind.CPU, List.of(A, B), 800, 450, ChartStyle.DARK, Double.NaN), out);
+    ChartExport.write(new ChartExport.Request(ChartKind.CPU, List.of(A, B), 800, 450, ChartTheme.DARK, Double.NaN), out);
     String svg = Files.readString(out);
     assertTrue(svg.startsWith("<?xml") || svg.startsWith("<svg"), svg.substring(0, 40));
     assertTrue(svg.contains("width='800.0'") && svg.contains("height='450.0'"), "size");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.charts.RecordedSamples;
 import helperlab.charts.Series;
+import helperlab.charts.style.AxisKind;
 import helperlab.model.Samples;
 import java.awt.geom.PathIterator;
 import java.awt.geom.Rectangle2D;
@@ -20,7 +21,7 @@ class StepsAndClockTest {
 
   private static List<String> slanted(Series s) {
     Rectangle2D plot = new Rectangle2D.Double(0, 0, 400, 200);
-    var path = ChartPainter.path(new RecordedSamples(JUMPS), s, plot, NiceScale.clock(0, 1800, 6),
+    var path = ChartPainter.path(new RecordedSamples(JUMPS), s, plot, NiceScale.exact(AxisKind.TIME, 0, 1800, 400, false),
         NiceScale.of(0, 10, 5));
     List<String> out = new ArrayList<>();
     double[] c = new double[6];
@@ -47,10 +48,10 @@ class StepsAndClockTest {
 
   @Test
   void timeTicksReadLikeClocks() {
-    NiceScale hour = NiceScale.clock(0, 3900, 8);
-    assertEquals(600, hour.step(), "ten-minute ticks over an hour");
-    assertEquals("1:00:00", ChartPainter.clockTick(3600));
-    assertEquals("10:00", ChartPainter.clockTick(600));
-    assertEquals(30, NiceScale.clock(0, 200, 8).step());
+    NiceScale hour = NiceScale.exact(AxisKind.TIME, 0, 3900, 640, false);
+    assertEquals(600, hour.step(), "ten-minute ticks over an hour, 640 pixels wide");
+    assertEquals("1:00:00", AxisKind.TIME.label(3600, hour.step(), hour.max()));
+    assertEquals("10:00", AxisKind.TIME.label(600, hour.step(), hour.max()));
+    assertEquals(30, NiceScale.exact(AxisKind.TIME, 0, 200, 640, false).step());
   }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
-import helperlab.lab.chart.AxisTicks;
+import helperlab.charts.style.TickFormat;
 import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.chart.LabChart;
 import helperlab.lab.live.SimulatorSource;
@@ -173,7 +173,7 @@ class LabLayoutTest extends FxRobot {
     LabChart memory = fx(() -> window.visibleCharts().chart(ChartKind.MEMORY));
     int i = a.samples().indexAt(300);
     String one = fx(() -> memory.readoutAt(300));
-    assertEquals("5:00\nmemory " + AxisTicks.value(Series.MEMORY, a.samples().memoryMb()[i]), one);
+    assertEquals("5:00\nmemory " + TickFormat.value(Series.MEMORY, a.samples().memoryMb()[i]), one);
 
     interact(() -> window.viewModel().compare().overlay(a, b));
     show(LabView.COMPARE);

@@ -1,34 +1,14 @@
-package helperlab.lab.chart;
+package helperlab.charts.style;
 
 import helperlab.charts.Series;
-
 import java.util.Locale;
 
 /**
- * Where the charts put their ticks and how they label them: time like the clocks ({@code 5:00},
- * {@code 1:15:00}) at steps a clock reader counts in, counts on whole numbers, and the values under
- * the pointer in each series' unit. No toolkit: the chartfx axes and the pointer readout call it.
+ * Numbers on the charts: 1-2-5 steps, counts on whole numbers, memory in MB or GB as the axis needs,
+ * no E-notation and no negative zero, and a series' value in its unit (the pointer readout).
  */
-public final class AxisTicks {
-  private static final double[] CLOCK_STEPS = {
-    0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10800, 21600, 43200, 86400};
-
-  private AxisTicks() {}
-
-  /** The smallest clock-friendly step (seconds) at least {@code raw}. */
-  public static double clockStep(double raw) {
-    for (double s : CLOCK_STEPS) {
-      if (s >= raw) {
-        return s;
-      }
-    }
-    return Math.ceil(raw / 86400) * 86400;
-  }
-
-  /** A 1-2-5 step at least {@code raw} and never below 1 (counts have no half processes). */
-  public static double countStep(double raw) {
-    return Math.max(1, niceStep(raw));
-  }
+public final class TickFormat {
+  private TickFormat() {}
 
   /** A 1-2-5 step at least {@code raw}. */
   public static double niceStep(double raw) {
@@ -44,27 +24,9 @@ public final class AxisTicks {
     return 10 * mag;
   }
 
-  /** A time on an axis: {@code 0:00}, {@code 12:30}, {@code 1:05:00}; tenths when the step is below a second. */
-  public static String clock(double seconds, double step) {
-    if (!Double.isFinite(seconds)) {
-      return "";
-    }
-    boolean negative = seconds < -1e-9;
-    double t = Math.abs(seconds);
-    String sign = negative ? "−" : "";
-    if (step < 1) {
-      long tenths = Math.round(t * 10);
-      long s = tenths / 10;
-      return sign + (s >= 3600
-          ? String.format(Locale.ROOT, "%d:%02d:%02d.%d", s / 3600, (s % 3600) / 60, s % 60, tenths % 10)
-          : String.format(Locale.ROOT, "%d:%02d.%d", s / 60, s % 60, tenths % 10));
-    }
-    long s = Math.round(t);
-    long h = s / 3600;
-    long m = (s % 3600) / 60;
-    long sec = s % 60;
-    return sign + (h > 0 ? String.format(Locale.ROOT, "%d:%02d:%02d", h, m, sec)
-        : String.format(Locale.ROOT, "%d:%02d", m, sec));
+  /** A 1-2-5 step at least {@code raw} and never below 1 (counts have no half processes). */
+  public static double countStep(double raw) {
+    return Math.max(1, niceStep(raw));
   }
 
   /** A number without a negative zero: {@code -0.0004} with 2 decimals reads {@code 0.00}. */
@@ -114,8 +76,7 @@ public final class AxisTicks {
       return "–";
     }
     return switch (series) {
-      case WORKERS, BUSY -> number(v, 0);
-      case SPAWNS_TOTAL -> number(v, 0);
+      case WORKERS, BUSY, SPAWNS_TOTAL -> number(v, 0);
       case SPAWNS_PER_MINUTE -> number(v, 0) + " /min";
       case CPU_USEFUL, CPU_SPAWN, CPU_KILLED -> number(v, 1) + " s";
       case MET, MISSED, REFUSED -> number(v, 0) + " tasks";
@@ -125,8 +86,12 @@ public final class AxisTicks {
     };
   }
 
-  /** True for series that count things (drawn as steps, whole-number ticks). */
-  public static boolean isCount(Series series) {
-    return series.isCount();
+  /** A short duration: {@code 5 ms}, {@code 0.25 ms}, {@code 3 s}, {@code 1.5 s} (two significant figures). */
+  public static String duration(double s) {
+    return s < 1 ? compact(s * 1000) + " ms" : compact(s) + " s";
+  }
+
+  private static String compact(double v) {
+    return v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.2g", v);
   }
 }

@@ -1,0 +1,191 @@
+package helperlab.lab.view;
+
+import helperlab.charts.export.DownScale;
+import helperlab.study.phase.diagram.DownLater;
+import helperlab.study.phase.diagram.PhaseDiagram;
+import helperlab.study.phase.Share;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BiConsumer;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Line;
+import javafx.scene.shape.Polyline;
+import javafx.util.Duration;
+
+/**
+ * The Sweep view's phase diagrams: per policy a small map, offered load across and trigger size up (no trigger
+ * at the bottom), each cell the share of its runs down 30 minutes after the trigger ("k/n", coloured as the
+ * exported picture), a dashed frame where the 95% interval straddles one half, and the boundary as a staircase.
+ * A cell's tooltip gives n, the interval and the seeds; clicking it opens its representative run.
+ */
+final class PhasePane {
+  static final double CELL_W = 34;
+  static final double CELL_H = 22;
+  private static final double LABEL_W = 40;
+
+  private final FlowPane maps = new FlowPane(18, 14);
+  private final VBox root = new VBox(8);
+  private BiConsumer<PhaseDiagram, PhaseDiagram.Cell> onOpen = (d, c) -> { };
+
+  PhasePane() {
+    maps.setPadding(new Insets(6, 8, 8, 8));
+    root.getChildren().addAll(legend(), maps);
+  }
+
+  VBox node() {
+    return root;
+  }
+
+  void setOnOpen(BiConsumer<PhaseDiagram, PhaseDiagram.Cell> open) {
+    this.onOpen = open;
+  }
+
+  void show(List<PhaseDiagram> diagrams) {
+    maps.getChildren().clear();
+    for (PhaseDiagram d : diagrams) {
+      maps.getChildren().add(map(d));
+    }
+  }
+
+  private static HBox legend() {
+    HBox key = new HBox(0);
+    key.setAlignment(Pos.CENTER_LEFT);
+    key.setPadding(new Insets(0, 8, 0, 8));
+    Label title = new Label("share down ");
+    title.getStyleClass().add("hint");
+    title.setMinWidth(Label.USE_PREF_SIZE);
+    key.getChildren().add(title);
+    for (int i = 0; i <= 10; i++) {
+      double s = i / 10.0;
+      Label step = new Label(i % 5 == 0 ? (i * 10) + "%" : "");
+      step.setMinWidth(Label.USE_PREF_SIZE);
+      step.setPrefWidth(30);
+      step.setAlignment(Pos.CENTER);
+      step.setStyle("-fx-font-size: 10.5px; -fx-background-color: " + DownScale.css(s) + "; -fx-text-fill: "
+          + DownScale.textCss(s) + ";");
+      key.getChildren().add(step);
+    }
+    Line sample = new Line(0, 0, 22, 0);
+    sample.setStyle("-fx-stroke: -lab-text; -fx-stroke-width: 3;");
+    HBox.setMargin(sample, new Insets(0, 6, 0, 14));
+    Label boundary = new Label("boundary");
+    boundary.getStyleClass().add("hint");
+    boundary.setMinWidth(Label.USE_PREF_SIZE);
+    key.getChildren().addAll(sample, boundary);
+    return key;
+  }
+
+  private Pane map(PhaseDiagram d) {
+    VBox box = new VBox(2);
+    Label title = new Label(d.policy());
+    title.getStyleClass().add("heat-header");
+    Label axis = new Label(PhaseDiagram.sizeAxis(d.kind()));
+    axis.getStyleClass().add("hint");
+    axis.setStyle("-fx-font-size: 10.5px;");
+    int rows = d.sizes().size();
+    int cols = d.loads().size();
+    Pane grid = new Pane();
+    double w = LABEL_W + cols * CELL_W;
+    double h = rows * CELL_H;
+    grid.setPrefSize(w, h + 16);
+    grid.setMinSize(w, h + 16);
+    for (int r = 0; r < rows; r++) {
+      double size = d.sizes().get(r);
+      double y = h - (r + 1) * CELL_H;
+      Label sizeLabel = new Label(PhaseDiagram.sizeLabel(d.kind(), size));
+      sizeLabel.getStyleClass().add("hint");
+      sizeLabel.setStyle("-fx-font-size: 10.5px;");
+      sizeLabel.setAlignment(Pos.CENTER_RIGHT);
+      sizeLabel.resizeRelocate(0, y, LABEL_W - 4, CELL_H);
+      sizeLabel.setPrefSize(LABEL_W - 4, CELL_H);
+      sizeLabel.relocate(0, y);
+      grid.getChildren().add(sizeLabel);
+      for (int c = 0; c < cols; c++) {
+        PhaseDiagram.Cell cell = d.cell(d.loads().get(c), size);
+        if (cell != null) {
+          Label l = cell(d, cell);
+          l.relocate(LABEL_W + c * CELL_W, y);
+          grid.getChildren().add(l);
+        }
+      }
+    }
+    for (int c = 0; c < cols; c++) {
+      Label load = new Label(String.format(Locale.ROOT, "%.2g", d.loads().get(c)));
+      load.getStyleClass().add("hint");
+      load.setStyle("-fx-font-size: 10.5px;");
+      load.setAlignment(Pos.CENTER);
+      load.setPrefWidth(CELL_W);
+      load.relocate(LABEL_W + c * CELL_W, h + 1);
+      grid.getChildren().add(load);
+    }
+    grid.getChildren().add(boundary(d, h));
+    Label xAxis = new Label("offered load (1 = the cage's 1.5 cores busy)");
+    xAxis.getStyleClass().add("hint");
+    xAxis.setStyle("-fx-font-size: 10.5px;");
+    xAxis.setPadding(new Insets(0, 0, 0, LABEL_W));
+    box.getChildren().addAll(title, axis, grid, xAxis);
+    box.setId("phase-" + d.policy());
+    return box;
+  }
+
+  private Label cell(PhaseDiagram d, PhaseDiagram.Cell cell) {
+    Share s = cell.down();
+    Label l = new Label(s.k() + "/" + s.n());
+    l.setId(cellId(d, cell));
+    l.setAlignment(Pos.CENTER);
+    l.setPrefSize(CELL_W - 1, CELL_H - 1);
+    l.setMinSize(CELL_W - 1, CELL_H - 1);
+    String frame = s.decides(PhaseDiagram.HALF) ? ""
+        : " -fx-border-color: -lab-text; -fx-border-style: segments(2, 2); -fx-border-width: 1; -fx-border-insets: 2;";
+    l.setStyle("-fx-font-size: 10.5px; -fx-font-weight: bold; -fx-cursor: hand; -fx-background-color: "
+        + DownScale.css(s.share()) + "; -fx-text-fill: " + DownScale.textCss(s.share()) + ";" + frame);
+    Tooltip tip = new Tooltip(tooltip(d, cell));
+    tip.setShowDelay(Duration.millis(250));
+    l.setTooltip(tip);
+    l.setOnMouseClicked(e -> onOpen.accept(d, cell));
+    return l;
+  }
+
+  /** "phase-box-0.30-×2": what a test looks a cell up by. */
+  static String cellId(PhaseDiagram d, PhaseDiagram.Cell c) {
+    return String.format(Locale.ROOT, "phase-%s-%.2f-%s", d.policy(), c.load(), PhaseDiagram.sizeLabel(d.kind(),
+        c.size()).replace('\u00d7', 'x').replace("%", "pc"));
+  }
+
+  static String tooltip(PhaseDiagram d, PhaseDiagram.Cell c) {
+    Share s = c.down();
+    String trigger = c.size() == 0 ? "no trigger" : PhaseDiagram.sizeLabel(d.kind(), c.size()) + " "
+        + d.triggerText();
+    List<Long> seeds = c.seeds();
+    return String.format(Locale.ROOT, "%s at load %.2f, %s%n%d of %d runs down %.0f min after (at %s), %.0f%% "
+        + "(95%%: %.0f–%.0f%%)%s%nseeds %s%nclick: open seed %d (%s) in Runs", d.policy(), c.load(), trigger, s.k(),
+        s.n(), DownLater.LATER_S / 60, clock(d.askedAtS()), 100 * s.share(), 100 * s.lo(), 100 * s.hi(),
+        s.decides(PhaseDiagram.HALF) ? "" : ": too few runs to say which side of one half", seeds.size() <= 6
+            ? seeds.toString() : seeds.get(0) + "–" + seeds.get(seeds.size() - 1), c.representativeSeed(),
+        c.representativeDown() ? "down" : "up");
+  }
+
+  private static Polyline boundary(PhaseDiagram d, double h) {
+    Polyline line = new Polyline();
+    double right = LABEL_W + d.loads().size() * CELL_W;
+    for (int r = 0; r < d.sizes().size(); r++) {
+      Double b = d.boundary(d.sizes().get(r));
+      double x = b == null ? right : LABEL_W + d.loads().indexOf(b) * CELL_W;
+      line.getPoints().addAll(x, h - r * CELL_H, x, h - (r + 1) * CELL_H);
+    }
+    line.setStyle("-fx-stroke: -lab-text; -fx-stroke-width: 3; -fx-stroke-line-join: round;");
+    line.setMouseTransparent(true);
+    return line;
+  }
+
+  private static String clock(double s) {
+    return String.format(Locale.ROOT, "%d:%02d", (int) s / 60, (int) s % 60);
+  }
+}

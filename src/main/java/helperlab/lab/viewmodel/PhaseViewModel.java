@@ -1,0 +1,86 @@
+package helperlab.lab.viewmodel;
+
+import helperlab.study.phase.diagram.PhaseDiagram;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Sweep view's phase diagrams: the phase study's diagrams of the opened sweep (per policy, offered load ×
+ * trigger size → share of runs down 30 minutes after the trigger), one trigger kind and duration at a time, or,
+ * when the sweep has no phase study, how to make one.
+ */
+public final class PhaseViewModel {
+  /** How to get a sweep with the phase study, shown when the opened one has none. */
+  public static final String HOW_TO = "This sweep has no phase study. Run one with helper-lab sweep --study phase "
+      + "--out DIR (README: \"Where calling for help tips the server over\") and open DIR.";
+
+  /** A trigger kind and duration: one picture's worth of diagrams. */
+  public record Trigger(String stem, String text) {
+    @Override
+    public String toString() {
+      return text;
+    }
+  }
+
+  private final Map<Trigger, List<PhaseDiagram>> byTrigger = new LinkedHashMap<>();
+  private final ObservableList<Trigger> triggers = FXCollections.observableArrayList();
+  private final ObjectProperty<Trigger> trigger = new SimpleObjectProperty<>();
+  private final ObjectProperty<List<PhaseDiagram>> shown = new SimpleObjectProperty<>(List.of());
+  private final BooleanProperty selected = new SimpleBooleanProperty();
+
+  public PhaseViewModel() {
+    trigger.addListener((o, a, b) -> shown.set(b == null ? List.of() : byTrigger.getOrDefault(b, List.of())));
+  }
+
+  /** The opened sweep's diagrams (empty when it has no phase rows); opens on the 60 s spike when there is one. */
+  void show(List<PhaseDiagram> diagrams) {
+    byTrigger.clear();
+    for (PhaseDiagram d : diagrams) {
+      String stem = d.kind() == null ? "none" : d.kind().id() + "-" + d.durationS();
+      String text = d.kind() == null ? "no trigger" : String.format(Locale.ROOT, "%s for %.0f s",
+          d.kind().id().replace('_', ' '), d.durationS());
+      byTrigger.computeIfAbsent(new Trigger(stem, text), k -> new ArrayList<>()).add(d);
+    }
+    Trigger keep = trigger.get();
+    triggers.setAll(byTrigger.keySet());
+    Trigger pick = keep != null && byTrigger.containsKey(keep) ? keep
+        : triggers.stream().filter(t -> t.stem().equals("spike-60.0")).findFirst()
+            .orElse(triggers.isEmpty() ? null : triggers.get(0));
+    trigger.set(null); // the diagrams are new even when the trigger is the same
+    trigger.set(pick);
+    selected.set(!triggers.isEmpty());
+  }
+
+  public boolean hasStudy() {
+    return !triggers.isEmpty();
+  }
+
+  public ObservableList<Trigger> triggers() {
+    return triggers;
+  }
+
+  /** The trigger kind and duration shown. */
+  public ObjectProperty<Trigger> triggerProperty() {
+    return trigger;
+  }
+
+  /** The diagrams shown, one per policy (empty: none). */
+  public ReadOnlyObjectProperty<List<PhaseDiagram>> shownProperty() {
+    return shown;
+  }
+
+  /** The Sweep view shows the phase diagrams rather than the heat map or the breakeven chart. */
+  public BooleanProperty selectedProperty() {
+    return selected;
+  }
+}
