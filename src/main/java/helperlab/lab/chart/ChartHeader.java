@@ -38,8 +38,28 @@ final class ChartHeader extends Region {
       getChildren().add(entry(s.label(), Palette.of(s), false));
     }
     if (kind == ChartKind.MEMORY) {
-      getChildren().add(entry("limit", Palette.LIMIT, true));
+      limit = entry("limit", Palette.LIMIT, true);
+      getChildren().add(limit);
+      showLimit(false);
+    } else {
+      limit = null;
     }
+  }
+
+  /** The memory limit's entry (Memory chart), null elsewhere. */
+  private final HBox limit;
+
+  /** Lists the memory limit only while its line is drawn (it is left out far above the run's peak). */
+  void showLimit(boolean shown) {
+    if (limit != null && limit.isVisible() != shown) {
+      limit.setVisible(shown);
+      limit.setManaged(shown);
+    }
+  }
+
+  /** Whether the legend lists the memory limit now. */
+  boolean limitListed() {
+    return limit != null && limit.isVisible();
   }
 
   private static HBox entry(String text, String color, boolean dashed) {
@@ -70,7 +90,7 @@ final class ChartHeader extends Region {
   @Override
   protected double computePrefWidth(double height) {
     double w = snappedLeftInset() + snappedRightInset();
-    for (Node n : getChildren()) {
+    for (Node n : getManagedChildren()) {
       w += n.prefWidth(-1) + H_GAP;
     }
     return w - H_GAP;
@@ -107,7 +127,7 @@ final class ChartHeader extends Region {
     double x = left;
     double y = snappedTopInset();
     double lineH = 0;
-    for (Node n : getChildren()) {
+    for (Node n : getManagedChildren()) {
       double w = n.prefWidth(-1);
       double h = n.prefHeight(-1);
       if (x > left && x + w > right) {

@@ -35,6 +35,11 @@ final class ChartLines {
     Decimator all;
     /** Data points on screen (a step line adds a corner between each two). */
     int points;
+    /** The newest value taken in (NaN: none). */
+    double lastY = Double.NaN;
+    /** The values the line's last pixel column on screen spans (NaN: nothing drawn). */
+    double drawnLow = Double.NaN;
+    double drawnHigh = Double.NaN;
 
     Line(Series series, DoubleDataSet shown, boolean steps) {
       this.series = series;
@@ -63,11 +68,22 @@ final class ChartLines {
   private int slotsShown;
   /** The plot's width in pixels: a line gets at most one bucket per pixel column. */
   private final DoubleSupplier plotWidth;
+  private final PixelSize pixel;
+  /** The time of each slot's newest sample on screen (NaN: none yet). */
+  private final double[] drawnT = new double[SLOTS];
 
-  ChartLines(ChartKind kind, boolean stepsLeft, DoubleSupplier plotWidth) {
+  /** What one pixel of the plot is worth now, in time and along each value axis (NaN while unknown). */
+  interface PixelSize {
+    double seconds();
+
+    double value(boolean rightAxis);
+  }
+
+  ChartLines(ChartKind kind, boolean stepsLeft, DoubleSupplier plotWidth, PixelSize pixel) {
     this.kind = kind;
     this.stepsLeft = stepsLeft;
     this.plotWidth = plotWidth;
+    this.pixel = pixel;
     for (int s = 0; s < SLOTS; s++) {
       lines[s] = new EnumMap<>(Series.class);
     }
@@ -83,6 +99,7 @@ final class ChartLines {
       lines[s].clear();
       limit[s] = null;
       peakMb[s] = 0;
+      drawnT[s] = Double.NaN;
       runs[s] = null;
       labels[s] = s < slotsShown ? runLabels.get(s) : null;
     }
@@ -136,7 +153,10 @@ final class ChartLines {
     }
   }
 
-  /** Takes in slot {@code s}'s samples {@code from} to {@code to}; {@code publish}: shows the whole run. */
+  /**
+   * Takes in slot {@code s}'s samples {@code from} to {@code to}; {@code publish}: shows the whole run, when the
+   * new samples change the picture (see {@link #changesThePicture}).
+   */
   void append(int s, PlottedRun run, int from, int to, boolean publish) {
     if (to <= from) {
       return;
@@ -148,13 +168,42 @@ final class ChartLines {
     peakMb[s] = Math.max(peakMb[s], peak(t, from, to));
     for (Line line : lines[s].values()) {
       for (int i = from; i < to; i++) {
-        line.all.add(t.t(i), line.series.value(t, i));
+        double y = line.series.value(t, i);
+        line.all.add(t.t(i), y);
+        if (!Double.isNaN(y)) {
+          line.lastY = y;
+        }
       }
     }
-    if (publish) {
+    if (publish && changesThePicture(s, t, from, to)) {
       publish(s);
+      setLimit(s, run.memoryLimitMb(), t.t(to - 1));
     }
-    setLimit(s, run.memoryLimitMb(), t.t(to - 1));
+  }
+
+  /**
+   * Whether slot {@code s}'s new samples would move its lines by a pixel or more: the newest sample a pixel
+   * column or more after the newest one drawn, or a value a pixel or more outside what the line's last column
+   * on screen spans (within it, the new stretch would ink pixels already inked). A
+   * streaming chart is redrawn only then: the frames between would paint the same pixels again (at ×120 an
+   * hour-long run gains a pixel column every few frames), while a jump (a batch sent, a worker lost) is
+   * drawn in the frame it arrives.
+   */
+  private boolean changesThePicture(int s, SampleTable t, int from, int to) {
+    double dt = pixel.seconds();
+    if (!(t.t(to - 1) - drawnT[s] < dt)) {
+      return true; // also NaN: nothing drawn yet, or the plot not laid out
+    }
+    for (Line line : lines[s].values()) {
+      double dy = pixel.value(line.series.rightAxis());
+      for (int i = from; i < to; i++) {
+        double y = line.series.value(t, i);
+        if (!Double.isNaN(y) && !(y > line.drawnLow - dy && y < line.drawnHigh + dy)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Puts every slot's decimated lines on screen (the whole run). */
@@ -170,6 +219,8 @@ final class ChartLines {
         show(line, line.all);
       }
     }
+    drawnT[s] = runs[s] == null || runs[s].samples().size() == 0 ? Double.NaN
+        : runs[s].samples().t(runs[s].samples().size() - 1);
   }
 
   /** Lines rebuilt from the runs' samples for the time range {@code from}..{@code to}. */
@@ -196,6 +247,26 @@ final class ChartLines {
     double[] y = steps ? stairs.y() : buffer[1];
     DoubleDataSet ds = line.shown;
     ds.lock().writeLockGuard(() -> ds.set(x, y, n, true));
+    lastColumnSpan(line, buffer[0], buffer[1], count);
+  }
+
+  /** Notes the values the last pixel column of the line just handed to the screen spans. */
+  private void lastColumnSpan(Line line, double[] x, double[] y, int count) {
+    line.drawnLow = Double.NaN;
+    line.drawnHigh = Double.NaN;
+    if (count == 0) {
+      return;
+    }
+    double column = pixel.seconds();
+    double from = x[count - 1] - (column > 0 ? column : 0);
+    double low = y[count - 1];
+    double high = low;
+    for (int i = count - 2; i >= 0 && x[i] >= from; i--) {
+      low = Math.min(low, y[i]);
+      high = Math.max(high, y[i]);
+    }
+    line.drawnLow = low;
+    line.drawnHigh = high;
   }
 
   private static double peak(SampleTable t, int from, int to) {
@@ -207,6 +278,16 @@ final class ChartLines {
       }
     }
     return p;
+  }
+
+  /** Whether any slot's memory limit is drawn. */
+  boolean anyLimitShown() {
+    for (int s = 0; s < slotsShown; s++) {
+      if (limitShown(s)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether slot {@code s}'s memory limit is drawn (it is left out far above the run's peak). */

@@ -41,6 +41,7 @@ public final class LabChart {
   private final LabAxis yLeft;
   private final LabAxis yRight;
   private final ChartCell node;
+  private final ChartHeader header;
   private final PointerReadout readout;
   private final ErrorDataSetRenderer leftRenderer;
   private final ErrorDataSetRenderer rightRenderer;
@@ -64,7 +65,17 @@ public final class LabChart {
     leftRenderer = renderer(!kind.hasRightAxis(), !countsLeft);
     chart = new XYChart(xAxis, yLeft);
     // counts drawn as steps by StairLine, not by the renderer's step style
-    lines = new ChartLines(kind, countsLeft, () -> chart.getCanvas().getWidth());
+    lines = new ChartLines(kind, countsLeft, () -> chart.getCanvas().getWidth(), new ChartLines.PixelSize() {
+      @Override
+      public double seconds() {
+        return span(xAxis) / chart.getCanvas().getWidth();
+      }
+
+      @Override
+      public double value(boolean rightAxis) {
+        return span(rightAxis && yRight != null ? yRight : yLeft) / chart.getCanvas().getHeight();
+      }
+    });
     chart.setAnimated(false);
     // title and legend are drawn above the plot by ChartHeader (one line, never over the plot)
     chart.setTitle(null);
@@ -110,7 +121,14 @@ public final class LabChart {
     // the lines are reduced to the plot's pixel columns: a wider plot gets them again, finer
     chart.getCanvas().widthProperty().addListener((o, a, b) -> widthChanged());
     chart.setMinSize(0, 0);
-    node = new ChartCell(new ChartHeader(kind), chart, ChartGrid.MIN_CELL_HEIGHT);
+    header = new ChartHeader(kind);
+    node = new ChartCell(header, chart, ChartGrid.MIN_CELL_HEIGHT);
+  }
+
+  /** An axis's range; NaN before it has one (then every sample is drawn). */
+  private static double span(LabAxis a) {
+    double d = a.getMax() - a.getMin();
+    return d > 0 ? d : Double.NaN;
   }
 
   /** Times the data were drawn (both renderers), for tests and benchmarks. */
@@ -193,6 +211,7 @@ public final class LabChart {
     List<DataSet> left = new ArrayList<>();
     List<DataSet> right = new ArrayList<>();
     lines.reset(runLabels, left, right);
+    header.showLimit(false);
     leftRenderer.getDatasets().addAll(left);
     if (rightRenderer != null) {
       rightRenderer.getDatasets().addAll(right);
@@ -203,6 +222,7 @@ public final class LabChart {
   /** Shows all of {@code run}'s samples in slot {@code s}. */
   public void fill(int s, PlottedRun run) {
     lines.fill(s, run);
+    header.showLimit(lines.anyLimitShown());
   }
 
   /** Starts slot {@code s} empty for a live run (then {@link #append}). */
@@ -213,6 +233,7 @@ public final class LabChart {
   /** Adds slot {@code s}'s samples {@code from} to {@code to} (live runs) and redraws. */
   public void append(int s, PlottedRun run, int from, int to) {
     lines.append(s, run, from, to, !zoomed);
+    header.showLimit(lines.anyLimitShown());
   }
 
   private void zoomChanged() {
@@ -268,6 +289,11 @@ public final class LabChart {
   /** Whether slot {@code s}'s memory limit line is drawn (Memory chart; left out far above the run's peak). */
   public boolean limitShown(int s) {
     return lines.limitShown(s);
+  }
+
+  /** Whether the legend lists the memory limit (only while its line is drawn). */
+  public boolean limitListed() {
+    return header.limitListed();
   }
 
   /** The left axis: its name (the unit) and tick labels. */

@@ -12,8 +12,9 @@ final class Formats {
     return String.format(Locale.ROOT, "%,d", n);
   }
 
+  /** Memory in the unit a person reads it in: {@code 700 MB} under a gigabyte, {@code 1.25 GB} from one on. */
   static String mb(double mb) {
-    return Numbers.fixed(mb, 0) + " MB";
+    return Numbers.memory(mb);
   }
 
   static String seconds(double s) {
@@ -24,8 +25,8 @@ final class Formats {
   static String metrics(RunMetrics m) {
     return String.format(Locale.ROOT,
         "met %d of %d (%.1f %%) · missed %d · turned away %d · spawns %d (%.2f per task) · CPU useful %.0f s, "
-            + "spawning %.0f s, killed %.0f s · peak memory %.0f MB",
+            + "spawning %.0f s, killed %.0f s · peak memory %s",
         m.met(), m.submitted(), 100 * m.metShare(), m.late(), m.refused(), m.spawns(), m.processesPerTask(),
-        m.cpuUsefulS(), m.cpuSpawnS(), m.cpuKilledS(), m.peakMemoryMb());
+        m.cpuUsefulS(), m.cpuSpawnS(), m.cpuKilledS(), Numbers.memory(m.peakMemoryMb()));
   }
 }

@@ -14,4 +14,9 @@ public final class Numbers {
     String s = String.format(Locale.ROOT, "%,." + decimals + "f", v);
     return s.startsWith("-") && s.substring(1).replaceAll("[0.,]", "").isEmpty() ? s.substring(1) : s;
   }
+
+  /** Memory in the unit a person reads it in: {@code 700 MB} under a gigabyte, {@code 1.25 GB} from one on. */
+  public static String memory(double mb) {
+    return mb >= 1024 ? fixed(mb / 1024, 2) + " GB" : fixed(mb, 0) + " MB";
+  }
 }

@@ -127,8 +127,8 @@ public final class TimelineViewModel {
     Samples s = r.samples();
     int i = s.indexAt(t);
     stateText.set((beforeFirst ? "first event at " + TimeFormat.elapsedPrecise(eventTimes[0]) + " · " : "")
-        + String.format(Locale.ROOT, "workers %d (busy %d) · queue %d · memory %s MB · spawns %d · met %d · missed %d"
-            + " · refused %d", s.workers()[i], s.busy()[i], s.queue()[i], Numbers.fixed(s.memoryMb()[i], 0),
+        + String.format(Locale.ROOT, "workers %d (busy %d) · queue %d · memory %s · spawns %d · met %d · missed %d"
+            + " · refused %d", s.workers()[i], s.busy()[i], s.queue()[i], Numbers.memory(s.memoryMb()[i]),
             s.spawns()[i], s.met()[i], s.late()[i], s.refused()[i]));
   }
 

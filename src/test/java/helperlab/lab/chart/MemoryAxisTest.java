@@ -53,6 +53,7 @@ class MemoryAxisTest {
     double max = WaitForAsyncUtils.asyncFx(() -> c.leftAxis().getMax()).get();
     assertTrue(max >= 700 && max < 1024, "axis top " + max + " MB, for a run peaking at 700 MB");
     assertFalse(WaitForAsyncUtils.asyncFx(() -> c.limitShown(0)).get(), "the 24 GB limit is not drawn");
+    assertFalse(WaitForAsyncUtils.asyncFx(() -> c.limitListed()).get(), "nor listed in the legend");
     assertEquals("MB", WaitForAsyncUtils.asyncFx(() -> c.leftAxis().getName()).get());
     String tick = WaitForAsyncUtils.asyncFx(() -> c.leftAxis().getTickMarkLabel(600)).get();
     assertEquals("600", tick);
@@ -62,6 +63,7 @@ class MemoryAxisTest {
   void aRunNearItsLimitShowsTheLimitAndReadsInGigabytes() throws Exception {
     LabChart c = shown(2000, 2048);
     assertTrue(WaitForAsyncUtils.asyncFx(() -> c.limitShown(0)).get(), "the limit is drawn near the run's peak");
+    assertTrue(WaitForAsyncUtils.asyncFx(() -> c.limitListed()).get(), "and listed in the legend");
     assertEquals("GB", WaitForAsyncUtils.asyncFx(() -> c.leftAxis().getName()).get());
     String tick = WaitForAsyncUtils.asyncFx(() -> c.leftAxis().getTickMarkLabel(1536)).get();
     assertFalse(tick.contains("E"), tick);
