@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Copies JSON lines from a local stream to a control channel and the replies back, for scripts:
@@ -25,12 +26,14 @@ public final class LinePipe {
 
   /** Returns when the server side is done; throws the failure that ended it, if any. */
   public static Tally run(LineChannel channel, InputStream requests, PrintStream replies) throws ControlException {
+    AtomicInteger sent = new AtomicInteger();
     Thread writer = new Thread(() -> {
       try (BufferedReader in = new BufferedReader(new InputStreamReader(requests, StandardCharsets.UTF_8))) {
         String line;
         while ((line = in.readLine()) != null) {
           if (!line.isBlank()) {
             channel.send(line);
+            sent.incrementAndGet();
           }
         }
       } catch (IOException | ControlException e) {
@@ -49,6 +52,10 @@ public final class LinePipe {
         reply = channel.receive(Long.MAX_VALUE / 4);
       } catch (ControlException e) {
         if (e.kind() == ControlException.Kind.CLOSED && e.getCause() == null && !e.getMessage().contains("middle")) {
+          if (answers == 0 && sent.get() > 0) {
+            // a script must not take silence for success
+            throw new ControlException(ControlException.Kind.CLOSED, channel.peer() + " closed the connection without answering");
+          }
           return new Tally(answers, refused); // the server finished and closed its side
         }
         if (e.kind() == ControlException.Kind.COMMAND_FAILED && e.remoteStatus() == CtlExit.REFUSED.code && refused > 0) {

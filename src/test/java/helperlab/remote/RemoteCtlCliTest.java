@@ -125,7 +125,9 @@ class RemoteCtlCliTest {
 
   @Test
   void aReplyThatIsJsonButNotAnAnswerIsNamed() throws Exception {
-    fails(ctl(knownHosts, key, server.port(), "echo '[1,2,3]'"), 3, "not a cage reply", "[1,2,3]");
+    // the command reads the request first, as a ctl does: MINA's test shell drops the output of a
+    // process that exits while a request is still on its way in
+    fails(ctl(knownHosts, key, server.port(), "read request; echo '[1,2,3]'"), 3, "not a cage reply", "[1,2,3]");
   }
 
   @Test
@@ -136,7 +138,12 @@ class RemoteCtlCliTest {
 
   @Test
   void aServerThatStopsInTheMiddleOfAReplyIsNamed() throws Exception {
-    fails(ctl(knownHosts, key, server.port(), "printf '{\"ok\":tr'"), 3, "in the middle of a reply");
+    fails(ctl(knownHosts, key, server.port(), "read request; printf '{\"ok\":tr'"), 3, "in the middle of a reply");
+  }
+
+  @Test
+  void aServerThatClosesWithoutAnsweringIsAFailure() throws Exception {
+    fails(ctl(knownHosts, key, server.port(), "read request"), 3, "without answering");
   }
 
   @Test
