@@ -39,7 +39,12 @@ import org.junit.jupiter.api.Tag;
  */
 @Tag("slow") // the supervisor killed and restarted mid-batch
 class KillNineTest {
-  static final int COPIES = 5;
+  /**
+   * Enough images that three rounds of "four more done, then kill" leave most of the batch to do: the poll
+   * that sees progress and the kill are not atomic, and on a busy host the cage may run on for seconds between
+   * them (with 30 images it once finished the batch there).
+   */
+  static final int COPIES = 15;
   private final HttpClient http = HttpClient.newHttpClient();
 
   private JsonNode get(int port, long batch) throws Exception {
