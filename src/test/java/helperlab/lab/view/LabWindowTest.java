@@ -214,9 +214,19 @@ class LabWindowTest extends FxRobot {
     assertEquals("pool-edf-1", fx(() -> window.viewModel().live().policyProperty().get()));
     waitFor(10, "the run's record", () -> window.viewModel().live().lastRecordProperty().get() != null);
     assertEquals("pool-edf-1", fx(() -> window.viewModel().live().lastRecordProperty().get().policy()));
-    WaitForAsyncUtils.sleep(200, TimeUnit.MILLISECONDS); // a few frames to pull the last points
     int samples = fx(() -> window.viewModel().live().lastRecordProperty().get().samples().size());
     assertTrue(samples >= 3600, "an hour of 1 s samples: " + samples);
+    // the charts pull the last points on their next frames: waited for, however late a busy machine draws them
+    waitFor(10, "every chart to take in the last samples", () -> {
+      for (ChartKind k : ChartKind.values()) {
+        for (Series s : k.series()) {
+          if (window.visibleCharts().chart(k).points(0, s) < (s == Series.MET_SHARE ? samples - 120 : samples)) {
+            return false;
+          }
+        }
+      }
+      return true;
+    });
     for (ChartKind k : ChartKind.values()) {
       LabChart c = chart(k);
       for (Series s : k.series()) {
