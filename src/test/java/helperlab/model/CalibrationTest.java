@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** Per-sample measured costs and per-preset factors: what an image truly costs against what is forecast. */
 class CalibrationTest {
   /** The seed's curve and flat averages with every machine constant 1 and no measured extras. */
-  private static Calibration.Builder ones(String name) {
+  private static CalibrationBuilder ones(String name) {
     Calibration seed = Calibration.seed();
     return Calibration.builder().name(name).cost(seed.cost()).spawnCpuMs(1).warmupCpuMs(1).workerPrivateMb(1)
         .workerSharedMb(1).imageMbPerMp(1).speedProbeMs(1).flatAverageMs(seed.flatAverageMs()).source("t");

@@ -30,7 +30,7 @@ class ContentionTest {
   void aCalibrationCarriesItsLadderTopAndOldOnesHaveNone() {
     Calibration seed = Calibration.seed();
     assertEquals(Double.POSITIVE_INFINITY, seed.contentionModel().measuredTo());
-    Calibration.Builder measuredTo = Calibration.builder().name("c").cost(seed.cost()).contention(0.16).spawnCpuMs(1)
+    CalibrationBuilder measuredTo = Calibration.builder().name("c").cost(seed.cost()).contention(0.16).spawnCpuMs(1)
         .warmupCpuMs(1).workerPrivateMb(100).workerSharedMb(20).imageMbPerMp(8).speedProbeMs(1)
         .flatAverageMs(seed.flatAverageMs()).source("t");
     Calibration c = measuredTo.contentionMeasuredTo(4.0).build();

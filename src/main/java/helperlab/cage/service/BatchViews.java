@@ -21,21 +21,21 @@ final class BatchViews {
     o.put("task", t.id);
     o.put("origin", t.origin);
     o.put("preset", t.preset);
-    o.put("state", t.state == BatchState.ADMITTED ? (t.done + t.dead > 0 || anyRunning(t) ? "running" : "admitted")
-        : t.state.wire());
+    o.put("state", t.state() == BatchState.ADMITTED ? (t.done() + t.dead() > 0 || anyRunning(t) ? "running" : "admitted")
+        : t.state().wire());
     o.put("deadline", t.deadlineAt.toString());
-    o.put("done", t.done);
-    o.put("dead", t.dead);
-    o.put("total", t.images.size());
+    o.put("done", t.done());
+    o.put("dead", t.dead());
+    o.put("total", t.images().size());
     ArrayNode images = o.putArray("images");
-    for (CageTask.Image im : t.images) {
+    for (CageTask.Image im : t.images()) {
       ObjectNode i = images.addObject();
       i.put("image", im.id);
       i.put("index", im.idx);
       i.put("source", im.source.toString());
-      i.put("state", im.state.name().toLowerCase(Locale.ROOT));
-      i.put("strikes", im.strikes);
-      if (im.state == CageTask.ImageState.DONE) {
+      i.put("state", im.state().name().toLowerCase(Locale.ROOT));
+      i.put("strikes", im.strikes());
+      if (im.state() == CageTask.ImageState.DONE) {
         i.put("output", im.output.toString());
       }
     }
@@ -43,8 +43,8 @@ final class BatchViews {
   }
 
   private static boolean anyRunning(CageTask t) {
-    for (CageTask.Image im : t.images) {
-      if (im.state != CageTask.ImageState.QUEUED) {
+    for (CageTask.Image im : t.images()) {
+      if (im.state() != CageTask.ImageState.QUEUED) {
         return true;
       }
     }

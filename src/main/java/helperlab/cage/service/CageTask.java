@@ -9,6 +9,7 @@ import helperlab.policy.TaskRequest;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,11 +33,11 @@ final class CageTask {
     final int width;
     final int height;
     final double predictedS;
-    ImageState state = ImageState.QUEUED;
-    int strikes;
+    private ImageState state = ImageState.QUEUED;
+    private int strikes;
     /** What each strike of this run was for (strikes from before a restart are counted, not named). */
-    final java.util.List<String> strikeCauses = new java.util.ArrayList<>();
-    int worker = -1;
+    private final List<String> strikeCauses = new ArrayList<>();
+    private int worker = -1;
 
     Image(int id, CageTask task, int idx, Path source, Path output, int width, int height, double predictedS) {
       this.id = id;
@@ -60,10 +61,91 @@ final class CageTask {
     boolean open() {
       return state == ImageState.QUEUED || state == ImageState.ASSIGNED || state == ImageState.RUNNING;
     }
+
+    ImageState state() {
+      return state;
+    }
+
+    int strikes() {
+      return strikes;
+    }
+
+    /** What each strike of this run was for. */
+    List<String> strikeCauses() {
+      return Collections.unmodifiableList(strikeCauses);
+    }
+
+    /** The id of the worker holding it, or -1. */
+    int worker() {
+      return worker;
+    }
+
+    /** As the store left it before a restart: its strikes, and done, dead or cancelled when it was (else queued). */
+    void restore(String storedState, int storedStrikes) {
+      strikes = storedStrikes;
+      switch (storedState) {
+        case "done" -> {
+          state = ImageState.DONE;
+          task.done++;
+        }
+        case "dead" -> {
+          state = ImageState.DEAD;
+          task.dead++;
+        }
+        case "cancelled" -> state = ImageState.CANCELLED;
+        default -> { }
+      }
+    }
+
+    void assignTo(int workerId) {
+      state = ImageState.ASSIGNED;
+      worker = workerId;
+    }
+
+    void started() {
+      state = ImageState.RUNNING;
+    }
+
+    /** Out of its worker's hands (done, gone or lost). */
+    void leftWorker() {
+      worker = -1;
+    }
+
+    void done() {
+      state = ImageState.DONE;
+      task.done++;
+    }
+
+    /** Its input was taken away after admission: dead, with no strike. */
+    void inputGone() {
+      state = ImageState.DEAD;
+      task.dead++;
+      task.inputsGone++;
+    }
+
+    /** A strike against it, for {@code cause}. */
+    void struck(String cause) {
+      strikes++;
+      strikeCauses.add(cause);
+    }
+
+    /** Back in the queue, no worker's. */
+    void requeue() {
+      state = ImageState.QUEUED;
+      worker = -1;
+    }
+
+    /** Dead after {@code finalStrikes}: it crashed too many workers. */
+    void deadLettered(int finalStrikes) {
+      state = ImageState.DEAD;
+      strikes = finalStrikes;
+      worker = -1;
+      task.dead++;
+    }
   }
 
   /** Images that failed because their input was taken away after admission. */
-  int inputsGone;
+  private int inputsGone;
   final int id;
   final long batchId;
   final String origin;
@@ -74,12 +156,12 @@ final class CageTask {
   final Instant deadlineAt;
   /** For a retry copy in an exhibit: the client's task it copies; else its own id. */
   final int original;
-  final List<Image> images = new ArrayList<>();
-  int done;
-  int dead;
+  private final List<Image> images = new ArrayList<>();
+  private int done;
+  private int dead;
   /** ADMITTED while open; then MET, LATE or INPUTS_GONE (every input taken away after admission). */
-  BatchState state = BatchState.ADMITTED;
-  double finishedS = -1;
+  private BatchState state = BatchState.ADMITTED;
+  private double finishedS = -1;
 
   CageTask(int id, long batchId, String origin, String preset, int longEdge, double arrivalS, double deadlineS,
       Instant deadlineAt, int original) {
@@ -92,6 +174,52 @@ final class CageTask {
     this.deadlineS = deadlineS;
     this.deadlineAt = deadlineAt;
     this.original = original;
+  }
+
+  /** Its images in order. */
+  List<Image> images() {
+    return Collections.unmodifiableList(images);
+  }
+
+  /** An image of the batch, added while it is made (before it joins a run). */
+  Image addImage(int imageId, int idx, Path source, Path output, int width, int height, double predictedS) {
+    Image im = new Image(imageId, this, idx, source, output, width, height, predictedS);
+    images.add(im);
+    return im;
+  }
+
+  int done() {
+    return done;
+  }
+
+  int dead() {
+    return dead;
+  }
+
+  int inputsGone() {
+    return inputsGone;
+  }
+
+  BatchState state() {
+    return state;
+  }
+
+  /** When it finished (run seconds), or -1 while open. */
+  double finishedS() {
+    return finishedS;
+  }
+
+  /**
+   * Over, once: MET or LATE as {@code met} says, or INPUTS_GONE when every input was taken away after admission.
+   */
+  BatchState finish(boolean met, double now) {
+    if (finished()) {
+      throw new IllegalStateException("task " + id + " finished already (" + state.wire() + ")");
+    }
+    state = inputsGone > 0 && inputsGone == images.size() ? BatchState.INPUTS_GONE
+        : met ? BatchState.MET : BatchState.LATE;
+    finishedS = now;
+    return state;
   }
 
   boolean persisted() {

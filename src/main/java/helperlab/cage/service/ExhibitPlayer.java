@@ -79,8 +79,7 @@ final class ExhibitPlayer {
       SampleLibrary.Sample s = picks.get(i);
       Path out = dir.resolve(String.format(Locale.ROOT, "%04d_%s", i, s.file()));
       double predicted = ctx.calibration().forecastSeconds(s.megapixels(), t.preset());
-      c.images.add(new CageTask.Image(state.newLocalImageId(), c, i, exhibit.library.path(s), out, s.width(), s.height(),
-          predicted));
+      c.addImage(state.newLocalImageId(), i, exhibit.library.path(s), out, s.width(), s.height(), predicted);
     }
     sink.on(now, EventType.SUBMITTED, -1, copy, -1, copy == taskId ? -1 : taskId, null);
     AdmissionDecision d = t.deadlineS() > now ? scheduler.current().submit(now, c.request(ctx.calibration()))

@@ -73,7 +73,7 @@ final class RealWorld implements World {
   @Override
   public void taskFinished(double now, Command.TaskFinished f) {
     CageTask t = state.task(f.task());
-    boolean met = f.met() && t.dead == 0;
+    boolean met = f.met() && t.dead() == 0;
     progress.finishTask(t, now, met);
   }
 

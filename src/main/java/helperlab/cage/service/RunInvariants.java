@@ -19,14 +19,14 @@ final class RunInvariants {
     for (CageTask t : state.tasks().values()) {
       int done = 0;
       int dead = 0;
-      for (CageTask.Image im : t.images) {
+      for (CageTask.Image im : t.images()) {
         require(state.image(im.id) == im && im.task == t, "image " + im.id + " of task " + t.id + " is not the run's");
-        done += im.state == CageTask.ImageState.DONE ? 1 : 0;
-        dead += im.state == CageTask.ImageState.DEAD ? 1 : 0;
+        done += im.state() == CageTask.ImageState.DONE ? 1 : 0;
+        dead += im.state() == CageTask.ImageState.DEAD ? 1 : 0;
       }
-      require(t.done == done, "task " + t.id + " counts " + t.done + " done, its images say " + done);
-      require(t.dead == dead, "task " + t.id + " counts " + t.dead + " dead, its images say " + dead);
-      require(!t.finished() || t.openImages() == 0, "task " + t.id + " is " + t.state.wire() + " with "
+      require(t.done() == done, "task " + t.id + " counts " + t.done() + " done, its images say " + done);
+      require(t.dead() == dead, "task " + t.id + " counts " + t.dead() + " dead, its images say " + dead);
+      require(!t.finished() || t.openImages() == 0, "task " + t.id + " is " + t.state().wire() + " with "
           + t.openImages() + " image(s) still open");
     }
     Map<Integer, WorkerProcess> byProcessId = new HashMap<>();
@@ -38,20 +38,20 @@ final class RunInvariants {
           "worker " + w.id() + " has image " + w.inFlight() + " in flight, not the first it holds");
       for (int imageId : w.held()) {
         CageTask.Image im = state.image(imageId);
-        require(im != null && im.open() && im.worker == w.id(),
-            "worker " + w.id() + " holds image " + imageId + " which is " + (im == null ? "not the run's" : im.state
-                + " with worker " + im.worker));
+        require(im != null && im.open() && im.worker() == w.id(),
+            "worker " + w.id() + " holds image " + imageId + " which is " + (im == null ? "not the run's" : im.state()
+                + " with worker " + im.worker()));
       }
     }
     for (CageTask.Image im : state.images()) {
-      boolean held = im.state == CageTask.ImageState.ASSIGNED || im.state == CageTask.ImageState.RUNNING;
-      require(held == (im.worker >= 0), "image " + im.id + " is " + im.state + " with worker " + im.worker);
+      boolean held = im.state() == CageTask.ImageState.ASSIGNED || im.state() == CageTask.ImageState.RUNNING;
+      require(held == (im.worker() >= 0), "image " + im.id + " is " + im.state() + " with worker " + im.worker());
       if (held) {
-        WorkerProcess w = byProcessId.get(im.worker);
-        require(w != null && w.held().contains(im.id), "image " + im.id + " names worker " + im.worker
+        WorkerProcess w = byProcessId.get(im.worker());
+        require(w != null && w.held().contains(im.id), "image " + im.id + " names worker " + im.worker()
             + ", which does not hold it");
-        require(im.state != CageTask.ImageState.RUNNING || w.inFlight() == im.id,
-            "image " + im.id + " is running but not in flight at worker " + im.worker);
+        require(im.state() != CageTask.ImageState.RUNNING || w.inFlight() == im.id,
+            "image " + im.id + " is running but not in flight at worker " + im.worker());
       }
     }
   }

@@ -72,7 +72,7 @@ final class RunState {
     if (t.persisted() && byBatch.containsKey(t.batchId)) {
       throw new IllegalStateException("batch " + t.batchId + " is already in the run as task " + byBatch.get(t.batchId).id);
     }
-    for (CageTask.Image im : t.images) {
+    for (CageTask.Image im : t.images()) {
       if (images.containsKey(im.id)) {
         throw new IllegalStateException("image " + im.id + " is already in the run");
       }
@@ -81,7 +81,7 @@ final class RunState {
     if (t.persisted()) {
       byBatch.put(t.batchId, t);
     }
-    for (CageTask.Image im : t.images) {
+    for (CageTask.Image im : t.images()) {
       images.put(im.id, im);
     }
   }
@@ -91,25 +91,13 @@ final class RunState {
    * ones stay so, and every image keeps its strikes. {@code stored} are its images in order.
    */
   void resume(CageTask t, List<StoredBatch.StoredImage> stored) {
-    if (stored.size() != t.images.size()) {
-      throw new IllegalArgumentException("task " + t.id + " has " + t.images.size() + " images, the store " + stored.size());
+    if (stored.size() != t.images().size()) {
+      throw new IllegalArgumentException("task " + t.id + " has " + t.images().size() + " images, the store "
+          + stored.size());
     }
     for (int i = 0; i < stored.size(); i++) {
       StoredBatch.StoredImage s = stored.get(i);
-      CageTask.Image im = t.images.get(i);
-      im.strikes = s.strikes();
-      switch (s.state()) {
-        case "done" -> {
-          im.state = CageTask.ImageState.DONE;
-          t.done++;
-        }
-        case "dead" -> {
-          im.state = CageTask.ImageState.DEAD;
-          t.dead++;
-        }
-        case "cancelled" -> im.state = CageTask.ImageState.CANCELLED;
-        default -> { }
-      }
+      t.images().get(i).restore(s.state(), s.strikes());
     }
     register(t);
   }
@@ -122,13 +110,7 @@ final class RunState {
     if (tasks.get(t.id) != t) {
       throw new IllegalStateException("task " + t.id + " is not the run's");
     }
-    if (t.finished()) {
-      throw new IllegalStateException("task " + t.id + " finished already (" + t.state.wire() + ")");
-    }
-    t.state = t.inputsGone > 0 && t.inputsGone == t.images.size() ? BatchState.INPUTS_GONE
-        : met ? BatchState.MET : BatchState.LATE;
-    t.finishedS = now;
-    return t.state;
+    return t.finish(met, now);
   }
 
   /** A task as the run's record keeps it (offered, admitted or not). */
@@ -207,12 +189,11 @@ final class RunState {
     List<CageTask.Image> given = new ArrayList<>(imageIds.size());
     for (int id : imageIds) {
       CageTask.Image im = images.get(id);
-      if (im == null || !im.open() || im.worker >= 0) {
+      if (im == null || !im.open() || im.worker() >= 0) {
         throw new IllegalStateException("image " + id + " cannot be assigned to worker " + w.id() + ": "
-            + (im == null ? "not in the run" : im.state + (im.worker >= 0 ? " with worker " + im.worker : "")));
+            + (im == null ? "not in the run" : im.state() + (im.worker() >= 0 ? " with worker " + im.worker() : "")));
       }
-      im.state = CageTask.ImageState.ASSIGNED;
-      im.worker = w.id();
+      im.assignTo(w.id());
       w.give(im.id);
       given.add(im);
     }
@@ -226,7 +207,7 @@ final class RunState {
       return null;
     }
     CageTask.Image im = images.get(next);
-    im.state = CageTask.ImageState.RUNNING;
+    im.started();
     return im;
   }
 
@@ -234,8 +215,7 @@ final class RunState {
   CageTask.Image imageDone(WorkerProcess w, int imageId) {
     CageTask.Image im = takeBack(w, imageId);
     if (im != null) {
-      im.state = CageTask.ImageState.DONE;
-      im.task.done++;
+      im.done();
     }
     return im;
   }
@@ -244,9 +224,7 @@ final class RunState {
   CageTask.Image inputGone(WorkerProcess w, int imageId) {
     CageTask.Image im = takeBack(w, imageId);
     if (im != null) {
-      im.state = CageTask.ImageState.DEAD;
-      im.task.dead++;
-      im.task.inputsGone++;
+      im.inputGone();
     }
     return im;
   }
@@ -256,7 +234,7 @@ final class RunState {
     if (im == null || !w.takeBack(im.id)) {
       return null;
     }
-    im.worker = -1;
+    im.leftWorker();
     return im;
   }
 
@@ -276,12 +254,10 @@ final class RunState {
       CageTask.Image im = images.get(imageId);
       if (im != null && im.open()) {
         if (blame && struck == null) {
-          im.strikes++;
-          im.strikeCauses.add(cause);
+          im.struck(cause);
           struck = im;
         }
-        im.state = CageTask.ImageState.QUEUED;
-        im.worker = -1;
+        im.requeue();
       }
     }
     release(w);
@@ -293,8 +269,7 @@ final class RunState {
     for (int imageId : w.held()) {
       CageTask.Image im = images.get(imageId);
       if (im != null && im.open()) {
-        im.state = CageTask.ImageState.QUEUED;
-        im.worker = -1;
+        im.requeue();
       }
     }
     w.dropAll();
@@ -302,10 +277,7 @@ final class RunState {
 
   /** An image that crashed too many workers, as the scheduler says: dead, with its strikes. */
   void deadLetter(CageTask.Image im, int strikes) {
-    im.state = CageTask.ImageState.DEAD;
-    im.strikes = strikes;
-    im.worker = -1;
-    im.task.dead++;
+    im.deadLettered(strikes);
   }
 
   /**
@@ -316,8 +288,7 @@ final class RunState {
     workers.clear();
     for (CageTask.Image im : images.values()) {
       if (im.open()) {
-        im.state = CageTask.ImageState.QUEUED;
-        im.worker = -1;
+        im.requeue();
       }
     }
     generation++;

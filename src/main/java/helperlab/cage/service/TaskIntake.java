@@ -67,7 +67,7 @@ final class TaskIntake {
     state.resume(t, b.images());
     Scheduler s = scheduler.current();
     if (t.openImages() == 0) {
-      progress.finishTask(t, now, t.dead == 0 && now <= t.deadlineS);
+      progress.finishTask(t, now, t.dead() == 0 && now <= t.deadlineS);
     } else {
       s.resume(now, t.request(calibration), t.strikes());
     }
@@ -78,8 +78,7 @@ final class TaskIntake {
     CageTask t = new CageTask(taskId, batchId, b.origin(), b.preset(), b.longEdge(), arrivalS, deadlineS,
         b.deadlineAt(), taskId);
     for (StoredBatch.StoredImage s : b.images()) {
-      t.images.add(new CageTask.Image((int) s.id(), t, s.idx(), Path.of(s.source()), Path.of(s.output()), s.width(),
-          s.height(), s.predictedS()));
+      t.addImage((int) s.id(), s.idx(), Path.of(s.source()), Path.of(s.output()), s.width(), s.height(), s.predictedS());
     }
     return t;
   }

@@ -42,11 +42,11 @@ final class TaskProgress {
       ctx.checkpoint().get().batchState(t.batchId, end, ctx.clock().instant());
     }
     if (client != null) {
-      client.finished(now, t.id, t.dead == 0);
+      client.finished(now, t.id, t.dead() == 0);
     } else {
       sink.on(now, met ? EventType.TASK_MET : EventType.TASK_LATE, -1, t.id, -1, now - t.deadlineS,
-          end == BatchState.INPUTS_GONE ? "every input gone" : t.dead > 0 ? t.dead + " image(s) dead-lettered"
-              + (t.inputsGone > 0 ? " or gone" : "") : null);
+          end == BatchState.INPUTS_GONE ? "every input gone" : t.dead() > 0 ? t.dead() + " image(s) dead-lettered"
+              + (t.inputsGone() > 0 ? " or gone" : "") : null);
     }
   }
 
@@ -72,7 +72,7 @@ final class TaskProgress {
 
   /** What happened to the workers that had the image in hand, in words. */
   static String deadReason(CageTask.Image im, int strikes) {
-    List<String> named = im.strikeCauses;
+    List<String> named = im.strikeCauses();
     StringBuilder b = new StringBuilder("crashed " + strikes + " workers");
     if (!named.isEmpty()) {
       b.append(": ").append(String.join(", ", named));

@@ -131,7 +131,7 @@ final class WorkerFrames {
     double lostStartup = w.unreadyStartupCpuS();
     sink.on(now, EventType.WORKER_KILLED, w.id(), w.task(), -1, lostStartup, cause);
     if (lost.struck() != null && lost.struck().task.persisted()) {
-      ctx.checkpoint().get().strikes(lost.struck().id, lost.struck().strikes);
+      ctx.checkpoint().get().strikes(lost.struck().id, lost.struck().strikes());
     }
     if (involuntary && ctx.pool().lost()) {
       ctx.log().printf("cage: restart breaker open: more than %d workers lost in %.0f s; no new worker for %.0f s%n",

@@ -1,6 +1,7 @@
 package helperlab.charts.export;
 
 import helperlab.charts.style.ChartTheme;
+import helperlab.charts.style.Palette;
 import helperlab.study.RunRow;
 import helperlab.study.phase.diagram.DownLater;
 import helperlab.study.phase.diagram.PhaseDiagram;
@@ -124,10 +125,10 @@ public final class PhaseDiagramChart implements PictureFile {
     x += fm.stringWidth(title) + 8;
     for (int i = 0; i <= 10; i++) {
       double s = i / 10.0;
-      g.setColor(DownScale.colour(s));
+      g.setColor(Awt.colour(Palette.down(s)));
       g.fill(new Rectangle(x + i * 40, y, 40, 20));
       if (i % 5 == 0) {
-        g.setColor(DownScale.text(s));
+        g.setColor(Awt.colour(Palette.textOnDown(s)));
         String label = (i * 10) + "%";
         g.drawString(label, x + i * 40 + (40 - fm.stringWidth(label)) / 2, y + 15);
       }
@@ -190,7 +191,7 @@ public final class PhaseDiagramChart implements PictureFile {
           continue;
         }
         double share = pc.down().share();
-        g.setColor(DownScale.colour(share));
+        g.setColor(Awt.colour(Palette.down(share)));
         g.fill(box);
         if (!pc.down().decides(PhaseDiagram.HALF)) {
           hatchOver(g, box);
@@ -198,7 +199,7 @@ public final class PhaseDiagramChart implements PictureFile {
         g.setColor(style.background());
         g.setStroke(new BasicStroke(1f));
         g.draw(box);
-        g.setColor(DownScale.text(share));
+        g.setColor(Awt.colour(Palette.textOnDown(share)));
         g.setFont(new Font(FONT, Font.BOLD, 14));
         String text = pc.down().k() + "/" + pc.down().n();
         FontMetrics bm = g.getFontMetrics();

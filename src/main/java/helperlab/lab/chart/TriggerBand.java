@@ -2,6 +2,7 @@ package helperlab.lab.chart;
 
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.Axis;
+import io.fair_acc.chartfx.plugins.AbstractValueIndicator;
 import io.fair_acc.chartfx.plugins.ChartPlugin;
 import io.fair_acc.chartfx.plugins.XRangeIndicator;
 import io.fair_acc.chartfx.plugins.XValueIndicator;
@@ -47,6 +48,25 @@ final class TriggerBand {
     return marks;
   }
 
+  /**
+   * Lays {@code indicator} out ({@code layOut}, its chartfx layout) with its label fitted to the plot: shortened to
+   * fit, then kept inside. {@code fitted} is null while chartfx's constructor lays the indicator out, before the
+   * subclass has set it; then, and before it is on a chart, only chartfx's layout runs.
+   */
+  private static void layOutFitted(AbstractValueIndicator indicator, MarkLabel fitted, Runnable layOut) {
+    if (fitted == null || indicator.getChart() == null) {
+      layOut.run();
+      return;
+    }
+    Bounds plot = indicator.getChart().getCanvas().getBoundsInLocal();
+    String text = fitted.fit(plot);
+    if (!text.equals(indicator.getText())) {
+      indicator.setText(text);
+    }
+    layOut.run();
+    fitted.keepInside(plot);
+  }
+
   /** The window, in the trigger colours of the theme. */
   private static final class Band extends XRangeIndicator {
     private final MarkLabel fitted;
@@ -61,17 +81,7 @@ final class TriggerBand {
 
     @Override
     public void runPostLayout() {
-      if (getChart() == null) {
-        super.runPostLayout();
-        return;
-      }
-      Bounds plot = getChart().getCanvas().getBoundsInLocal();
-      String text = fitted.fit(plot);
-      if (!text.equals(getText())) {
-        setText(text);
-      }
-      super.runPostLayout();
-      fitted.keepInside(plot);
+      layOutFitted(this, fitted, super::runPostLayout);
     }
 
     @Override
@@ -101,17 +111,7 @@ final class TriggerBand {
 
     @Override
     public void runPostLayout() {
-      if (getChart() == null) {
-        super.runPostLayout();
-        return;
-      }
-      Bounds plot = getChart().getCanvas().getBoundsInLocal();
-      String text = fitted.fit(plot);
-      if (!text.equals(getText())) {
-        setText(text);
-      }
-      super.runPostLayout();
-      fitted.keepInside(plot);
+      layOutFitted(this, fitted, super::runPostLayout);
     }
 
     @Override

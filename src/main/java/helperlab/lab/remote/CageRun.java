@@ -19,7 +19,6 @@ import helperlab.workload.Trigger;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
@@ -53,7 +52,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private final LiveSamples real = new LiveSamples();
   /** The simulator's replay, one table for the whole run (the window streams it from the first frame). */
   private final LiveSamples replay = new LiveSamples();
-  private final List<Gap> gaps = new CopyOnWriteArrayList<>();
+  private final LinkGaps gaps = new LinkGaps();
   private final CountDownLatch ended = new CountDownLatch(1);
   private volatile LiveStatus status;
   private volatile String runId;
@@ -62,10 +61,6 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private volatile EventFollower follower;
   private volatile ReplayOverlay overlay;
   private volatile int pressed;
-  private volatile boolean stale;
-  /** While the link is down: the run time of the last line before it went, and when (wall ms) it was received. */
-  private volatile double downFromS = -1;
-  private volatile long downSinceMs;
   /** The stream was lost while the exhibit went on on the cage: the connection it was lost on, else null. */
   private volatile CageClient lostOn;
   private volatile boolean lostTransiently;
@@ -73,7 +68,6 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   // the follower's thread only
   private double lastT;
   private long lastLineMs = System.currentTimeMillis();
-  private double downAtT = -1;
   private int submitted;
   private final StreamSequence ids = new StreamSequence();
 
@@ -133,10 +127,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
         double t = s.path("t").asDouble();
         lastT = Math.max(lastT, t);
         lastLineMs = System.currentTimeMillis();
-        real.add(t, s.path("workers").asInt(), s.path("busy").asInt(), s.path("queue").asInt(),
-            s.path("memory_mb").asDouble(), s.path("cpu_useful_s").asDouble(), s.path("cpu_spawn_s").asDouble(),
-            s.path("cpu_killed_s").asDouble(), s.path("spawns").asInt(), s.path("met").asInt(), s.path("late").asInt(),
-            s.path("refused").asInt());
+        ExhibitSampleLine.addRow(real, t, s);
         ReplayOverlay o = overlay;
         if (o != null) {
           o.advanceTo(t);
@@ -182,13 +173,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
 
   @Override
   public void reconnected(long downMs) {
-    // downMs runs from the last line before the gap: the band covers the time it took to notice, too
-    double from = downAtT < 0 ? lastT : downAtT;
-    // the open band goes before the closed one comes: a reader never sees both for one gap
-    downFromS = -1;
-    stale = false;
-    gaps.add(new Gap(from, from + Math.max(0.2, downMs / 1000.0)));
-    downAtT = -1;
+    gaps.cameBack(lastT, downMs);
     link = String.format(Locale.ROOT, "reconnected: nothing came for %.1f s; resumed after event %d", downMs / 1000.0,
         ids.last());
   }
@@ -215,10 +200,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   }
 
   private void wentDown() {
-    downAtT = lastT;
-    downSinceMs = lastLineMs;
-    downFromS = lastT;
-    stale = true;
+    gaps.wentDown(lastT, lastLineMs);
   }
 
   /**
@@ -226,17 +208,12 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
    * cage keeps real time), or null when the link is up: drawn as a band that grows until the link is back.
    */
   public Gap openGap() {
-    double from = downFromS;
-    if (from < 0 || !stale) {
-      return null;
-    }
-    // in half seconds, so the band's edge moves (and the chart redraws it) twice a second, not every frame
-    return new Gap(from, from + Math.max(0.5, Math.ceil((System.currentTimeMillis() - downSinceMs) / 500.0) / 2));
+    return gaps.open(System.currentTimeMillis());
   }
 
   /** Whether the values shown are from before a gap that has not ended (the link is down or stalled). */
   public boolean stale() {
-    return stale;
+    return gaps.stale();
   }
 
   @Override
@@ -280,16 +257,8 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   }
 
   private void publish(LiveState state, JsonNode s) {
-    LiveStatus was = status;
-    if (s == null) {
-      status = new LiveStatus(state, was.timeS(), durationS, 1, state == LiveState.RUNNING ? was.workers() : 0,
-          state == LiveState.RUNNING ? was.busy() : 0, was.queue(), was.memoryMb(), was.spawns(), submitted, was.met(),
-          was.late(), was.refused(), pressed, trigger);
-      return;
-    }
-    status = new LiveStatus(state, lastT, durationS, 1, s.path("workers").asInt(), s.path("busy").asInt(),
-        s.path("queue").asInt(), s.path("memory_mb").asDouble(), s.path("spawns").asInt(), submitted,
-        s.path("met").asInt(), s.path("late").asInt(), s.path("refused").asInt(), pressed, trigger);
+    status = s == null ? ExhibitSampleLine.carriedOver(status, state, durationS, submitted, pressed, trigger)
+        : ExhibitSampleLine.status(state, lastT, durationS, s, submitted, pressed, trigger);
   }
 
   // ---- LiveRun ------------------------------------------------------------------------------------
@@ -326,7 +295,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
 
   /** Times the link was down (run seconds). */
   public List<Gap> gaps() {
-    return List.copyOf(gaps);
+    return gaps.closed();
   }
 
   /** Stream entries that arrived twice, and entries skipped (both must stay 0 across reconnects). */

@@ -1,6 +1,6 @@
 package helperlab.lab.view;
 
-import helperlab.charts.export.DownScale;
+import helperlab.charts.style.Palette;
 import helperlab.study.phase.diagram.DownLater;
 import helperlab.study.phase.diagram.PhaseDiagram;
 import helperlab.study.phase.Share;
@@ -68,8 +68,8 @@ final class PhasePane {
       step.setMinWidth(Label.USE_PREF_SIZE);
       step.setPrefWidth(30);
       step.setAlignment(Pos.CENTER);
-      step.setStyle("-fx-font-size: 10.5px; -fx-background-color: " + DownScale.css(s) + "; -fx-text-fill: "
-          + DownScale.textCss(s) + ";");
+      step.setStyle("-fx-font-size: 10.5px; -fx-background-color: " + Palette.down(s) + "; -fx-text-fill: "
+          + Palette.textOnDown(s) + ";");
       key.getChildren().add(step);
     }
     Line sample = new Line(0, 0, 22, 0);
@@ -145,7 +145,7 @@ final class PhasePane {
     String frame = s.decides(PhaseDiagram.HALF) ? ""
         : " -fx-border-color: -lab-text; -fx-border-style: segments(2, 2); -fx-border-width: 1; -fx-border-insets: 2;";
     l.setStyle("-fx-font-size: 9.5px; -fx-font-weight: bold; -fx-cursor: hand; -fx-background-color: "
-        + DownScale.css(s.share()) + "; -fx-text-fill: " + DownScale.textCss(s.share()) + ";" + frame);
+        + Palette.down(s.share()) + "; -fx-text-fill: " + Palette.textOnDown(s.share()) + ";" + frame);
     Tooltip tip = new Tooltip(tooltip(d, cell));
     tip.setShowDelay(Duration.millis(250));
     l.setTooltip(tip);

@@ -49,7 +49,8 @@ public final class CageHarness implements AutoCloseable {
   final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  private CageHarness(Path data, TestDatabase db, TestRedis redis, Map<String, Object> settings) throws Exception {
+  private CageHarness(Path data, TestDatabase db, TestRedis redis, Map<String, Object> settings, CageClock clock)
+      throws Exception {
     this.data = data;
     this.db = db;
     this.redis = redis;
@@ -67,17 +68,22 @@ public final class CageHarness implements AutoCloseable {
     flags.putAll(settings);
     CageConfig config = CageConfig.load(null, flags, Map.of());
     PrintStream log = new PrintStream(new TeeStream(logBytes, System.err), true);
-    this.supervisor = Supervisor.start(config, log);
+    this.supervisor = Supervisor.start(config, log, clock);
     this.intake = new Intake(supervisor);
     this.ctl = new CtlServer(supervisor);
   }
 
   /** A cage on {@code data} with its own database and Redis prefix (closed with it). */
   public static CageHarness start(Path data, Map<String, Object> settings) throws Exception {
+    return start(data, settings, CageClock.SYSTEM);
+  }
+
+  /** A cage as {@link #start(Path, Map)} that reads the time from {@code clock}. */
+  static CageHarness start(Path data, Map<String, Object> settings, CageClock clock) throws Exception {
     TestDatabase db = TestDatabase.create();
     TestRedis redis = new TestRedis();
     try {
-      return new CageHarness(data, db, redis, settings);
+      return new CageHarness(data, db, redis, settings, clock);
     } catch (Exception e) {
       db.close();
       redis.close();
@@ -87,7 +93,7 @@ public final class CageHarness implements AutoCloseable {
 
   /** Another cage on the same data, database and prefix (a restart); they are not closed with it. */
   static CageHarness restart(Path data, TestDatabase db, TestRedis redis, Map<String, Object> settings) throws Exception {
-    return new CageHarness(data, db, redis, settings);
+    return new CageHarness(data, db, redis, settings, CageClock.SYSTEM);
   }
 
   public Path inbox() {

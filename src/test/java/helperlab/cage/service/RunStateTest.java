@@ -24,8 +24,8 @@ class RunStateTest {
   private static CageTask task(int id, long batchId, int firstImage, int images) {
     CageTask t = new CageTask(id, batchId, "test", "web", 1024, 0, 60, Instant.EPOCH, id);
     for (int i = 0; i < images; i++) {
-      t.images.add(new CageTask.Image(firstImage + i, t, i, Path.of("in-" + (firstImage + i) + ".jpg"),
-          Path.of("out-" + (firstImage + i) + ".jpg"), 100, 100, 0.1));
+      t.addImage(firstImage + i, i, Path.of("in-" + (firstImage + i) + ".jpg"), Path.of("out-" + (firstImage + i) + ".jpg"),
+          100, 100, 0.1);
     }
     return t;
   }
@@ -52,19 +52,19 @@ class RunStateTest {
     state.assign(w, List.of(1, 2));
     RunInvariants.check(state);
     assertSame(state.image(1), state.startNext(w, 5.0));
-    assertEquals(CageTask.ImageState.RUNNING, state.image(1).state);
+    assertEquals(CageTask.ImageState.RUNNING, state.image(1).state());
     RunInvariants.check(state);
 
     assertNull(state.imageDone(other, 1), "not the other worker's");
     assertSame(state.image(1), state.imageDone(w, 1));
     assertNull(state.imageDone(w, 1), "a second Done for the same image counts nothing");
-    assertEquals(1, task.done);
+    assertEquals(1, task.done());
     RunInvariants.check(state);
 
     assertSame(state.image(2), state.startNext(w, 6.0));
     state.imageDone(w, 2);
     assertNull(state.startNext(w, 7.0), "nothing more in its hands");
-    assertEquals(2, task.done);
+    assertEquals(2, task.done());
     RunInvariants.check(state);
   }
 
@@ -76,10 +76,10 @@ class RunStateTest {
     RunState.Lost lost = state.lose(w, "killed", true);
     assertSame(state.image(1), lost.inFlight());
     assertSame(state.image(1), lost.struck());
-    assertEquals(1, state.image(1).strikes);
-    assertEquals(0, state.image(2).strikes, "one strike per lost worker");
-    assertEquals(CageTask.ImageState.QUEUED, state.image(1).state);
-    assertEquals(CageTask.ImageState.QUEUED, state.image(2).state);
+    assertEquals(1, state.image(1).strikes());
+    assertEquals(0, state.image(2).strikes(), "one strike per lost worker");
+    assertEquals(CageTask.ImageState.QUEUED, state.image(1).state());
+    assertEquals(CageTask.ImageState.QUEUED, state.image(2).state());
     assertFalse(state.isCurrent(w));
     assertNull(state.imageDone(w, 1), "what a lost worker says later changes nothing");
     RunInvariants.check(state);
@@ -88,7 +88,7 @@ class RunStateTest {
     state.assign(next, List.of(1));
     state.startNext(next, 2.0);
     assertNull(state.lose(next, "killed from outside", false).struck(), "no blame, no strike");
-    assertEquals(1, state.image(1).strikes);
+    assertEquals(1, state.image(1).strikes());
     RunInvariants.check(state);
   }
 
@@ -98,10 +98,10 @@ class RunStateTest {
     state.assign(w, List.of(3));
     state.startNext(w, 1.0);
     assertSame(state.image(3), state.inputGone(w, 3));
-    assertEquals(CageTask.ImageState.DEAD, state.image(3).state);
-    assertEquals(1, task.dead);
-    assertEquals(1, task.inputsGone);
-    assertEquals(0, state.image(3).strikes);
+    assertEquals(CageTask.ImageState.DEAD, state.image(3).state());
+    assertEquals(1, task.dead());
+    assertEquals(1, task.inputsGone());
+    assertEquals(0, state.image(3).strikes());
     RunInvariants.check(state);
   }
 
@@ -114,7 +114,7 @@ class RunStateTest {
     state.newGeneration();
     assertFalse(state.isCurrent(w));
     assertTrue(state.workers().isEmpty());
-    assertEquals(CageTask.ImageState.QUEUED, state.image(1).state);
+    assertEquals(CageTask.ImageState.QUEUED, state.image(1).state());
     assertThrows(IllegalStateException.class, () -> state.hire(WorkerProcess.unlaunched(9, 9, 0, task.id)),
         "a worker of the old generation cannot join");
     RunInvariants.check(state);
@@ -140,11 +140,18 @@ class RunStateTest {
   }
 
   @Test
-  void theCheckCatchesAStateNoOperationWouldLeave() {
-    state.image(1).state = CageTask.ImageState.DONE; // done, but not counted on its task
+  void theCheckCatchesAStateNoOperationWouldLeave() throws Exception {
+    forceState(state.image(1), CageTask.ImageState.DONE); // done, but not counted on its task
     assertThrows(IllegalStateException.class, () -> RunInvariants.check(state));
-    state.image(1).state = CageTask.ImageState.ASSIGNED; // held by nobody
+    forceState(state.image(1), CageTask.ImageState.ASSIGNED); // held by nobody
     assertThrows(IllegalStateException.class, () -> RunInvariants.check(state));
+  }
+
+  /** Sets an image's state past every operation (they would not leave it so), as a bug would. */
+  private static void forceState(CageTask.Image im, CageTask.ImageState to) throws ReflectiveOperationException {
+    java.lang.reflect.Field f = CageTask.Image.class.getDeclaredField("state");
+    f.setAccessible(true);
+    f.set(im, to);
   }
 
   @Test
@@ -157,10 +164,10 @@ class RunStateTest {
     }
     assertEquals(BatchState.MET, state.finish(task, true, 4.0));
     assertTrue(task.finished());
-    assertEquals(4.0, task.finishedS);
+    assertEquals(4.0, task.finishedS());
     RunInvariants.check(state);
     assertThrows(IllegalStateException.class, () -> state.finish(task, false, 5.0), "a second end for one batch");
-    assertEquals(BatchState.MET, task.state);
+    assertEquals(BatchState.MET, task.state());
 
     CageTask gone = task(state.newTaskId(), 8, 10, 1);
     state.register(gone);
@@ -182,11 +189,11 @@ class RunStateTest {
     CageTask back = task(state.newTaskId(), 8, 10, 4);
     state.resume(back, List.of(stored(10, "done", 0), stored(11, "dead", 3), stored(12, "cancelled", 0),
         stored(13, "queued", 2)));
-    assertEquals(1, back.done);
-    assertEquals(1, back.dead);
-    assertEquals(CageTask.ImageState.CANCELLED, state.image(12).state);
-    assertEquals(CageTask.ImageState.QUEUED, state.image(13).state);
-    assertEquals(2, state.image(13).strikes);
+    assertEquals(1, back.done());
+    assertEquals(1, back.dead());
+    assertEquals(CageTask.ImageState.CANCELLED, state.image(12).state());
+    assertEquals(CageTask.ImageState.QUEUED, state.image(13).state());
+    assertEquals(2, state.image(13).strikes());
     assertEquals(1, back.openImages(), "only the queued one is still to do");
     assertSame(back, state.taskOfBatch(8));
     RunInvariants.check(state);

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class TickFormatTest {
   @Test
@@ -22,20 +24,16 @@ class TickFormatTest {
     assertEquals("7:05.3", TimeFormat.elapsedPrecise(425.3));
   }
 
-  @Test
-  void timeStepsAreOnesAClockReaderCountsIn() {
-    assertEquals(300, TimeFormat.clockStep(250));
-    assertEquals(900, TimeFormat.clockStep(700));
-    assertEquals(3600, TimeFormat.clockStep(2000));
-    assertEquals(60, TimeFormat.clockStep(31));
+  @ParameterizedTest(name = "a raw step of {0} s ticks every {1} s")
+  @CsvSource({"250, 300", "700, 900", "2000, 3600", "31, 60"})
+  void timeStepsAreOnesAClockReaderCountsIn(double raw, double step) {
+    assertEquals(step, TimeFormat.clockStep(raw));
   }
 
-  @Test
-  void countsTickOnWholeNumbers() {
-    assertEquals(1, TickFormat.countStep(0.25));
-    assertEquals(1, TickFormat.countStep(0.5));
-    assertEquals(2, TickFormat.countStep(1.5));
-    assertEquals(50, TickFormat.countStep(31));
+  @ParameterizedTest(name = "a raw step of {0} ticks every {1}")
+  @CsvSource({"0.25, 1", "0.5, 1", "1.5, 2", "31, 50"})
+  void countsTickOnWholeNumbers(double raw, double step) {
+    assertEquals(step, TickFormat.countStep(raw));
   }
 
   @Test

@@ -59,6 +59,9 @@ public final class TestCage implements AutoCloseable {
     flags.put("samples", library().toString());
     flags.put("cgroup", "off");
     flags.put("cds", "off");
+    // the lab's tests drive the cage, not admission's following of the host: a busy machine must not refuse their
+    // batches (AdmissionCapacityTest and LiveAdmissionTest test the following)
+    flags.put("admission_follows_host", false);
     flags.put("max_processes", maxProcesses);
     this.supervisor = Supervisor.start(CageConfig.load(null, flags, Map.of()), new PrintStream(System.err, true));
     this.ctl = new CtlServer(supervisor);

@@ -85,6 +85,11 @@ class LabWindowTest extends FxRobot {
     }
   }
 
+  private static boolean lastRowHasAHelper(helperlab.charts.LiveSamples samples) {
+    int n = samples.size();
+    return n > 0 && samples.get(helperlab.charts.Column.WORKERS, n - 1) >= 1;
+  }
+
   private LabChart chart(ChartKind k) throws Exception {
     return fx(() -> window.visibleCharts().chart(k));
   }
@@ -98,18 +103,19 @@ class LabWindowTest extends FxRobot {
     });
     LabChart workers = chart(ChartKind.WORKERS);
     assertEquals(0, fx(() -> workers.points(0, Series.WORKERS)), "empty before the first press");
-    // count frames from the moment the button fires to the first frame whose chart shows the helper
-    long[] firedAt = {-1};
+    // count frames from the first frame at which the run's table holds the helper to the first whose chart shows it:
+    // the window's part, which a frame bounds whatever the load (how soon a busy machine's run thread takes the press
+    // is the run's, and LiveViewModelTest sees the helper in the run's next sample without a clock of the machine's)
+    long[] inTableAt = {-1};
     long[] shownAt = {-1};
-    interact(() -> window.viewModel().live().pressedProperty().addListener((o, a, b) -> {
-      if (firedAt[0] < 0) {
-        firedAt[0] = window.frames();
-      }
-    }));
     javafx.animation.AnimationTimer watch = new javafx.animation.AnimationTimer() {
       @Override
       public void handle(long now) {
-        if (firedAt[0] >= 0 && shownAt[0] < 0 && workers.lastValue(0, Series.WORKERS) >= 1) {
+        var run = window.viewModel().live().runProperty().get();
+        if (inTableAt[0] < 0 && run != null && lastRowHasAHelper(run.samples())) {
+          inTableAt[0] = window.frames();
+        }
+        if (inTableAt[0] >= 0 && shownAt[0] < 0 && workers.lastValue(0, Series.WORKERS) >= 1) {
           shownAt[0] = window.frames();
         }
       }
@@ -119,9 +125,10 @@ class LabWindowTest extends FxRobot {
     waitFor(5, "a helper in the worker chart",
         () -> workers.points(0, Series.WORKERS) > 0 && workers.lastValue(0, Series.WORKERS) >= 1 && shownAt[0] >= 0);
     interact(watch::stop);
-    long frames = shownAt[0] - firedAt[0];
-    System.out.println("helper visible in the worker chart " + frames + " frames after the click");
-    assertTrue(frames <= 10, "helpers should show within a few frames, took " + frames);
+    long frames = shownAt[0] - inTableAt[0];
+    System.out.println("helper visible in the worker chart " + frames + " frames after the run's table had it");
+    // the chart pulls the table at every frame: the next frame at the latest (two, as the watch may look mid-pulse)
+    assertTrue(frames <= 2, "the chart shows the table's helper at the next frame, took " + frames);
     assertEquals("1", fx(() -> ((Label) lookup("#pressedValue").query()).getText()));
 
     int points = fx(() -> workers.points(0, Series.WORKERS));
@@ -214,9 +221,19 @@ class LabWindowTest extends FxRobot {
     assertEquals("pool-edf-1", fx(() -> window.viewModel().live().policyProperty().get()));
     waitFor(10, "the run's record", () -> window.viewModel().live().lastRecordProperty().get() != null);
     assertEquals("pool-edf-1", fx(() -> window.viewModel().live().lastRecordProperty().get().policy()));
-    WaitForAsyncUtils.sleep(200, TimeUnit.MILLISECONDS); // a few frames to pull the last points
     int samples = fx(() -> window.viewModel().live().lastRecordProperty().get().samples().size());
     assertTrue(samples >= 3600, "an hour of 1 s samples: " + samples);
+    // the charts pull the last points on their next frames: waited for, however late a busy machine draws them
+    waitFor(10, "every chart to take in the last samples", () -> {
+      for (ChartKind k : ChartKind.values()) {
+        for (Series s : k.series()) {
+          if (window.visibleCharts().chart(k).points(0, s) < (s == Series.MET_SHARE ? samples - 120 : samples)) {
+            return false;
+          }
+        }
+      }
+      return true;
+    });
     for (ChartKind k : ChartKind.values()) {
       LabChart c = chart(k);
       for (Series s : k.series()) {

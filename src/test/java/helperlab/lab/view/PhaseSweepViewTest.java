@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import helperlab.lab.live.SimulatorSource;
-import helperlab.lab.viewmodel.LabConfig;
 import helperlab.lab.viewmodel.LabView;
 import helperlab.model.RunRecord;
 import helperlab.study.phase.diagram.PhaseDiagram;
@@ -19,7 +17,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,6 +35,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @Tag("slow") // the lab's window, and an hour-long run simulated for the clicked cell
 class PhaseSweepViewTest extends FxRobot {
   @TempDir Path dir;
+  private LabWindowFixture lab;
   private LabWindow window;
 
   @BeforeAll
@@ -47,23 +45,21 @@ class PhaseSweepViewTest extends FxRobot {
 
   @BeforeEach
   void open() throws Exception {
-    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
-    window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(180, TimeUnit.SECONDS);
+    lab = LabWindowFixture.open(dir, false);
+    window = lab.window;
     interact(() -> window.stage().requestFocus());
     WaitForAsyncUtils.waitForFxEvents();
   }
 
   @AfterEach
   void close() throws Exception {
-    if (window == null) {
-      return;
+    if (lab != null) {
+      lab.close();
     }
-    waitFor("background work done", () -> window.viewModel().work().running() == 0);
-    WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);
   }
 
   private <T> T fx(Callable<T> f) throws Exception {
-    return WaitForAsyncUtils.asyncFx(f).get(30, TimeUnit.SECONDS);
+    return lab.fx(f);
   }
 
   private void waitFor(String what, Callable<Boolean> condition) throws Exception {

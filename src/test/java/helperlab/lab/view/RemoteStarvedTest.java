@@ -117,7 +117,7 @@ class RemoteStarvedTest extends FxRobot {
 
     // the lab's status refresh brings the cage's own measure: busy workers that got nothing
     waitFor(120, () -> remote.statusProperty().get() != null && remote.statusProperty().get().starvedNote() != null);
-    waitFor(10, starved::isVisible);
+    waitFor(120, starved::isVisible); // a ceiling, not a measure
     String text = fx(starved::getText);
     CageStatus st = fx(() -> remote.statusProperty().get());
     assertEquals(helperlab.model.Interference.starvedNote(st.runInterference()), text, "the Runs view's words");

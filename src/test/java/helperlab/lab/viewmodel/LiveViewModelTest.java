@@ -33,9 +33,11 @@ class LiveViewModelTest {
   private final UiThread ui = new UiThread();
   private LiveViewModel vm;
   private RunStore history;
+  /** The wall clock the live runs follow: it moves only when a test moves it, so no test waits for wall time. */
+  private final AtomicLong wall = new AtomicLong();
 
   private LiveViewModel model(Path dir, String policy, String scenario, double durationS) {
-    return model(dir, policy, scenario, durationS, System::nanoTime);
+    return model(dir, policy, scenario, durationS, wall::get);
   }
 
   /** With the wall clock the live run follows given (nanoseconds). */
@@ -65,7 +67,9 @@ class LiveViewModelTest {
     assertEquals(LiveState.RUNNING, ui.call(() -> vm.stateProperty().get()));
     var samples = ui.call(() -> vm.runProperty().get().samples());
     // button-only: nothing else arrives, so any worker is the pressed batch's helper
-    ui.await("a sample with the helper", Duration.ofSeconds(2), () -> {
+    // the wall clock moves a tenth of a second at each look: the next sample comes when a second of it has passed
+    ui.await("a sample with the helper", WAIT, () -> {
+      wall.addAndGet(SECOND / 10);
       for (int i = 0; i < samples.size(); i++) {
         if (samples.get(Column.WORKERS, i) >= 1) {
           return true;
@@ -74,6 +78,7 @@ class LiveViewModelTest {
       return false;
     });
     ui.await("readouts follow", WAIT, () -> {
+      wall.addAndGet(SECOND / 10);
       vm.poll();
       return vm.spawnsProperty().get() >= 1 && vm.submittedProperty().get() == 1;
     });
@@ -83,8 +88,7 @@ class LiveViewModelTest {
   @Test
   void pauseStopsTheClockAndResumeRestartsIt(@TempDir Path dir) throws Exception {
     // the run follows a wall clock this test moves: what a paused minute does is seen, not waited for
-    AtomicLong wall = new AtomicLong();
-    vm = model(dir, "pool-edf-10", "calm", 3600, wall::get);
+    vm = model(dir, "pool-edf-10", "calm", 3600);
     ui.run(() -> {
       vm.speedProperty().set(Speed.X60);
       vm.start();
@@ -147,6 +151,7 @@ class LiveViewModelTest {
       vm.pressHelper();
     });
     ui.await("some time", WAIT, () -> {
+      wall.addAndGet(SECOND / 10);
       vm.poll();
       return vm.timeProperty().get() > 3;
     });
