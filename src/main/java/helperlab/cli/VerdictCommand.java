@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "verdict", mixinStandardHelpOptions = true,
     description = {"Judge the pre-registered operating points (lab-runs/preregistration/phase-points.json) from the "
         + "recordings in SET/points/ID (as lab-runs/preregistration/record.sh writes them): per point the side of the "
-        + "boundary right or not, each recording's times against the simulated seeds' 95% range, starved runs "
+        + "boundary right or not, each recording's times against the simulated seeds' 95%% range, starved runs "
         + "discarded and counted, replays judged symmetrically. Writes SET/verdict.md and prints it."})
 public final class VerdictCommand implements Callable<Integer> {
   @Spec
@@ -66,7 +66,7 @@ public final class VerdictCommand implements Callable<Integer> {
           moved.add(p.id() + " seed " + i);
         }
       }
-      verdicts.add(PointVerdict.of(p, sim, RecordedPoints.read(set.resolve("points").resolve(p.id()))));
+      verdicts.add(PointVerdict.of(p, sim, RecordedPoints.read(set.resolve("points").resolve(p.id()), p, exhibitS)));
     }
     String seedsNote = n == 0 ? "Only the pre-registered seeds 0-2 (not simulated again): a narrow range."
         : moved.isEmpty() ? "The simulator today reproduces every pre-registered seed's outcome."

@@ -5,12 +5,16 @@ import helperlab.model.RunRecord;
 import helperlab.model.Samples;
 import helperlab.study.phase.PointOutcome;
 import helperlab.study.phase.PointVerdict;
+import helperlab.study.phase.PreregisteredPoint;
+import helperlab.workload.RunTriggers;
 import helperlab.workload.RecoveryMeter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
@@ -23,8 +27,12 @@ import java.util.stream.Stream;
 public final class RecordedPoints {
   private RecordedPoints() {}
 
-  /** The recordings in {@code dir} (none when it does not exist), by file name. */
-  public static List<PointVerdict.Recording> read(Path dir) throws IOException {
+  /**
+   * The recordings of {@code point} in {@code dir} (none when it does not exist), by file name; a recording not of
+   * the registered protocol (another policy or trigger, an exhibit shorter than {@code exhibitS}) is kept aside too.
+   */
+  public static List<PointVerdict.Recording> read(Path dir, PreregisteredPoint point, double exhibitS)
+      throws IOException {
     List<PointVerdict.Recording> out = new ArrayList<>();
     if (!Files.isDirectory(dir)) {
       return out;
@@ -42,18 +50,31 @@ public final class RecordedPoints {
       Path replayFile = f.resolveSibling(replayName(f.getFileName().toString()));
       PointOutcome replay = Files.exists(replayFile) ? outcome(RunRecord.load(replayFile), real.durationS()) : null;
       out.add(new PointVerdict.Recording(real.id(), real.seed(), outcome(real, real.durationS()), replay,
-          discardedBecause(real)));
+          discardedBecause(real, point, exhibitS)));
     }
     return out;
   }
 
-  /** Why a recording cannot be judged as the policy's, or null when it can. */
-  static String discardedBecause(RunRecord r) {
+  /** Why a recording cannot be judged as the point's, or null when it can. */
+  static String discardedBecause(RunRecord r, PreregisteredPoint point, double exhibitS) {
+    List<String> why = new ArrayList<>();
     Interference i = Interference.of(r);
     if (i == null) {
-      return "the cage's CPU share was not measured through the run";
+      why.add("the cage's CPU share was not measured through the run");
+    } else if (i.starved()) {
+      why.add("starved: " + i.words());
     }
-    return i.starved() ? "starved: " + i.words() : null;
+    if (!r.policy().equals(point.policy())) {
+      why.add("policy " + r.policy() + ", not the registered " + point.policy());
+    }
+    if (!Objects.equals(RunTriggers.trigger(r), point.trigger())) {
+      why.add("trigger " + RunTriggers.trigger(r) + ", not the registered " + point.trigger());
+    }
+    if (r.durationS() < exhibitS) {
+      why.add(String.format(Locale.ROOT, "an exhibit of %.0f s, shorter than the registered %.0f s", r.durationS(),
+          exhibitS));
+    }
+    return why.isEmpty() ? null : String.join("; ", why);
   }
 
   /** {@code run} judged with the hour's spans up to {@code endS} (the recording's exhibit end, for its replay too). */
