@@ -52,8 +52,11 @@ public record PointVerdictReport(String prereg, String recorded, int simulatedSe
             r.replay() == null ? "-" : String.valueOf(r.replay().downAtEnd())));
       }
       for (PointVerdict.Recording r : v.discarded()) {
-        b.append(String.format(Locale.ROOT, "| %s | %s | %d | discarded: %s | | | | | | | |%n", v.point().id(), r.id(),
-            r.seed(), r.discardedBecause()));
+        // what it measured, for the record; it counts for nothing
+        b.append(String.format(Locale.ROOT, "| %s | %s | %d | discarded: %s | %s | %s | %s | | | %s | %s |%n",
+            v.point().id(), r.id(), r.seed(), r.discardedBecause(), s(r.real().tippedAtS()), s(r.real().escapedAtS()),
+            r.real().downAtEnd(), r.replay() == null ? "not replayed" : s(r.replay().tippedAtS()),
+            r.replay() == null ? "-" : String.valueOf(r.replay().downAtEnd())));
       }
     }
     long discarded = points.stream().mapToLong(v -> v.discarded().size()).sum();
