@@ -44,12 +44,14 @@ for id in $POINTS; do
     || { echo "no point '$id' in $PREREG (known: $(jq -r '[.points[].id] | join(" ")' "$PREREG"))" >&2; exit 2; }
 done
 scripts/services
-# the jar must know the verdict and an exhibit's offered_load: build it when it does not
-java -jar "$JAR" verdict --help >/dev/null 2>&1 || mvn -q -B -o -DskipTests package
+# the jar is built from the commit protocol.txt names (NO_BUILD=1: use JAR as it is; it must know `verdict`)
+[ "${NO_BUILD:-0}" = 1 ] || mvn -q -B -o -DskipTests package
+java -jar "$JAR" verdict --help >/dev/null 2>&1 || { echo "$JAR does not know 'helper-lab verdict': build it" >&2; exit 2; }
 mkdir -p "$SET/points" "$SET/calibration" "$DATA"
 [ "$(realpath "$CAL")" = "$(realpath -m "$SET/calibration/calibration.json")" ] || cp "$CAL" "$SET/calibration/calibration.json"
 {
-  echo "recorded from commit $(git rev-parse HEAD 2>/dev/null || echo unknown) on $(hostname -s), started $(date -u +%FT%TZ)"
+  echo "recorded from commit $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git status --porcelain 2>/dev/null \
+    | grep -q . && echo ' (with uncommitted changes)') on $(hostname -s), started $(date -u +%FT%TZ)"
   echo "pre-registration $PREREG (sha256 $(sha256sum "$PREREG" | cut -c1-16))"
   echo "POINTS=\"$(echo $POINTS)\" SEEDS=\"$SEEDS\" DURATION=$DURATION GRACE=$GRACE TRIGGER=${TRIGGER:-as registered}"
   echo "cage: --cpus 1.5 --memory 2g, calibration $CAL"
