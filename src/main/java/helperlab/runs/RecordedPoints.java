@@ -68,7 +68,8 @@ public final class RecordedPoints {
       why.add("policy " + r.policy() + ", not the registered " + point.policy());
     }
     if (!Objects.equals(RunTriggers.trigger(r), point.trigger())) {
-      why.add("trigger " + RunTriggers.trigger(r) + ", not the registered " + point.trigger());
+      why.add(PreregisteredPoint.triggerWords(RunTriggers.trigger(r)) + ", not the registered "
+          + PreregisteredPoint.triggerWords(point.trigger()));
     }
     if (r.durationS() < exhibitS) {
       why.add(String.format(Locale.ROOT, "an exhibit of %.0f s, shorter than the registered %.0f s", r.durationS(),

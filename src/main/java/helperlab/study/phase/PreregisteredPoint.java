@@ -101,8 +101,12 @@ public record PreregisteredPoint(String id, PointClass pointClass, String policy
 
   /** e.g. "box at 0.2, no trigger". */
   public String words() {
-    return String.format(Locale.ROOT, "%s at %s, %s", policy, offeredLoad,
-        trigger == null ? "no trigger" : trigger.kind().id() + " " + trigger.size() + " at " + trigger.atS() + " s for "
-            + trigger.durationS() + " s");
+    return String.format(Locale.ROOT, "%s at %s, %s", policy, offeredLoad, triggerWords(trigger));
+  }
+
+  /** "spike 2.0 at 300 s for 60 s", or "no trigger". */
+  public static String triggerWords(Trigger t) {
+    return t == null ? "no trigger" : String.format(Locale.ROOT, "%s %s at %.0f s for %.0f s", t.kind().id(), t.size(),
+        t.atS(), t.durationS());
   }
 }
