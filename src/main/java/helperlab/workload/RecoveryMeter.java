@@ -184,9 +184,18 @@ public final class RecoveryMeter implements EventSink {
     return recovery(trigger, endS, twin, null);
   }
 
-  /** Against the twin, with the run's tipping judged against {@code capacity} (null: not judged). */
+  /**
+   * Against the twin, with the run's tipping judged against {@code capacity} (null: not judged). With a capacity, a
+   * window in which the twin is itself down ({@link Tipping}) is no band to come back to: there the run is back only
+   * when it is not down itself, or a run that never came back would be "recovered" the second its twin tipped too.
+   */
   public Recovery recovery(Trigger trigger, double endS, RecoveryMeter twin, Tipping.Capacity capacity) {
     return recovery(trigger, endS, capacity, (lo, hi) -> {
+      if (capacity != null && Tipping.down(twin, capacity, lo, hi)) {
+        // no band from a down twin: back only when this run is not down over the window
+        return Tipping.down(this, capacity, lo, hi) ? new double[] {Double.NaN, -1} : new double[] {Double.NaN,
+            Double.POSITIVE_INFINITY};
+      }
       double m = twin.share(lo, hi);
       double q = twin.meanQueue(lo, hi);
       return new double[] {Double.isNaN(m) ? Double.NaN : m - MET_BAND, q + Math.max(QUEUE_BAND * q, QUEUE_SLACK)};

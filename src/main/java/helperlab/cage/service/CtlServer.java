@@ -144,6 +144,8 @@ public final class CtlServer implements AutoCloseable {
     double seedValue = CtlRequest.number(req, "seed", 0);
     double duration = CtlRequest.number(req, "duration_s", 60);
     double grace = CtlRequest.number(req, "grace_s", 60);
+    // the scenario's own load when not given; else the phase study's load axis (1 = what the machine can resize)
+    Double offeredLoad = req.hasNonNull("offered_load") ? CtlRequest.number(req, "offered_load", 0) : null;
     helperlab.workload.Trigger trigger = CtlRequest.trigger(req);
     JsonNode waitNode = req.get("wait");
     boolean wait = waitNode != null && waitNode.asBoolean(false);
@@ -156,7 +158,8 @@ public final class CtlServer implements AutoCloseable {
       if (calibrations.running()) {
         throw new IllegalStateException("a calibration is running on this cage; start the exhibit when it ends");
       }
-      return s.switchboard.startExhibit(policy, scenario, (long) seedValue, duration, grace, trigger, done);
+      return s.switchboard.startExhibit(policy, scenario, offeredLoad, (long) seedValue, duration, grace, trigger,
+          done);
     });
     if (!wait) {
       out.send(started);

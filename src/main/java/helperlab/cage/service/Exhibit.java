@@ -27,6 +27,8 @@ import java.util.List;
  */
 final class Exhibit {
   final String scenario;
+  /** The scenario's load as played (its own, or the one the request set). */
+  final double offeredLoad;
   final long seed;
   final double durationS;
   final double stopS;
@@ -67,12 +69,24 @@ final class Exhibit {
     }
   }
 
+  /**
+   * Refuses an offered load (the phase study's axis: 1 = what the machine can resize) that is not a number in
+   * (0, 5]; null keeps the scenario's own load.
+   */
+  static void checkLoad(Double offeredLoad) {
+    if (offeredLoad != null && !(offeredLoad > 0 && offeredLoad <= 5)) {
+      throw new IllegalArgumentException("offered_load must be in (0, 5] (1 = what the machine can resize), got "
+          + offeredLoad);
+    }
+  }
+
   Exhibit(ScenarioSpec scenarioSpec, long seed, double durationS, double graceS, Trigger trigger, PolicySpec policy,
       MachineSpec machine, Calibration calibration, PresetCatalog presets, SampleLibrary library) {
     // withTrigger keeps the scenario's name, so its arrivals' random streams: the base batches stay the same
     ScenarioSpec cut = scenarioSpec.withDuration(durationS).withTrigger(trigger);
     this.trigger = trigger == null || trigger.isNone() ? null : trigger;
     this.scenario = scenarioSpec.name();
+    this.offeredLoad = scenarioSpec.load();
     this.seed = seed;
     this.durationS = durationS;
     this.stopS = durationS + graceS;
@@ -128,6 +142,7 @@ final class Exhibit {
     o.put("run", runId);
     o.put("policy", policyId);
     o.put("scenario", scenario);
+    o.put("offered_load", offeredLoad);
     o.put("seed", seed);
     o.put("tasks", tasks.size());
     o.put("duration_s", durationS);

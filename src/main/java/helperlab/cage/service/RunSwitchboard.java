@@ -65,9 +65,10 @@ final class RunSwitchboard {
   }
 
   /** Starts an exhibit (the live run ends first; it must be idle). */
-  ObjectNode startExhibit(String policyId, String scenarioName, long seed, double durationS, double graceS,
-      Trigger trigger, CompletableFuture<ObjectNode> done) {
+  ObjectNode startExhibit(String policyId, String scenarioName, Double offeredLoad, long seed, double durationS,
+      double graceS, Trigger trigger, CompletableFuture<ObjectNode> done) {
     Exhibit.checkRequest(policyId, scenarioName, durationS, graceS, trigger, cage.cpuCapped());
+    Exhibit.checkLoad(offeredLoad);
     if (runs.current().isExhibit()) {
       throw new IllegalStateException("an exhibit is already running (" + runs.current().id + ")");
     }
@@ -80,7 +81,9 @@ final class RunSwitchboard {
       throw new IllegalStateException("no sample library yet: " + shelf.status());
     }
     PolicySpec policy = PolicyCatalog.get(policyId);
-    Exhibit ex = new Exhibit(ScenarioSpec.builtIn(scenarioName), seed, durationS, graceS, trigger, policy, machine,
+    ScenarioSpec scenario = offeredLoad == null ? ScenarioSpec.builtIn(scenarioName)
+        : ScenarioSpec.builtIn(scenarioName).withLoad(offeredLoad);
+    Exhibit ex = new Exhibit(scenario, seed, durationS, graceS, trigger, policy, machine,
         calibration.get(), presets, lib);
     runs.endRun();
     try {

@@ -131,7 +131,7 @@ final class PhasePane {
     xAxis.setStyle("-fx-font-size: 10.5px;");
     xAxis.setPadding(new Insets(0, 0, 0, LABEL_W));
     box.getChildren().addAll(title, axis, grid, xAxis);
-    box.setId("phase-" + d.policy());
+    box.setId(PhaseIds.diagram(d));
     return box;
   }
 
@@ -153,10 +153,8 @@ final class PhasePane {
     return l;
   }
 
-  /** "phase-box-030-x2" (load 0.30, ×2): what a test looks a cell up by; no dots, which CSS selectors split at. */
   static String cellId(PhaseDiagram d, PhaseDiagram.Cell c) {
-    return String.format(Locale.ROOT, "phase-%s-%03d-%s", d.policy(), Math.round(100 * c.load()),
-        PhaseDiagram.sizeLabel(d.kind(), c.size()).replace('\u00d7', 'x').replace("%", "pc").replace('.', '_'));
+    return PhaseIds.cell(d, c);
   }
 
   static String tooltip(PhaseDiagram d, PhaseDiagram.Cell c) {

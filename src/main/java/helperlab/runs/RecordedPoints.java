@@ -1,0 +1,104 @@
+package helperlab.runs;
+
+import helperlab.model.Interference;
+import helperlab.model.RunRecord;
+import helperlab.model.Samples;
+import helperlab.study.phase.PointOutcome;
+import helperlab.study.phase.PointVerdict;
+import helperlab.study.phase.PreregisteredPoint;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.RecoveryMeter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * The recordings of one pre-registered operating point, read from its folder (SET/points/ID, as
+ * lab-runs/preregistration/record.sh writes it): each real run (kind real) with its replay beside it
+ * (NAME-replay.json.gz), judged with the hour's spans from its own events and samples, whatever spans the cage
+ * judged it with as it ran. A run without the cage's CPU share measured, or one the host starved, is kept aside
+ * with the reason.
+ */
+public final class RecordedPoints {
+  private RecordedPoints() {}
+
+  /**
+   * The recordings of {@code point} in {@code dir} (none when it does not exist), by file name; a recording not of
+   * the registered protocol (another policy or trigger, an exhibit shorter than {@code exhibitS}) is kept aside too.
+   */
+  public static List<PointVerdict.Recording> read(Path dir, PreregisteredPoint point, double exhibitS)
+      throws IOException {
+    List<PointVerdict.Recording> out = new ArrayList<>();
+    if (!Files.isDirectory(dir)) {
+      return out;
+    }
+    List<Path> files;
+    try (Stream<Path> s = Files.list(dir)) {
+      files = s.filter(p -> isRecord(p.getFileName().toString()) && !isReplay(p.getFileName().toString())).sorted()
+          .toList();
+    }
+    for (Path f : files) {
+      RunRecord real = RunRecord.load(f);
+      if (!RunRecord.KIND_REAL.equals(real.kind())) {
+        continue;
+      }
+      Path replayFile = f.resolveSibling(replayName(f.getFileName().toString()));
+      PointOutcome replay = Files.exists(replayFile) ? outcome(RunRecord.load(replayFile), real.durationS()) : null;
+      out.add(new PointVerdict.Recording(real.id(), real.seed(), outcome(real, real.durationS()), replay,
+          discardedBecause(real, point, exhibitS)));
+    }
+    return out;
+  }
+
+  /** Why a recording cannot be judged as the point's, or null when it can. */
+  static String discardedBecause(RunRecord r, PreregisteredPoint point, double exhibitS) {
+    List<String> why = new ArrayList<>();
+    Interference i = Interference.of(r);
+    if (i == null) {
+      why.add("the cage's CPU share was not measured through the run");
+    } else if (i.starved()) {
+      why.add("starved: " + i.words());
+    }
+    if (!r.policy().equals(point.policy())) {
+      why.add("policy " + r.policy() + ", not the registered " + point.policy());
+    }
+    if (!Objects.equals(RunTriggers.trigger(r), point.trigger())) {
+      why.add(PreregisteredPoint.triggerWords(RunTriggers.trigger(r)) + ", not the registered "
+          + PreregisteredPoint.triggerWords(point.trigger()));
+    }
+    if (r.durationS() < exhibitS) {
+      why.add(String.format(Locale.ROOT, "an exhibit of %.0f s, shorter than the registered %.0f s", r.durationS(),
+          exhibitS));
+    }
+    return why.isEmpty() ? null : String.join("; ", why);
+  }
+
+  /** {@code run} judged with the hour's spans up to {@code endS} (the recording's exhibit end, for its replay too). */
+  public static PointOutcome outcome(RunRecord run, double endS) {
+    RecoveryMeter meter = new RecoveryMeter(RecoveryMeter.Windows.HOUR);
+    run.events().forEach(e -> e.replayInto(meter));
+    Samples s = run.samples();
+    for (int i = 0; i < s.size(); i++) {
+      meter.sample(s.t()[i], s.workers()[i], s.busy()[i], s.queue()[i], s.memoryMb()[i], null);
+    }
+    return PointOutcome.judge(meter, Replay.setupFor(run).tippingCapacity(meter.spans().windowS()), endS);
+  }
+
+  private static boolean isRecord(String name) {
+    return name.endsWith(".json") || name.endsWith(".json.gz");
+  }
+
+  private static boolean isReplay(String name) {
+    return name.endsWith("-replay.json") || name.endsWith("-replay.json.gz");
+  }
+
+  /** The replay command's naming: NAME.json(.gz) is replayed into NAME-replay.json(.gz). */
+  static String replayName(String file) {
+    return file.replaceFirst("\\.json(\\.gz)?$", "") + "-replay.json" + (file.endsWith(".gz") ? ".gz" : "");
+  }
+}

@@ -1,0 +1,88 @@
+package helperlab.runs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import helperlab.model.Calibration;
+import helperlab.model.DataFile;
+import helperlab.model.EventSink;
+import helperlab.model.Interference;
+import helperlab.model.MachineSpec;
+import helperlab.model.RunRecord;
+import helperlab.policy.AdmissionMode;
+import helperlab.sim.SimResult;
+import helperlab.sim.SimSetup;
+import helperlab.sim.Simulation;
+import helperlab.study.phase.PointOutcome;
+import helperlab.study.phase.PointVerdict;
+import helperlab.study.phase.PreregisteredPoint;
+import helperlab.study.phase.PreregisteredPoint.PointClass;
+import helperlab.workload.RecoveryMeter;
+import helperlab.workload.RunTriggers;
+import helperlab.workload.ScenarioSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A point's folder read back: a run's record judged from its events and samples as the simulator judged it live,
+ * its replay found beside it, starved and off-protocol recordings kept aside.
+ */
+class RecordedPointsTest {
+  private static final PreregisteredPoint M1 = new PreregisteredPoint("M1", PointClass.METASTABLE, "box", 0.2, null,
+      0.832, 1, List.of());
+
+  /** The box at load 0.2, seed 0, cut to 300 s: the record and the outcome its live meter gave. */
+  private static RunRecord boxRun(PointOutcome[] live) {
+    ScenarioSpec s = ScenarioSpec.builtIn("calm").withLoad(0.2).withDuration(300);
+    SimSetup setup = SimSetup.of(s, "box", MachineSpec.builtIn("cage"), 0, AdmissionMode.EDF_FIT, Calibration.defaults(),
+        true);
+    RecoveryMeter meter = new RecoveryMeter();
+    SimResult r = new Simulation(setup, meter).run();
+    live[0] = PointOutcome.judge(meter, setup.tippingCapacity(meter.spans().windowS()), 300);
+    return RunRecords.fromSimulation(r);
+  }
+
+  @Test
+  void aRecordIsJudgedFromItsEventsAndSamplesAsTheLiveMeterJudgedIt() {
+    PointOutcome[] live = new PointOutcome[1];
+    RunRecord run = boxRun(live);
+    assertNotNull(live[0].tippedAtS(), "the box at 0.2 tips within 300 s (seed 0 tipped at 78 s in the prediction)");
+    assertEquals(live[0], RecordedPoints.outcome(run, 300));
+  }
+
+  @Test
+  void aFolderKeepsTheMeasuredRunsAndSetsAsideTheStarvedAndTheShort(@TempDir Path dir) throws Exception {
+    PointOutcome[] live = new PointOutcome[1];
+    RunRecord sim = boxRun(live);
+    RunRecord steady = sim.toBuilder().id("real-steady").kind(RunRecord.KIND_REAL)
+        .interference(RunTriggers.json(new Interference(100, 95, 0, 1, 2))).build();
+    RunRecord starved = sim.toBuilder().id("real-starved").kind(RunRecord.KIND_REAL).seed(1)
+        .interference(RunTriggers.json(new Interference(100, 40, 0, 9, 2))).build();
+    RunRecord unmeasured = sim.toBuilder().id("real-unmeasured").kind(RunRecord.KIND_REAL).seed(2).build();
+    DataFile.write(dir.resolve("real-steady.json.gz"), steady);
+    DataFile.write(dir.resolve("real-steady-replay.json.gz"), Replay.of(steady));
+    DataFile.write(dir.resolve("real-starved.json.gz"), starved);
+    DataFile.write(dir.resolve("real-unmeasured.json.gz"), unmeasured);
+    List<PointVerdict.Recording> rs = RecordedPoints.read(dir, M1, 300);
+    assertEquals(List.of("real-starved", "real-steady", "real-unmeasured"), rs.stream().map(PointVerdict.Recording::id)
+        .toList());
+    PointVerdict.Recording kept = rs.get(1);
+    assertNull(kept.discardedBecause());
+    assertEquals(live[0], kept.real());
+    assertNotNull(kept.replay(), "the replay beside it is read");
+    assertTrue(rs.get(0).discardedBecause().startsWith("starved: the host took 60%"), rs.get(0).discardedBecause());
+    assertTrue(rs.get(2).discardedBecause().contains("not measured"), rs.get(2).discardedBecause());
+    // judged against a 900 s exhibit, the 300 s recordings are all off the registered protocol
+    assertTrue(RecordedPoints.read(dir, M1, 900).get(1).discardedBecause().contains("shorter than the registered 900 s"));
+    // another policy's point does not take them either
+    PreregisteredPoint pool = new PreregisteredPoint("S1", PointClass.STABLE, "pool-edf-10", 0.5, null, 0, 0.17,
+        List.of());
+    assertTrue(RecordedPoints.read(dir, pool, 300).get(1).discardedBecause().contains("not the registered pool-edf-10"));
+    assertTrue(Files.exists(dir.resolve("real-steady-replay.json.gz")));
+  }
+}
