@@ -97,8 +97,11 @@ public final class Scheduler {
     coldStart = c;
   }
 
-  /** A worker's start-up as admission plans it now: the last measured, else the cold start's estimate; NaN without one. */
+  /** A worker's start-up as admission plans it now: the last measured, else the cold start's estimate; NaN without a cold start. */
   public double startupS() {
+    if (coldStart == null) {
+      return Double.NaN;
+    }
     if (measuredStartupS >= 0) {
       return measuredStartupS;
     }
