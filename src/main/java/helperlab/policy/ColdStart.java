@@ -82,4 +82,26 @@ public record ColdStart(double startupWallS, double surchargeS, int freshImages,
     return String.format(Locale.ROOT, "a worker's start-up planned as %.1f s (%s), its first %d images at +%.2f CPU-s"
         + " in all (%s)", startupS, measured ? "measured in this run" : "estimated", freshImages, surchargeS, basis);
   }
+
+  /** The cold start as admission reads it: work due before any deadline, so nothing is placed before it. */
+  record Ahead(double remainingWorkS) implements Admission.AdmittedWork {
+    @Override
+    public double deadlineS() {
+      return Double.NEGATIVE_INFINITY;
+    }
+
+    @Override
+    public double remainingFlatWorkS() {
+      return remainingWorkS;
+    }
+  }
+
+  /** A refusal that fits warm workers but not the cold start ahead of them. */
+  record Refusal(double debtS, AdmissionDecision.Reason warm) implements AdmissionDecision.Reason {
+    @Override
+    public String text() {
+      return String.format(Locale.ROOT, "the workers are not warm yet (%.2f CPU-s of start-up and first-image"
+          + " surcharge ahead): %s; they are starting", debtS, warm.text());
+    }
+  }
 }

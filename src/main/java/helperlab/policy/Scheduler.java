@@ -113,15 +113,6 @@ public final class Scheduler {
     return measuredStartupS >= 0;
   }
 
-  /** A refusal that fits warm workers but not the cold start ahead of them. */
-  record ColdStartRefusal(double debtS, AdmissionDecision.Reason warm) implements AdmissionDecision.Reason {
-    @Override
-    public String text() {
-      return String.format(java.util.Locale.ROOT, "the workers are not warm yet (%.2f CPU-s of start-up and first-image"
-          + " surcharge ahead): %s; they are starting", debtS, warm.text());
-    }
-  }
-
   public PolicySpec policy() {
     return policy;
   }
@@ -140,7 +131,7 @@ public final class Scheduler {
     AdmissionDecision decision = admission.decide(at, request, debt > 0 ? withDebt(debt) : admittedWork());
     if (!decision.admitted() && debt > 0 && admission.decide(at, request, admittedWork()).admitted()) {
       strategy.warm();
-      decision = AdmissionDecision.refuse(Math.max(1, decision.retryAfterS()), new ColdStartRefusal(debt, decision.why()));
+      decision = AdmissionDecision.refuse(Math.max(1, decision.retryAfterS()), new ColdStart.Refusal(debt, decision.why()));
     }
     if (!decision.admitted() && decision.retryAfterS() < 0 && admission != startAdmission
         && startAdmission.decide(at, request, List.of()).admitted()) {
@@ -187,22 +178,9 @@ public final class Scheduler {
   /** The admitted work with the cold start's debt ahead of all of it (due at once: nothing is placed before it). */
   private List<Admission.AdmittedWork> withDebt(double debtS) {
     List<Admission.AdmittedWork> all = new ArrayList<>(admitted.size() + 1);
-    all.add(new ColdStartWork(debtS));
+    all.add(new ColdStart.Ahead(debtS));
     all.addAll(admitted);
     return all;
-  }
-
-  /** The cold start as admission reads it: work due before any deadline. */
-  private record ColdStartWork(double remainingWorkS) implements Admission.AdmittedWork {
-    @Override
-    public double deadlineS() {
-      return Double.NEGATIVE_INFINITY;
-    }
-
-    @Override
-    public double remainingFlatWorkS() {
-      return remainingWorkS;
-    }
   }
 
   private void checkNew(TaskRequest request) {
