@@ -81,6 +81,20 @@ final class PoolStrategy implements Strategy {
     return next;
   }
 
+  @Override
+  public int warmTarget() {
+    return Math.min(size, s.config().maxProcesses());
+  }
+
+  @Override
+  public void warm() {
+    while (s.liveWorkers() < warmTarget()) {
+      if (s.spawn(null) == null) {
+        return;
+      }
+    }
+  }
+
   /** Hands work to idle workers, then starts workers for what is still queued. */
   private void dispatch() {
     while (!idle.isEmpty() && s.queuedImages() > 0) {

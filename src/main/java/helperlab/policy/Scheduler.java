@@ -39,6 +39,10 @@ public final class Scheduler {
   private final List<Command> out = new ArrayList<>();
   private int queuedImages;
   private double slowdown = 1;
+  /** What admission counts for fresh workers, or null to plan as if every worker were warm. */
+  private ColdStart coldStart;
+  /** The last spawn-to-ready time of this scheduler's workers, or -1 before one is ready. */
+  private double measuredStartupS = -1;
   double now;
 
   public Scheduler(PolicySpec policy, SchedulerConfig config) {
@@ -82,6 +86,33 @@ public final class Scheduler {
     replanRetryS = retryS;
   }
 
+  /**
+   * Admission from now on counts the cold start of the policy's standing workers ({@link ColdStart#debtS}):
+   * their start-up (this scheduler's last measured one once a worker is ready, else {@code c}'s estimate) and
+   * their first images' surcharge, as work ahead of everything admitted. A batch refused only for that starts
+   * the workers (so capacity is there once they are warm) and hears when it would fit. Null plans as if every
+   * worker were warm (the default). A policy without standing workers (helpers) plans no cold start.
+   */
+  public void planStartup(ColdStart c) {
+    coldStart = c;
+  }
+
+  /** A worker's start-up as admission plans it now: the last measured, else the cold start's estimate; NaN without a cold start. */
+  public double startupS() {
+    if (coldStart == null) {
+      return Double.NaN;
+    }
+    if (measuredStartupS >= 0) {
+      return measuredStartupS;
+    }
+    return coldStart == null ? Double.NaN : coldStart.startupWallS();
+  }
+
+  /** Whether {@link #startupS} was measured on this scheduler's own workers. */
+  public boolean startupMeasured() {
+    return measuredStartupS >= 0;
+  }
+
   public PolicySpec policy() {
     return policy;
   }
@@ -96,7 +127,12 @@ public final class Scheduler {
   public AdmissionDecision submit(double at, TaskRequest request) {
     advance(at);
     checkNew(request);
-    AdmissionDecision decision = admission.decide(at, request, admittedWork());
+    double debt = coldStartDebt(at, request);
+    AdmissionDecision decision = admission.decide(at, request, debt > 0 ? withDebt(debt) : admittedWork());
+    if (!decision.admitted() && debt > 0 && admission.decide(at, request, admittedWork()).admitted()) {
+      strategy.warm();
+      decision = AdmissionDecision.refuse(Math.max(1, decision.retryAfterS()), new ColdStart.Refusal(debt, decision.why()));
+    }
     if (!decision.admitted() && decision.retryAfterS() < 0 && admission != startAdmission
         && startAdmission.decide(at, request, List.of()).admitted()) {
       decision = AdmissionDecision.refuse(replanRetryS, new Replanned(decision.why()));
@@ -124,6 +160,29 @@ public final class Scheduler {
     admit(new TaskState(request));
   }
 
+  /** The cold start's CPU-seconds ahead of the admitted work if {@code request} is admitted; 0 without a cold start. */
+  private double coldStartDebt(double at, TaskRequest request) {
+    int target = coldStart == null ? 0 : strategy.warmTarget();
+    if (target < 1) {
+      return 0;
+    }
+    List<ColdStart.Worker> view = new ArrayList<>(live.size());
+    int images = queuedImages + request.images().size();
+    for (WorkerState w : live) {
+      view.add(new ColdStart.Worker(w.spawnedAt, w.ready(), w.imagesDone));
+      images += w.assigned.size() + w.share.size();
+    }
+    return coldStart.debtS(at, config.capacityCores(), target, startupS(), view, images);
+  }
+
+  /** The admitted work with the cold start's debt ahead of all of it (due at once: nothing is placed before it). */
+  private List<Admission.AdmittedWork> withDebt(double debtS) {
+    List<Admission.AdmittedWork> all = new ArrayList<>(admitted.size() + 1);
+    all.add(new ColdStart.Ahead(debtS));
+    all.addAll(admitted);
+    return all;
+  }
+
   private void checkNew(TaskRequest request) {
     if (tasks.containsKey(request.id())) {
       throw new IllegalArgumentException("task " + request.id() + " was already submitted");
@@ -147,6 +206,7 @@ public final class Scheduler {
     }
     w.phase = WorkerState.Phase.IDLE;
     w.idleSince = at;
+    measuredStartupS = at - w.spawnedAt;
     strategy.workerFree(w);
   }
 
@@ -175,6 +235,7 @@ public final class Scheduler {
   /** An image of a worker's assignment ended, done or dead: its task moves on and an emptied worker is free. */
   private void settle(double at, WorkerState w, ImageJob image, boolean done) {
     w.inFlightSince = at;
+    w.imagesDone++;
     TaskState task = tasks.get(image.task());
     if (done) {
       task.done++;

@@ -14,4 +14,15 @@ interface Strategy {
   void tick();
 
   double nextWakeup();
+
+  /**
+   * How many workers the policy keeps warm for admission's capacity, or 0 when it has no standing workers
+   * (a helper is spawned for its batch): then admission plans no {@link ColdStart}.
+   */
+  default int warmTarget() {
+    return 0;
+  }
+
+  /** Starts workers up to {@link #warmTarget} without work for them: a batch refused for their start-up finds them ready later. */
+  default void warm() {}
 }

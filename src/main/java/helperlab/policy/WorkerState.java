@@ -18,11 +18,16 @@ final class WorkerState {
   double lastSplitAt;
   /** When the image now in flight started (the worker runs an assignment back to back). */
   double inFlightSince;
+  /** When it was spawned. */
+  final double spawnedAt;
+  /** Images it has finished, done or failed (a fresh worker's first ones cost more: {@link ColdStart}). */
+  int imagesDone;
 
   WorkerState(int id, TaskState task, double now) {
     this.id = id;
     this.task = task;
     this.lastSplitAt = now;
+    this.spawnedAt = now;
   }
 
   boolean ready() {

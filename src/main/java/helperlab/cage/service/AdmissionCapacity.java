@@ -3,6 +3,7 @@ package helperlab.cage.service;
 import helperlab.model.Calibration;
 import helperlab.model.Interference;
 import helperlab.model.SampleCost;
+import helperlab.policy.ColdStart;
 import helperlab.policy.SchedulerConfig;
 import java.util.Locale;
 
@@ -27,6 +28,16 @@ import java.util.Locale;
  */
 record AdmissionCapacity(double nominalCores, double plannedCores, boolean calibrated, Double calibrationError,
     Double previousShare, Double cpuShare, boolean shareMeasured, String why) {
+
+  /**
+   * CPU-seconds a fresh worker's first {@link #FRESH_IMAGES} images cost above their forecast, all together: the
+   * JIT still compiling the paths those images take (the worker's warm-up resizes small web images only). A
+   * measured figure, from the heavy {@code ab} case on a loaded host (lab-runs/findings/30: two fresh workers'
+   * first six 23.5 MP archive images took 4.1 CPU-s above the forecast), not a model of the JIT.
+   */
+  static final double FRESH_SURCHARGE_S = 2.0;
+  /** How many first images of a fresh worker carry {@link #FRESH_SURCHARGE_S}. */
+  static final int FRESH_IMAGES = 3;
 
   /** The share of the nominal capacity an uncalibrated cage plans on. */
   static final double UNCALIBRATED_SHARE = 0.7;
@@ -70,6 +81,23 @@ record AdmissionCapacity(double nominalCores, double plannedCores, boolean calib
     }
     String why = String.format(Locale.ROOT, "plans on %.2f of %.2f cores: %s; %s", planned, nominalCores, basis, host);
     return new AdmissionCapacity(nominalCores, planned, calibrated, error, previous, share, measured, why);
+  }
+
+  /**
+   * The cold start admission counts with this plan: a worker's start-up, before one of the run's is measured,
+   * as long as it took alone on a calibrated cage ({@code worker_ready_s}; the simulator's measured default when
+   * this calibration has none) over the CPU share planned on (each of its threads gets that share of a core),
+   * and the first images' measured surcharge.
+   */
+  ColdStart coldStart(Calibration calibration) {
+    Double alone = calibration.workerReadyS();
+    String from = "start-up alone " + (alone != null ? "as calibrated" : "as measured on a reference cage");
+    if (alone == null) {
+      alone = Calibration.defaults().workerReadyS();
+    }
+    double s = cpuShare == null ? 1.0 : cpuShare;
+    return new ColdStart(alone / s, FRESH_SURCHARGE_S, FRESH_IMAGES, String.format(Locale.ROOT,
+        "%s, %.2f s, over a share of %.0f%%; the surcharge measured on a loaded host", from, alone, 100 * s));
   }
 
   /** The scheduler's configuration with this capacity; a process's share of it shrinks by the same factor. */

@@ -51,7 +51,8 @@ public record CageConfig(
     @JsonProperty("cgroup") String cgroup,
     @JsonProperty("cds") String cds,
     @JsonProperty("cage_id") String cageId,
-    @JsonProperty("admission_follows_host") boolean admissionFollowsHost) {
+    @JsonProperty("admission_follows_host") boolean admissionFollowsHost,
+    @JsonProperty("admission_cold_start") boolean admissionColdStart) {
 
   public static final String ENV_PG = "HELPERLAB_PG_URL";
   public static final String ENV_REDIS = "HELPERLAB_REDIS_URL";
@@ -139,7 +140,8 @@ public record CageConfig(
         .put("heartbeat_timeout_s", 3.0).put("spawn_timeout_s", 60.0).put("overrun_factor", 10.0)
         .put("overrun_grace_s", 10.0).put("worker_memory_limit_mb", 0.0).put("worker_heap_mb", 0).put("restart_limit", 5)
         .put("restart_window_s", 10.0).put("checkpoint_s", 2.0).put("sample_s", 1.0).put("cgroup", "auto")
-        .put("cds", "auto").put("admission_follows_host", true);
+        .put("cds", "auto").put("admission_follows_host", true)
+        .put("admission_cold_start", true);
     return DataFile.JSON.convertValue(d, CageConfig.class);
   }
 

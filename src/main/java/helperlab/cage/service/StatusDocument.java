@@ -53,6 +53,10 @@ final class StatusDocument {
       plan.put("previous_run_share", a.previousShare());
       plan.put("window_s", CpuShareMeter.WINDOW_S);
       plan.put("why", a.why());
+      double startup = sv.run.scheduler().startupS();
+      if (!Double.isNaN(startup)) {
+        plan.put("cold_start", a.coldStart(sv.calibration).words(startup, sv.run.scheduler().startupMeasured()));
+      }
       if (sv.run.isExhibit()) {
         plan.put("exhibit", "this exhibit plans on the nominal capacity, as the simulator does");
         plan.put("planned_cores", a.nominalCores());

@@ -224,6 +224,9 @@ public final class Supervisor implements AutoCloseable {
           }
         }, clock);
     run = books.open(ctx, kind, policy, exhibit, sync, checkpoint);
+    if (exhibit == null && config.admissionFollowsHost() && config.admissionColdStart()) {
+      run.scheduler().planStartup(admission.coldStart(calibration));
+    }
   }
 
   /**
@@ -238,6 +241,9 @@ public final class Supervisor implements AutoCloseable {
     admission = admission.follow(run.cpuShare, calibration);
     if (run.scheduler().config().capacityCores() != admission.plannedCores()) {
       run.scheduler().replan(admission.applyTo(schedulerConfig), CpuShareMeter.WINDOW_S);
+      if (config.admissionColdStart()) {
+        run.scheduler().planStartup(admission.coldStart(calibration));
+      }
     }
   }
 

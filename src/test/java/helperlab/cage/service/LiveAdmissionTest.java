@@ -39,6 +39,7 @@ class LiveAdmissionTest {
   @Test
   void aStoppedWorkerClosesTheDoorToTheFloorAndItReopensWhenTheShareComesBack(@TempDir Path data) throws Exception {
     try (CageHarness cage = CageHarness.start(data, Map.of("policy", "pool-edf-1", "admission_follows_host", true,
+        "admission_cold_start", false, // the share's arithmetic alone: ColdStartTest holds the cold start's
         "heartbeat_timeout_s", 2.0, "overrun_grace_s", 600.0))) {
       Calibration seed = Calibration.seed();
       SampleLibrary.Sample small = TestImages.library().samples().stream()

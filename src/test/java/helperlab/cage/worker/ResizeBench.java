@@ -16,7 +16,8 @@ import javax.imageio.ImageIO;
  * The resizer's CPU per image, for scripts/bench-resize (which runs vipsthumbnail on the same files):
  * {@code make DIR} writes the images (the sample library's photos and the kinds people send);
  * {@code run DIR EDGE ROUNDS [SET...]} resizes each file of the sets (sub-directories; library and kinds
- * unless named) ROUNDS times in this warm JVM and prints, per file,
+ * unless named) ROUNDS times (and for at least 200 ms of CPU) in this JVM, warm (the JIT idle over a whole pass),
+ * and prints, per file,
  * the process CPU milliseconds per resize (every thread: decoding, GC, JIT), as the worker pays it;
  * {@code mean FILE} prints an image's size and mean colour (to set outputs side by side).
  */
@@ -67,21 +68,39 @@ public final class ResizeBench {
     Resizer resizer = new Resizer(100_000_000L);
     Path outDir = Files.createDirectories(dir.resolve("java-" + edge));
     List<Path> files = files(dir, sets);
-    for (int warm = 0; warm < 2; warm++) { // the worker is warm when it meets an image
+    java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    // The worker is warm when it meets an image: passes over every file until one pass leaves the JIT
+    // idle (at most 10), so no compile still running lands on the first files measured (process CPU counts
+    // the compiler threads too, and a file of 1 ms measured over a few rounds took their work for its own).
+    for (int warm = 0; warm < 10; warm++) {
+      long compiled = jit.getTotalCompilationTime();
       for (Path f : files) {
         resize(resizer, f, outDir.resolve("warm-" + f.getFileName()), edge);
+      }
+      if (warm >= 1 && jit.getTotalCompilationTime() == compiled) {
+        break;
       }
     }
     for (Path f : files) {
       long precise0 = clock.nanos();
       long cpu0 = os.getProcessCpuTime();
-      for (int r = 0; r < rounds; r++) {
+      int done = 0;
+      // at least ROUNDS, and at least MIN_SPAN_NS of CPU, so a 1 ms file is not judged on 3 ms
+      while (done < rounds || spent(clock, os, precise0, cpu0) < MIN_SPAN_NS) {
         resize(resizer, f, outDir.resolve(f.getFileName()), edge);
+        done++;
       }
-      long precise = clock.nanos();
-      double ms = (precise0 >= 0 && precise >= precise0 ? precise - precise0 : os.getProcessCpuTime() - cpu0) / 1e6 / rounds;
-      out.printf(Locale.ROOT, "%s\t%s\t%.1f%n", f.getParent().getFileName(), f.getFileName(), ms);
+      double ms = spent(clock, os, precise0, cpu0) / 1e6 / done;
+      out.printf(Locale.ROOT, "%s\t%s\t%.2f%n", f.getParent().getFileName(), f.getFileName(), ms);
     }
+  }
+
+  /** CPU a file's measurement may not be shorter than. */
+  private static final long MIN_SPAN_NS = 200_000_000L;
+
+  private static long spent(ProcessCpuClock clock, com.sun.management.OperatingSystemMXBean os, long precise0, long cpu0) {
+    long precise = clock.nanos();
+    return precise0 >= 0 && precise >= precise0 ? precise - precise0 : os.getProcessCpuTime() - cpu0;
   }
 
   private static void resize(Resizer resizer, Path f, Path target, int edge) throws IOException {
