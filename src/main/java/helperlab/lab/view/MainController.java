@@ -5,8 +5,12 @@ import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.viewmodel.LabView;
 import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.Notice;
+import helperlab.lab.viewmodel.RunsFolderWords;
+import helperlab.lab.viewmodel.SampleSet;
 import helperlab.lab.viewmodel.Theme;
+import helperlab.model.UserDirs;
 import java.io.File;
+import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +93,14 @@ public final class MainController {
       statusMessage.setStyle(b != null && b.isError() ? "-fx-text-fill: #dc2626;" : "");
     });
     statusSource.textProperty().bind(vm.sourceTitle().statusProperty());
-    statusFolder.textProperty().bind(vm.library().folderProperty().asString("runs folder: %s"));
+    RunsFolderWords folderWords = new RunsFolderWords(UserDirs.current().home(),
+        new SampleSet(vm.config().home()).runsDir());
+    statusFolder.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        () -> folderWords.status(vm.library().folderProperty().get()), vm.library().folderProperty()));
+    statusFolder.tooltipProperty().bind(javafx.beans.binding.Bindings.createObjectBinding(() -> {
+      Path f = vm.library().folderProperty().get();
+      return f == null ? null : new javafx.scene.control.Tooltip(f.toAbsolutePath().normalize().toString());
+    }, vm.library().folderProperty()));
 
     (vm.themeProperty().get() == Theme.DARK ? darkItem : lightItem).setSelected(true);
     vm.themeProperty().addListener((o, a, b) -> applyTheme(root.getScene()));

@@ -194,6 +194,52 @@ class NothingClippedTest extends FxRobot {
         .collect(java.util.stream.Collectors.joining(" ", "'", "'"));
   }
 
+  /**
+   * Compare as a fresh install shows it: the sample set listed, its first recorded pair compared. The pair's
+   * chooser names the runs and their folder in full ({@code real-busy-box-cage-s1-… and its replay ·
+   * sample-runs/amd-2026-12-01a/real}), the key, the charts' legends and the differences' labels whole.
+   */
+  @ParameterizedTest(name = "{0}x{1}")
+  @CsvSource({"1280, 720", "1366, 768"})
+  void compareOfTheSampleSetIsWhole(int w, int h) throws Exception {
+    lab.close();
+    lab = LabWindowFixture.openOnSamples(dir.resolve("fresh"));
+    window = lab.window;
+    lab.resize(w, h);
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> !window.viewModel().compare().recordedPairs().isEmpty()));
+    interact(() -> window.viewModel().compare().compareRecorded());
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> window.viewModel().compare().runAProperty().get() != null
+        && window.viewModel().work().running() == 0));
+    lab.show(LabView.COMPARE);
+    List<String> problems = new ArrayList<>(lab.fx(() -> clipped(window.stage().getScene().getRoot(), new ArrayList<>())));
+    problems.addAll(lab.fx(() -> chartWordsOutside(window.stage().getScene().getRoot(), new ArrayList<>())));
+    assertTrue(lab.fx(() -> window.stage().getScene().getRoot().lookupAll(".chart-header").stream()
+        .anyMatch(NothingClippedTest::shown)), "Compare's charts are drawn");
+    assertTrue(problems.isEmpty(), problems.size() + " in Compare at " + w + "x" + h + ":\n" + String.join("\n", problems));
+  }
+
+  /**
+   * The Sweep view's phase diagrams of the committed phase study: their colour scale ("share down 0% … 50% … 100%"),
+   * titles and axis words whole.
+   */
+  @ParameterizedTest(name = "{0}x{1}")
+  @CsvSource({"1280, 720", "1366, 768"})
+  void phaseDiagramsAreWhole(int w, int h) throws Exception {
+    lab.resize(w, h);
+    lab.show(LabView.SWEEP);
+    // the view opens the committed sweep when first shown: let it land first, or it would replace ours
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> window.viewModel().work().running() == 0));
+    interact(() -> window.viewModel().sweep().open(Path.of("docs", "phase-study")));
+    WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> lab.fx(() -> window.viewModel().sweep().phase().hasStudy()
+        && window.viewModel().work().running() == 0 && lookup("#phasePane").query().isVisible()));
+    lab.show(LabView.SWEEP);
+    List<String> problems = lab.fx(() -> clipped(window.stage().getScene().getRoot(), new ArrayList<>()));
+    assertTrue(lab.fx(() -> window.stage().getScene().getRoot().lookupAll(".label").stream()
+        .anyMatch(n -> shown(n) && "100%".equals(((Labeled) n).getText()))), "the phase scale's 100% is shown");
+    assertTrue(problems.isEmpty(), problems.size() + " in the phase diagrams at " + w + "x" + h + ":\n"
+        + String.join("\n", problems));
+  }
+
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"1280, 720", "1366, 768"})
   void noLabelOfAnyViewEndsInAnEllipsis(int w, int h) throws Exception {
