@@ -48,6 +48,20 @@ final class EventTable {
     c.value().setText(null);
     c.value().setGraphic(valueHeader);
     column(c.note(), e -> e.note() == null ? "" : e.note());
+    // the note takes the table's width left over, and says itself whole under the pointer where still cut
+    events.setColumnResizePolicy(javafx.scene.control.TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    c.note().setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+      private final Tooltip whole = new Tooltip();
+
+      @Override
+      protected void updateItem(String note, boolean empty) {
+        super.updateItem(note, empty);
+        boolean none = empty || note == null || note.isEmpty();
+        setText(none ? null : note);
+        whole.setText(none ? "" : note);
+        setTooltip(none ? null : whole);
+      }
+    });
     events.setRowFactory(t -> new EventRow());
     events.setFixedCellSize(ROW_HEIGHT);
     vm.cursorRowProperty().addListener((o, a, b) -> followEvent(b.intValue()));

@@ -10,7 +10,6 @@ import helperlab.lab.viewmodel.SampleSet;
 import helperlab.lab.viewmodel.Theme;
 import helperlab.model.UserDirs;
 import java.io.File;
-import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -90,6 +89,7 @@ public final class MainController {
     showBanner(vm.notices().bannerProperty().get());
     vm.notices().latestProperty().addListener((o, a, b) -> {
       statusMessage.setText(b == null ? "" : b.at() + "  " + b.text());
+      statusMessage.setTooltip(b == null ? null : new javafx.scene.control.Tooltip(b.text())); // where cut
       statusMessage.setStyle(b != null && b.isError() ? "-fx-text-fill: #dc2626;" : "");
     });
     statusSource.textProperty().bind(vm.sourceTitle().statusProperty());
@@ -97,10 +97,10 @@ public final class MainController {
         new SampleSet(vm.config().home()).runsDir());
     statusFolder.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
         () -> folderWords.status(vm.library().folderProperty().get()), vm.library().folderProperty()));
-    statusFolder.tooltipProperty().bind(javafx.beans.binding.Bindings.createObjectBinding(() -> {
-      Path f = vm.library().folderProperty().get();
-      return f == null ? null : new javafx.scene.control.Tooltip(f.toAbsolutePath().normalize().toString());
-    }, vm.library().folderProperty()));
+    javafx.scene.control.Tooltip wholeFolder = new javafx.scene.control.Tooltip();
+    wholeFolder.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        () -> folderWords.whole(vm.library().folderProperty().get()), vm.library().folderProperty()));
+    statusFolder.setTooltip(wholeFolder);
 
     (vm.themeProperty().get() == Theme.DARK ? darkItem : lightItem).setSelected(true);
     vm.themeProperty().addListener((o, a, b) -> applyTheme(root.getScene()));

@@ -159,6 +159,19 @@ class NothingClippedTest extends FxRobot {
         }
       }
     }
+    // a side panel taller than its view (its words' minimum heights add up) slides its last words under the
+    // status bar (one in a scroll pane scrolls to them)
+    Node status = root.lookup(".status-bar");
+    double floor = status == null ? root.getScene().getHeight() : status.localToScene(status.getLayoutBounds()).getMinY();
+    for (Node n : root.lookupAll(".side-panel")) {
+      for (Node l : shown(n) && !scrolled(n) ? n.lookupAll(".label") : java.util.Set.<Node>of()) {
+        javafx.geometry.Bounds b = l.localToScene(l.getBoundsInLocal());
+        if (shown(l) && b.getHeight() > 0 && b.getMaxY() > floor + 0.5) {
+          out.add("label " + words(l) + " under the status bar (its bottom at " + Math.round(b.getMaxY()) + ", the bar at "
+              + Math.round(floor) + ")");
+        }
+      }
+    }
     for (Node list : root.lookupAll(".list-view")) {
       Node viewport = list.lookup(".clipped-container");
       if (!shown(list) || viewport == null) {
@@ -174,6 +187,15 @@ class NothingClippedTest extends FxRobot {
       }
     }
     return out;
+  }
+
+  private static boolean scrolled(Node n) {
+    for (Node p = n.getParent(); p != null; p = p.getParent()) {
+      if (p instanceof javafx.scene.control.ScrollPane) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Visible with every parent visible (the views not shown are in the scene, hidden). */
@@ -245,7 +267,14 @@ class NothingClippedTest extends FxRobot {
   void noLabelOfAnyViewEndsInAnEllipsis(int w, int h) throws Exception {
     lab.resize(w, h);
     RunRecord a = TestRuns.sim("pool-edf-10", "busy", 1, 600);
-    interact(() -> window.viewModel().sweep().open(Path.of("docs", "sweep")));
+    // opened from a folder as the chooser gives it (absolute, its name long): the Sweep view names it
+    Path sweep = Files.createDirectories(dir.resolve("sweeps/every-policy-on-the-cage"));
+    try (var files = Files.list(Path.of("docs", "sweep"))) {
+      for (Path f : files.toList()) {
+        Files.copy(f, sweep.resolve(f.getFileName()));
+      }
+    }
+    interact(() -> window.viewModel().sweep().open(sweep));
     WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> !window.viewModel().sweep().heatPolicies().isEmpty()));
     WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> window.viewModel().compare().recordedPairs().size() == 3));
     interact(() -> window.viewModel().compare().compareRecorded());

@@ -23,9 +23,11 @@ class RunsFolderWordsTest {
   }
 
   @Test
-  void theSampleSetIsNamed() {
-    assertEquals("runs folder: the samples the lab carries, ~/.helper-lab/sample-runs",
-        words.status(Path.of("/home/ana/.helper-lab/sample-runs")));
+  void theTooltipHasTheWholePathAndNamesTheSampleSet() {
+    assertEquals("runs folder: ~/.helper-lab/sample-runs", words.status(Path.of("/home/ana/.helper-lab/sample-runs")));
+    assertEquals("/home/ana/.helper-lab/sample-runs: the samples the lab carries",
+        words.whole(Path.of("/home/ana/.helper-lab/sample-runs")));
+    assertEquals("/home/ana/runs", words.whole(Path.of("/home/ana/runs")));
   }
 
   @Test
