@@ -49,7 +49,7 @@ final class EventTable {
     c.value().setGraphic(valueHeader);
     column(c.note(), e -> e.note() == null ? "" : e.note());
     // the note takes the table's width left over, and says itself whole under the pointer where still cut
-    events.setColumnResizePolicy(javafx.scene.control.TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    events.setColumnResizePolicy(javafx.scene.control.TableView.CONSTRAINED_RESIZE_POLICY_LAST_COLUMN);
     c.note().setCellFactory(col -> new javafx.scene.control.TableCell<>() {
       private final Tooltip whole = new Tooltip();
 
