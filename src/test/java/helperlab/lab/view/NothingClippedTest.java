@@ -288,5 +288,9 @@ class NothingClippedTest extends FxRobot {
       }
     }
     assertTrue(problems.isEmpty(), problems.size() + " cut at " + w + "x" + h + ":\n" + String.join("\n", problems));
+    // the heat map's colour scale is among what was checked: its steps are there, "100%" among them
+    lab.show(LabView.SWEEP);
+    assertTrue(lab.fx(() -> window.stage().getScene().getRoot().lookupAll(".heat-scale-step").stream()
+        .anyMatch(n -> shown(n) && "100%".equals(((Labeled) n).getText()))), "the heat map's scale shows 100%");
   }
 }
