@@ -141,7 +141,8 @@ public final class LabShowcase {
       var sw = window.viewModel().sweep();
       sw.machinesProperty().set("cage");
       sw.seedsProperty().set(2);
-      sw.outputDirProperty().set(Path.of(System.getProperty("java.io.tmpdir"), "helper-lab-showcase-sweep"));
+      // relative to the working directory, as a reader would give --out: the picture's texts name it
+      sw.outputDirProperty().set(Path.of("sweeps", "every-policy-on-the-cage"));
       window.viewModel().viewProperty().set(LabView.SWEEP);
     });
     FxWait.call(() -> window.viewModel().sweep().run()).get();

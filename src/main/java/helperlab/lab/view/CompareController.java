@@ -65,6 +65,9 @@ public final class CompareController {
     Choices.seedSpinner(compareSeed, vm.seedProperty());
     busy.visibleProperty().bind(vm.busyProperty());
     recordedPair.setItems(vm.recordedPairs());
+    // the whole name where a narrow window still cuts it
+    recordedPair.valueProperty().addListener((o, a, pair) ->
+        recordedPair.setTooltip(pair == null ? null : new javafx.scene.control.Tooltip(pair.toString())));
     recordedPair.valueProperty().bindBidirectional(vm.recordedPairProperty());
     compareRecordedButton.disableProperty().bind(vm.busyProperty().or(vm.recordedPairProperty().isNull()));
     compareButton.disableProperty().bind(vm.busyProperty());

@@ -5,7 +5,9 @@ import helperlab.lab.viewmodel.EventValues;
 import helperlab.lab.viewmodel.TimelineViewModel;
 import helperlab.model.EventType;
 import helperlab.model.RunEvent;
+import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.WeakChangeListener;
@@ -23,6 +25,7 @@ import javafx.scene.control.Tooltip;
 final class EventTable {
   private static final PseudoClass CURSOR = PseudoClass.getPseudoClass("cursor");
   private static final double ROW_HEIGHT = 22;
+  private static final double NOTE_MIN_W = 220;
 
   /** The table's columns, as the FXML names them. */
   record Columns(TableColumn<RunEvent, String> time, TableColumn<RunEvent, String> type,
@@ -48,6 +51,26 @@ final class EventTable {
     c.value().setText(null);
     c.value().setGraphic(valueHeader);
     column(c.note(), e -> e.note() == null ? "" : e.note());
+    // the note takes the table's width left over, and says itself whole under the pointer where still cut
+    // (a constrained resize policy spread the room over every column at first show, the note still cut)
+    List<TableColumn<RunEvent, String>> others = List.of(c.time(), c.type(), c.worker(), c.task(), c.image(), c.value());
+    javafx.beans.Observable[] deps = java.util.stream.Stream.concat(Stream.of(events.widthProperty()),
+        others.stream().map(TableColumn::widthProperty)).toArray(javafx.beans.Observable[]::new);
+    double scrollBar = 18; // the vertical bar's room, so the note does not bring up a horizontal one
+    c.note().prefWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> Math.max(NOTE_MIN_W,
+        events.getWidth() - others.stream().mapToDouble(TableColumn::getWidth).sum() - scrollBar), deps));
+    c.note().setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+      private final Tooltip whole = new Tooltip();
+
+      @Override
+      protected void updateItem(String note, boolean empty) {
+        super.updateItem(note, empty);
+        boolean none = empty || note == null || note.isEmpty();
+        setText(none ? null : note);
+        whole.setText(none ? "" : note);
+        setTooltip(none ? null : whole);
+      }
+    });
     events.setRowFactory(t -> new EventRow());
     events.setFixedCellSize(ROW_HEIGHT);
     vm.cursorRowProperty().addListener((o, a, b) -> followEvent(b.intValue()));

@@ -25,6 +25,7 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.VBox;
 
 /** The live view: chooser, clock controls, the big helper button, readouts and streaming charts. */
 public final class LiveController {
@@ -61,6 +62,8 @@ public final class LiveController {
   @FXML private Label refusedValue;
   @FXML private Label pressedValue;
   @FXML private ChartGrid liveCharts;
+  @FXML private VBox sidePanel;
+  @FXML private Label keysHint;
 
   private LiveViewModel vm;
 
@@ -96,6 +99,8 @@ public final class LiveController {
         speedGroup.selectToggle(t);
       }
     });
+    liveRoot.heightProperty().addListener((o, a, b) -> fitKeysHint());
+    sidePanel.widthProperty().addListener((o, a, b) -> fitKeysHint());
     boolean canSpeed = vm.canChangeSpeed();
     speeds.values().forEach(b -> b.setDisable(!canSpeed));
 
@@ -178,6 +183,25 @@ public final class LiveController {
 
   ChartGrid charts() {
     return liveCharts;
+  }
+
+  /**
+   * The keys' hint at the panel's foot gives way when the view is too short for it and everything above it (at
+   * 1280 × 720): a panel taller than its view would slide it under the status bar, cut. F1 lists the keys too.
+   */
+  private void fitKeysHint() {
+    javafx.geometry.Insets in = sidePanel.getInsets();
+    double w = sidePanel.getWidth() - in.getLeft() - in.getRight();
+    double need = in.getTop() + in.getBottom() + keysHint.prefHeight(w);
+    for (javafx.scene.Node c : sidePanel.getChildren()) {
+      if (c != keysHint && c.isManaged()) {
+        need += c.prefHeight(c.getContentBias() == javafx.geometry.Orientation.HORIZONTAL ? w : -1)
+            + sidePanel.getSpacing();
+      }
+    }
+    boolean fits = need <= liveRoot.getHeight();
+    keysHint.setVisible(fits);
+    keysHint.setManaged(fits);
   }
 
   @FXML

@@ -5,7 +5,10 @@ import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.viewmodel.LabView;
 import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.Notice;
+import helperlab.lab.viewmodel.RunsFolderWords;
+import helperlab.lab.viewmodel.SampleSet;
 import helperlab.lab.viewmodel.Theme;
+import helperlab.model.UserDirs;
 import java.io.File;
 import java.util.EnumMap;
 import java.util.List;
@@ -86,10 +89,18 @@ public final class MainController {
     showBanner(vm.notices().bannerProperty().get());
     vm.notices().latestProperty().addListener((o, a, b) -> {
       statusMessage.setText(b == null ? "" : b.at() + "  " + b.text());
+      statusMessage.setTooltip(b == null ? null : new javafx.scene.control.Tooltip(b.text())); // where cut
       statusMessage.setStyle(b != null && b.isError() ? "-fx-text-fill: #dc2626;" : "");
     });
     statusSource.textProperty().bind(vm.sourceTitle().statusProperty());
-    statusFolder.textProperty().bind(vm.library().folderProperty().asString("runs folder: %s"));
+    RunsFolderWords folderWords = new RunsFolderWords(UserDirs.current().home(),
+        new SampleSet(vm.config().home()).runsDir());
+    statusFolder.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        () -> folderWords.status(vm.library().folderProperty().get()), vm.library().folderProperty()));
+    javafx.scene.control.Tooltip wholeFolder = new javafx.scene.control.Tooltip();
+    wholeFolder.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        () -> folderWords.whole(vm.library().folderProperty().get()), vm.library().folderProperty()));
+    statusFolder.setTooltip(wholeFolder);
 
     (vm.themeProperty().get() == Theme.DARK ? darkItem : lightItem).setSelected(true);
     vm.themeProperty().addListener((o, a, b) -> applyTheme(root.getScene()));

@@ -29,6 +29,7 @@ final class PhasePane {
   static final double CELL_W = 35;
   static final double CELL_H = 22;
   private static final double LABEL_W = 34;
+  private static final double STEP_W = 30;
 
   private final FlowPane maps = new FlowPane(18, 14);
   private final VBox root = new VBox(8);
@@ -58,15 +59,22 @@ final class PhasePane {
     HBox key = new HBox(0);
     key.setAlignment(Pos.CENTER_LEFT);
     key.setPadding(new Insets(0, 8, 0, 8));
+    key.setMinWidth(HBox.USE_PREF_SIZE); // the scale scrolls with the maps rather than squeeze its words
     Label title = new Label("share down ");
     title.getStyleClass().add("hint");
     title.setMinWidth(Label.USE_PREF_SIZE);
     key.getChildren().add(title);
     for (int i = 0; i <= 10; i++) {
       double s = i / 10.0;
-      Label step = new Label(i % 5 == 0 ? (i * 10) + "%" : "");
+      // a step is 30 px of colour, or as wide as its words ("100%" needs more than 30 px in some fonts)
+      Label step = new Label(i % 5 == 0 ? (i * 10) + "%" : "") {
+        @Override
+        protected double computePrefWidth(double height) {
+          return Math.max(STEP_W, super.computePrefWidth(height));
+        }
+      };
       step.setMinWidth(Label.USE_PREF_SIZE);
-      step.setPrefWidth(30);
+      step.setPadding(new Insets(0, 2, 0, 2));
       step.setAlignment(Pos.CENTER);
       step.setStyle("-fx-font-size: 10.5px; -fx-background-color: " + Palette.down(s) + "; -fx-text-fill: "
           + Palette.textOnDown(s) + ";");

@@ -37,6 +37,21 @@ final class LabWindowFixture {
     return new LabWindowFixture(w);
   }
 
+  /**
+   * Opens the window as a fresh install shows it: the sample set the lab carries unpacked into its home and listed
+   * as its runs folder (the set's long folder names are what the choosers must show whole).
+   */
+  static LabWindowFixture openOnSamples(Path dir) throws Exception {
+    helperlab.lab.viewmodel.SampleSet samples = new helperlab.lab.viewmodel.SampleSet(dir.resolve("home"));
+    if (samples.unpack() == 0) {
+      throw new IllegalStateException("the build carries no sample set (target/classes/samples)");
+    }
+    LabConfig config = new LabConfig(samples.runsDir(), dir.resolve("home"), new SimulatorSource());
+    LabWindow w = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(120, TimeUnit.SECONDS);
+    WaitForAsyncUtils.waitForFxEvents();
+    return new LabWindowFixture(w);
+  }
+
   private static void copyRecordedRuns(Path dir) throws IOException {
     Path real = Files.createDirectories(dir.resolve("lab-runs/xeon/real"));
     try (var files = Files.list(XEON)) {

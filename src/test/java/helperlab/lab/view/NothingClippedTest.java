@@ -159,6 +159,19 @@ class NothingClippedTest extends FxRobot {
         }
       }
     }
+    // a side panel taller than its view (its words' minimum heights add up) slides its last words under the
+    // status bar (one in a scroll pane scrolls to them)
+    Node status = root.lookup(".status-bar");
+    double floor = status == null ? root.getScene().getHeight() : status.localToScene(status.getLayoutBounds()).getMinY();
+    for (Node n : root.lookupAll(".side-panel")) {
+      for (Node l : shown(n) && !scrolled(n) ? n.lookupAll(".label") : java.util.Set.<Node>of()) {
+        javafx.geometry.Bounds b = l.localToScene(l.getBoundsInLocal());
+        if (shown(l) && b.getHeight() > 0 && b.getMaxY() > floor + 0.5) {
+          out.add("label " + words(l) + " under the status bar (its bottom at " + Math.round(b.getMaxY()) + ", the bar at "
+              + Math.round(floor) + ")");
+        }
+      }
+    }
     for (Node list : root.lookupAll(".list-view")) {
       Node viewport = list.lookup(".clipped-container");
       if (!shown(list) || viewport == null) {
@@ -174,6 +187,15 @@ class NothingClippedTest extends FxRobot {
       }
     }
     return out;
+  }
+
+  private static boolean scrolled(Node n) {
+    for (Node p = n.getParent(); p != null; p = p.getParent()) {
+      if (p instanceof javafx.scene.control.ScrollPane) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Visible with every parent visible (the views not shown are in the scene, hidden). */
@@ -194,12 +216,65 @@ class NothingClippedTest extends FxRobot {
         .collect(java.util.stream.Collectors.joining(" ", "'", "'"));
   }
 
+  /**
+   * Compare as a fresh install shows it: the sample set listed, its first recorded pair compared. The pair's
+   * chooser names the runs and their folder in full ({@code real-busy-box-cage-s1-… and its replay ·
+   * sample-runs/amd-2026-12-01a/real}), the key, the charts' legends and the differences' labels whole.
+   */
+  @ParameterizedTest(name = "{0}x{1}")
+  @CsvSource({"1280, 720", "1366, 768"})
+  void compareOfTheSampleSetIsWhole(int w, int h) throws Exception {
+    lab.close();
+    lab = LabWindowFixture.openOnSamples(dir.resolve("fresh"));
+    window = lab.window;
+    lab.resize(w, h);
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> !window.viewModel().compare().recordedPairs().isEmpty()));
+    interact(() -> window.viewModel().compare().compareRecorded());
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> window.viewModel().compare().runAProperty().get() != null
+        && window.viewModel().work().running() == 0));
+    lab.show(LabView.COMPARE);
+    List<String> problems = new ArrayList<>(lab.fx(() -> clipped(window.stage().getScene().getRoot(), new ArrayList<>())));
+    problems.addAll(lab.fx(() -> chartWordsOutside(window.stage().getScene().getRoot(), new ArrayList<>())));
+    assertTrue(lab.fx(() -> window.stage().getScene().getRoot().lookupAll(".chart-header").stream()
+        .anyMatch(NothingClippedTest::shown)), "Compare's charts are drawn");
+    assertTrue(problems.isEmpty(), problems.size() + " in Compare at " + w + "x" + h + ":\n" + String.join("\n", problems));
+  }
+
+  /**
+   * The Sweep view's phase diagrams of the committed phase study: their colour scale ("share down 0% … 50% … 100%"),
+   * titles and axis words whole.
+   */
+  @ParameterizedTest(name = "{0}x{1}")
+  @CsvSource({"1280, 720", "1366, 768"})
+  void phaseDiagramsAreWhole(int w, int h) throws Exception {
+    lab.resize(w, h);
+    lab.show(LabView.SWEEP);
+    // the view opens the committed sweep when first shown: let it land first, or it would replace ours
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> window.viewModel().work().running() == 0));
+    interact(() -> window.viewModel().sweep().open(Path.of("docs", "phase-study")));
+    WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> lab.fx(() -> window.viewModel().sweep().phase().hasStudy()
+        && window.viewModel().work().running() == 0 && lookup("#phasePane").query().isVisible()));
+    lab.show(LabView.SWEEP);
+    List<String> problems = lab.fx(() -> clipped(window.stage().getScene().getRoot(), new ArrayList<>()));
+    assertTrue(lab.fx(() -> window.stage().getScene().getRoot().lookupAll(".label").stream()
+        .anyMatch(n -> shown(n) && "100%".equals(((Labeled) n).getText()))), "the phase scale's 100% is shown");
+    assertTrue(problems.isEmpty(), problems.size() + " in the phase diagrams at " + w + "x" + h + ":\n"
+        + String.join("\n", problems));
+  }
+
   @ParameterizedTest(name = "{0}x{1}")
   @CsvSource({"1280, 720", "1366, 768"})
   void noLabelOfAnyViewEndsInAnEllipsis(int w, int h) throws Exception {
     lab.resize(w, h);
     RunRecord a = TestRuns.sim("pool-edf-10", "busy", 1, 600);
-    interact(() -> window.viewModel().sweep().open(Path.of("docs", "sweep")));
+    // opened from a folder as the chooser gives it (absolute, its name long): the Sweep view names it
+    Path sweep = Files.createDirectories(dir.resolve("sweeps/every-policy-on-the-cage"));
+    try (var files = Files.list(Path.of("docs", "sweep"))) {
+      for (Path f : files.toList()) {
+        Files.copy(f, sweep.resolve(f.getFileName()));
+      }
+    }
+    interact(() -> window.viewModel().sweep().open(sweep));
     WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> !window.viewModel().sweep().heatPolicies().isEmpty()));
     WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lab.fx(() -> window.viewModel().compare().recordedPairs().size() == 3));
     interact(() -> window.viewModel().compare().compareRecorded());
@@ -213,5 +288,9 @@ class NothingClippedTest extends FxRobot {
       }
     }
     assertTrue(problems.isEmpty(), problems.size() + " cut at " + w + "x" + h + ":\n" + String.join("\n", problems));
+    // the heat map's colour scale is among what was checked: its steps are there, "100%" among them
+    lab.show(LabView.SWEEP);
+    assertTrue(lab.fx(() -> window.stage().getScene().getRoot().lookupAll(".heat-scale-step").stream()
+        .anyMatch(n -> shown(n) && "100%".equals(((Labeled) n).getText()))), "the heat map's scale shows 100%");
   }
 }
