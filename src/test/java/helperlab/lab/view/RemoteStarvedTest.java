@@ -128,6 +128,26 @@ class RemoteStarvedTest extends FxRobot {
     Path png = Path.of(System.getProperty("remote.starved.shot", "target/screenshots/remote-starved.png"));
     Files.createDirectories(png.toAbsolutePath().getParent());
     ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(shot, null), "png", png.toFile());
+
+    // the run's record, written when the cage stops, carries the same verdict
+    for (long pid : stopped) {
+      signal("CONT", pid);
+    }
+    stopped.clear();
+    Path runs = cage.runsDir();
+    cage.close();
+    cage = null;
+    List<helperlab.model.RunRecord> records = new ArrayList<>();
+    try (java.util.stream.Stream<Path> files = Files.list(runs)) {
+      for (Path f : files.filter(f -> f.toString().endsWith(".json")).toList()) {
+        records.add(helperlab.model.RunRecord.load(f));
+      }
+    }
+    assertEquals(1, records.size(), "one live run: " + records);
+    helperlab.model.Interference recorded = helperlab.model.Interference.of(records.get(0));
+    assertTrue(recorded != null && recorded.starved(), "the record says the host starved the run: " + recorded);
+    assertTrue(helperlab.model.Interference.starvedWords(records.get(0)).contains("the host took"),
+        helperlab.model.Interference.starvedWords(records.get(0)));
   }
 
   private static int busy(JsonNode status) {
