@@ -17,6 +17,8 @@
 #   SET/verdict.md, SET/sim-seeds.jsonl   the verdict (helper-lab verdict SET) and the seeds it judged times by
 #
 #   CAL=lab-runs/amd-2026-12-01c/calibration/calibration.json lab-runs/preregistration/record.sh
+#   CALIBRATE=1 SEEDS=0 lab-runs/preregistration/record.sh      measure this host first; one seed per stretch, then
+#   SEEDS="1 2" SET=<that set> lab-runs/preregistration/record.sh  carries on with the set's own calibration
 # A dry run of the pipeline (one point cut short; not a recording of the point, the verdict will say it is short):
 #   POINTS=M1 SEEDS=0 DURATION=60 TRIGGER=none STEADY_S=0 SETTLE_S=5 SIM_SEEDS=0 SET=/tmp/points-dry CAL=... \
 #     lab-runs/preregistration/record.sh
@@ -38,7 +40,7 @@ CAL=${CAL:-$SET/calibration/calibration.json}
 DATA=${DATA:-/tmp/helperlab-record-points}
 JAR=${JAR:-target/helper-lab.jar}
 
-[ -f "$CAL" ] || { echo "no calibration at $CAL: give CAL=FILE (e.g. a steady set's calibration/calibration.json)" >&2; exit 2; }
+[ -f "$CAL" ] || [ "${CALIBRATE:-0}" = 1 ] || { echo "no calibration at $CAL: give CAL=FILE (e.g. a steady set's calibration/calibration.json) or CALIBRATE=1 to measure this host into $SET/calibration" >&2; exit 2; }
 for id in $POINTS; do
   jq -e --arg id "$id" '.points[] | select(.id == $id)' "$PREREG" >/dev/null \
     || { echo "no point '$id' in $PREREG (known: $(jq -r '[.points[].id] | join(" ")' "$PREREG"))" >&2; exit 2; }
@@ -48,15 +50,22 @@ scripts/services
 [ "${NO_BUILD:-0}" = 1 ] || mvn -q -B -o -DskipTests package
 java -jar "$JAR" verdict --help >/dev/null 2>&1 || { echo "$JAR does not know 'helper-lab verdict': build it" >&2; exit 2; }
 mkdir -p "$SET/points" "$SET/calibration" "$DATA"
+if [ ! -f "$CAL" ]; then
+  # the host measured now, capped as the cage will be; a doubtful calibration (a busy host) stops the recording
+  java -jar "$JAR" calibrate --data "$DATA" --out "$SET/calibration" 2>&1 | tee "$SET/calibration/calibrate.log"
+  CAL=$SET/calibration/calibration.json
+fi
 [ "$(realpath "$CAL")" = "$(realpath -m "$SET/calibration/calibration.json")" ] || cp "$CAL" "$SET/calibration/calibration.json"
+# A set is recorded over several stretches (SEEDS=0, then SEEDS="1 2" into the same SET): each stretch adds its block.
+[ -f "$SET/protocol.txt" ] && echo >> "$SET/protocol.txt"
 {
   echo "recorded from commit $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git status --porcelain 2>/dev/null \
     | grep -q . && echo ' (with uncommitted changes)') on $(hostname -s), started $(date -u +%FT%TZ)"
   echo "pre-registration $PREREG (sha256 $(sha256sum "$PREREG" | cut -c1-16))"
   echo "POINTS=\"$(echo $POINTS)\" SEEDS=\"$SEEDS\" DURATION=$DURATION GRACE=$GRACE TRIGGER=${TRIGGER:-as registered}"
   echo "cage: --cpus 1.5 --memory 2g, calibration $CAL"
-} > "$SET/protocol.txt"
-: > "$SET/host-notes.txt"
+} >> "$SET/protocol.txt"
+touch "$SET/host-notes.txt"
 export HELPERLAB_PG_URL=${HELPERLAB_PG_URL:-"jdbc:postgresql://127.0.0.1:5432/helperlab_record_points?user=postgres"}
 
 # The same library the calibration measured (seed 1, 16 images, 0.3-70 MP).
