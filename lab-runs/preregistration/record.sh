@@ -59,7 +59,7 @@ fi
 # A set is recorded over several stretches (SEEDS=0, then SEEDS="1 2" into the same SET): each stretch adds its block.
 [ -f "$SET/protocol.txt" ] && echo >> "$SET/protocol.txt"
 {
-  echo "recorded from commit $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git status --porcelain 2>/dev/null \
+  echo "recorded from commit $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git status --porcelain --untracked-files=no 2>/dev/null \
     | grep -q . && echo ' (with uncommitted changes)') on $(hostname -s), started $(date -u +%FT%TZ)"
   echo "pre-registration $PREREG (sha256 $(sha256sum "$PREREG" | cut -c1-16))"
   echo "POINTS=\"$(echo $POINTS)\" SEEDS=\"$SEEDS\" DURATION=$DURATION GRACE=$GRACE TRIGGER=${TRIGGER:-as registered}"

@@ -147,9 +147,10 @@ public final class LabBench {
     out.printf(Locale.ROOT, "machine: %d cores, load average %.2f at the start%n",
         Runtime.getRuntime().availableProcessors(), ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     if (parts.contains(Part.PULSE)) {
-      FrameStats control = PulseControl.measure(PULSE_CONTROL_S, benchSize(0, 1600), benchSize(1, 1000));
-      out.printf(Locale.ROOT, "pulse control (a window of this size showing one changing number): %.1f s: %s%n",
-          control.seconds(), control.describe());
+      PulseControl.Measured control = PulseControl.measure(PULSE_CONTROL_S, benchSize(0, 1600), benchSize(1, 1000));
+      out.printf(Locale.ROOT, "pulse control (a window of this size showing one changing number): %.1f s: %s;"
+          + " CPU per frame (FX thread + render thread) %.1f ms%n", control.frames().seconds(),
+          control.frames().describe(), control.cpuMsPerFrame());
     }
     if (parts.contains(Part.STREAM)) {
       stream("first live run (the JIT still compiling)", 1200);
@@ -184,7 +185,7 @@ public final class LabBench {
     java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     long renderTid = RenderThread.id();
     long fxTid = FxWait.call(() -> Thread.currentThread().getId());
-    long cpu0 = threads.getThreadCpuTime(fxTid) + (renderTid < 0 ? 0 : threads.getThreadCpuTime(renderTid));
+    long cpu0 = PulseControl.cpuOf(threads, fxTid, renderTid);
     FxWait.run(() -> new AnimationTimer() {
       @Override
       public void handle(long now) {
@@ -196,7 +197,7 @@ public final class LabBench {
       }
     }.start());
     done.get(10, TimeUnit.MINUTES);
-    long cpu1 = threads.getThreadCpuTime(fxTid) + (renderTid < 0 ? 0 : threads.getThreadCpuTime(renderTid));
+    long cpu1 = PulseControl.cpuOf(threads, fxTid, renderTid);
     long draws1 = FxWait.call(() -> grid.chart(ChartKind.WORKERS).draws());
     long all1 = FxWait.call(() -> allDraws(grid));
     FxWait.frames(3);

@@ -19,8 +19,15 @@ import javafx.stage.Stage;
 final class PulseControl {
   private PulseControl() {}
 
+  /** The control's frames and what each cost the FX and render threads (the toolkit's floor at this size). */
+  record Measured(FrameStats frames, double cpuMsPerFrame) {}
+
   /** Counts frames for {@code seconds} of the frame timer's clock in a {@code width} × {@code height} window. */
-  static FrameStats measure(double seconds, double width, double height) throws Exception {
+  static Measured measure(double seconds, double width, double height) throws Exception {
+    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    long renderTid = RenderThread.id();
+    long fxTid = FxWait.call(() -> Thread.currentThread().getId());
+    long[] cpu = new long[2];
     List<Long> times = new ArrayList<>();
     CompletableFuture<Void> done = new CompletableFuture<>();
     Stage[] stage = new Stage[1];
@@ -33,9 +40,13 @@ final class PulseControl {
       new AnimationTimer() {
         @Override
         public void handle(long now) {
+          if (times.isEmpty()) {
+            cpu[0] = cpuOf(threads, fxTid, renderTid);
+          }
           times.add(now);
           count.setText(Integer.toString(times.size()));
           if (now - times.get(0) >= seconds * 1e9) {
+            cpu[1] = cpuOf(threads, fxTid, renderTid);
             stop();
             done.complete(null);
           }
@@ -47,6 +58,12 @@ final class PulseControl {
     } finally {
       FxWait.run(() -> stage[0].close());
     }
-    return FrameStats.of(times);
+    FrameStats frames = FrameStats.of(times);
+    return new Measured(frames, (cpu[1] - cpu[0]) / 1e6 / Math.max(1, frames.frames()));
+  }
+
+  /** CPU time of the FX thread and the render thread so far, in nanoseconds (the render thread's when reachable). */
+  static long cpuOf(java.lang.management.ThreadMXBean threads, long fxTid, long renderTid) {
+    return threads.getThreadCpuTime(fxTid) + (renderTid < 0 ? 0 : threads.getThreadCpuTime(renderTid));
   }
 }

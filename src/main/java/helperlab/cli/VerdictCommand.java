@@ -2,7 +2,9 @@ package helperlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.model.DataFile;
+import helperlab.model.Calibration;
 import helperlab.runs.RecordedPoints;
+import helperlab.study.phase.HostCalibrationCheck;
 import helperlab.study.phase.PointOutcome;
 import helperlab.study.phase.PointSimulation;
 import helperlab.study.phase.PointVerdict;
@@ -53,6 +55,9 @@ public final class VerdictCommand implements Callable<Integer> {
     }
     int n = seeds != null ? seeds : doc.path("simulated_seeds").asInt(0);
     List<PointVerdict> verdicts = new ArrayList<>();
+    Path hostCalibration = set.resolve("calibration").resolve("calibration.json");
+    Calibration hostCal = n > 0 && Files.exists(hostCalibration) ? Calibration.load(hostCalibration) : null;
+    List<HostCalibrationCheck.Row> hostRows = new ArrayList<>();
     List<String> moved = new ArrayList<>();
     StringBuilder simLines = new StringBuilder();
     for (PreregisteredPoint p : PreregisteredPoint.all(doc)) {
@@ -66,7 +71,12 @@ public final class VerdictCommand implements Callable<Integer> {
           moved.add(p.id() + " seed " + i);
         }
       }
-      verdicts.add(PointVerdict.of(p, sim, RecordedPoints.read(set.resolve("points").resolve(p.id()), p, exhibitS)));
+      List<PointVerdict.Recording> recordings = RecordedPoints.read(set.resolve("points").resolve(p.id()), p, exhibitS);
+      verdicts.add(PointVerdict.of(p, sim, recordings));
+      if (hostCal != null) {
+        List<PointOutcome> hostSeeds = PointSimulation.seeds(p, exhibitS, n, hostCal);
+        hostRows.add(new HostCalibrationCheck.Row(p, sim, hostSeeds, PointVerdict.of(p, hostSeeds, recordings)));
+      }
     }
     String seedsNote = n == 0 ? "Only the pre-registered seeds 0-2 (not simulated again): a narrow range."
         : moved.isEmpty() ? "The simulator today reproduces every pre-registered seed's outcome."
@@ -81,8 +91,10 @@ public final class VerdictCommand implements Callable<Integer> {
       // the simulated seeds the times were judged against, kept beside the verdict
       Files.writeString(set.resolve("sim-seeds.jsonl"), simLines, StandardCharsets.UTF_8);
     }
-    Files.writeString(set.resolve("verdict.md"), report.markdown(), StandardCharsets.UTF_8);
-    spec.commandLine().getOut().print(report.markdown());
+    String markdown = report.markdown()
+        + (hostCal == null ? "" : new HostCalibrationCheck(set.relativize(hostCalibration).toString(), hostRows).markdown());
+    Files.writeString(set.resolve("verdict.md"), markdown, StandardCharsets.UTF_8);
+    spec.commandLine().getOut().print(markdown);
     spec.commandLine().getOut().flush();
     spec.commandLine().getErr().println("wrote " + set.resolve("verdict.md"));
     return 0;

@@ -14,7 +14,8 @@ import java.util.List;
  * kept as JSON here, for this package knows nothing of the simulator, and read by the packages that do. A
  * judged run keeps when it tipped over ({@code tipping}: {@code {"tipped_at_s": s or null}}, see {@code
  * sim.Tipping}), with or without a trigger. A real run also keeps how much of its CPU the host took
- * ({@code interference}, read by {@link Interference}).
+ * ({@code interference}, read by {@link Interference}). An exhibit keeps the offered load it played ({@code
+ * offered_load}, 1 = what the machine can resize), so a recording is judged at the load it had, not the one asked.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(
@@ -40,7 +41,8 @@ public record RunRecord(
     @JsonProperty("trigger") JsonNode trigger,
     @JsonProperty("recovery") JsonNode recovery,
     @JsonProperty("tipping") JsonNode tipping,
-    @JsonProperty("interference") JsonNode interference) {
+    @JsonProperty("interference") JsonNode interference,
+    @JsonProperty("offered_load") Double offeredLoad) {
 
   public static final int FORMAT = 1;
   public static final String KIND_SIM = "sim";
@@ -136,6 +138,7 @@ public record RunRecord(
     private JsonNode recovery;
     private JsonNode tipping;
     private JsonNode interference;
+    private Double offeredLoad;
 
     Builder() {
     }
@@ -164,6 +167,7 @@ public record RunRecord(
       recovery = r.recovery();
       tipping = r.tipping();
       interference = r.interference();
+      offeredLoad = r.offeredLoad();
     }
 
     public Builder format(int value) {
@@ -281,10 +285,15 @@ public record RunRecord(
       return this;
     }
 
+    public Builder offeredLoad(Double value) {
+      offeredLoad = value;
+      return this;
+    }
+
     public RunRecord build() {
       return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
           durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping,
-          interference);
+          interference, offeredLoad);
     }
   }
 }

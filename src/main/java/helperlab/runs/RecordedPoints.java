@@ -1,13 +1,17 @@
 package helperlab.runs;
 
 import helperlab.model.Interference;
+import helperlab.model.PresetCatalog;
+import helperlab.model.Task;
 import helperlab.model.RunRecord;
 import helperlab.model.Samples;
 import helperlab.study.phase.PointOutcome;
 import helperlab.study.phase.PointVerdict;
 import helperlab.study.phase.PreregisteredPoint;
+import helperlab.workload.ArrivalGenerator;
 import helperlab.workload.RunTriggers;
 import helperlab.workload.RecoveryMeter;
+import helperlab.workload.ScenarioSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,10 +25,13 @@ import java.util.stream.Stream;
  * The recordings of one pre-registered operating point, read from its folder (SET/points/ID, as
  * lab-runs/preregistration/record.sh writes it): each real run (kind real) with its replay beside it
  * (NAME-replay.json.gz), judged with the hour's spans from its own events and samples, whatever spans the cage
- * judged it with as it ran. A run without the cage's CPU share measured, or one the host starved, is kept aside
- * with the reason.
+ * judged it with as it ran. A run without the cage's CPU share measured, one the host starved, or one at
+ * another offered load than the point's is kept aside with the reason.
  */
 public final class RecordedPoints {
+  /** Loads are written as the request gave them (0.2): only a load asked differently differs by more. */
+  private static final double LOAD_TOLERANCE = 1e-9;
+
   private RecordedPoints() {}
 
   /**
@@ -50,13 +57,33 @@ public final class RecordedPoints {
       Path replayFile = f.resolveSibling(replayName(f.getFileName().toString()));
       PointOutcome replay = Files.exists(replayFile) ? outcome(RunRecord.load(replayFile), real.durationS()) : null;
       out.add(new PointVerdict.Recording(real.id(), real.seed(), outcome(real, real.durationS()), replay,
-          discardedBecause(real, point, exhibitS)));
+          discardedBecause(real, playedLoad(real, point), point, exhibitS)));
     }
     return out;
   }
 
-  /** Why a recording cannot be judged as the point's, or null when it can. */
-  static String discardedBecause(RunRecord r, PreregisteredPoint point, double exhibitS) {
+  /**
+   * The offered load {@code r} played: its record's; for a record written before records kept it, the point's load
+   * when the record's arrivals are the ones that load generates for its seed (the cage's calibration and machine,
+   * the point's trigger), else null.
+   */
+  static Double playedLoad(RunRecord r, PreregisteredPoint point) {
+    if (r.offeredLoad() != null) {
+      return r.offeredLoad();
+    }
+    ScenarioSpec s = ScenarioSpec.builtIn(r.scenario()).withLoad(point.offeredLoad()).withDuration(r.durationS())
+        .withTrigger(point.trigger());
+    List<Task> generated = new ArrivalGenerator(s, r.machine(), r.calibration(), PresetCatalog.defaults())
+        .generate(r.seed());
+    return arrivals(generated).equals(arrivals(r.tasks())) ? point.offeredLoad() : null;
+  }
+
+  private static List<Double> arrivals(List<Task> tasks) {
+    return tasks.stream().map(Task::arrivalS).toList();
+  }
+
+  /** Why a recording that played {@code load} (null: not known) cannot be judged as the point's, or null when it can. */
+  static String discardedBecause(RunRecord r, Double load, PreregisteredPoint point, double exhibitS) {
     List<String> why = new ArrayList<>();
     Interference i = Interference.of(r);
     if (i == null) {
@@ -70,6 +97,12 @@ public final class RecordedPoints {
     if (!Objects.equals(RunTriggers.trigger(r), point.trigger())) {
       why.add(PreregisteredPoint.triggerWords(RunTriggers.trigger(r)) + ", not the registered "
           + PreregisteredPoint.triggerWords(point.trigger()));
+    }
+    if (load == null) {
+      why.add("its arrivals are not those of the registered offered load " + point.offeredLoad()
+          + " (and its record does not say its load)");
+    } else if (Math.abs(load - point.offeredLoad()) > LOAD_TOLERANCE) {
+      why.add(String.format(Locale.ROOT, "offered load %s, not the registered %s", load, point.offeredLoad()));
     }
     if (r.durationS() < exhibitS) {
       why.add(String.format(Locale.ROOT, "an exhibit of %.0f s, shorter than the registered %.0f s", r.durationS(),

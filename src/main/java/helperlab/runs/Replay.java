@@ -79,7 +79,7 @@ public final class Replay {
         .scenario(run.scenario()).machine(run.machine()).seed(run.seed()).admission(run.admission())
         .calibration(s.calibration()).speedProbeMs(run.speedProbeMs()).durationS(s.durationS()).tasks(r.tasks())
         .events(r.events()).samples(r.samples()).metrics(r.metrics()).replayOf(run.id()).stopS(run.stopS())
-        .trigger(run.trigger()).recovery(meter == null ? null : RunTriggers.json(meter.recovery(trigger, run.durationS())))
+        .offeredLoad(run.offeredLoad()).trigger(run.trigger()).recovery(meter == null ? null : RunTriggers.json(meter.recovery(trigger, run.durationS())))
         .build();
   }
 }

@@ -59,11 +59,12 @@ class RecordedPointsTest {
   void aFolderKeepsTheMeasuredRunsAndSetsAsideTheStarvedAndTheShort(@TempDir Path dir) throws Exception {
     PointOutcome[] live = new PointOutcome[1];
     RunRecord sim = boxRun(live);
-    RunRecord steady = sim.toBuilder().id("real-steady").kind(RunRecord.KIND_REAL)
+    RunRecord steady = sim.toBuilder().id("real-steady").kind(RunRecord.KIND_REAL).offeredLoad(0.2)
         .interference(RunTriggers.json(new Interference(100, 95, 0, 1, 2))).build();
-    RunRecord starved = sim.toBuilder().id("real-starved").kind(RunRecord.KIND_REAL).seed(1)
+    RunRecord starved = sim.toBuilder().id("real-starved").kind(RunRecord.KIND_REAL).seed(1).offeredLoad(0.2)
         .interference(RunTriggers.json(new Interference(100, 40, 0, 9, 2))).build();
-    RunRecord unmeasured = sim.toBuilder().id("real-unmeasured").kind(RunRecord.KIND_REAL).seed(2).build();
+    RunRecord unmeasured = sim.toBuilder().id("real-unmeasured").kind(RunRecord.KIND_REAL).seed(2).offeredLoad(0.2)
+        .build();
     DataFile.write(dir.resolve("real-steady.json.gz"), steady);
     DataFile.write(dir.resolve("real-steady-replay.json.gz"), Replay.of(steady));
     DataFile.write(dir.resolve("real-starved.json.gz"), starved);
@@ -84,5 +85,25 @@ class RecordedPointsTest {
         List.of());
     assertTrue(RecordedPoints.read(dir, pool, 300).get(1).discardedBecause().contains("not the registered pool-edf-10"));
     assertTrue(Files.exists(dir.resolve("real-steady-replay.json.gz")));
+  }
+
+  @Test
+  void aRecordingIsJudgedAtTheLoadItPlayedFromItsRecordOrItsArrivals(@TempDir Path dir) throws Exception {
+    RunRecord measured = boxRun(new PointOutcome[1]).toBuilder().kind(RunRecord.KIND_REAL)
+        .interference(RunTriggers.json(new Interference(100, 95, 0, 1, 2))).build();
+    // the record says its load; one says another; two older records say none: one has the arrivals load 0.2
+    // generates for its seed, the other lost its last batch (as a run at another load has other arrivals)
+    DataFile.write(dir.resolve("real-a.json.gz"), measured.toBuilder().id("real-a").offeredLoad(0.2).build());
+    DataFile.write(dir.resolve("real-b.json.gz"), measured.toBuilder().id("real-b").offeredLoad(0.3).build());
+    DataFile.write(dir.resolve("real-c.json.gz"), measured.toBuilder().id("real-c").build());
+    DataFile.write(dir.resolve("real-d.json.gz"), measured.toBuilder().id("real-d")
+        .tasks(measured.tasks().subList(0, measured.tasks().size() - 1)).build());
+    List<PointVerdict.Recording> rs = RecordedPoints.read(dir, M1, 300);
+    assertEquals(List.of("real-a", "real-b", "real-c", "real-d"), rs.stream().map(PointVerdict.Recording::id).toList());
+    assertNull(rs.get(0).discardedBecause());
+    assertEquals("offered load 0.3, not the registered 0.2", rs.get(1).discardedBecause());
+    assertNull(rs.get(2).discardedBecause(), "the older record's arrivals are those of load 0.2");
+    assertEquals("its arrivals are not those of the registered offered load 0.2 (and its record does not say its load)",
+        rs.get(3).discardedBecause());
   }
 }

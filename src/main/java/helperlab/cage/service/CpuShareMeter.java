@@ -46,13 +46,16 @@ final class CpuShareMeter {
 
   /**
    * One round: {@code busy} workers had an image in hand over the {@code now - last} seconds, and
-   * their processes spent {@code cpuS} between the two looks.
+   * their processes spent {@code cpuS} between the two looks; the cage's other workers (starting, warming,
+   * idle) spent {@code othersCpuS}. What those took of the cage's cores is the cage's own doing (a policy that
+   * spawns helpers pays for their start-ups), not the host's: the busy workers can want only what is left.
    */
-  void observe(double now, int busy, double capacityCores, double cpuS, HostLoad host) {
+  void observe(double now, int busy, double capacityCores, double cpuS, double othersCpuS, HostLoad host) {
     double wanted = 0;
     double got = 0;
     if (lastAt >= 0 && now > lastAt) {
-      wanted = Math.min(busy, capacityCores) * (now - lastAt);
+      double dt = now - lastAt;
+      wanted = Math.min(Math.min(busy, capacityCores) * dt, Math.max(0, capacityCores * dt - othersCpuS));
       got = cpuS;
       wantedS += wanted;
       gotS += got;

@@ -51,7 +51,9 @@ final class RunBooks {
             config.admission()) + "-" + stamp;
     CageRun next = new CageRun(ctx, id, kind, policy, AdmissionMode.of(config.admission()), exhibit, startedAt);
     CageStore.RunRow row = new CageStore.RunRow(id, kind, policy.id(), next.scenario, next.seed, config.admission(),
-        exhibit == null ? null : exhibit.durationS, null, next.startedAt, null);
+        exhibit == null ? null : exhibit.durationS, null, next.startedAt, null,
+        exhibit == null ? null : exhibit.offeredLoad,
+        exhibit == null || exhibit.trigger == null ? null : RunTriggers.json(exhibit.trigger).toString());
     if (sync) {
       store.createRun(row);
     } else {
@@ -99,7 +101,7 @@ final class RunBooks {
         .calibration(ctx.calibration()).speedProbeMs(speedProbeMs).durationS(duration).tasks(story.tasks())
         .events(story.events()).samples(story.samples()).metrics(story.metrics())
         .createdAt(run.startedAt.toString()).host(host).stopS(exhibit != null ? exhibit.stopS : null)
-        .interference(run.cpuShare.json()).build();
+        .interference(run.cpuShare.json()).offeredLoad(exhibit != null ? exhibit.offeredLoad : null).build();
     RecoveryMeter recovery = story.recovery();
     if (recovery == null) {
       return record;

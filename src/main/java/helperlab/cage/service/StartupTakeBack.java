@@ -16,7 +16,9 @@ import helperlab.model.RunRecord;
 import helperlab.model.SampleRecorder;
 import helperlab.model.Task;
 import helperlab.workload.ArrivalGenerator;
+import helperlab.workload.RunTriggers;
 import helperlab.workload.ScenarioSpec;
+import helperlab.workload.Trigger;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -170,15 +172,35 @@ final class StartupTakeBack {
       return RunRecord.builder().id(r.id()).kind(RunRecord.KIND_REAL).policy(r.policy()).scenario(r.scenario())
           .machine(machine).seed(r.seed()).admission(r.admission()).calibration(calibration).durationS(duration)
           .tasks(tasks).events(events.events()).samples(samples.samples()).metrics(metrics.metrics())
-          .createdAt(r.startedAt().toString()).host("interrupted").build();
+          .createdAt(r.startedAt().toString()).host("interrupted").offeredLoad(r.offeredLoad())
+          .trigger(r.triggerJson() == null ? null : RunTriggers.json(storedTrigger(r))).build();
     } catch (SQLException e) {
       throw new IllegalStateException(e.getMessage(), e);
     }
   }
 
+  /**
+   * An exhibit's arrivals generated again as it played them: at its offered load, with its trigger's batches (a row
+   * stored before runs kept them: the scenario's own load, no trigger).
+   */
   private List<Task> exhibitTasks(CageStore.RunRow r) {
     ScenarioSpec s = ScenarioSpec.builtIn(r.scenario()).withDuration(r.durationS() == null ? 60 : r.durationS());
-    return new ArrivalGenerator(s, machine, calibration, PresetCatalog.defaults()).generate(r.seed());
+    if (r.offeredLoad() != null) {
+      s = s.withLoad(r.offeredLoad());
+    }
+    return new ArrivalGenerator(s.withTrigger(storedTrigger(r)), machine, calibration, PresetCatalog.defaults())
+        .generate(r.seed());
+  }
+
+  private static Trigger storedTrigger(CageStore.RunRow r) {
+    if (r.triggerJson() == null) {
+      return null;
+    }
+    try {
+      return DataFile.JSON.readValue(r.triggerJson(), Trigger.class);
+    } catch (IOException e) {
+      throw new IllegalStateException("run " + r.id() + "'s stored trigger cannot be read: " + e.getMessage(), e);
+    }
   }
 
   private List<Task> liveTasks(CageStore.RunRow r) throws SQLException {

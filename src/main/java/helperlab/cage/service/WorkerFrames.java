@@ -151,13 +151,18 @@ final class WorkerFrames {
     double stretch = busy / Math.max(ctx.nominalCores(), 1e-9);
     HostLoad host = HostLoad.read();
     double spent = 0;
+    double others = 0;
     for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
       CageTask.Image im = w.inFlight() >= 0 ? state.image(w.inFlight()) : null;
       String excused = w.excuse();
       ProcStat stat = ProcStat.read(w.pid());
       if (stat != null) {
         double since = w.cpuSinceLastRound(stat.cpuS());
-        spent += im != null ? since : 0;
+        if (im != null) {
+          spent += since;
+        } else {
+          others += since;
+        }
       }
       Watchdog.Verdict v = dog.judge(w, now, im == null ? 0 : im.predictedS, stretch, stat, host);
       if (v != null) {
@@ -169,7 +174,7 @@ final class WorkerFrames {
         ctx.log().printf("cage: worker %d (pid %d) %s%n", w.id(), w.pid(), w.excuse());
       }
     }
-    cpuShare.observe(now, busy, ctx.nominalCores(), spent, host);
+    cpuShare.observe(now, busy, ctx.nominalCores(), spent, others, host);
   }
 
 }

@@ -142,12 +142,16 @@ public final class CageStore implements AutoCloseable {
     }
   }
 
-  /** A run as listed: what it ran and when. */
+  /**
+   * A run as listed: what it ran and when; an exhibit also the offered load it played and its trigger (the
+   * simulator's trigger JSON), null for a live run or none.
+   */
   public record RunRow(String id, String kind, String policy, String scenario, long seed, String admission,
-      Double durationS, String state, Instant startedAt, Instant endedAt) {}
+      Double durationS, String state, Instant startedAt, Instant endedAt, Double offeredLoad, String triggerJson) {}
 
   public List<RunRow> runs(String state) throws SQLException {
-    String sql = "select id, kind, policy, scenario, seed, admission, duration_s, state, started_at, ended_at from runs"
+    String sql = "select id, kind, policy, scenario, seed, admission, duration_s, state, started_at, ended_at,"
+        + " offered_load, trigger_spec::text from runs"
         + (state == null ? "" : " where state = ?") + " order by started_at, id";
     List<RunRow> out = new ArrayList<>();
     try (Connection c = pool.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
@@ -157,15 +161,18 @@ public final class CageStore implements AutoCloseable {
       try (ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
           Timestamp ended = rs.getTimestamp(10);
-          double d = rs.getDouble(7);
-          Double duration = rs.wasNull() ? null : d;
           out.add(new RunRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getLong(5),
-              rs.getString(6), duration, rs.getString(8), rs.getTimestamp(9).toInstant(),
-              ended == null ? null : ended.toInstant()));
+              rs.getString(6), nullableDouble(rs, 7), rs.getString(8), rs.getTimestamp(9).toInstant(),
+              ended == null ? null : ended.toInstant(), nullableDouble(rs, 11), rs.getString(12)));
         }
       }
     }
     return out;
+  }
+
+  private static Double nullableDouble(ResultSet rs, int column) throws SQLException {
+    double d = rs.getDouble(column);
+    return rs.wasNull() ? null : d;
   }
 
   /** The record of a finished run as JSON, or null if it has none (yet). */

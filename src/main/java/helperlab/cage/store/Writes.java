@@ -64,7 +64,8 @@ final class Writes {
   record Cursor(String run, int eventSeq, int sampleSeq, Instant at) {}
 
   static final Write<CageStore.RunRow> RUN_STARTED = new Write<>("insert into runs (id, kind, policy, scenario, seed,"
-      + " admission, duration_s, state, started_at) values (?, ?, ?, ?, ?, ?, ?, 'running', ?) on conflict (id) do nothing",
+      + " admission, duration_s, state, started_at, offered_load, trigger_spec)"
+      + " values (?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?::jsonb) on conflict (id) do nothing",
       (s, r) -> {
         s.setString(1, r.id());
         s.setString(2, r.kind());
@@ -78,6 +79,12 @@ final class Writes {
           s.setDouble(7, r.durationS());
         }
         s.setTimestamp(8, Timestamp.from(r.startedAt()));
+        if (r.offeredLoad() == null) {
+          s.setNull(9, Types.DOUBLE);
+        } else {
+          s.setDouble(9, r.offeredLoad());
+        }
+        s.setString(10, r.triggerJson());
       });
 
   static final Write<BatchRun> BATCH_RUN = new Write<>("update batches set run_id = ?, task = ? where id = ?",

@@ -20,6 +20,14 @@ public final class PointSimulation {
 
   /** Seeds 0 to {@code seeds} - 1 of {@code point}, each's outcome in seed order. */
   public static List<PointOutcome> seeds(PreregisteredPoint point, double exhibitS, int seeds) {
+    return seeds(point, exhibitS, seeds, Calibration.defaults());
+  }
+
+  /**
+   * As {@link #seeds(PreregisteredPoint, double, int)}, with another calibration (the recording host's, to see after
+   * the fact what the registered default calibration left out).
+   */
+  public static List<PointOutcome> seeds(PreregisteredPoint point, double exhibitS, int seeds, Calibration calibration) {
     ScenarioSpec s = ScenarioSpec.builtIn("calm").withLoad(point.offeredLoad()).withDuration(exhibitS);
     if (point.trigger() != null) {
       s = s.withTrigger(point.trigger());
@@ -27,7 +35,7 @@ public final class PointSimulation {
     MachineSpec cage = MachineSpec.builtIn("cage");
     List<PointOutcome> out = new ArrayList<>();
     for (long seed = 0; seed < seeds; seed++) {
-      SimSetup setup = SimSetup.of(s, point.policy(), cage, seed, AdmissionMode.EDF_FIT, Calibration.defaults(), false);
+      SimSetup setup = SimSetup.of(s, point.policy(), cage, seed, AdmissionMode.EDF_FIT, calibration, false);
       RecoveryMeter m = new RecoveryMeter();
       new Simulation(setup, m).run();
       out.add(PointOutcome.judge(m, setup.tippingCapacity(m.spans().windowS()), exhibitS));

@@ -21,7 +21,7 @@ class CpuShareMeterTest {
     double t = from;
     for (int i = 0; i < rounds; i++) {
       t += 0.5;
-      m.observe(t, busy, 2, busy * 0.5 * share, host);
+      m.observe(t, busy, 2, busy * 0.5 * share, 0, host);
     }
     return t;
   }
@@ -39,7 +39,7 @@ class CpuShareMeterTest {
   @Test
   void theBusyWorkersShareOverTheWindowOnceTheyWantedEnough() {
     CpuShareMeter m = new CpuShareMeter();
-    m.observe(0, 0, 2, 0, QUIET);
+    m.observe(0, 0, 2, 0, 0, QUIET);
     double t = feed(m, 0, 1, 2, 0.3, QUIET); // 1 CPU-s wanted: too little to judge by
     assertFalse(m.share(null).measured());
     feed(m, t, 3, 2, 0.3, QUIET);
@@ -52,7 +52,7 @@ class CpuShareMeterTest {
   @Test
   void oneBadRoundMovesTheShareLittleAndOldRoundsLeaveTheWindow() {
     CpuShareMeter m = new CpuShareMeter();
-    m.observe(0, 0, 2, 0, QUIET);
+    m.observe(0, 0, 2, 0, 0, QUIET);
     double t = feed(m, 0, 39, 2, 1.0, QUIET); // 19.5 s of full share
     t = feed(m, t, 1, 2, 0.0, QUIET); // one round with nothing got
     assertEquals(39 / 40.0, m.share(null).value(), 1e-9, "one round in forty");
@@ -75,5 +75,26 @@ class CpuShareMeterTest {
     assertEquals(2 / 21.0, m.share(0.8).value(), 1e-9);
     assertEquals(1.0, CpuShareMeter.fairShare(new HostLoad(3, 2), 2), 1e-9, "our own two busy workers are no others");
     assertEquals(2 / 4.0, CpuShareMeter.fairShare(new HostLoad(5, 2), 2), 1e-9);
+  }
+
+  @Test
+  void whatTheCagesOwnStartingWorkersTookIsNotCountedAgainstTheHost() {
+    // 1.5 cores; two busy workers get 0.5 core each while starting helpers burn the other half core of the cap
+    CpuShareMeter m = new CpuShareMeter();
+    m.observe(0, 0, 1.5, 0, 0, QUIET);
+    for (int i = 1; i <= 40; i++) {
+      m.observe(0.5 * i, 2, 1.5, 2 * 0.5 * 0.5, 0.5 * 0.5, QUIET);
+    }
+    assertEquals(0, m.measured().hostTookShare(), 1e-9, "the cap was all used, by the cage itself");
+    assertFalse(m.measured().starved());
+    assertEquals(1.0, m.share(null).value(), 1e-9);
+    // the same rounds with nothing else of the cage's running: the host took the missing half core
+    CpuShareMeter host = new CpuShareMeter();
+    host.observe(0, 0, 1.5, 0, 0, QUIET);
+    for (int i = 1; i <= 40; i++) {
+      host.observe(0.5 * i, 2, 1.5, 2 * 0.5 * 0.5, 0, QUIET);
+    }
+    assertEquals(1 / 3.0, host.measured().hostTookShare(), 1e-9);
+    assertTrue(host.measured().starved());
   }
 }

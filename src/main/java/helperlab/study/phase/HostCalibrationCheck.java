@@ -1,0 +1,43 @@
+package helperlab.study.phase;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * After the fact, not registered: the pre-registered points simulated again with the calibration the cage recorded
+ * them with. The registration predicted with the default calibration; a point's offered load is relative to each
+ * calibration's capacity, while start-up and per-image costs relative to that capacity differ between them. This
+ * says whether the host's own model would have put a point on another side, and whether the recordings' times fall
+ * in its ranges; it changes no verdict.
+ */
+public record HostCalibrationCheck(String calibration, List<Row> rows) {
+
+  /**
+   * One point: the seeds simulated with the default calibration and with the host's, and the point's recordings
+   * judged against the host's seeds.
+   */
+  public record Row(PreregisteredPoint point, List<PointOutcome> defaultSeeds, List<PointOutcome> hostSeeds,
+      PointVerdict withHost) {}
+
+  public String markdown() {
+    StringBuilder b = new StringBuilder("\n## After the fact: the points on the recording host's calibration\n\n");
+    b.append("Not part of the registered verdict above. The registration simulated each point with the default "
+        + "calibration; the cage played the same offered loads relative to its own calibration (`").append(calibration)
+        .append("`). The same seeds simulated with that calibration:\n\n");
+    b.append("| point | class | registered P(tip) | tipped, default calibration | tipped, host calibration | host's "
+        + "time-to-tip range | recordings' time to tip in the host's range |\n|---|---|---|---|---|---|---|\n");
+    for (Row r : rows) {
+      PointVerdict v = r.withHost();
+      long inRange = v.kept().stream().filter(PointVerdict.Judged::tipInside).count();
+      b.append(String.format(Locale.ROOT, "| %s | %s | %.2f-%.2f | %s | %s | %s | %s |%n", r.point().id(),
+          r.point().pointClass().words(), r.point().pTipLo(), r.point().pTipHi(), tipped(r.defaultSeeds()),
+          tipped(r.hostSeeds()), PointVerdictReport.range(v.tipRange()),
+          v.kept().isEmpty() ? "-" : inRange + " of " + v.kept().size()));
+    }
+    return b.toString();
+  }
+
+  private static String tipped(List<PointOutcome> seeds) {
+    return seeds.stream().filter(PointOutcome::tipped).count() + " of " + seeds.size();
+  }
+}
