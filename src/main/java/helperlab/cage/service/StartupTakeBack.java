@@ -167,13 +167,14 @@ final class StartupTakeBack {
               RunJournal.sampleJson(s.t(), s.workers(), s.busy(), s.queue(), s.memoryMb(), metrics)});
         }
       }
-      List<Task> tasks = r.kind().equals("exhibit") ? exhibitTasks(r) : liveTasks(r);
+      Trigger trigger = storedTrigger(r);
+      List<Task> tasks = r.kind().equals("exhibit") ? exhibitTasks(r, trigger) : liveTasks(r);
       double duration = r.durationS() != null ? r.durationS() : end;
       return RunRecord.builder().id(r.id()).kind(RunRecord.KIND_REAL).policy(r.policy()).scenario(r.scenario())
           .machine(machine).seed(r.seed()).admission(r.admission()).calibration(calibration).durationS(duration)
           .tasks(tasks).events(events.events()).samples(samples.samples()).metrics(metrics.metrics())
           .createdAt(r.startedAt().toString()).host("interrupted").offeredLoad(r.offeredLoad())
-          .trigger(r.triggerJson() == null ? null : RunTriggers.json(storedTrigger(r))).build();
+          .trigger(trigger == null ? null : RunTriggers.json(trigger)).build();
     } catch (SQLException e) {
       throw new IllegalStateException(e.getMessage(), e);
     }
@@ -183,12 +184,12 @@ final class StartupTakeBack {
    * An exhibit's arrivals generated again as it played them: at its offered load, with its trigger's batches (a row
    * stored before runs kept them: the scenario's own load, no trigger).
    */
-  private List<Task> exhibitTasks(CageStore.RunRow r) {
+  private List<Task> exhibitTasks(CageStore.RunRow r, Trigger trigger) {
     ScenarioSpec s = ScenarioSpec.builtIn(r.scenario()).withDuration(r.durationS() == null ? 60 : r.durationS());
     if (r.offeredLoad() != null) {
       s = s.withLoad(r.offeredLoad());
     }
-    return new ArrivalGenerator(s.withTrigger(storedTrigger(r)), machine, calibration, PresetCatalog.defaults())
+    return new ArrivalGenerator(s.withTrigger(trigger), machine, calibration, PresetCatalog.defaults())
         .generate(r.seed());
   }
 
