@@ -82,21 +82,30 @@ final class Exhibit {
 
   Exhibit(ScenarioSpec scenarioSpec, long seed, double durationS, double graceS, Trigger trigger, PolicySpec policy,
       MachineSpec machine, Calibration calibration, PresetCatalog presets, SampleLibrary library) {
-    // withTrigger keeps the scenario's name, so its arrivals' random streams: the base batches stay the same
-    ScenarioSpec cut = scenarioSpec.withDuration(durationS).withTrigger(trigger);
     this.trigger = trigger == null || trigger.isNone() ? null : trigger;
     this.scenario = scenarioSpec.name();
     this.offeredLoad = scenarioSpec.load();
     this.seed = seed;
     this.durationS = durationS;
     this.stopS = durationS + graceS;
-    this.tasks = new ArrivalGenerator(cut, machine, calibration, presets).generate(seed);
+    this.tasks = arrivals(scenarioSpec, durationS, trigger, seed, machine, calibration, presets);
     this.library = library;
     List<List<SampleLibrary.Sample>> picked = new ArrayList<>();
     for (Task t : tasks) {
       picked.add(t.images().stream().map(im -> library.nearest(im.megapixels())).toList());
     }
     this.samples = List.copyOf(picked);
+  }
+
+  /**
+   * The batches an exhibit of {@code scenarioSpec} (at its load) plays: cut to {@code durationS}, with the trigger's
+   * (null: none). A cage restarted mid-exhibit generates them again the same way.
+   */
+  static List<Task> arrivals(ScenarioSpec scenarioSpec, double durationS, Trigger trigger, long seed, MachineSpec machine,
+      Calibration calibration, PresetCatalog presets) {
+    // withTrigger keeps the scenario's name, so its arrivals' random streams: the base batches stay the same
+    ScenarioSpec cut = scenarioSpec.withDuration(durationS).withTrigger(trigger);
+    return new ArrivalGenerator(cut, machine, calibration, presets).generate(seed);
   }
 
   /**

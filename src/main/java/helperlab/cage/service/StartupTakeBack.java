@@ -15,7 +15,6 @@ import helperlab.model.PresetCatalog;
 import helperlab.model.RunRecord;
 import helperlab.model.SampleRecorder;
 import helperlab.model.Task;
-import helperlab.workload.ArrivalGenerator;
 import helperlab.workload.RunTriggers;
 import helperlab.workload.ScenarioSpec;
 import helperlab.workload.Trigger;
@@ -185,12 +184,9 @@ final class StartupTakeBack {
    * stored before runs kept them: the scenario's own load, no trigger).
    */
   private List<Task> exhibitTasks(CageStore.RunRow r, Trigger trigger) {
-    ScenarioSpec s = ScenarioSpec.builtIn(r.scenario()).withDuration(r.durationS() == null ? 60 : r.durationS());
-    if (r.offeredLoad() != null) {
-      s = s.withLoad(r.offeredLoad());
-    }
-    return new ArrivalGenerator(s.withTrigger(trigger), machine, calibration, PresetCatalog.defaults())
-        .generate(r.seed());
+    ScenarioSpec s = ScenarioSpec.builtIn(r.scenario());
+    return Exhibit.arrivals(r.offeredLoad() == null ? s : s.withLoad(r.offeredLoad()),
+        r.durationS() == null ? 60 : r.durationS(), trigger, r.seed(), machine, calibration, PresetCatalog.defaults());
   }
 
   private static Trigger storedTrigger(CageStore.RunRow r) {
