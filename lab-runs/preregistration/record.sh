@@ -73,8 +73,11 @@ export HELPERLAB_PG_URL=${HELPERLAB_PG_URL:-"jdbc:postgresql://127.0.0.1:5432/he
 
 steadiness() {
   [ "${STEADY_S:-60}" = 0 ] && { echo "steadiness $1 the recordings not checked (STEADY_S=0)" >> "$SET/host-notes.txt"; return 0; }
-  java -jar "$JAR" cage steadiness --data "$DATA" --seconds "${STEADY_S:-60}" | tee "$SET/steadiness-$1.txt" \
-    || echo "this machine's speed moved more than 10% $1 the recordings (see steadiness-$1.txt)" | tee -a "$SET/host-notes.txt" >&2
+  # every stretch adds its block: a later stretch must not overwrite an earlier one's check
+  echo "== $1 the stretch POINTS=\"$(echo $POINTS)\" SEEDS=\"$SEEDS\", $(date -u +%FT%TZ)" >> "$SET/steadiness-$1.txt"
+  java -jar "$JAR" cage steadiness --data "$DATA" --seconds "${STEADY_S:-60}" | tee -a "$SET/steadiness-$1.txt" \
+    || echo "$(date -u +%FT%TZ) SEEDS=\"$SEEDS\": this machine's speed moved more than 10% $1 the recordings (see steadiness-$1.txt)" \
+    | tee -a "$SET/host-notes.txt" >&2
 }
 steadiness before
 java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$JAR" cage serve --data "$DATA" --port 0 --cpus 1.5 --memory 2g \
