@@ -6,7 +6,8 @@ import java.util.Arrays;
  * Keeps what a line needs to look right at screen resolution, whatever the number of points: per
  * time bucket its first, lowest, highest and last point (real samples, so tooltips and peaks stay
  * true). Points are added in time order in O(1); when the buckets run out the bucket width doubles
- * and neighbours merge, so an hour of 10^5 samples is drawn from at most 4 × {@link #BUCKETS} points.
+ * and neighbours merge, so an hour of 10^5 samples is drawn from at most 2 × {@link #BUCKETS} + 2
+ * points: each bucket's lowest and highest, and the line's first and last.
  * NaN values are skipped.
  */
 public final class Decimator {
@@ -162,16 +163,18 @@ public final class Decimator {
   }
 
   /**
-   * As {@link #emit(double[][])}, with at most about {@code columns} buckets: neighbouring buckets are
-   * merged (first, lowest, highest, last of the group) so a narrow chart is not handed several buckets
-   * per pixel column, which it would stroke but could not show.
+   * As {@link #emit(double[][])}, with at most about {@code columns} groups of neighbouring buckets:
+   * each group hands over its lowest and highest point in time order, and the line keeps its very first
+   * and last point. At one group a pixel column that paints each column's span from low to high, as
+   * chartfx's own reducer does, with half the vertices of first, low, high and last (the strokes are
+   * most of a frame's cost); a narrow chart is not handed several buckets a column it could not show.
    */
   public int emit(double[][] xy, int columns) {
     double[] x = xy[0];
     double[] y = xy[1];
-    if (x.length < 4 * count) {
-      x = new double[4 * BUCKETS];
-      y = new double[4 * BUCKETS];
+    if (x.length < 2 * count + 2) {
+      x = new double[2 * BUCKETS + 2];
+      y = new double[2 * BUCKETS + 2];
       xy[0] = x;
       xy[1] = y;
     }
@@ -210,7 +213,6 @@ public final class Decimator {
       if (Double.isNaN(gfx)) {
         continue;
       }
-      // first, then min and max in time order, then last; each only once
       if (bx < ax) {
         double tx = ax;
         double ty = ay;
@@ -219,17 +221,17 @@ public final class Decimator {
         bx = tx;
         by = ty;
       }
-      n = put(x, y, n, gfx, gfy, lastX);
-      lastX = x[n - 1];
-      if (ax != gfx && ax != glx) {
-        n = put(x, y, n, ax, ay, lastX);
+      if (n == 0 && (gfx != ax || gfy != ay)) {
+        n = put(x, y, n, gfx, gfy, lastX);
         lastX = x[n - 1];
       }
-      if (bx != gfx && bx != glx && bx != ax) {
+      n = put(x, y, n, ax, ay, lastX);
+      lastX = x[n - 1];
+      if (bx != ax || by != ay) {
         n = put(x, y, n, bx, by, lastX);
         lastX = x[n - 1];
       }
-      if (glx != gfx) {
+      if (g + group >= count && (glx != bx || gly != by)) {
         n = put(x, y, n, glx, gly, lastX);
         lastX = x[n - 1];
       }

@@ -57,7 +57,8 @@ public final class RecordedPoints {
       Path replayFile = f.resolveSibling(replayName(f.getFileName().toString()));
       PointOutcome replay = Files.exists(replayFile) ? outcome(RunRecord.load(replayFile), real.durationS()) : null;
       out.add(new PointVerdict.Recording(real.id(), real.seed(), outcome(real, real.durationS()), replay,
-          discardedBecause(real, playedLoad(real, point), point, exhibitS)));
+          discardedBecause(real, playedLoad(real, point), point, exhibitS),
+          real.speedProbeMs() == null ? null : Replay.workFactorFor(real)));
     }
     return out;
   }

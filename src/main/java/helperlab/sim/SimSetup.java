@@ -84,6 +84,12 @@ public record SimSetup(
         sampleEveryS, workFactor, trigger);
   }
 
+  /** This run with its work costing {@code factor} times what the calibration says (the scheduler not knowing). */
+  public SimSetup withWorkFactor(double factor) {
+    return new SimSetup(scenario, seed, tasks, durationS, policy, machine, calibration, admission, presets, record,
+        sampleEveryS, factor, trigger);
+  }
+
   public SimSetup recording(boolean on) {
     return new SimSetup(scenario, seed, tasks, durationS, policy, machine, calibration, admission, presets, on,
         sampleEveryS, workFactor, trigger);

@@ -59,7 +59,9 @@ class RecordedPointsTest {
   void aFolderKeepsTheMeasuredRunsAndSetsAsideTheStarvedAndTheShort(@TempDir Path dir) throws Exception {
     PointOutcome[] live = new PointOutcome[1];
     RunRecord sim = boxRun(live);
+    // the host ran this one a quarter slower than its calibration measured (the speed probe at its start)
     RunRecord steady = sim.toBuilder().id("real-steady").kind(RunRecord.KIND_REAL).offeredLoad(0.2)
+        .speedProbeMs(sim.calibration().speedProbeMs() * 1.25)
         .interference(RunTriggers.json(new Interference(100, 95, 0, 1, 2))).build();
     RunRecord starved = sim.toBuilder().id("real-starved").kind(RunRecord.KIND_REAL).seed(1).offeredLoad(0.2)
         .interference(RunTriggers.json(new Interference(100, 40, 0, 9, 2))).build();
@@ -76,6 +78,8 @@ class RecordedPointsTest {
     assertNull(kept.discardedBecause());
     assertEquals(live[0], kept.real());
     assertNotNull(kept.replay(), "the replay beside it is read");
+    assertEquals(1.25, kept.hostPace(), 1e-9, "the host's pace: the run's probe over its calibration's");
+    assertNull(rs.get(2).hostPace(), "a run without a speed probe has no pace");
     assertTrue(rs.get(0).discardedBecause().startsWith("starved: the host took 60%"), rs.get(0).discardedBecause());
     assertTrue(rs.get(2).discardedBecause().contains("not measured"), rs.get(2).discardedBecause());
     // judged against a 900 s exhibit, the 300 s recordings are all off the registered protocol

@@ -13,11 +13,18 @@ import java.util.Locale;
 public record HostCalibrationCheck(String calibration, List<Row> rows) {
 
   /**
-   * One point: the seeds simulated with the default calibration and with the host's, and the point's recordings
-   * judged against the host's seeds.
+   * One point: the seeds simulated with the default calibration and with the host's, the point's recordings judged
+   * against the host's seeds, and the host's seeds at the recordings' pace (null: no recording had a speed probe).
    */
   public record Row(PreregisteredPoint point, List<PointOutcome> defaultSeeds, List<PointOutcome> hostSeeds,
-      PointVerdict withHost) {}
+      PointVerdict withHost, Paced paced) {}
+
+  /**
+   * The same seeds on the host's calibration with the work costing what it cost at the pace the host ran the point's
+   * kept recordings at (their median speed probe over the calibration's), arrivals and forecasts as before: the host
+   * the recordings met, not the one the calibration measured.
+   */
+  public record Paced(double pace, List<PointOutcome> seeds) {}
 
   public String markdown() {
     StringBuilder b = new StringBuilder("\n## After the fact: the points on the recording host's calibration\n\n");
@@ -25,14 +32,16 @@ public record HostCalibrationCheck(String calibration, List<Row> rows) {
         + "calibration; the cage played the same offered loads relative to its own calibration (`").append(calibration)
         .append("`). The same seeds simulated with that calibration:\n\n");
     b.append("| point | class | registered P(tip) | tipped, default calibration | tipped, host calibration | host's "
-        + "time-to-tip range | recordings' time to tip in the host's range |\n|---|---|---|---|---|---|---|\n");
+        + "time-to-tip range | recordings' time to tip in the host's range | tipped, host calibration at the "
+        + "recordings' pace |\n|---|---|---|---|---|---|---|---|\n");
     for (Row r : rows) {
       PointVerdict v = r.withHost();
       long inRange = v.kept().stream().filter(PointVerdict.Judged::tipInside).count();
-      b.append(String.format(Locale.ROOT, "| %s | %s | %.2f-%.2f | %s | %s | %s | %s |%n", r.point().id(),
+      b.append(String.format(Locale.ROOT, "| %s | %s | %.2f-%.2f | %s | %s | %s | %s | %s |%n", r.point().id(),
           r.point().pointClass().words(), r.point().pTipLo(), r.point().pTipHi(), tipped(r.defaultSeeds()),
           tipped(r.hostSeeds()), PointVerdictReport.range(v.tipRange()),
-          v.kept().isEmpty() ? "-" : inRange + " of " + v.kept().size()));
+          v.kept().isEmpty() ? "-" : inRange + " of " + v.kept().size(),
+          r.paced() == null ? "-" : tipped(r.paced().seeds()) + " (" + PointVerdictReport.pace(r.paced().pace()) + ")"));
     }
     return b.toString();
   }

@@ -28,6 +28,16 @@ public final class PointSimulation {
    * the fact what the registered default calibration left out).
    */
   public static List<PointOutcome> seeds(PreregisteredPoint point, double exhibitS, int seeds, Calibration calibration) {
+    return seeds(point, exhibitS, seeds, calibration, 1.0);
+  }
+
+  /**
+   * As {@link #seeds(PreregisteredPoint, double, int, Calibration)}, with the work costing {@code workFactor} times
+   * what the calibration says while arrivals and the scheduler's forecasts follow the calibration: the host at the
+   * pace a recording's speed probe measured, as a replay plays it.
+   */
+  public static List<PointOutcome> seeds(PreregisteredPoint point, double exhibitS, int seeds, Calibration calibration,
+      double workFactor) {
     ScenarioSpec s = ScenarioSpec.builtIn("calm").withLoad(point.offeredLoad()).withDuration(exhibitS);
     if (point.trigger() != null) {
       s = s.withTrigger(point.trigger());
@@ -35,7 +45,8 @@ public final class PointSimulation {
     MachineSpec cage = MachineSpec.builtIn("cage");
     List<PointOutcome> out = new ArrayList<>();
     for (long seed = 0; seed < seeds; seed++) {
-      SimSetup setup = SimSetup.of(s, point.policy(), cage, seed, AdmissionMode.EDF_FIT, calibration, false);
+      SimSetup setup = SimSetup.of(s, point.policy(), cage, seed, AdmissionMode.EDF_FIT, calibration, false)
+          .withWorkFactor(workFactor);
       RecoveryMeter m = new RecoveryMeter();
       new Simulation(setup, m).run();
       out.add(PointOutcome.judge(m, setup.tippingCapacity(m.spans().windowS()), exhibitS));

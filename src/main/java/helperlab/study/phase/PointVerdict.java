@@ -23,8 +23,19 @@ import java.util.List;
 public record PointVerdict(PreregisteredPoint point, List<Judged> kept, List<Recording> discarded, Side side,
     double[] tipRange, double[] downRange, Replays replays) {
 
-  /** A recording of the point: its seed, outcome, its replay's (null: not replayed), why discarded (null: kept). */
-  public record Recording(String id, long seed, PointOutcome real, PointOutcome replay, String discardedBecause) {}
+  /**
+   * A recording of the point: its seed, outcome, its replay's (null: not replayed), why discarded (null: kept), and
+   * the host's pace through it: the run's speed probe over its calibration's (1.2: work took 1.2 times the CPU the
+   * calibration prices it at; null: the run has no probe). A replay plays the run at this pace; the registered model
+   * did not know it.
+   */
+  public record Recording(String id, long seed, PointOutcome real, PointOutcome replay, String discardedBecause,
+      Double hostPace) {
+    /** A recording whose host pace is not known. */
+    public Recording(String id, long seed, PointOutcome real, PointOutcome replay, String discardedBecause) {
+      this(id, seed, real, replay, discardedBecause, null);
+    }
+  }
 
   /** A kept recording with its times judged against the seeds' ranges (null: does not apply). */
   public record Judged(Recording recording, boolean tipInside, Boolean downInside) {}

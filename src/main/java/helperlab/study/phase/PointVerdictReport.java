@@ -40,21 +40,22 @@ public record PointVerdictReport(String prereg, String recorded, int simulatedSe
           r.realPairs() == 0 ? "-" : r.realAgree() + " of " + r.realPairs() + (r.sameSeed() ? " (same seed)" : " (across seeds)"),
           r.asGoodAsTheCage() == null ? "not judged" : r.asGoodAsTheCage() ? "yes" : "no"));
     }
-    b.append("\n## Recordings\n\n| point | recording | seed | kept | tipped at | escaped at | down at end | tip in range "
-        + "| down in range | replay tipped at | replay down at end |\n|---|---|---:|---|---|---|---|---|---|---|---|\n");
+    b.append("\n## Recordings\n\n").append(paceWords()).append("\n\n| point | recording | seed | host pace | kept | tipped at "
+        + "| escaped at | down at end | tip in range | down in range | replay tipped at | replay down at end |\n"
+        + "|---|---|---:|---:|---|---|---|---|---|---|---|---|\n");
     for (PointVerdict v : points) {
       for (PointVerdict.Judged j : v.kept()) {
         PointVerdict.Recording r = j.recording();
-        b.append(String.format(Locale.ROOT, "| %s | %s | %d | yes | %s | %s | %s | %s | %s | %s | %s |%n", v.point().id(),
-            r.id(), r.seed(), s(r.real().tippedAtS()), s(r.real().escapedAtS()), r.real().downAtEnd(),
+        b.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | yes | %s | %s | %s | %s | %s | %s | %s |%n",
+            v.point().id(), r.id(), r.seed(), pace(r.hostPace()), s(r.real().tippedAtS()), s(r.real().escapedAtS()), r.real().downAtEnd(),
             j.tipInside() ? "yes" : "no", j.downInside() == null ? "-" : j.downInside() ? "yes" : "no",
             r.replay() == null ? "not replayed" : s(r.replay().tippedAtS()),
             r.replay() == null ? "-" : String.valueOf(r.replay().downAtEnd())));
       }
       for (PointVerdict.Recording r : v.discarded()) {
         // what it measured, for the record; it counts for nothing
-        b.append(String.format(Locale.ROOT, "| %s | %s | %d | discarded: %s | %s | %s | %s | | | %s | %s |%n",
-            v.point().id(), r.id(), r.seed(), r.discardedBecause(), s(r.real().tippedAtS()), s(r.real().escapedAtS()),
+        b.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | discarded: %s | %s | %s | %s | | | %s | %s |%n",
+            v.point().id(), r.id(), r.seed(), pace(r.hostPace()), r.discardedBecause(), s(r.real().tippedAtS()), s(r.real().escapedAtS()),
             r.real().downAtEnd(), r.replay() == null ? "not replayed" : s(r.replay().tippedAtS()),
             r.replay() == null ? "-" : String.valueOf(r.replay().downAtEnd())));
       }
@@ -63,6 +64,26 @@ public record PointVerdictReport(String prereg, String recorded, int simulatedSe
     b.append(String.format(Locale.ROOT, "%n%d recordings discarded (starved, unmeasured, or not the registered protocol) of %d.%n", discarded,
         discarded + points.stream().mapToLong(v -> v.kept().size()).sum()));
     return b.toString();
+  }
+
+  /**
+   * How fast the host was through the kept recordings against the calibration every prediction priced work with: the
+   * registered model ran at ×1, each replay at its recording's pace.
+   */
+  private String paceWords() {
+    double[] paces = points.stream().flatMap(v -> v.kept().stream()).map(j -> j.recording().hostPace())
+        .filter(p -> p != null).mapToDouble(Double::doubleValue).sorted().toArray();
+    if (paces.length == 0) {
+      return "Host pace: not known (the recordings have no speed probe).";
+    }
+    return String.format(Locale.ROOT, "Host pace: each run's speed probe over the calibration's, %s to %s across the "
+        + "%d kept recordings with a probe (×1.20: an image took 1.2 times the CPU the calibration prices it at). The "
+        + "registered model priced work at ×1; each replay plays its recording at the recording's pace.",
+        pace(paces[0]), pace(paces[paces.length - 1]), paces.length);
+  }
+
+  static String pace(Double p) {
+    return p == null ? "-" : String.format(Locale.ROOT, "×%.2f", p);
   }
 
   private static String side(PointVerdict.Side s) {

@@ -14,15 +14,19 @@ class HostCalibrationCheckTest {
     PreregisteredPoint p = new PreregisteredPoint("M1", PointClass.METASTABLE, "box", 0.2, null, 0.83, 1, List.of());
     List<PointOutcome> defaults = new ArrayList<>();
     List<PointOutcome> host = new ArrayList<>();
+    List<PointOutcome> paced = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       defaults.add(new PointOutcome(60.0 + i, null, true));
       host.add(i < 5 ? new PointOutcome(400.0 + i, null, true) : new PointOutcome(null, null, false));
+      paced.add(i < 9 ? new PointOutcome(200.0 + i, null, true) : new PointOutcome(null, null, false));
     }
     // a recording that tipped at 80 s: earlier than any of the host's seeds tipped (400 s on; 15 never did)
     PointVerdict.Recording r = new PointVerdict.Recording("real-a", 0, new PointOutcome(80.0, null, true), null, null);
     String md = new HostCalibrationCheck("calibration/calibration.json",
-        List.of(new HostCalibrationCheck.Row(p, defaults, host, PointVerdict.of(p, host, List.of(r))))).markdown();
+        List.of(new HostCalibrationCheck.Row(p, defaults, host, PointVerdict.of(p, host, List.of(r)),
+            new HostCalibrationCheck.Paced(1.2, paced)))).markdown();
     assertTrue(md.contains("Not part of the registered verdict above"), md);
-    assertTrue(md.contains("| M1 | clearly metastable | 0.83-1.00 | 20 of 20 | 5 of 20 | 400-inf s | 0 of 1 |"), md);
+    assertTrue(md.contains(
+        "| M1 | clearly metastable | 0.83-1.00 | 20 of 20 | 5 of 20 | 400-inf s | 0 of 1 | 9 of 20 (×1.20) |"), md);
   }
 }
