@@ -75,7 +75,7 @@ public final class VerdictCommand implements Callable<Integer> {
       verdicts.add(PointVerdict.of(p, sim, recordings));
       if (hostCal != null) {
         List<PointOutcome> hostSeeds = PointSimulation.seeds(p, exhibitS, n, hostCal);
-        Double pace = medianPace(recordings);
+        Double pace = HostCalibrationCheck.Paced.medianOf(recordings);
         HostCalibrationCheck.Paced paced = pace == null ? null
             : new HostCalibrationCheck.Paced(pace, PointSimulation.seeds(p, exhibitS, n, hostCal, pace));
         hostRows.add(new HostCalibrationCheck.Row(p, sim, hostSeeds, PointVerdict.of(p, hostSeeds, recordings), paced));
@@ -101,16 +101,5 @@ public final class VerdictCommand implements Callable<Integer> {
     spec.commandLine().getOut().flush();
     spec.commandLine().getErr().println("wrote " + set.resolve("verdict.md"));
     return 0;
-  }
-
-  /** The median host pace of the kept recordings that have one; null when none has. */
-  private static Double medianPace(List<PointVerdict.Recording> recordings) {
-    double[] paces = recordings.stream().filter(r -> r.discardedBecause() == null && r.hostPace() != null)
-        .mapToDouble(PointVerdict.Recording::hostPace).sorted().toArray();
-    if (paces.length == 0) {
-      return null;
-    }
-    int m = paces.length / 2;
-    return paces.length % 2 == 1 ? paces[m] : (paces[m - 1] + paces[m]) / 2;
   }
 }

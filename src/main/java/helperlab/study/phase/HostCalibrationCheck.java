@@ -24,7 +24,18 @@ public record HostCalibrationCheck(String calibration, List<Row> rows) {
    * kept recordings at (their median speed probe over the calibration's), arrivals and forecasts as before: the host
    * the recordings met, not the one the calibration measured.
    */
-  public record Paced(double pace, List<PointOutcome> seeds) {}
+  public record Paced(double pace, List<PointOutcome> seeds) {
+    /** The median host pace of the kept recordings that have one; null when none has. */
+    public static Double medianOf(List<PointVerdict.Recording> recordings) {
+      double[] paces = recordings.stream().filter(r -> r.discardedBecause() == null && r.hostPace() != null)
+          .mapToDouble(PointVerdict.Recording::hostPace).sorted().toArray();
+      if (paces.length == 0) {
+        return null;
+      }
+      int m = paces.length / 2;
+      return paces.length % 2 == 1 ? paces[m] : (paces[m - 1] + paces[m]) / 2;
+    }
+  }
 
   public String markdown() {
     StringBuilder b = new StringBuilder("\n## After the fact: the points on the recording host's calibration\n\n");

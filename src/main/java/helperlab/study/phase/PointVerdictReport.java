@@ -40,14 +40,15 @@ public record PointVerdictReport(String prereg, String recorded, int simulatedSe
           r.realPairs() == 0 ? "-" : r.realAgree() + " of " + r.realPairs() + (r.sameSeed() ? " (same seed)" : " (across seeds)"),
           r.asGoodAsTheCage() == null ? "not judged" : r.asGoodAsTheCage() ? "yes" : "no"));
     }
-    b.append("\n## Recordings\n\n").append(paceWords()).append("\n\n| point | recording | seed | host pace | kept | tipped at "
-        + "| escaped at | down at end | tip in range | down in range | replay tipped at | replay down at end |\n"
+    b.append("\n## Recordings\n\n").append(paceWords()).append("\n\n| point | recording | seed | host pace | kept "
+        + "| tipped at | escaped at | down at end | tip in range | down in range | replay tipped at | replay down at end |\n"
         + "|---|---|---:|---:|---|---|---|---|---|---|---|---|\n");
     for (PointVerdict v : points) {
       for (PointVerdict.Judged j : v.kept()) {
         PointVerdict.Recording r = j.recording();
         b.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | yes | %s | %s | %s | %s | %s | %s | %s |%n",
-            v.point().id(), r.id(), r.seed(), pace(r.hostPace()), s(r.real().tippedAtS()), s(r.real().escapedAtS()), r.real().downAtEnd(),
+            v.point().id(), r.id(), r.seed(), pace(r.hostPace()), s(r.real().tippedAtS()), s(r.real().escapedAtS()),
+            r.real().downAtEnd(),
             j.tipInside() ? "yes" : "no", j.downInside() == null ? "-" : j.downInside() ? "yes" : "no",
             r.replay() == null ? "not replayed" : s(r.replay().tippedAtS()),
             r.replay() == null ? "-" : String.valueOf(r.replay().downAtEnd())));
@@ -55,8 +56,8 @@ public record PointVerdictReport(String prereg, String recorded, int simulatedSe
       for (PointVerdict.Recording r : v.discarded()) {
         // what it measured, for the record; it counts for nothing
         b.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | discarded: %s | %s | %s | %s | | | %s | %s |%n",
-            v.point().id(), r.id(), r.seed(), pace(r.hostPace()), r.discardedBecause(), s(r.real().tippedAtS()), s(r.real().escapedAtS()),
-            r.real().downAtEnd(), r.replay() == null ? "not replayed" : s(r.replay().tippedAtS()),
+            v.point().id(), r.id(), r.seed(), pace(r.hostPace()), r.discardedBecause(), s(r.real().tippedAtS()),
+            s(r.real().escapedAtS()), r.real().downAtEnd(), r.replay() == null ? "not replayed" : s(r.replay().tippedAtS()),
             r.replay() == null ? "-" : String.valueOf(r.replay().downAtEnd())));
       }
     }

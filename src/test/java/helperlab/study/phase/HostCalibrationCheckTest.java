@@ -1,5 +1,7 @@
 package helperlab.study.phase;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.study.phase.PreregisteredPoint.PointClass;
@@ -28,5 +30,15 @@ class HostCalibrationCheckTest {
     assertTrue(md.contains("Not part of the registered verdict above"), md);
     assertTrue(md.contains(
         "| M1 | clearly metastable | 0.83-1.00 | 20 of 20 | 5 of 20 | 400-inf s | 0 of 1 | 9 of 20 (×1.20) |"), md);
+  }
+
+  @Test
+  void theRecordingsPaceIsTheMedianOfTheKeptOnesThatHaveAProbe() {
+    PointOutcome held = new PointOutcome(null, null, false);
+    List<PointVerdict.Recording> rs = List.of(new PointVerdict.Recording("a", 0, held, null, null, 1.1),
+        new PointVerdict.Recording("b", 1, held, null, null, 1.3), new PointVerdict.Recording("c", 2, held, null, null),
+        new PointVerdict.Recording("d", 2, held, null, "starved: the host took 40% of the cage's CPU in this run", 2.0));
+    assertEquals(1.2, HostCalibrationCheck.Paced.medianOf(rs), 1e-9);
+    assertNull(HostCalibrationCheck.Paced.medianOf(List.of(rs.get(2))), "no recording with a probe: no pace");
   }
 }
