@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import helperlab.charts.ChartKind;
 import helperlab.charts.LiveSamples;
 import helperlab.charts.PlottedRun;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Scene;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxToolkit;
@@ -37,16 +34,8 @@ class CountsAsStepsTest {
       samples.add(t, workers, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
     PlottedRun run = new PlottedRun("steps", samples, 0);
-    LabChart chart = WaitForAsyncUtils.asyncFx(() -> {
-      LabChart c = new LabChart(ChartKind.WORKERS);
-      Stage stage = new Stage();
-      stage.setScene(new Scene(c.node(), 640, 320));
-      stage.show();
-      c.reset(List.of("steps"));
-      c.fill(0, run);
-      return c;
-    }).get(60, TimeUnit.SECONDS);
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> chart.draws() > 0 && chart.pointsShown(0,
+    LabChart chart = ShownChart.of(ChartKind.WORKERS, run, 640, 320);
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> chart.pointsShown(0,
         helperlab.charts.Series.WORKERS) > 0).get());
     WaitForAsyncUtils.waitForFxEvents();
     WritableImage img = WaitForAsyncUtils.asyncFx(() -> chart.chart().getCanvas().snapshot(null, null))

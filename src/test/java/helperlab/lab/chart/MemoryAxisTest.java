@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import helperlab.charts.ChartKind;
 import helperlab.charts.LiveSamples;
 import helperlab.charts.PlottedRun;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Scene;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxToolkit;
@@ -32,17 +29,9 @@ class MemoryAxisTest {
       samples.add(t, 4, 2, 0, peakMb * t / 600, 0, 0, 0, 0, 0, 0, 0);
     }
     PlottedRun run = new PlottedRun("memory", samples, limitMb);
-    LabChart chart = WaitForAsyncUtils.asyncFx(() -> {
-      LabChart c = new LabChart(ChartKind.MEMORY);
-      Stage stage = new Stage();
-      stage.setScene(new Scene(c.node(), 480, 300));
-      stage.show();
-      c.reset(List.of("memory"));
-      c.fill(0, run);
-      return c;
-    }).get(60, TimeUnit.SECONDS);
+    LabChart chart = ShownChart.of(ChartKind.MEMORY, run, 480, 300);
     WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
-        () -> WaitForAsyncUtils.asyncFx(() -> chart.draws() > 0 && chart.leftAxis().getMax() > 0).get());
+        () -> WaitForAsyncUtils.asyncFx(() -> chart.leftAxis().getMax() > 0).get());
     WaitForAsyncUtils.waitForFxEvents();
     return chart;
   }

@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import helperlab.charts.ChartKind;
 import helperlab.charts.LiveSamples;
 import helperlab.charts.PlottedRun;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Scene;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxToolkit;
@@ -29,17 +26,7 @@ class ReadoutFollowsZoomTest {
       samples.add(t, t / 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
     PlottedRun run = new PlottedRun("run", samples, 0);
-    LabChart chart = WaitForAsyncUtils.asyncFx(() -> {
-      LabChart c = new LabChart(ChartKind.WORKERS);
-      Stage stage = new Stage();
-      stage.setScene(new Scene(c.node(), 640, 320));
-      stage.show();
-      c.reset(List.of("run"));
-      c.fill(0, run);
-      return c;
-    }).get(60, TimeUnit.SECONDS);
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> chart.draws() > 0).get());
-    WaitForAsyncUtils.waitForFxEvents();
+    LabChart chart = ShownChart.of(ChartKind.WORKERS, run, 640, 320);
     String before = WaitForAsyncUtils.asyncFx(() -> chart.readoutAt(300)).get();
     assertTrue(before.startsWith("5:00"), before);
     long draws = WaitForAsyncUtils.asyncFx(chart::draws).get();

@@ -8,9 +8,7 @@ import helperlab.charts.PlottedRun;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxToolkit;
@@ -35,17 +33,7 @@ class TriggerLabelShownTest {
       samples.add(t, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
     PlottedRun run = new PlottedRun("at rest", samples, 0);
-    LabChart chart = WaitForAsyncUtils.asyncFx(() -> {
-      LabChart c = new LabChart(ChartKind.WORKERS);
-      Stage stage = new Stage();
-      stage.setScene(new Scene(c.node(), 640, 320));
-      stage.show();
-      c.reset(List.of("at rest"));
-      c.fill(0, run);
-      return c;
-    }).get(60, TimeUnit.SECONDS);
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> chart.draws() > 0).get());
-    WaitForAsyncUtils.waitForFxEvents();
+    LabChart chart = ShownChart.of(ChartKind.WORKERS, run, 640, 320);
     // the chart has drawn its lines and has nothing more to draw when the trigger is marked
     WaitForAsyncUtils.asyncFx(() -> chart.setTriggers(List.of(new TriggerMark(300, 360, "spike x3", Double.NaN, null))))
         .get(60, TimeUnit.SECONDS);
