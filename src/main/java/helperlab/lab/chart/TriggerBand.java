@@ -8,8 +8,10 @@ import io.fair_acc.chartfx.plugins.XRangeIndicator;
 import io.fair_acc.chartfx.plugins.XValueIndicator;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.application.Platform;
 import javafx.geometry.Bounds;
 import javafx.geometry.HPos;
+import javafx.scene.control.Label;
 
 /**
  * Triggers shaded on one chart: a translucent band over each trigger's window and, once the run was
@@ -49,6 +51,20 @@ final class TriggerBand {
   }
 
   /**
+   * Lays {@code indicator} out again once its label has a skin. chartfx sizes the label to its preferred size when it
+   * lays the chart out, and may do so before CSS has given the label a skin: it is then 0 × 0, and stays so on a chart
+   * with nothing else to redraw (a live chart whose lines did not move by a pixel), its text never painted. After the
+   * pulse that gave the skin, the label is measured again.
+   */
+  private static void layOutWhenSkinned(AbstractValueIndicator indicator, Label label) {
+    label.skinProperty().addListener((o, was, now) -> Platform.runLater(() -> {
+      if (now != null && indicator.getChart() != null) {
+        indicator.runPostLayout();
+      }
+    }));
+  }
+
+  /**
    * Lays {@code indicator} out ({@code layOut}, its chartfx layout) with its label fitted to the plot: shortened to
    * fit, then kept inside. {@code fitted} is null while chartfx's constructor lays the indicator out, before the
    * subclass has set it; then, and before it is on a chart, only chartfx's layout runs.
@@ -76,6 +92,7 @@ final class TriggerBand {
       fitted = new MarkLabel(label, text);
       setEditable(false);
       setLabelVerticalPosition(0.97); // at the top, clear of the axis
+      layOutWhenSkinned(this, label);
       updateStyleClass();
     }
 
@@ -106,6 +123,7 @@ final class TriggerBand {
       setLabelPosition(0.86);
       // to the left of its line: in a live run the line is at the right edge, where a centred label is cut
       setLabelHorizontalAnchor(HPos.RIGHT);
+      layOutWhenSkinned(this, label);
       updateStyleClass();
     }
 
