@@ -4,7 +4,8 @@
 # (6 points x 3 seeds x 15 min + grace, settling and the host checks). The protocol of scripts/record-trigger-runs:
 # a capped cage on this machine (1.5 cores, 2 GiB, edf-fit admission) with the calibration in CAL, the cage's CPU
 # share measured through each run (kept in each record; starved runs are discarded and counted by the verdict),
-# the host's steadiness checked before and after. Each point runs as a cage exhibit of the calm mix at the point's
+# the host's steadiness and pace (its speed probe against the calibration's) checked before and after; a host off
+# its calibration's pace by more than PACE_TOLERANCE (0.20) before a stretch is not recorded on. Each point runs as a cage exhibit of the calm mix at the point's
 # offered load, cut to the exhibit, with its trigger (or none), for each seed; seeds are the outer loop, so a
 # stretch cut short still has every point at its first seeds.
 #
@@ -75,9 +76,22 @@ steadiness() {
   [ "${STEADY_S:-60}" = 0 ] && { echo "steadiness $1 the recordings not checked (STEADY_S=0)" >> "$SET/host-notes.txt"; return 0; }
   # every stretch adds its block: a later stretch must not overwrite an earlier one's check
   echo "== $1 the stretch POINTS=\"$(echo $POINTS)\" SEEDS=\"$SEEDS\", $(date -u +%FT%TZ)" >> "$SET/steadiness-$1.txt"
-  java -jar "$JAR" cage steadiness --data "$DATA" --seconds "${STEADY_S:-60}" | tee -a "$SET/steadiness-$1.txt" \
-    || echo "$(date -u +%FT%TZ) SEEDS=\"$SEEDS\": this machine's speed moved more than 10% $1 the recordings (see steadiness-$1.txt)" \
-    | tee -a "$SET/host-notes.txt" >&2
+  local rc=0
+  java -jar "$JAR" cage steadiness --data "$DATA" --seconds "${STEADY_S:-60}" --calibration "$CAL" \
+    --pace-tolerance "${PACE_TOLERANCE:-0.20}" | tee -a "$SET/steadiness-$1.txt" || rc=$?
+  case $rc in
+    0) ;;
+    3) echo "$(date -u +%FT%TZ) SEEDS=\"$SEEDS\": this machine's speed moved more than 10% $1 the recordings (see steadiness-$1.txt)" \
+         | tee -a "$SET/host-notes.txt" >&2 ;;
+    4) echo "$(date -u +%FT%TZ) SEEDS=\"$SEEDS\": this host ran off its calibration's pace $1 the recordings (see steadiness-$1.txt)" \
+         | tee -a "$SET/host-notes.txt" >&2
+       # the cage offers loads as shares of its calibration: off pace, they are not the registered loads
+       if [ "$1" = before ] && [ "${PACE_ANYWAY:-0}" != 1 ]; then
+         echo "not recording: on this host the loads offered would not be the ones registered (PACE_ANYWAY=1 records anyway)" >&2
+         exit 3
+       fi ;;
+    *) echo "the steadiness check failed (exit $rc)" >&2; exit "$rc" ;;
+  esac
 }
 steadiness before
 java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$JAR" cage serve --data "$DATA" --port 0 --cpus 1.5 --memory 2g \

@@ -6,6 +6,7 @@ import helperlab.cage.intake.Intake;
 import helperlab.cage.image.SampleLibrary;
 import helperlab.cage.measure.SteadinessCheck;
 import helperlab.cage.service.Supervisor;
+import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -218,12 +219,16 @@ public final class CageCommand implements Runnable {
           + " probe's sample over and over, side by side, and the median CPU per image of each window is compared with"
           + " the others.",
           "Exits 0 when the slowest window is within --tolerance of the fastest, 3 when it is not (record later, or"
-              + " expect replays to miss by that much). Needs root for the cgroup caps (it runs uncapped, and says so, without)."})
+              + " expect replays to miss by that much). With --calibration it then takes the speed probe as a run"
+              + " would and exits 4 (before 3) when the host's pace (probe now over the calibration's) is off by more than"
+              + " --pace-tolerance: the loads a cage offers on that calibration would not be the ones stated."
+              + " Needs root for the cgroup caps (it runs uncapped, and says so, without)."})
   static final class Steadiness implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     static final int NOT_STEADY = 3;
+    static final int OFF_PACE = 4;
 
     @Option(names = "--data", defaultValue = "cage-data", description = "where the sample library and scratch files go (default: ${DEFAULT-VALUE})")
     Path data;
@@ -249,10 +254,25 @@ public final class CageCommand implements Runnable {
             + " (default: ${DEFAULT-VALUE})")
     int workers;
 
+    @Option(names = "--calibration", description = "a calibration measured on this cage: also say the host's pace"
+        + " against its speed probe")
+    Path calibration;
+
+    @Option(names = "--pace-tolerance", defaultValue = "0.20",
+        description = "the most the pace may differ from ×1, as a fraction (default: ${DEFAULT-VALUE})")
+    double paceTolerance;
+
     @Override
     public Integer call() throws Exception {
-      var report = new SteadinessCheck(data, cpus, CageConfig.parseSize("--memory", memory), seconds, window, tolerance,
-          workers, WriterStream.over(spec.commandLine().getOut())).run();
+      var check = new SteadinessCheck(data, cpus, CageConfig.parseSize("--memory", memory), seconds, window, tolerance,
+          workers, WriterStream.over(spec.commandLine().getOut()));
+      if (calibration != null) {
+        check.withPace(new SteadinessCheck.PaceAgainst(Calibration.load(calibration), paceTolerance));
+      }
+      var report = check.run();
+      if (report.pace() != null && !report.pace().onPace()) {
+        return OFF_PACE; // the graver: whether steady or not, the loads offered are not the ones stated
+      }
       return report.steady() ? 0 : NOT_STEADY;
     }
   }

@@ -42,6 +42,9 @@ class CageCliTest {
     r = CliRun.of("cage", "steadiness", "--data", dir.toString(), "--tolerance", "0");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("--tolerance must be a positive fraction, got 0.0"), r.err());
+    r = CliRun.of("cage", "steadiness", "--data", dir.toString(), "--calibration", "lab-runs/amd-2026-12-03-phase-points/calibration/calibration.json", "--pace-tolerance", "-1");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("--pace-tolerance must be a positive fraction, got -1.0"), r.err());
     r = CliRun.of("cage", "steadiness", "--data", dir.toString(), "--memory", "lots");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("memory must be a size like 2g"), r.err());

@@ -4,6 +4,7 @@ import helperlab.cage.image.ImageHeader;
 import helperlab.cage.image.SampleLibrary;
 import helperlab.cage.limits.CgroupCage;
 import helperlab.cage.worker.WorkerLauncher;
+import helperlab.model.Calibration;
 import helperlab.model.PresetCatalog;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -29,8 +30,14 @@ public final class SteadinessCheck {
   /** One window: when it started (s), its images, and their median CPU per image (ms). */
   public record Window(double startS, int images, double medianCpuMs) {}
 
-  /** The windows, the slowest median over the fastest less one, and whether that is within the tolerance. */
-  public record Report(List<Window> windows, double spread, double tolerance, boolean steady) {}
+  /**
+   * The windows, the slowest median over the fastest less one, whether that is within the tolerance, and the host's
+   * pace against a calibration (null when none was given).
+   */
+  public record Report(List<Window> windows, double spread, double tolerance, boolean steady, HostPace pace) {}
+
+  /** A calibration to take the host's pace against, and how far from ×1 the pace may be. */
+  public record PaceAgainst(Calibration calibration, double tolerance) {}
 
   private static final int WARM_IMAGES = 20;
 
@@ -42,6 +49,7 @@ public final class SteadinessCheck {
   private final double tolerance;
   private final int workers;
   private final PrintStream out;
+  private PaceAgainst paceAgainst;
 
   public SteadinessCheck(Path data, double cpus, long memoryBytes, double seconds, double windowS, double tolerance,
       int workers, PrintStream out) {
@@ -68,6 +76,20 @@ public final class SteadinessCheck {
     this.out = out;
   }
 
+  /**
+   * Before the windows, takes the speed probe as a run would and says the host's pace against {@code against}'s
+   * calibration (which must have been measured on a cage, with a probe).
+   */
+  public SteadinessCheck withPace(PaceAgainst against) {
+    if (!against.calibration().measuredOnACage()) {
+      throw new IllegalArgumentException("the calibration was not measured on a cage (no speed probe of this kind):"
+          + " the host's pace cannot be taken against it");
+    }
+    HostPace.checkTolerance(against.tolerance());
+    this.paceAgainst = against;
+    return this;
+  }
+
   public Report run() throws Exception {
     Path scratch = data.resolve("run");
     Files.createDirectories(scratch);
@@ -80,10 +102,16 @@ public final class SteadinessCheck {
     }
     // (seconds since the start, CPU ms) of every image, from every worker
     List<double[]> images = Collections.synchronizedList(new ArrayList<>());
+    HostPace pace = null;
     ExecutorService pool = Executors.newFixedThreadPool(workers);
     try (CgroupCage cage = CgroupCage.create(cpus, memoryBytes, Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"))) {
       out.printf(Locale.ROOT, "in %s: %d worker(s) resize the %.1f MP sample over and over, for %.0f s%n", cage.status(),
           workers, sample.megapixels(), seconds);
+      if (paceAgainst != null) {
+        // as a run takes it: a fresh worker alone in an idle cage (after the windows' workers it reads high)
+        pace = new HostPace(SpeedProbe.measure(launcher, cage, lib, scratch), paceAgainst.calibration().speedProbeMs(),
+            paceAgainst.tolerance());
+      }
       List<BenchWorker> started = new ArrayList<>();
       try {
         for (int i = 0; i < workers; i++) {
@@ -145,7 +173,10 @@ public final class SteadinessCheck {
         ? "steady enough to record on (tolerance " + Math.round(100 * tolerance) + "%)"
         : "NOT steady: real runs recorded now will differ from their replays by the machine's own drift"
             + " (tolerance " + Math.round(100 * tolerance) + "%)");
-    return new Report(List.copyOf(windows), spread, tolerance, steady);
+    if (pace != null) {
+      out.println(pace.sentence());
+    }
+    return new Report(List.copyOf(windows), spread, tolerance, steady, pace);
   }
 
   /** The images (seconds, CPU ms) in windows of {@code windowS} from 0; windows without an image are left out. */

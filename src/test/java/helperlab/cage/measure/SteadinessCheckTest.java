@@ -1,6 +1,7 @@
 package helperlab.cage.measure;
 
 import helperlab.cage.image.SampleLibrary;
+import helperlab.model.Calibration;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,7 +21,10 @@ class SteadinessCheckTest {
     SampleLibrary.generate(data.resolve("samples"), 2, 0.3, 2, 1); // small, so the test is quick
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     // a tolerance no real machine meets: two windows are never equal to the nanosecond
-    SteadinessCheck.Report r = new SteadinessCheck(data, 1.5, 1L << 30, 3, 1, 1e-9, 2, new PrintStream(text, true)).run();
+    // measured by helper-lab calibrate on this kind of host
+    Calibration measured = Calibration.load(Path.of("lab-runs/amd-2026-12-03-phase-points/calibration/calibration.json"));
+    SteadinessCheck.Report r = new SteadinessCheck(data, 1.5, 1L << 30, 3, 1, 1e-9, 2, new PrintStream(text, true))
+        .withPace(new SteadinessCheck.PaceAgainst(measured, 0.2)).run();
     assertTrue(r.windows().size() >= 3, r.windows().toString());
     for (SteadinessCheck.Window w : r.windows()) {
       assertTrue(w.images() > 0 && w.medianCpuMs() > 0, w.toString());
@@ -30,6 +34,18 @@ class SteadinessCheckTest {
     assertEquals(slowest / fastest - 1, r.spread(), 1e-12);
     assertFalse(r.steady());
     assertTrue(text.toString().contains("NOT steady"), text.toString());
+    // then the speed probe, as a run takes it, against the calibration's
+    assertTrue(r.pace().probeMs() > 0, r.pace().toString());
+    assertEquals(measured.speedProbeMs(), r.pace().calibrationProbeMs());
+    assertTrue(text.toString().contains(r.pace().sentence()), text.toString());
+  }
+
+  @Test
+  void thePaceIsOnlyTakenAgainstACalibrationMeasuredOnACage(@TempDir Path data) {
+    var check = new SteadinessCheck(data, 1.5, 1L << 30, 3, 1, 0.1, 2, new PrintStream(new ByteArrayOutputStream()));
+    var e = assertThrows(IllegalArgumentException.class,
+        () -> check.withPace(new SteadinessCheck.PaceAgainst(Calibration.defaults(), 0.2)));
+    assertTrue(e.getMessage().contains("not measured on a cage"), e.getMessage());
   }
 
   @Test
