@@ -8,6 +8,7 @@ import helperlab.cage.measure.SteadinessCheck;
 import helperlab.cage.service.Supervisor;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
+import helperlab.model.HostPace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -258,7 +259,7 @@ public final class CageCommand implements Runnable {
         + " against its speed probe")
     Path calibration;
 
-    @Option(names = "--pace-tolerance", defaultValue = "0.20",
+    @Option(names = "--pace-tolerance", defaultValue = "" + HostPace.DEFAULT_TOLERANCE,
         description = "the most the pace may differ from ×1, as a fraction (default: ${DEFAULT-VALUE})")
     double paceTolerance;
 

@@ -1,5 +1,6 @@
 package helperlab.runs;
 
+import helperlab.model.HostPace;
 import helperlab.model.Interference;
 import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
@@ -25,8 +26,9 @@ import java.util.stream.Stream;
  * The recordings of one pre-registered operating point, read from its folder (SET/points/ID, as
  * lab-runs/preregistration/record.sh writes it): each real run (kind real) with its replay beside it
  * (NAME-replay.json.gz), judged with the hour's spans from its own events and samples, whatever spans the cage
- * judged it with as it ran. A run without the cage's CPU share measured, one the host starved, or one at
- * another offered load than the point's is kept aside with the reason.
+ * judged it with as it ran. A run without the cage's CPU share measured, one the host starved, one at another offered
+ * load than the point's, or one on a host off its calibration's pace (so at another load in effect) is kept aside with
+ * the reason.
  */
 public final class RecordedPoints {
   /** Loads are written as the request gave them (0.2): only a load asked differently differs by more. */
@@ -104,6 +106,13 @@ public final class RecordedPoints {
           + " (and its record does not say its load)");
     } else if (Math.abs(load - point.offeredLoad()) > LOAD_TOLERANCE) {
       why.add(String.format(Locale.ROOT, "offered load %s, not the registered %s", load, point.offeredLoad()));
+    }
+    if (r.speedProbeMs() != null && r.speedProbeMs() > 0) {
+      HostPace pace = new HostPace(r.speedProbeMs(), r.calibration().speedProbeMs(), HostPace.DEFAULT_TOLERANCE);
+      if (!pace.onPace()) {
+        why.add(String.format(Locale.ROOT, "off pace: the host ran ×%.2f its calibration's speed probe (tolerance"
+            + " %.0f%%), so its load was not the registered one", pace.pace(), 100 * HostPace.DEFAULT_TOLERANCE));
+      }
     }
     if (r.durationS() < exhibitS) {
       why.add(String.format(Locale.ROOT, "an exhibit of %.0f s, shorter than the registered %.0f s", r.durationS(),

@@ -59,9 +59,9 @@ class RecordedPointsTest {
   void aFolderKeepsTheMeasuredRunsAndSetsAsideTheStarvedAndTheShort(@TempDir Path dir) throws Exception {
     PointOutcome[] live = new PointOutcome[1];
     RunRecord sim = boxRun(live);
-    // the host ran this one a quarter slower than its calibration measured (the speed probe at its start)
+    // the host ran this one 15% slower than its calibration measured (the speed probe at its start)
     RunRecord steady = sim.toBuilder().id("real-steady").kind(RunRecord.KIND_REAL).offeredLoad(0.2)
-        .speedProbeMs(sim.calibration().speedProbeMs() * 1.25)
+        .speedProbeMs(sim.calibration().speedProbeMs() * 1.15)
         .interference(RunTriggers.json(new Interference(100, 95, 0, 1, 2))).build();
     RunRecord starved = sim.toBuilder().id("real-starved").kind(RunRecord.KIND_REAL).seed(1).offeredLoad(0.2)
         .interference(RunTriggers.json(new Interference(100, 40, 0, 9, 2))).build();
@@ -71,14 +71,19 @@ class RecordedPointsTest {
     DataFile.write(dir.resolve("real-steady-replay.json.gz"), Replay.of(steady));
     DataFile.write(dir.resolve("real-starved.json.gz"), starved);
     DataFile.write(dir.resolve("real-unmeasured.json.gz"), unmeasured);
+    // and this one a third slower: every image cost a third more than priced, the load a third above 0.2
+    DataFile.write(dir.resolve("real-t-slow.json.gz"), steady.toBuilder().id("real-t-slow").seed(3)
+        .speedProbeMs(sim.calibration().speedProbeMs() * 1.33).build());
     List<PointVerdict.Recording> rs = RecordedPoints.read(dir, M1, 300);
-    assertEquals(List.of("real-starved", "real-steady", "real-unmeasured"), rs.stream().map(PointVerdict.Recording::id)
-        .toList());
+    assertEquals(List.of("real-starved", "real-steady", "real-t-slow", "real-unmeasured"),
+        rs.stream().map(PointVerdict.Recording::id).toList());
+    assertEquals("off pace: the host ran ×1.33 its calibration's speed probe (tolerance 20%), so its load was not the"
+        + " registered one", rs.remove(2).discardedBecause());
     PointVerdict.Recording kept = rs.get(1);
     assertNull(kept.discardedBecause());
     assertEquals(live[0], kept.real());
     assertNotNull(kept.replay(), "the replay beside it is read");
-    assertEquals(1.25, kept.hostPace(), 1e-9, "the host's pace: the run's probe over its calibration's");
+    assertEquals(1.15, kept.hostPace(), 1e-9, "the host's pace: the run's probe over its calibration's");
     assertNull(rs.get(2).hostPace(), "a run without a speed probe has no pace");
     assertTrue(rs.get(0).discardedBecause().startsWith("starved: the host took 60%"), rs.get(0).discardedBecause());
     assertTrue(rs.get(2).discardedBecause().contains("not measured"), rs.get(2).discardedBecause());

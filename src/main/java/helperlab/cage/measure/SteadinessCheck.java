@@ -5,6 +5,7 @@ import helperlab.cage.image.SampleLibrary;
 import helperlab.cage.limits.CgroupCage;
 import helperlab.cage.worker.WorkerLauncher;
 import helperlab.model.Calibration;
+import helperlab.model.HostPace;
 import helperlab.model.PresetCatalog;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package helperlab.cage.measure;
+package helperlab.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
