@@ -172,7 +172,9 @@ public final class SweepOutput {
       throws IOException {
     List<RunRow> main = rows.stream().filter(r -> r.study() == null || SplitRoom.NAME.equals(r.study())).toList();
     Files.writeString(dir.resolve("summary.csv"), SweepSummary.of(rows).toCsv(), StandardCharsets.UTF_8);
-    String findings = main.isEmpty() ? "# Findings\n\n" : new Findings(main, plan, calibration).markdown();
+    // a study-only sweep still says which machine's costs its runs priced work with
+    String findings = main.isEmpty() ? "# Findings\n\nCalibration: `" + calibration.name() + "`.\n\n"
+        : new Findings(main, plan, calibration).markdown();
     int at = findings.indexOf("## Deadline-met share");
     if (!lead.isEmpty() && at >= 0) {
       findings = findings.substring(0, at) + lead + findings.substring(at);

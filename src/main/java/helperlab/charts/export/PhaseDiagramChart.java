@@ -105,7 +105,7 @@ public final class PhaseDiagramChart implements PictureFile {
     g.setColor(style.muted());
     PhaseDiagram.Run run = first.run();
     g.drawString(String.format(Locale.ROOT, "Simulated %s hour on the %s (admission %s); trigger at 15:00, asked at "
-        + "%s; \"k/n\" = runs down of runs; 'down' = workload.Tipping's criterion", run.scenario(), run.machine(),
+        + "%s; \"k/n\" = runs down of runs; 'down' = most tasks late and work piling up", run.scenario(), run.machine(),
         run.admission(), clock(first.askedAtS())), 20, 56);
     legend(g, 20, 84);
     int cw = width / COLUMNS;
