@@ -64,7 +64,7 @@ public final class LabShowcase {
     FxWait.run(() -> {
       window.stage().setWidth(width());
       window.stage().setHeight(height());
-      window.viewModel().themeProperty().set(Theme.of(System.getProperty(THEME_PROPERTY, "light")));
+      window.viewModel().themeProperty().set(theme());
       window.viewModel().viewProperty().set(LabView.LIVE);
       live.policyProperty().set("box");
       live.scenarioProperty().set("calm");
@@ -184,11 +184,15 @@ public final class LabShowcase {
   /** Theme for the pictures: {@code light} (default) or {@code dark}. */
   static final String THEME_PROPERTY = "helperlab.screenshot.theme";
 
-  private static double width() {
+  static Theme theme() {
+    return Theme.of(System.getProperty(THEME_PROPERTY, "light"));
+  }
+
+  static double width() {
     return size(0, 1600);
   }
 
-  private static double height() {
+  static double height() {
     return size(1, 1000);
   }
 

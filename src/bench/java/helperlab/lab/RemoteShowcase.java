@@ -70,8 +70,10 @@ public final class RemoteShowcase {
     List<String> ctl = List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
         System.getProperty("java.class.path"), "ctl", "--data", data.toString());
     FxWait.run(() -> {
-      window.stage().setWidth(1600);
-      window.stage().setHeight(1000);
+      // -Dhelperlab.screenshot.size and .theme as for the other pictures (default 1600x1000, light)
+      window.stage().setWidth(LabShowcase.width());
+      window.stage().setHeight(LabShowcase.height());
+      window.viewModel().themeProperty().set(LabShowcase.theme());
       window.viewModel().viewProperty().set(LabView.REMOTE);
       remote.connect(new LocalProcessTransport(ctl), "local cage");
     });
