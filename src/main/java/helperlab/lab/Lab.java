@@ -39,6 +39,12 @@ public final class Lab {
     if (System.getProperty("prism.dirtyregioncount") == null) {
       System.setProperty("prism.dirtyregioncount", "15");
     }
+    // the charts' lines are rasterised in software on every frame, mostly by Marlin's coverage pass, whose cost
+    // grows with its sub-scanlines: 4 a pixel row instead of 8 cut a full-HD frame's CPU by about a seventh with
+    // lines the same to the eye (docs/lab.md, Performance)
+    if (System.getProperty("prism.marlin.subPixel_log2_Y") == null) {
+      System.setProperty("prism.marlin.subPixel_log2_Y", "2");
+    }
     LabApp.configure(config, opened);
     try {
       Application.launch(LabApp.class);

@@ -27,7 +27,7 @@ import javafx.scene.layout.Region;
  * counts get whole-number ticks, headroom, and are drawn as steps.
  *
  * <p>The chart draws what a line needs at screen resolution, not every sample: each series goes
- * through a {@link Decimator} (first, lowest, highest and last point per time bucket), so an hour of
+ * through a {@link Decimator} (the lowest and highest point a pixel column, the line's ends kept), so an hour of
  * 10^5 samples per series streams at full frame rate. Zooming in rebuilds the lines from the run's
  * samples for the visible time range, so detail is never lost. Data sets are changed only under
  * their write lock, on the FX thread.
