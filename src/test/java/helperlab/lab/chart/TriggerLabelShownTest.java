@@ -31,19 +31,7 @@ class TriggerLabelShownTest {
 
   @Test
   void aTriggerMarkedOnAChartAtRestShowsItsLabel() throws Exception {
-    LiveSamples samples = new LiveSamples();
-    for (int t = 0; t <= 600; t++) {
-      samples.add(t, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-    }
-    PlottedRun run = new PlottedRun("at rest", samples, 0);
-    LabChart chart = ShownChart.of(ChartKind.WORKERS, run, 640, 320);
-    // the chart has drawn its lines and has nothing more to draw when the trigger is marked
-    WaitForAsyncUtils.asyncFx(() -> chart.setTriggers(List.of(new TriggerMark(300, 360, "spike x3", Double.NaN, null))))
-        .get(60, TimeUnit.SECONDS);
-    WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> {
-      Label l = label(chart);
-      return l != null && l.getWidth() > 0 && l.getHeight() > 0;
-    }).get());
+    LabChart chart = spikeMarkedAtRest(ChartKind.WORKERS);
     assertEquals("spike x3", WaitForAsyncUtils.asyncFx(() -> label(chart).getText()).get());
     // as a live run's mark changes once its outcome is known: the indicators are replaced
     String next = "spike x3 · down before the trigger (tipped at 1:23)";
@@ -57,17 +45,7 @@ class TriggerLabelShownTest {
 
   @Test
   void aLabelMeasuredBeforeItHadASkinIsMeasuredAgainOnceItHasOne() throws Exception {
-    LiveSamples samples = new LiveSamples();
-    for (int t = 0; t <= 600; t++) {
-      samples.add(t, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-    }
-    LabChart chart = ShownChart.of(ChartKind.QUEUE, new PlottedRun("at rest", samples, 0), 640, 320);
-    WaitForAsyncUtils.asyncFx(() -> chart.setTriggers(List.of(new TriggerMark(300, 360, "spike x3", Double.NaN, null))))
-        .get(60, TimeUnit.SECONDS);
-    WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> {
-      Label l = label(chart);
-      return l != null && l.getWidth() > 0;
-    }).get());
+    LabChart chart = spikeMarkedAtRest(ChartKind.QUEUE);
     // what a busy machine's pulses can do: chartfx lays the band out while its label has no skin (0 × 0), CSS gives
     // the label its skin within chartfx's layout, which ends by marking the chart and its plugins clean, and the
     // label's group is not laid out again (the label is unmanaged: its own layout does not reach the group). Here the
@@ -87,6 +65,25 @@ class TriggerLabelShownTest {
       Label l = label(chart);
       return l.getWidth() > 0 && l.getHeight() > 0;
     }).get());
+  }
+
+  /**
+   * A {@code kind} chart of a run whose lines have nothing more to draw, then a spike marked on it, once its label is
+   * shown at a size.
+   */
+  private static LabChart spikeMarkedAtRest(ChartKind kind) throws Exception {
+    LiveSamples samples = new LiveSamples();
+    for (int t = 0; t <= 600; t++) {
+      samples.add(t, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+    LabChart chart = ShownChart.of(kind, new PlottedRun("at rest", samples, 0), 640, 320);
+    WaitForAsyncUtils.asyncFx(() -> chart.setTriggers(List.of(new TriggerMark(300, 360, "spike x3", Double.NaN, null))))
+        .get(60, TimeUnit.SECONDS);
+    WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> {
+      Label l = label(chart);
+      return l != null && l.getWidth() > 0 && l.getHeight() > 0;
+    }).get());
+    return chart;
   }
 
   private static XRangeIndicator band(LabChart chart) {
