@@ -36,7 +36,12 @@ public record HostPace(double probeMs, double calibrationProbeMs, double toleran
   }
 
   public boolean onPace() {
-    return Math.abs(pace() - 1) <= tolerance;
+    return within(pace(), tolerance);
+  }
+
+  /** Whether a pace (probe over the calibration's) is within {@code tolerance} of ×1, either way. */
+  public static boolean within(double pace, double tolerance) {
+    return Math.abs(pace - 1) <= tolerance;
   }
 
   /** One line for a person: the two probes, the pace, and what it means for a recording now. */

@@ -58,9 +58,9 @@ public final class RecordedPoints {
       }
       Path replayFile = f.resolveSibling(replayName(f.getFileName().toString()));
       PointOutcome replay = Files.exists(replayFile) ? outcome(RunRecord.load(replayFile), real.durationS()) : null;
+      Double pace = real.speedProbeMs() == null ? null : Replay.workFactorFor(real);
       out.add(new PointVerdict.Recording(real.id(), real.seed(), outcome(real, real.durationS()), replay,
-          discardedBecause(real, playedLoad(real, point), point, exhibitS),
-          real.speedProbeMs() == null ? null : Replay.workFactorFor(real)));
+          discardedBecause(real, playedLoad(real, point), pace, point, exhibitS), pace));
     }
     return out;
   }
@@ -85,8 +85,11 @@ public final class RecordedPoints {
     return tasks.stream().map(Task::arrivalS).toList();
   }
 
-  /** Why a recording that played {@code load} (null: not known) cannot be judged as the point's, or null when it can. */
-  static String discardedBecause(RunRecord r, Double load, PreregisteredPoint point, double exhibitS) {
+  /**
+   * Why a recording that played {@code load} (null: not known) at {@code pace} (its probe over its calibration's; null:
+   * no probe) cannot be judged as the point's, or null when it can.
+   */
+  static String discardedBecause(RunRecord r, Double load, Double pace, PreregisteredPoint point, double exhibitS) {
     List<String> why = new ArrayList<>();
     Interference i = Interference.of(r);
     if (i == null) {
@@ -107,12 +110,9 @@ public final class RecordedPoints {
     } else if (Math.abs(load - point.offeredLoad()) > LOAD_TOLERANCE) {
       why.add(String.format(Locale.ROOT, "offered load %s, not the registered %s", load, point.offeredLoad()));
     }
-    if (r.speedProbeMs() != null && r.speedProbeMs() > 0) {
-      HostPace pace = new HostPace(r.speedProbeMs(), r.calibration().speedProbeMs(), HostPace.DEFAULT_TOLERANCE);
-      if (!pace.onPace()) {
-        why.add(String.format(Locale.ROOT, "off pace: the host ran ×%.2f its calibration's speed probe (tolerance"
-            + " %.0f%%), so its load was not the registered one", pace.pace(), 100 * HostPace.DEFAULT_TOLERANCE));
-      }
+    if (pace != null && !HostPace.within(pace, HostPace.DEFAULT_TOLERANCE)) {
+      why.add(String.format(Locale.ROOT, "off pace: the host ran ×%.2f its calibration's speed probe (tolerance"
+          + " %.0f%%), so its load was not the registered one", pace, 100 * HostPace.DEFAULT_TOLERANCE));
     }
     if (r.durationS() < exhibitS) {
       why.add(String.format(Locale.ROOT, "an exhibit of %.0f s, shorter than the registered %.0f s", r.durationS(),
