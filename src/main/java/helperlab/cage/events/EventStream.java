@@ -45,6 +45,8 @@ public final class EventStream implements AutoCloseable {
   private volatile boolean running = true;
   private volatile boolean up;
   private volatile String lastError = "not connected yet";
+  /** The Redis server's process id on its host, as it said when last connected to (0: not known). */
+  private volatile long serverPid;
   private String liveRun;
   private Jedis jedis;
 
@@ -93,6 +95,34 @@ public final class EventStream implements AutoCloseable {
 
   public String liveKey() {
     return prefix + ":live";
+  }
+
+  /** The Redis server's process id on its host (which may not be this one), or 0 before it has been reached. */
+  public long serverPid() {
+    return serverPid;
+  }
+
+  /** What the server says its process is, or 0 when it will not say (INFO renamed away on a managed Redis). */
+  private static long serverPidOf(Jedis j) {
+    try {
+      return processId(j.info("server"));
+    } catch (JedisDataException e) {
+      return 0;
+    }
+  }
+
+  /** The {@code process_id} of an {@code INFO server} reply, or 0. */
+  static long processId(String info) {
+    for (String line : info.split("\r?\n")) {
+      if (line.startsWith("process_id:")) {
+        try {
+          return Long.parseLong(line.substring("process_id:".length()).trim());
+        } catch (NumberFormatException e) {
+          return 0;
+        }
+      }
+    }
+    return 0;
   }
 
   public boolean up() {
@@ -224,6 +254,7 @@ public final class EventStream implements AutoCloseable {
     Jedis j = connect();
     try {
       j.ping();
+      serverPid = serverPidOf(j);
       synchronized (this) {
         for (Feed f : feeds.values()) {
           j.zadd(runsKey(), f.startedMs, f.run);

@@ -112,7 +112,7 @@ record AdmissionCapacity(double nominalCores, double plannedCores, boolean calib
     if (run == null || run.cpuWantedS() < Interference.MIN_WANTED_S) {
       return null;
     }
-    return Math.max(CpuShareMeter.FLOOR, 1 - run.hostTookShare()); // a run that got nothing still plans on a sliver
+    return Math.max(CpuShareMeter.FLOOR, 1 - run.lackedShare()); // a run that got nothing still plans on a sliver
   }
 
   /** The cost curve's RMS relative error against the sample costs measured with it, or null without any. */

@@ -1,19 +1,18 @@
 package helperlab.cage.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.cage.worker.HostCpuTime;
 import helperlab.cage.worker.HostLoad;
 import helperlab.model.DataFile;
 import helperlab.model.Interference;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Locale;
 
 /**
  * Measures through a run how much of its CPU the cage got: at every watchdog round, the CPU its busy
  * workers could have used since the last (one core each, at most the cage's cores) against the CPU
- * their processes spent (from /proc), with the host's steal (/proc/stat) and run queue beside it.
+ * their processes spent (from /proc), and of what they lacked, how much the host's other processes took
+ * and how much the cage's own front spent; with the host's steal (/proc/stat) and run queue beside it.
  * Over the whole run that is the run's interference; over the last {@link #WINDOW_S} seconds it is the
  * share admission plans on as the run goes ({@link #share}). Used only on the supervisor's thread.
  */
@@ -35,32 +34,57 @@ final class CpuShareMeter {
   /** One watchdog round: CPU wanted and got since the last, and the share of a core the run queue left a thread. */
   private record Round(double at, double wantedS, double gotS, double fairShare) {}
 
+  /**
+   * What the cage spent in one watchdog round, by who: its busy workers (with an image in hand), its other
+   * workers (starting, warming, idle) and its front (supervisor, database backends, Redis; NaN: not measured);
+   * and how many busy workers were held stopped from outside (SIGSTOP, a debugger: the host's doing).
+   */
+  record Spent(double busyWorkersS, double otherWorkersS, double frontS, int heldBusyWorkers) {}
+
   private final ArrayDeque<Round> window = new ArrayDeque<>();
   private double wantedS;
   private double gotS;
+  private double hostTookS;
+  private double frontTookS;
   private double lastAt = -1;
+  private HostCpuTime lastHost;
   private double runQueueSum;
   private int runQueueN;
-  private final long[] stat0 = cpuStat();
+  private final HostCpuTime host0 = HostCpuTime.read();
   private int cpus = Runtime.getRuntime().availableProcessors();
 
   /**
-   * One round: {@code busy} workers had an image in hand over the {@code now - last} seconds, and
-   * their processes spent {@code cpuS} between the two looks; the cage's other workers (starting, warming,
-   * idle) spent {@code othersCpuS}. What those took of the cage's cores is the cage's own doing (a policy that
-   * spawns helpers pays for their start-ups), not the host's: the busy workers can want only what is left.
+   * One round: {@code busy} workers had an image in hand over the {@code now - last} seconds, and spent
+   * {@code spent.busyWorkersS()} between the two looks. What the cage's other workers took of its cores is the
+   * cage's own doing (a policy that spawns helpers pays for their start-ups), not the host's: the busy workers
+   * can want only what is left. Of what they wanted and did not get, the host took at most what its other
+   * processes spent meanwhile ({@code hostCpu}, the host's CPU time so far, less the cage's and its front's)
+   * and what the busy workers it held stopped could have used;
+   * the front took at most what it spent; a lack neither explains is nobody's (the kernel's slicing, the
+   * counters' ticks). Without {@code hostCpu} every CPU-second lacked counts against the host.
    */
-  void observe(double now, int busy, double capacityCores, double cpuS, double othersCpuS, HostLoad host) {
+  void observe(double now, int busy, double capacityCores, Spent spent, HostCpuTime hostCpu, HostLoad host) {
     double wanted = 0;
     double got = 0;
     if (lastAt >= 0 && now > lastAt) {
       double dt = now - lastAt;
-      wanted = Math.min(Math.min(busy, capacityCores) * dt, Math.max(0, capacityCores * dt - othersCpuS));
-      got = cpuS;
+      wanted = Math.min(Math.min(busy, capacityCores) * dt, Math.max(0, capacityCores * dt - spent.otherWorkersS()));
+      got = spent.busyWorkersS();
       wantedS += wanted;
       gotS += got;
+      double lacked = Math.max(0, wanted - got);
+      double front = Double.isNaN(spent.frontS()) ? 0 : spent.frontS();
+      double hostTook = lacked;
+      if (hostCpu != null && lastHost != null) {
+        double others = hostCpu.busyS() - lastHost.busyS() - spent.busyWorkersS() - spent.otherWorkersS() - front;
+        double held = Math.min(spent.heldBusyWorkers(), capacityCores) * dt;
+        hostTook = Math.min(lacked, Math.max(0, others) + held);
+        frontTookS += Math.min(lacked - hostTook, front);
+      }
+      hostTookS += hostTook;
     }
     lastAt = now;
+    lastHost = hostCpu;
     double fair = Double.NaN;
     if (host != null && host.runnable() > 0) {
       runQueueSum += host.runnable() - 1;
@@ -126,29 +150,17 @@ final class CpuShareMeter {
   }
 
   Interference measured() {
-    long[] now = cpuStat();
+    HostCpuTime now = HostCpuTime.read();
     double steal = 0;
-    if (stat0 != null && now != null && now[1] > stat0[1]) {
-      steal = (double) (now[0] - stat0[0]) / (now[1] - stat0[1]);
+    if (host0 != null && now != null && now.totalS() > host0.totalS()) {
+      steal = (now.stealS() - host0.stealS()) / (now.totalS() - host0.totalS());
     }
-    return new Interference(wantedS, Math.min(gotS, wantedS), steal, runQueueN == 0 ? 0 : runQueueSum / runQueueN, cpus);
+    double got = Math.min(gotS, wantedS);
+    return new Interference(wantedS, got, steal, runQueueN == 0 ? 0 : runQueueSum / runQueueN, cpus,
+        Math.min(hostTookS, wantedS - got), frontTookS);
   }
 
   JsonNode json() {
     return DataFile.JSON.valueToTree(measured());
-  }
-
-  /** The host's steal and total jiffies (all CPUs) from /proc/stat's first line, or null. */
-  private static long[] cpuStat() {
-    try {
-      String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-      long total = 0;
-      for (int i = 1; i < f.length && i <= 8; i++) {
-        total += Long.parseLong(f[i]);
-      }
-      return new long[] {f.length > 8 ? Long.parseLong(f[8]) : 0, total};
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
   }
 }

@@ -68,6 +68,8 @@ public final class Supervisor implements AutoCloseable {
   private final SampleShelf shelf;
   private final StartupTakeBack.Result recovered;
   private final CageHealth health;
+  /** The cage's own front (this process, its database backends, Redis), whose CPU is not the host's. */
+  private final FrontCpu front;
   CageRun run;
   final RunSwitchboard switchboard;
   /** Told (on the loop, right after the write) each time a slowdown changes the CPU cap: for tests. */
@@ -98,6 +100,7 @@ public final class Supervisor implements AutoCloseable {
     this.checkpointer = parts.checkpointer();
     this.shutdown = new CageShutdown(parts, log);
     this.health = new CageHealth(config.redisUrl(), stream, store);
+    this.front = FrontCpu.of(config, store, stream);
     this.desk = new OfferDesk(store, config.outbox(), loop::add, loop::stopping);
     this.recovered = new StartupTakeBack(store, stream, config, calibration, machine, log).run();
     this.switchboard = new RunSwitchboard(new Handover(), machine, presets, () -> calibration, shelf, cage,
@@ -222,7 +225,7 @@ public final class Supervisor implements AutoCloseable {
           if (w != null) {
             w.accept(cores);
           }
-        }, clock);
+        }, clock, front);
     run = books.open(ctx, kind, policy, exhibit, sync, checkpoint);
     if (exhibit == null && config.admissionFollowsHost() && config.admissionColdStart()) {
       run.scheduler().planStartup(admission.coldStart(calibration));

@@ -1,5 +1,6 @@
 package helperlab.cage.service;
 
+import helperlab.cage.worker.HostCpuTime;
 import helperlab.cage.worker.HostLoad;
 import helperlab.cage.worker.ProcStat;
 import helperlab.cage.worker.Watchdog;
@@ -152,6 +153,7 @@ final class WorkerFrames {
     HostLoad host = HostLoad.read();
     double spent = 0;
     double others = 0;
+    int held = 0;
     for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
       CageTask.Image im = w.inFlight() >= 0 ? state.image(w.inFlight()) : null;
       String excused = w.excuse();
@@ -160,6 +162,7 @@ final class WorkerFrames {
         double since = w.cpuSinceLastRound(stat.cpuS());
         if (im != null) {
           spent += since;
+          held += stat.stopped() ? 1 : 0;
         } else {
           others += since;
         }
@@ -174,7 +177,8 @@ final class WorkerFrames {
         ctx.log().printf("cage: worker %d (pid %d) %s%n", w.id(), w.pid(), w.excuse());
       }
     }
-    cpuShare.observe(now, busy, ctx.nominalCores(), spent, others, host);
+    CpuShareMeter.Spent round = new CpuShareMeter.Spent(spent, others, ctx.front().spentSinceLastRound(), held);
+    cpuShare.observe(now, busy, ctx.nominalCores(), round, HostCpuTime.read(), host);
   }
 
 }

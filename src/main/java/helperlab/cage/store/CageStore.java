@@ -26,11 +26,28 @@ public final class CageStore implements AutoCloseable {
   private final HikariDataSource pool;
   private final String url;
   private final CageLease lease;
+  private final BackendProcesses backends;
 
   private CageStore(HikariDataSource pool, String url, CageLease lease) {
     this.pool = pool;
     this.url = url;
     this.lease = lease;
+    this.backends = new BackendProcesses();
+  }
+
+  /** A connection from the pool, its backend noted (see {@link #backendPids}). */
+  private Connection connection() throws SQLException {
+    Connection c = pool.getConnection();
+    backends.note(c);
+    return c;
+  }
+
+  /**
+   * The process ids of the PostgreSQL backends this store has used lately (on the database's host, which may
+   * be this one): where they run here, their CPU is the cage's own.
+   */
+  public List<Long> backendPids() {
+    return backends.pids();
   }
 
   /** Connects (creating the database if it does not exist) and migrates the schema; owns no cage's rows. */
@@ -81,7 +98,7 @@ public final class CageStore implements AutoCloseable {
   public List<RunRow> ownRuns(String state) throws SQLException {
     List<RunRow> out = new ArrayList<>();
     java.util.Set<String> own = new java.util.HashSet<>();
-    try (Connection c = pool.getConnection(); PreparedStatement s = c.prepareStatement(
+    try (Connection c = connection(); PreparedStatement s = c.prepareStatement(
         "select id from runs where state = ? and cage_id = current_setting('helperlab.cage_id')")) {
       s.setString(1, state);
       try (ResultSet rs = s.executeQuery()) {
@@ -119,7 +136,7 @@ public final class CageStore implements AutoCloseable {
 
   /** Whether the database answers now. */
   public boolean ping() {
-    try (Connection c = pool.getConnection(); Statement s = c.createStatement()) {
+    try (Connection c = connection(); Statement s = c.createStatement()) {
       s.execute("select 1");
       return true;
     } catch (SQLException e) {
@@ -130,14 +147,14 @@ public final class CageStore implements AutoCloseable {
   // ---- runs -----------------------------------------------------------------------------------
 
   public void createRun(RunRow r) throws SQLException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       Writes.RUN_STARTED.run(c, r);
     }
   }
 
   /** Ends a run now (used at start-up for runs cut short by a crash; a live supervisor ends runs by checkpoint). */
   public void endRun(String id, String state, Instant at, String recordJson) throws SQLException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       Writes.RUN_ENDED.run(c, new Writes.RunEnd(id, state, at, recordJson));
     }
   }
@@ -154,7 +171,7 @@ public final class CageStore implements AutoCloseable {
         + " offered_load, trigger_spec::text from runs"
         + (state == null ? "" : " where state = ?") + " order by started_at, id";
     List<RunRow> out = new ArrayList<>();
-    try (Connection c = pool.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+    try (Connection c = connection(); PreparedStatement s = c.prepareStatement(sql)) {
       if (state != null) {
         s.setString(1, state);
       }
@@ -177,7 +194,7 @@ public final class CageStore implements AutoCloseable {
 
   /** The record of a finished run as JSON, or null if it has none (yet). */
   public String runRecord(String id) throws SQLException {
-    try (Connection c = pool.getConnection();
+    try (Connection c = connection();
         PreparedStatement s = c.prepareStatement("select record::text from runs where id = ?")) {
       s.setString(1, id);
       try (ResultSet rs = s.executeQuery()) {
@@ -187,7 +204,7 @@ public final class CageStore implements AutoCloseable {
   }
 
   public boolean runExists(String id) throws SQLException {
-    try (Connection c = pool.getConnection(); PreparedStatement s = c.prepareStatement("select 1 from runs where id = ?")) {
+    try (Connection c = connection(); PreparedStatement s = c.prepareStatement("select 1 from runs where id = ?")) {
       s.setString(1, id);
       try (ResultSet rs = s.executeQuery()) {
         return rs.next();
@@ -204,7 +221,7 @@ public final class CageStore implements AutoCloseable {
   /** Every event and sample stored for a run, merged in sequence order. */
   public List<JournalEntry> runJournal(String runId) throws SQLException {
     List<JournalEntry> out = new ArrayList<>();
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       try (PreparedStatement s = c.prepareStatement(
           "select seq, t, type, worker, task, image, value, note from run_events where run_id = ?")) {
         s.setString(1, runId);
@@ -232,7 +249,7 @@ public final class CageStore implements AutoCloseable {
 
   /** The highest event sequence number stored for a run (0 if none). */
   public int lastEventSeq(String runId) throws SQLException {
-    try (Connection c = pool.getConnection();
+    try (Connection c = connection();
         PreparedStatement s = c.prepareStatement("select coalesce(max(seq), 0) from run_events where run_id = ?")) {
       s.setString(1, runId);
       try (ResultSet rs = s.executeQuery()) {
@@ -249,7 +266,7 @@ public final class CageStore implements AutoCloseable {
    * happens before the supervisor decides, so nothing it admits exists only in memory.
    */
   public StoredBatch insertPending(ValidBatch b, Path outbox) throws SQLException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       return BatchRows.insertPending(c, b, outbox);
     }
   }
@@ -259,7 +276,7 @@ public final class CageStore implements AutoCloseable {
   /** The supervisor's answer to a pending batch, made durable before the client hears it. */
   public void recordDecision(long batchId, String runId, int task, boolean admitted, String reason, double retryAfterS)
       throws SQLException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       Writes.DECISION.run(c, new Writes.Decision(batchId, runId, task, admitted ? BatchState.ADMITTED : BatchState.REFUSED,
           reason, admitted ? null : retryAfterS));
     }
@@ -278,7 +295,7 @@ public final class CageStore implements AutoCloseable {
   /** Marks images done now (their outputs were found published at start-up). */
   public void markDone(List<Long> imageIds) throws SQLException {
     Instant now = Instant.now();
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       Writes.IMAGE_DONE.run(c, imageIds.stream().map(id -> new Writes.ImageDone(id, now)).toList());
     }
   }
@@ -297,7 +314,7 @@ public final class CageStore implements AutoCloseable {
   }
 
   private void inTransaction(Work work) throws SQLException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       c.setAutoCommit(false);
       try {
         work.on(c);
@@ -320,7 +337,7 @@ public final class CageStore implements AutoCloseable {
   }
 
   private List<StoredBatch> batchesWhere(String where, Object arg) throws SQLException {
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       return BatchRows.where(c, where, arg);
     }
   }
@@ -340,7 +357,7 @@ public final class CageStore implements AutoCloseable {
     if (cp.isEmpty()) {
       return;
     }
-    try (Connection c = pool.getConnection()) {
+    try (Connection c = connection()) {
       c.setAutoCommit(false);
       try {
         cp.writeTo(c);

@@ -34,11 +34,37 @@ public record ProcStat(char state, boolean anyRunnable, double cpuS) {
       String[] f = fieldsAfterName(Files.readString(dir.resolve("stat")));
       // after "(comm)": state is field 3, utime 14 and stime 15 (1-based over the whole line)
       char state = f[0].charAt(0);
-      double cpu = (Long.parseLong(f[11]) + Long.parseLong(f[12])) * TICK_S;
+      double cpu = cpuS(f);
       return new ProcStat(state, state == 'R' || anyThreadRunnable(dir), cpu);
     } catch (IOException | RuntimeException e) {
       return null;
     }
+  }
+
+  /**
+   * The user + system CPU seconds process {@code pid} has spent, or NaN if it is gone or is not {@code command}
+   * (its name in /proc, e.g. "postgres"; null: any): a cheaper read than {@link #read}, for processes that are
+   * only counted.
+   */
+  public static double cpuSecondsOf(long pid, String command) {
+    if (pid <= 0) {
+      return Double.NaN;
+    }
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+      if (command != null && !stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')).equals(command)) {
+        return Double.NaN;
+      }
+      String[] f = fieldsAfterName(stat);
+      return cpuS(f);
+    } catch (IOException | RuntimeException e) {
+      return Double.NaN;
+    }
+  }
+
+  /** utime + stime, fields 14 and 15 of the whole line, in seconds. */
+  private static double cpuS(String[] fieldsAfterName) {
+    return (Long.parseLong(fieldsAfterName[11]) + Long.parseLong(fieldsAfterName[12])) * TICK_S;
   }
 
   /** The fields after the command name, which may hold spaces and parentheses of its own. */

@@ -62,9 +62,10 @@ class AdmissionCapacityTest {
     assertEquals(start.plannedCores(), unmeasured.plannedCores(), 1e-9, "nothing observed yet: the previous run's share");
     assertFalse(unmeasured.shareMeasured());
     helperlab.cage.worker.HostLoad quiet = new helperlab.cage.worker.HostLoad(1, 2);
-    meter.observe(0, 0, 2, 0, 0, quiet);
+    meter.observe(0, 0, 2, new CpuShareMeter.Spent(0, 0, Double.NaN, 0), null, quiet);
     for (int i = 1; i <= 10; i++) {
-      meter.observe(0.5 * i, 2, 2, 2 * 0.5 * 0.25, 0, quiet); // two busy workers, a quarter of a core each
+      // two busy workers, a quarter of a core each
+      meter.observe(0.5 * i, 2, 2, new CpuShareMeter.Spent(2 * 0.5 * 0.25, 0, Double.NaN, 0), null, quiet);
     }
     AdmissionCapacity live = start.follow(meter, measured(1.2));
     assertTrue(live.shareMeasured());
