@@ -60,7 +60,7 @@ public final class RecordedPoints {
       PointOutcome replay = Files.exists(replayFile) ? outcome(RunRecord.load(replayFile), real.durationS()) : null;
       Double pace = real.speedProbeMs() == null ? null : Replay.workFactorFor(real);
       out.add(new PointVerdict.Recording(real.id(), real.seed(), outcome(real, real.durationS()), replay,
-          discardedBecause(real, playedLoad(real, point), pace, point, exhibitS), pace));
+          discardedBecause(real, playedLoad(real, point), pace, point, exhibitS), pace, ImagePace.of(real)));
     }
     return out;
   }

@@ -27,13 +27,20 @@ public record PointVerdict(PreregisteredPoint point, List<Judged> kept, List<Rec
    * A recording of the point: its seed, outcome, its replay's (null: not replayed), why discarded (null: kept), and
    * the host's pace through it: the run's speed probe over its calibration's (1.2: work took 1.2 times the CPU the
    * calibration prices it at; null: the run has no probe). A replay plays the run at this pace; the registered model
-   * did not know it.
+   * did not know it. {@code imagePace}: the same ratio from all the run's images (see {@code runs.ImagePace}; null:
+   * not known), reported beside the probe's, which is what the registered rules judge by.
    */
   public record Recording(String id, long seed, PointOutcome real, PointOutcome replay, String discardedBecause,
-      Double hostPace) {
+      Double hostPace, Double imagePace) {
     /** A recording whose host pace is not known. */
     public Recording(String id, long seed, PointOutcome real, PointOutcome replay, String discardedBecause) {
-      this(id, seed, real, replay, discardedBecause, null);
+      this(id, seed, real, replay, discardedBecause, null, null);
+    }
+
+    /** A recording whose images' pace is not known. */
+    public Recording(String id, long seed, PointOutcome real, PointOutcome replay, String discardedBecause,
+        Double hostPace) {
+      this(id, seed, real, replay, discardedBecause, hostPace, null);
     }
   }
 

@@ -19,12 +19,12 @@ class PointVerdictReportTest {
     }
     PointOutcome held = new PointOutcome(null, null, false);
     PointVerdict v = PointVerdict.of(p, seeds, List.of(new Recording("real-a", 0, held, held, null, 0.97),
-        new Recording("real-b", 1, held, held, null, 1.23), new Recording("real-c", 2, held, held, null, null),
+        new Recording("real-b", 1, held, held, null, 1.23, 1.06), new Recording("real-c", 2, held, held, null, null),
         new Recording("real-d", 2, held, null, "starved: the host took 40% of the cage's CPU in this run", 1.5)));
     String md = new PointVerdictReport("phase-points.json", "set", 20, "", List.of(), List.of(v)).markdown();
-    assertTrue(md.contains("| S1 | real-b | 1 | ×1.23 | yes |"), md);
-    assertTrue(md.contains("| S1 | real-c | 2 | - | yes |"), md);
-    assertTrue(md.contains("| S1 | real-d | 2 | ×1.50 | discarded: starved"), md);
+    assertTrue(md.contains("| S1 | real-b | 1 | ×1.23 | ×1.06 | yes |"), md);
+    assertTrue(md.contains("| S1 | real-c | 2 | - | - | yes |"), md);
+    assertTrue(md.contains("| S1 | real-d | 2 | ×1.50 | - | discarded: starved"), md);
     // the spread is the kept recordings': the starved one's ×1.50 is not among them
     assertTrue(md.contains("×0.97 to ×1.23 across the 2 kept recordings with a probe"), md);
   }
