@@ -5,7 +5,8 @@
 # a capped cage on this machine (1.5 cores, 2 GiB, edf-fit admission) with the calibration in CAL, the cage's CPU
 # share measured through each run (kept in each record; starved runs are discarded and counted by the verdict),
 # the host's steadiness and pace (its speed probe against the calibration's) checked before and after; a host off
-# its calibration's pace by more than PACE_TOLERANCE (0.20) before a stretch is not recorded on. Each point runs as a cage exhibit of the calm mix at the point's
+# its calibration's pace by more than PACE_TOLERANCE (0.20) before a stretch, or on another processor than the
+# calibration names, is not recorded on. Each point runs as a cage exhibit of the calm mix at the point's
 # offered load, cut to the exhibit, with its trigger (or none), for each seed; seeds are the outer loop, so a
 # stretch cut short still has every point at its first seeds.
 #
@@ -90,6 +91,10 @@ steadiness() {
          echo "not recording: on this host the loads offered would not be the ones registered (PACE_ANYWAY=1 records anyway)" >&2
          exit 3
        fi ;;
+    5) echo "$(date -u +%FT%TZ) SEEDS=\"$SEEDS\": this host's processor is not the calibration's $1 the recordings (see steadiness-$1.txt)" \
+         | tee -a "$SET/host-notes.txt" >&2
+       # another machine: its costs are not the calibration's, whatever the pace; never recorded on
+       [ "$1" = before ] && { echo "not recording: another machine than the calibration's" >&2; exit 3; } ;;
     *) echo "the steadiness check failed (exit $rc)" >&2; exit "$rc" ;;
   esac
 }

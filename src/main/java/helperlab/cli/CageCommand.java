@@ -9,6 +9,7 @@ import helperlab.cage.service.Supervisor;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.HostPace;
+import helperlab.model.Processor;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -222,7 +223,8 @@ public final class CageCommand implements Runnable {
           "Exits 0 when the slowest window is within --tolerance of the fastest, 3 when it is not (record later, or"
               + " expect replays to miss by that much). With --calibration it then takes the speed probe as a run"
               + " would and exits 4 (before 3) when the host's pace (probe now over the calibration's) is off by more than"
-              + " --pace-tolerance: the loads a cage offers on that calibration would not be the ones stated."
+              + " --pace-tolerance: the loads a cage offers on that calibration would not be the ones stated; and exits 5"
+              + " at once when the calibration names another processor than this machine's: it is another machine."
               + " Needs root for the cgroup caps (it runs uncapped, and says so, without)."})
   static final class Steadiness implements Callable<Integer> {
     @Spec
@@ -230,6 +232,7 @@ public final class CageCommand implements Runnable {
 
     static final int NOT_STEADY = 3;
     static final int OFF_PACE = 4;
+    static final int ANOTHER_MACHINE = 5;
 
     @Option(names = "--data", defaultValue = "cage-data", description = "where the sample library and scratch files go (default: ${DEFAULT-VALUE})")
     Path data;
@@ -265,10 +268,24 @@ public final class CageCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
+      Calibration c = calibration == null ? null : Calibration.load(calibration);
+      if (c != null) {
+        String here = Processor.here();
+        String other = Processor.differs(here, c.processor());
+        if (other != null) {
+          spec.commandLine().getOut().println("ANOTHER MACHINE: this host's processor is " + here + ", the calibration's "
+              + c.processor() + ": its costs, and the loads a cage offers on it, are not this machine's; calibrate here"
+              + " (helper-lab calibrate) or record on the calibration's machine");
+          return ANOTHER_MACHINE;
+        }
+        spec.commandLine().getOut().println(c.processor() != null ? "processor: " + here + ", as the calibration's"
+            : "processor: " + (here == null ? "not known" : here) + "; the calibration does not say which it was"
+                + " measured on (made before calibrations kept it): check it is this machine's");
+      }
       var check = new SteadinessCheck(data, cpus, CageConfig.parseSize("--memory", memory), seconds, window, tolerance,
           workers, WriterStream.over(spec.commandLine().getOut()));
-      if (calibration != null) {
-        check.withPace(new SteadinessCheck.PaceAgainst(Calibration.load(calibration), paceTolerance));
+      if (c != null) {
+        check.withPace(new SteadinessCheck.PaceAgainst(c, paceTolerance));
       }
       var report = check.run();
       if (report.pace() != null && !report.pace().onPace()) {

@@ -11,7 +11,8 @@ import java.util.TreeMap;
 /**
  * What was measured on a server: the resize cost curve and the machine-model constants (contention,
  * spawn and warm-up CPU, worker and image memory), plus the speed probe taken at calibration time and
- * the measured cost of each calibration sample (the cage's exhibits resize those same images).
+ * the measured cost of each calibration sample (the cage's exhibits resize those same images), and the processor it
+ * was measured on ({@link Processor}; null: not said, as in calibrations made before it was kept).
  */
 public record Calibration(
     @JsonProperty(required = true) String name,
@@ -31,7 +32,9 @@ public record Calibration(
     @JsonProperty("image_memory") List<MemoryPoint> imageMemory,
     @JsonProperty("worker_hello_mb") Double workerHelloMb,
     @JsonProperty("contention_measured_to") Double contentionMeasuredTo,
-    @JsonProperty("worker_ready_s") Double workerReadyS) {
+    @JsonProperty("worker_ready_s") Double workerReadyS,
+    @JsonProperty("processor") @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String processor) {
 
   public Calibration {
     Check.name("name", name);

@@ -26,6 +26,7 @@ public final class CalibrationBuilder {
   private Double workerHelloMb;
   private Double contentionMeasuredTo;
   private Double workerReadyS;
+  private String processor;
 
   CalibrationBuilder() {
   }
@@ -49,6 +50,7 @@ public final class CalibrationBuilder {
     workerHelloMb = r.workerHelloMb();
     contentionMeasuredTo = r.contentionMeasuredTo();
     workerReadyS = r.workerReadyS();
+    processor = r.processor();
   }
 
   public CalibrationBuilder name(String value) {
@@ -141,9 +143,14 @@ public final class CalibrationBuilder {
     return this;
   }
 
+  public CalibrationBuilder processor(String value) {
+    processor = value;
+    return this;
+  }
+
   public Calibration build() {
     return new Calibration(name, cost, contention, spawnCpuMs, warmupCpuMs, workerPrivateMb, workerSharedMb,
         imageMbPerMp, speedProbeMs, flatAverageMs, source, sampleCosts, presetFactors, workerImageFactors,
-        imageMemory, workerHelloMb, contentionMeasuredTo, workerReadyS);
+        imageMemory, workerHelloMb, contentionMeasuredTo, workerReadyS, processor);
   }
 }

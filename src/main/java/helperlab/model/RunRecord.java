@@ -15,7 +15,8 @@ import java.util.List;
  * judged run keeps when it tipped over ({@code tipping}: {@code {"tipped_at_s": s or null}}, see {@code
  * sim.Tipping}), with or without a trigger. A real run also keeps how much of its CPU the host took
  * ({@code interference}, read by {@link Interference}). An exhibit keeps the offered load it played ({@code
- * offered_load}, 1 = what the machine can resize), so a recording is judged at the load it had, not the one asked.
+ * offered_load}, 1 = what the machine can resize), so a recording is judged at the load it had, not the one asked,
+ * and the processor it ran on ({@code processor}, see {@link Processor}), so it is judged on its calibration's machine.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(
@@ -42,7 +43,8 @@ public record RunRecord(
     @JsonProperty("recovery") JsonNode recovery,
     @JsonProperty("tipping") JsonNode tipping,
     @JsonProperty("interference") JsonNode interference,
-    @JsonProperty("offered_load") Double offeredLoad) {
+    @JsonProperty("offered_load") Double offeredLoad,
+    @JsonProperty("processor") String processor) {
 
   public static final int FORMAT = 1;
   public static final String KIND_SIM = "sim";
@@ -139,6 +141,7 @@ public record RunRecord(
     private JsonNode tipping;
     private JsonNode interference;
     private Double offeredLoad;
+    private String processor;
 
     Builder() {
     }
@@ -168,6 +171,7 @@ public record RunRecord(
       tipping = r.tipping();
       interference = r.interference();
       offeredLoad = r.offeredLoad();
+      processor = r.processor();
     }
 
     public Builder format(int value) {
@@ -290,10 +294,15 @@ public record RunRecord(
       return this;
     }
 
+    public Builder processor(String value) {
+      processor = value;
+      return this;
+    }
+
     public RunRecord build() {
       return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
           durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping,
-          interference, offeredLoad);
+          interference, offeredLoad, processor);
     }
   }
 }

@@ -26,9 +26,9 @@ import java.util.stream.Stream;
  * The recordings of one pre-registered operating point, read from its folder (SET/points/ID, as
  * lab-runs/preregistration/record.sh writes it): each real run (kind real) with its replay beside it
  * (NAME-replay.json.gz), judged with the hour's spans from its own events and samples, whatever spans the cage
- * judged it with as it ran. A run without the cage's CPU share measured, one the host starved, one at another offered
- * load than the point's, or one on a host off its calibration's pace (so at another load in effect) is kept aside with
- * the reason.
+ * judged it with as it ran. A run without the cage's CPU share measured, one the host starved, one on another
+ * processor than its calibration's, one at another offered load than the point's, or one on a host off its
+ * calibration's pace (so at another load in effect) is kept aside with the reason.
  */
 public final class RecordedPoints {
   /** Loads are written as the request gave them (0.2): only a load asked differently differs by more. */
@@ -96,6 +96,10 @@ public final class RecordedPoints {
       why.add("the cage's CPU share was not measured through the run");
     } else if (i.starved()) {
       why.add("starved: " + i.words());
+    }
+    String machine = helperlab.model.Processor.differs(r.processor(), r.calibration().processor());
+    if (machine != null) {
+      why.add(machine);
     }
     if (!r.policy().equals(point.policy())) {
       why.add("policy " + r.policy() + ", not the registered " + point.policy());

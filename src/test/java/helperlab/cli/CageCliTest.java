@@ -54,6 +54,19 @@ class CageCliTest {
   }
 
   @Test
+  void aCalibrationFromAnotherProcessorIsAnotherMachineAndNothingIsMeasured(@TempDir Path dir) throws Exception {
+    Path cal = dir.resolve("calibration.json");
+    helperlab.model.DataFile.write(cal, helperlab.model.Calibration.load(
+        Path.of("lab-runs/amd-2026-12-03-phase-points/calibration/calibration.json")).toBuilder()
+        .processor("No Such Processor 9000").build());
+    CliRun r = CliRun.of("cage", "steadiness", "--data", dir.resolve("data").toString(), "--calibration", cal.toString());
+    assertEquals(5, r.code(), r.out() + r.err());
+    assertTrue(r.out().contains("ANOTHER MACHINE: this host's processor is ")
+        && r.out().contains(", the calibration's No Such Processor 9000"), r.out());
+    assertTrue(!java.nio.file.Files.exists(dir.resolve("data")), "said before anything was measured");
+  }
+
+  @Test
   void ctlWithoutACageSaysSoAsJson(@TempDir Path dir) {
     CliRun r = CliRun.withInput("{\"op\":\"status\"}\n", "ctl", "--data", dir.toString());
     assertEquals(3, r.code(), "not reached");

@@ -115,4 +115,23 @@ class RecordedPointsTest {
     assertEquals("its arrivals are not those of the registered offered load 0.2 (and its record does not say its load)",
         rs.get(3).discardedBecause());
   }
+
+  @Test
+  void aRecordingOnAnotherProcessorThanItsCalibrationsIsAnotherMachine(@TempDir Path dir) throws Exception {
+    RunRecord measured = boxRun(new PointOutcome[1]).toBuilder().kind(RunRecord.KIND_REAL).offeredLoad(0.2)
+        .interference(RunTriggers.json(new Interference(100, 95, 0, 1, 2))).build();
+    Calibration onAmd = measured.calibration().toBuilder().processor("AMD EPYC 7B13").build();
+    DataFile.write(dir.resolve("real-a.json.gz"), measured.toBuilder().id("real-a").calibration(onAmd)
+        .processor("AMD EPYC 7B13").build());
+    DataFile.write(dir.resolve("real-b.json.gz"), measured.toBuilder().id("real-b").calibration(onAmd)
+        .processor("Intel(R) Xeon(R) Processor").build());
+    // a record or a calibration from before processors were kept says nothing either way
+    DataFile.write(dir.resolve("real-c.json.gz"), measured.toBuilder().id("real-c").processor("Intel(R) Xeon(R) Processor")
+        .build());
+    List<PointVerdict.Recording> rs = RecordedPoints.read(dir, M1, 300);
+    assertNull(rs.get(0).discardedBecause());
+    assertEquals("recorded on Intel(R) Xeon(R) Processor, its calibration measured on AMD EPYC 7B13: another machine",
+        rs.get(1).discardedBecause());
+    assertNull(rs.get(2).discardedBecause());
+  }
 }

@@ -148,7 +148,8 @@ public final class Calibrator {
           .imageMbPerMp(mbPerMp).speedProbeMs(probe).flatAverageMs(flat).source(source)
           .sampleCosts(List.copyOf(sampleCosts)).presetFactors(presetFactors).workerImageFactors(workerImageFactors)
           .imageMemory(memoryCurve(memory)).workerHelloMb(spawn[6])
-          .contentionMeasuredTo(conc.stream().mapToDouble(Point::x).max().orElse(1)).workerReadyS(spawn[1]).build();
+          .contentionMeasuredTo(conc.stream().mapToDouble(Point::x).max().orElse(1)).workerReadyS(spawn[1])
+          .processor(helperlab.model.Processor.here()).build();
       return new Report(c, List.copyOf(cost), fit, rms, List.copyOf(conc), cpus, single, List.copyOf(memory), idle[0],
           spawn[0], spawn[1], spawn[2], spawn[3], spawn[4], spawn[5], probe, cage.status(), at, check);
     }

@@ -101,7 +101,8 @@ final class RunBooks {
         .calibration(ctx.calibration()).speedProbeMs(speedProbeMs).durationS(duration).tasks(story.tasks())
         .events(story.events()).samples(story.samples()).metrics(story.metrics())
         .createdAt(run.startedAt.toString()).host(host).stopS(exhibit != null ? exhibit.stopS : null)
-        .interference(run.cpuShare.json()).offeredLoad(exhibit != null ? exhibit.offeredLoad : null).build();
+        .interference(run.cpuShare.json()).offeredLoad(exhibit != null ? exhibit.offeredLoad : null)
+        .processor(helperlab.model.Processor.here()).build();
     RecoveryMeter recovery = story.recovery();
     if (recovery == null) {
       return record;
