@@ -64,7 +64,8 @@ public record PointVerdictReport(String prereg, String recorded, int simulatedSe
       }
     }
     long discarded = points.stream().mapToLong(v -> v.discarded().size()).sum();
-    b.append(String.format(Locale.ROOT, "%n%d recordings discarded (starved, unmeasured, off pace, on another machine, or not the registered protocol) of %d.%n", discarded,
+    b.append(String.format(Locale.ROOT, "%n%d recordings discarded (starved, unmeasured, off pace, on another machine,"
+        + " or not the registered protocol) of %d.%n", discarded,
         discarded + points.stream().mapToLong(v -> v.kept().size()).sum()));
     return b.toString();
   }
