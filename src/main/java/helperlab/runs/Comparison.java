@@ -1,5 +1,6 @@
 package helperlab.runs;
 
+import helperlab.model.Processor;
 import helperlab.model.RunMetrics;
 import helperlab.model.RunRecord;
 import helperlab.policy.PolicyCatalog;
@@ -133,7 +134,24 @@ public final class Comparison {
     String starvedToo = helperlab.model.Interference.starvedWords(b);
     String mark = starved != null ? " [starved: " + starved + "]" : starvedToo != null ? " [other side starved: "
         + starvedToo + "]" : "";
-    return new Row(a.id() + mark, a.policy(), a.seed(), budgeted, a.metrics(), b.metrics());
+    return new Row(a.id() + mark + machineMark(a, b), a.policy(), a.seed(), budgeted, a.metrics(), b.metrics());
+  }
+
+  /**
+   * A pair that is not of one machine is marked too: a run on another processor than the calibration its replay is
+   * priced by, or two recordings on two processors (records and calibrations that do not say are not marked).
+   */
+  static String machineMark(RunRecord a, RunRecord b) {
+    String own = Processor.differs(a.processor(), a.calibration().processor());
+    if (own != null) {
+      return " [" + own + "]";
+    }
+    String other = Processor.differs(b.processor(), b.calibration().processor());
+    if (other != null) {
+      return " [other side " + other + "]";
+    }
+    String apart = Processor.differs(a.processor(), b.processor());
+    return apart == null ? "" : " [the two on different processors: " + a.processor() + " and " + b.processor() + "]";
   }
 
   public Sides sides() {

@@ -146,6 +146,20 @@ class ReplayTest {
   }
 
   @Test
+  void aPairNotOfOneMachineIsMarkedWhereItIsNamed() {
+    RunRecord real = asReal(simulated("pool-edf-10", 5), null);
+    RunRecord onXeon = real.toBuilder().calibration(real.calibration().toBuilder().processor("AMD EPYC 7B13").build())
+        .processor("Intel(R) Xeon(R) Processor").build();
+    assertTrue(Comparison.of(List.of(onXeon)).rows().get(0).run().endsWith(
+        " [recorded on Intel(R) Xeon(R) Processor, its calibration measured on AMD EPYC 7B13: another machine]"));
+    RunRecord onAmd = real.toBuilder().processor("AMD EPYC 7B13").build();
+    RunRecord againOnXeon = real.toBuilder().id(real.id() + "-again").processor("Intel(R) Xeon(R) Processor").build();
+    assertTrue(Comparison.ofRepeats(List.of(onAmd), List.of(againOnXeon)).rows().get(0).run().endsWith(
+        " [the two on different processors: AMD EPYC 7B13 and Intel(R) Xeon(R) Processor]"));
+    assertEquals(real.id(), Comparison.of(List.of(real)).rows().get(0).run(), "records that do not say are not marked");
+  }
+
+  @Test
   void aDisagreementIsCountedAsOne() {
     RunRecord real = asReal(simulated("pool-edf-10", 6), null);
     var m = real.metrics();
