@@ -44,4 +44,16 @@ public final class Processor {
     }
     return "recorded on " + run + ", its calibration measured on " + calibration + ": another machine";
   }
+
+  /**
+   * The lab's line for a run made on another processor than its calibration's, or null when it was not (or either is
+   * not known).
+   */
+  public static String note(RunRecord r) {
+    if (r == null || differs(r.processor(), r.calibration().processor()) == null) {
+      return null;
+    }
+    return "Another machine: recorded on " + r.processor() + ", its calibration measured on " + r.calibration().processor()
+        + " (its replay is priced by that machine's costs, not this one's)";
+  }
 }

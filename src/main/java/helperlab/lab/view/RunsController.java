@@ -10,9 +10,14 @@ import helperlab.lab.viewmodel.RunEntry;
 import helperlab.lab.viewmodel.RunListFilter;
 import helperlab.lab.viewmodel.RunPairs;
 import helperlab.lab.viewmodel.TimelineViewModel;
+import helperlab.model.Interference;
+import helperlab.model.Processor;
 import helperlab.model.RunEvent;
 import java.io.File;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javafx.beans.value.ObservableValue;
 import javafx.fxml.FXML;
 import javafx.scene.control.Alert;
@@ -51,7 +56,10 @@ public final class RunsController {
   @FXML private Button overlayButton;
   @FXML private Label runTitle;
   @FXML private Label runMetrics;
-  /** A real run the host starved says so: its deadlines are the host's doing as much as the policy's. */
+  /**
+   * A real run the host starved says so (its deadlines are the host's doing as much as the policy's), and one made on
+   * another processor than its calibration's (its replay is another machine's).
+   */
   @FXML private Label runStarved;
   @FXML private ChartGrid runCharts;
   @FXML private SplitPane chartsAndEvents;
@@ -171,10 +179,12 @@ public final class RunsController {
   private void showRecord() {
     var r = vm.recordProperty().get();
     runMetrics.setText(r == null ? "" : Formats.metrics(r.metrics()));
-    String starved = helperlab.model.Interference.starvedNote(helperlab.model.Interference.of(r));
-    runStarved.setText(starved == null ? "" : starved);
-    runStarved.setManaged(starved != null);
-    runStarved.setVisible(starved != null);
+    // what the run says of the machine under it: starved by the host, or made on another machine than its calibration
+    String note = Stream.of(Interference.starvedNote(Interference.of(r)), Processor.note(r)).filter(Objects::nonNull)
+        .collect(Collectors.joining("\n"));
+    runStarved.setText(note);
+    runStarved.setManaged(!note.isEmpty());
+    runStarved.setVisible(!note.isEmpty());
     PlottedRun p = vm.plottedProperty().get();
     runCharts.show(p == null ? List.of() : List.of(p));
     runCharts.setTriggers(r == null ? List.of() : TriggerMarks.ofRecords(List.of(r)));

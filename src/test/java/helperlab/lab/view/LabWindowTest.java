@@ -268,6 +268,27 @@ class LabWindowTest extends FxRobot {
   }
 
   @Test
+  void aRunOnAnotherMachineThanItsCalibrationSaysSoInTheRunsView() throws Exception {
+    RunRecord sim = TestRuns.sim("pool-edf-10", "busy", 6, 600);
+    RunRecord r = sim.toBuilder().calibration(sim.calibration().toBuilder().processor("AMD EPYC 7B13").build())
+        .processor("Intel(R) Xeon(R) Processor").build();
+    DataFile.write(dir.resolve("lab-runs").resolve(r.id() + ".json"), r);
+    interact(() -> window.viewModel().viewProperty().set(LabView.RUNS));
+    clickOn("#refreshButton");
+    waitFor(10, "the run listed", () -> !window.viewModel().library().entries().isEmpty());
+    doubleClickOn(listedName(r.id()));
+    waitFor(20, "the run open", () -> window.viewModel().timeline().recordProperty().get() != null);
+    Label note = fx(() -> (Label) lookup("#runStarved").query());
+    assertTrue(fx(note::isVisible), "the label shows");
+    assertEquals("Another machine: recorded on Intel(R) Xeon(R) Processor, its calibration measured on AMD EPYC 7B13"
+        + " (its replay is priced by that machine's costs, not this one's)", fx(note::getText));
+    javafx.scene.image.WritableImage shot = fx(() -> window.stage().getScene().snapshot(null));
+    Path png = Path.of("target", "screenshots", "runs-another-machine.png");
+    Files.createDirectories(png.getParent());
+    ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(shot, null), "png", png.toFile());
+  }
+
+  @Test
   void openingARunAndScrubbingMovesTheCursorAndTheEventList() throws Exception {
     RunRecord r = TestRuns.sim("split-timer-budget", "busy", 5, 600);
     DataFile.write(dir.resolve("lab-runs").resolve(r.id() + ".json"), r);
