@@ -282,10 +282,27 @@ class LabWindowTest extends FxRobot {
     assertTrue(fx(note::isVisible), "the label shows");
     assertEquals("Another machine: recorded on Intel(R) Xeon(R) Processor, its calibration measured on AMD EPYC 7B13"
         + " (its replay is priced by that machine's costs, not this one's)", fx(note::getText));
-    javafx.scene.image.WritableImage shot = fx(() -> window.stage().getScene().snapshot(null));
-    Path png = Path.of("target", "screenshots", "runs-another-machine.png");
-    Files.createDirectories(png.getParent());
-    ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(shot, null), "png", png.toFile());
+    // whole, not cut to an ellipsis, on a laptop and a full-HD screen, in both themes (the pictures are to look at)
+    for (int[] size : new int[][] {{1280, 720}, {1920, 1080}}) {
+      for (Theme theme : Theme.values()) {
+        interact(() -> {
+          window.viewModel().themeProperty().set(theme);
+          window.stage().setMinWidth(0);
+          window.stage().setMinHeight(0);
+          window.stage().setWidth(size[0]);
+          window.stage().setHeight(size[1]);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        interact(() -> window.stage().getScene().getRoot().layout());
+        java.util.List<String> cut = fx(() -> NothingClippedTest.clipped(note, new java.util.ArrayList<>()));
+        assertTrue(cut.isEmpty(), size[0] + "x" + size[1] + " " + theme + ": " + cut);
+        javafx.scene.image.WritableImage shot = fx(() -> window.stage().getScene().snapshot(null));
+        Path png = Path.of("target", "screenshots", "runs-another-machine-" + size[0] + "x" + size[1] + "-"
+            + theme.name().toLowerCase(java.util.Locale.ROOT) + ".png");
+        Files.createDirectories(png.getParent());
+        ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(shot, null), "png", png.toFile());
+      }
+    }
   }
 
   @Test
