@@ -247,17 +247,22 @@ class LabWindowTest extends FxRobot {
     assertEquals("FINISHED", fx(() -> ((Label) lookup("#stateBadge").query()).getText()));
   }
 
-  @Test
-  void aStarvedRunSaysSoInTheRunsView() throws Exception {
-    // A fixture: a run whose record says the host took 38% of the CPU its busy workers wanted.
-    RunRecord r = TestRuns.sim("pool-edf-10", "busy", 5, 600).withInterference(DataFile.JSON.valueToTree(
-        new helperlab.model.Interference(100, 62, 0.0, 7.5, 2)));
+  /** {@code r}, the only run in the runs folder, opened from the Runs view's list. */
+  private void openAloneInTheRunsView(RunRecord r) throws Exception {
     DataFile.write(dir.resolve("lab-runs").resolve(r.id() + ".json"), r);
     interact(() -> window.viewModel().viewProperty().set(LabView.RUNS));
     clickOn("#refreshButton");
     waitFor(10, "the run listed", () -> !window.viewModel().library().entries().isEmpty());
     doubleClickOn(listedName(r.id()));
     waitFor(20, "the run open", () -> window.viewModel().timeline().recordProperty().get() != null);
+  }
+
+  @Test
+  void aStarvedRunSaysSoInTheRunsView() throws Exception {
+    // A fixture: a run whose record says the host took 38% of the CPU its busy workers wanted.
+    RunRecord r = TestRuns.sim("pool-edf-10", "busy", 5, 600).withInterference(DataFile.JSON.valueToTree(
+        new helperlab.model.Interference(100, 62, 0.0, 7.5, 2)));
+    openAloneInTheRunsView(r);
     Label starved = fx(() -> (Label) lookup("#runStarved").query());
     assertTrue(fx(starved::isVisible), "the label shows");
     assertTrue(fx(starved::getText).contains("the host took 38% of the cage's CPU in this run"), fx(starved::getText));
@@ -272,12 +277,7 @@ class LabWindowTest extends FxRobot {
     RunRecord sim = TestRuns.sim("pool-edf-10", "busy", 6, 600);
     RunRecord r = sim.toBuilder().calibration(sim.calibration().toBuilder().processor("AMD EPYC 7B13").build())
         .processor("Intel(R) Xeon(R) Processor").build();
-    DataFile.write(dir.resolve("lab-runs").resolve(r.id() + ".json"), r);
-    interact(() -> window.viewModel().viewProperty().set(LabView.RUNS));
-    clickOn("#refreshButton");
-    waitFor(10, "the run listed", () -> !window.viewModel().library().entries().isEmpty());
-    doubleClickOn(listedName(r.id()));
-    waitFor(20, "the run open", () -> window.viewModel().timeline().recordProperty().get() != null);
+    openAloneInTheRunsView(r);
     Label note = fx(() -> (Label) lookup("#runStarved").query());
     assertTrue(fx(note::isVisible), "the label shows");
     assertEquals("Another machine: recorded on Intel(R) Xeon(R) Processor, its calibration measured on AMD EPYC 7B13"
