@@ -36,10 +36,10 @@ record SupervisorParts(DataDirLock dataDir, SampleShelf shelf, Calibration calib
     DataDirLock dataDir = DataDirLock.take(config);
     SampleShelf shelf = new SampleShelf(config.samplesDir(), log);
     Calibration calibration = CageCalibration.forCage(config.calibration(), config.dataDir());
-    String elsewhere = helperlab.model.Processor.differs(helperlab.model.Processor.here(), calibration.processor());
-    if (elsewhere != null) {
+    String processor = helperlab.model.Processor.here();
+    if (helperlab.model.Processor.differs(processor, calibration.processor()) != null) {
       log.println("cage: warning: the calibration is another machine's (this host's processor is "
-          + helperlab.model.Processor.here() + ", the calibration's " + calibration.processor() + "): its costs and"
+          + processor + ", the calibration's " + calibration.processor() + "): its costs and"
           + " the loads offered on it are not this machine's; calibrate here (helper-lab calibrate)");
     }
     CageSizing sizing = CageSizing.of(config, calibration);
