@@ -1,6 +1,7 @@
 package helperlab.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Files;
@@ -19,6 +20,24 @@ class ProcessorTest {
     Files.writeString(cpuinfo, "processor\t: 0\nFeatures\t: fp asimd\n");
     assertNull(Processor.fromCpuinfo(cpuinfo), "an ARM kernel that names no model");
     assertNull(Processor.fromCpuinfo(dir.resolve("missing")));
+  }
+
+  @Test
+  void aVmsBareMakeCarriesTheFirstProcessorsFamilyModelAndStepping(@TempDir Path dir) throws Exception {
+    Path cpuinfo = dir.resolve("cpuinfo");
+    Files.writeString(cpuinfo, "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 2\n"
+        + "model name\t: AMD EPYC\nstepping\t: 1\n\nprocessor\t: 1\ncpu family\t: 25\nmodel\t\t: 1\n"
+        + "model name\t: AMD EPYC\nstepping\t: 0\n");
+    assertEquals("AMD EPYC (family 26, model 2, stepping 1)", Processor.fromCpuinfo(cpuinfo));
+  }
+
+  @Test
+  void twoGenerationsOfOneMakeAreTwoMachines() {
+    assertNotNull(Processor.differs("AMD EPYC (family 26, model 2, stepping 1)", "AMD EPYC (family 25, model 1, stepping 1)"));
+    assertNull(Processor.differs("AMD EPYC (family 26, model 2, stepping 1)", "amd epyc (family 26, model 2, stepping 1)"));
+    assertNull(Processor.differs("AMD EPYC (family 26, model 2, stepping 1)", "AMD EPYC"),
+        "a calibration kept before family and model were is judged by the name");
+    assertNotNull(Processor.differs("Intel(R) Xeon(R) Processor (family 6, model 143, stepping 8)", "AMD EPYC"));
   }
 
   @Test
