@@ -29,7 +29,8 @@ import javafx.scene.layout.Region;
  * <p>The chart draws what a line needs at screen resolution, not every sample: each series goes
  * through a {@link Decimator} (the lowest and highest point a pixel column, the line's ends kept), so an hour of
  * 10^5 samples per series streams at full frame rate. Zooming in rebuilds the lines from the run's
- * samples for the visible time range, so detail is never lost. Data sets are changed only under
+ * samples for the visible time range, so detail is never lost. Solid lines are filled as the pixel columns
+ * they ink ({@link ColumnLineRenderer}). Data sets are changed only under
  * their write lock, on the FX thread.
  */
 public final class LabChart {
@@ -136,7 +137,7 @@ public final class LabChart {
 
   /** {@code last}: drawn last, so it draws the grid over the lines after its own (as chartfx would). */
   private ErrorDataSetRenderer renderer(boolean last, boolean reducePoints) {
-    ErrorDataSetRenderer r = new ErrorDataSetRenderer() {
+    ErrorDataSetRenderer r = new ColumnLineRenderer() {
       @Override
       public void render() {
         draws++;
