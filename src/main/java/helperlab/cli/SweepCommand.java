@@ -4,6 +4,8 @@ import helperlab.charts.export.BreakevenChart;
 import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.policy.PolicyCatalog;
+import helperlab.policy.PolicySpec;
+import helperlab.study.PolicyFiles;
 import helperlab.study.RunRow;
 import helperlab.study.Shard;
 import helperlab.study.Studies;
@@ -15,6 +17,7 @@ import helperlab.study.phase.PhaseSetting;
 import helperlab.workload.ScenarioSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -36,7 +39,8 @@ public final class SweepCommand implements Callable<Integer> {
   @Option(names = "--scenarios", split = ",", description = "comma list (default: all five)")
   List<String> scenarios = ScenarioSpec.BUILT_IN;
 
-  @Option(names = "--policies", split = ",", description = "comma list (default: all seventeen)")
+  @Option(names = "--policies", split = ",", description = "comma list of policy ids or policy JSON files (a file's id "
+      + "may not be a built-in's; default: all seventeen)")
   List<String> policies = PolicyCatalog.ids();
 
   @Option(names = "--machines", split = ",", description = "comma list (default: small, cage, large)")
@@ -112,8 +116,17 @@ public final class SweepCommand implements Callable<Integer> {
     if (out == null) {
       throw new IllegalArgumentException("--out DIR is required (where runs.jsonl, summary.csv and findings.md go)");
     }
-    SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy, studies, studySeeds,
-        phaseGrid(), studyOnly);
+    List<String> ids = new ArrayList<>();
+    List<PolicySpec> given = new ArrayList<>();
+    for (String p : policies) {
+      PolicySpec named = PolicyFiles.named(p);
+      ids.add(named.id());
+      if (!PolicyCatalog.has(named.id())) {
+        given.add(named);
+      }
+    }
+    SweepPlan plan = new SweepPlan(scenarios, ids, machines, seeds, !noAdmissionStudy, studies, studySeeds,
+        phaseGrid(), studyOnly, given);
     Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     Shard part = shard == null ? Shard.WHOLE : Shard.parse(shard);
     // A shard runs one cost basis: sweep merge writes what a single run on that basis writes.
