@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The desktop jars {@code mvn -Pdist verify} builds (run there, after the jars; tag "dist"): each holds its own
  * platform's JavaFX, byte for byte (classes and natives, the glass library among them), no native library of another
- * platform and no entry twice. The two Macs' glass libraries share a name, so theirs are also told apart by the
+ * platform's JavaFX at its root and no entry twice. The two Macs' glass libraries share a name, so theirs are also told apart by the
  * processor their Mach-O header names.
  */
 @Tag("dist")
@@ -63,7 +63,9 @@ class DistJarsTest {
       }
       assertTrue(natives.contains(glass(platform)), platform + "'s JavaFX has no " + glass(platform) + ": " + natives);
       for (ZipEntry e : shaded.stream().toList()) {
-        assertFalse(isNative(e.getName()) && !natives.contains(e.getName()),
+        // JavaFX's natives sit at the jar's root, where one platform's would shadow another's (a library that keeps
+        // one folder per system, as jline's does, picks its own at run time)
+        assertFalse(isNative(e.getName()) && !e.getName().contains("/") && !natives.contains(e.getName()),
             jar + " holds " + e.getName() + ", a native library not of " + platform + "'s JavaFX");
       }
       if (platform.startsWith("mac")) {
