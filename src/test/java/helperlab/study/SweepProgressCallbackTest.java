@@ -12,7 +12,7 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /** The sweep's progress callback, what the command line's bar is drawn from: every run reported once, from any thread. */
-class SweepProgressTest {
+class SweepProgressCallbackTest {
   @Test
   void aSweepOnThreadsReportsEveryRunOnce() throws InterruptedException {
     // the main runs, the claims' own and a small phase study with a trigger (whose untriggered twins are not runs)
