@@ -1,7 +1,8 @@
 @echo off
 rem Launch the desktop lab on Windows: java -jar on the Windows jar (JavaFX for Windows inside).
-rem Uses target\helper-lab-win.jar (mvn -Pdist package, or a downloaded copy beside this script),
-rem else builds target\helper-lab.jar with Maven (built on Windows it holds JavaFX for Windows).
+rem Uses helper-lab-win.jar beside this script (a downloaded copy) or target\helper-lab-win.jar (mvn -Pdist package),
+rem else target\helper-lab.jar, built with Maven if missing: built on Windows it holds JavaFX for Windows (JavaFX's
+rem own poms, and the dist profile's host-win, pick the natives of the machine that builds). Never the Linux or Mac jar.
 rem Extra arguments go to "helper-lab lab" (e.g. --runs-dir DIR).
 setlocal
 cd /d "%~dp0.."

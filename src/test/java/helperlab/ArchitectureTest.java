@@ -79,6 +79,14 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /** The studies report progress through a plain callback; only the command line draws it, on a terminal. */
+  @Test
+  void onlyTheCommandLineDrawsProgressBars() {
+    noClasses().that().resideOutsideOfPackage("helperlab.cli..")
+        .should().dependOnClassesThat().resideInAnyPackage("me.tongfei.progressbar..", "org.jline..")
+        .check(classes);
+  }
+
   @Test
   void theSchedulerDoesNoIoAndReadsNoClock() {
     doesNoIoAndReadsNoClock("helperlab.policy..");

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -56,11 +57,27 @@ public final class CalibrateCommand implements Callable<Integer> {
   @Option(names = "--force", description = "put a doubtful calibration in place of a steady one in --out")
   boolean force;
 
+  @Mixin
+  QuietOption quiet = new QuietOption();
+
   @Override
   public Integer call() throws Exception {
     long bytes = CageConfig.parseSize("memory", memory);
-    Calibrator.Report r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns,
-        WriterStream.over(spec.commandLine().getOut())).run();
+    Calibrator.Report r;
+    CalibrationSteps steps = new CalibrationSteps(cpus);
+    PrintWriter stdout = spec.commandLine().getOut();
+    try (TerminalProgress bar = TerminalProgress.start(spec, quiet, "calibrate", steps.total(), "steps");
+        PrintWriter lines = new PrintWriter(new LineWriter(line -> {
+          bar.line(stdout, line);
+          long done = steps.doneAfter(line);
+          if (done >= 0) {
+            bar.stepTo(done);
+            bar.say(steps.stage(done));
+          }
+        }), true)) {
+      bar.say(steps.stage(0));
+      r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns, WriterStream.over(lines)).run();
+    }
     CalibrationShelf.Placed placed = CalibrationShelf.place(out, r.calibration(), r.check(), r, force);
     Path out = placed.dir();
     var cost = r.calibration().cost();
@@ -77,7 +94,6 @@ public final class CalibrateCommand implements Callable<Integer> {
     new FitPlot(String.format(Locale.ROOT, "Worker peak memory above idle (%.0f MiB): %.2f MiB per MP", r.memoryIdleMb(),
         slope), "megapixels of the largest image so far", "MiB", points(r.memory()), mp -> slope * mp, "fitted line", false)
         .writePng(out.resolve("memory.png"), 1000, 600);
-    PrintWriter stdout = spec.commandLine().getOut();
     stdout.println("wrote " + out.resolve("calibration.json") + ", " + CalibrationCheck.FILE
         + ", calibration-report.json, cost.png, concurrency.png, memory.png");
     if (!placed.replaced()) {

@@ -7,6 +7,7 @@ import helperlab.model.DataFileException;
 import helperlab.model.RunRecord;
 import helperlab.runs.Comparison;
 import helperlab.runs.EffectSizes;
+import helperlab.runs.Replay;
 import helperlab.runs.SpreadJudgement;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -54,6 +56,9 @@ public final class CompareCommand implements Callable<Integer> {
       + "simulated: effects.md, effects.csv")
   boolean effects;
 
+  @Mixin
+  QuietOption quiet = new QuietOption();
+
   @Override
   public Integer call() throws Exception {
     if (effects && against != null) {
@@ -61,9 +66,32 @@ public final class CompareCommand implements Callable<Integer> {
     }
     List<RunRecord> records = readAll(folder(dir));
     if (effects) {
-      return effects(records);
+      EffectSizes.check(records); // refused before anything is replayed
+      return effects(withReplays(records));
     }
-    return against == null ? replays(records) : repeats(records, readAll(folder(against)));
+    return against == null ? replays(withReplays(records)) : repeats(withReplays(records), readAll(folder(against)));
+  }
+
+  /**
+   * The records with a replay of every real run that has none among them, replayed here with a bar on the terminal
+   * (the comparisons would replay them anyway, unseen): the same replays, made where their progress can be shown.
+   */
+  private List<RunRecord> withReplays(List<RunRecord> records) {
+    List<RunRecord> missing = records.stream().filter(r -> RunRecord.KIND_REAL.equals(r.kind()))
+        .filter(real -> records.stream().noneMatch(r -> RunRecord.KIND_REPLAY.equals(r.kind()) && real.id().equals(r.replayOf())))
+        .toList();
+    if (missing.isEmpty()) {
+      return records;
+    }
+    List<RunRecord> all = new ArrayList<>(records);
+    try (TerminalProgress bar = TerminalProgress.start(spec, quiet, "replaying", missing.size(), "runs")) {
+      for (RunRecord real : missing) {
+        bar.say(real.id());
+        all.add(Replay.of(real));
+        bar.step();
+      }
+    }
+    return all;
   }
 
   private Integer effects(List<RunRecord> records) throws IOException {
@@ -118,8 +146,11 @@ public final class CompareCommand implements Callable<Integer> {
     Files.writeString(target.resolve(name + ".md"), c.markdown(), StandardCharsets.UTF_8);
     if (!noCharts) {
       String leftName = c.sides().left();
-      for (Comparison.Pair p : pairs) {
-        overlay(p.left(), leftName, p.right(), rightName, target.resolve("overlay").resolve(chartFile.apply(p)));
+      try (TerminalProgress bar = TerminalProgress.start(spec, quiet, "charts", pairs.size(), "pairs")) {
+        for (Comparison.Pair p : pairs) {
+          overlay(p.left(), leftName, p.right(), rightName, target.resolve("overlay").resolve(chartFile.apply(p)));
+          bar.step();
+        }
       }
     }
     spec.commandLine().getOut().print(c.markdown());

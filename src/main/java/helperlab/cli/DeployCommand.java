@@ -41,6 +41,9 @@ public final class DeployCommand implements Callable<Integer> {
   @Mixin
   SshOptions remote = new SshOptions();
 
+  @Mixin
+  QuietOption quiet = new QuietOption();
+
   @Option(names = "--jar", description = "the jar to deploy (default: the jar this command runs from)")
   Path jar;
 
@@ -171,9 +174,8 @@ public final class DeployCommand implements Callable<Integer> {
         return 1;
       }
     }
-    try {
-      DeployReport r = new Deployer(settings, prompts, prompts).deploy(theJar, options,
-          line -> err.println("deploy: " + line));
+    try (DeployLines lines = new DeployLines(err, !quiet.quiet && System.console() != null)) {
+      DeployReport r = new Deployer(settings, prompts, prompts).deploy(theJar, options, lines);
       err.println("deploy: deployed, the cage can take an exhibit: " + r.stoppedPrevious() + "; it runs as "
           + r.startedAs() + " in " + r.remoteDir() + " (jar " + r.jarBytes() / 1024 + " KiB, sha256 " + r.jarSha256()
           + (r.jarUnchanged() ? ", already there" : "") + ") after " + r.elapsedMs() + " ms; " + r.services());

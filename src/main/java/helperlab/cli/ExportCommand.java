@@ -62,6 +62,12 @@ public final class ExportCommand implements Callable<Integer> {
     }
     ChartKind kind = ChartKind.ALL.equalsIgnoreCase(chart) ? null : ChartKind.of(chart);
     ExportFormat.of(out); // fail early on a bad extension
+    // a mistyped folder is an error, not a new folder made in the wrong place
+    Path folder = out.toAbsolutePath().getParent();
+    if (folder != null && !Files.isDirectory(folder)) {
+      throw new IllegalArgumentException(Files.exists(folder) ? folder + " is a file, not a folder"
+          : "there is no folder " + folder + " to write " + out.getFileName() + " into (export makes no folders)");
+    }
     List<PlottedRun> runs = new ArrayList<>();
     runs.add(PlottedRun.of(RunRecord.load(resolve(run))));
     if (vs != null) {

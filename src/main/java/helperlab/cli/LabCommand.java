@@ -46,6 +46,7 @@ public final class LabCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    UnnamedModuleNotice.silence(); // before JavaFX starts and says it
     LabWarmUp.start(); // loads classes on the other core while JavaFX starts
     LabConfig config = LabConfig.defaults().withRunsDir(runsDir);
     if (home != null) {

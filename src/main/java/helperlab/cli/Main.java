@@ -46,6 +46,8 @@ public final class Main implements Runnable {
   static CommandLine commandLine(InputStream in, java.nio.file.Path logDir) {
     return new CommandLine(new Main(in))
         .setCaseInsensitiveEnumValuesAllowed(true)
+        .registerConverter(long.class, WholeNumbers.LONG).registerConverter(Long.class, WholeNumbers.LONG)
+        .registerConverter(int.class, WholeNumbers.INT).registerConverter(Integer.class, WholeNumbers.INT)
         .setExecutionExceptionHandler(new FailureHandler(logDir));
   }
 

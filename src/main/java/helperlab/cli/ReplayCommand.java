@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,6 +28,9 @@ public final class ReplayCommand implements Callable<Integer> {
   @Option(names = "--out", description = "where to write the replay, for one RUN (default: RUN's name with -replay)")
   Path out;
 
+  @Mixin
+  QuietOption quiet = new QuietOption();
+
   @Override
   public Integer call() throws Exception {
     if (out != null && runs.size() > 1) {
@@ -37,13 +41,18 @@ public final class ReplayCommand implements Callable<Integer> {
     for (Path run : runs) {
       records.add(RunRecord.load(run));
     }
-    for (int i = 0; i < runs.size(); i++) {
-      Path run = runs.get(i);
-      RunRecord replay = Replay.of(records.get(i));
-      Path target = out != null ? out : run.resolveSibling(replayName(run.getFileName().toString()));
-      DataFile.write(target, replay);
-      spec.commandLine().getOut().println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(replay.metrics()));
-      spec.commandLine().getErr().println("wrote " + target);
+    try (TerminalProgress bar = TerminalProgress.start(spec, quiet, "replay", runs.size(), "runs")) {
+      for (int i = 0; i < runs.size(); i++) {
+        Path run = runs.get(i);
+        bar.say(run.getFileName().toString());
+        RunRecord replay = Replay.of(records.get(i));
+        Path target = out != null ? out : run.resolveSibling(replayName(run.getFileName().toString()));
+        DataFile.write(target, replay);
+        bar.line(spec.commandLine().getOut(),
+            DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(replay.metrics()));
+        bar.line(spec.commandLine().getErr(), "wrote " + target);
+        bar.step();
+      }
     }
     return 0;
   }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -32,13 +33,20 @@ public final class SensitivityCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, description = "the report to write (markdown)")
   Path out;
 
+  @Mixin
+  QuietOption quiet = new QuietOption();
+
   @Override
   public Integer call() throws Exception {
     Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     SensitivityStudy study = new SensitivityStudy(cal, seeds);
     int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     long start = System.nanoTime();
-    String md = study.run(n, done -> { });
+    String md;
+    try (TerminalProgress bar = TerminalProgress.start(spec, quiet, "sensitivity",
+        (long) study.variants().size() * study.plan().runCount(), "runs")) {
+      md = study.run(n, bar::stepTo);
+    }
     if (out.getParent() != null) {
       Files.createDirectories(out.getParent());
     }

@@ -6,12 +6,11 @@ import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
-import helperlab.policy.PolicyCatalog;
-import helperlab.policy.PolicySpec;
 import helperlab.runs.RunRecords;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
+import helperlab.study.PolicyFiles;
 import helperlab.study.ScenarioFiles;
 import helperlab.workload.Recovery;
 import helperlab.workload.RecoveryMeter;
@@ -37,7 +36,7 @@ public final class SimCommand implements Callable<Integer> {
   String scenario;
 
   @Option(names = "--policy", defaultValue = "pool-edf-10",
-      description = "a policy id or a policy JSON file (default: ${DEFAULT-VALUE})")
+      description = "a policy id or a policy JSON file (its id may not be a built-in's; default: ${DEFAULT-VALUE})")
   String policy;
 
   @Option(names = "--machine", defaultValue = "cage", description = "small, cage, large or a JSON file (default: ${DEFAULT-VALUE})")
@@ -58,13 +57,9 @@ public final class SimCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
-    boolean policyFile = policy.endsWith(".json") && !PolicyCatalog.has(policy);
     ScenarioSpec spec = ScenarioFiles.named(scenario);
-    SimSetup setup = SimSetup.of(spec, policyFile ? PolicyCatalog.ids().get(0) : policy, MachineSpec.named(machine), seed,
+    SimSetup setup = SimSetup.of(spec, PolicyFiles.named(policy), MachineSpec.named(machine), seed,
         AdmissionMode.of(admission), cal, record != null);
-    if (policyFile) {
-      setup = setup.withPolicy(DataFile.read(Path.of(policy), PolicySpec.class));
-    }
     RecoveryMeter meter = new RecoveryMeter();
     SimResult result = new Simulation(setup, meter).run();
     Tipping.Capacity capacity = setup.tippingCapacity(meter.spans().windowS());
@@ -88,8 +83,8 @@ public final class SimCommand implements Callable<Integer> {
     if (own != null) {
       // the same policy on the same arrivals without the trigger: what the trigger did, apart from the hour's ups and downs
       ScenarioSpec plain = spec.withTrigger(null);
-      SimSetup twinSetup = SimSetup.of(plain, PolicyCatalog.ids().get(0), MachineSpec.named(machine), seed,
-          AdmissionMode.of(admission), cal, false).withPolicy(setup.policy());
+      SimSetup twinSetup = SimSetup.of(plain, setup.policy(), MachineSpec.named(machine), seed,
+          AdmissionMode.of(admission), cal, false);
       RecoveryMeter twin = new RecoveryMeter();
       new Simulation(twinSetup, twin).run();
       out.println("recovery from " + spec.trigger().label() + ", against the same run without it:");

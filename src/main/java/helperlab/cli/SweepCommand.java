@@ -4,6 +4,8 @@ import helperlab.charts.export.BreakevenChart;
 import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.policy.PolicyCatalog;
+import helperlab.policy.PolicySpec;
+import helperlab.study.PolicyFiles;
 import helperlab.study.RunRow;
 import helperlab.study.Shard;
 import helperlab.study.Studies;
@@ -13,12 +15,13 @@ import helperlab.study.SweepPlan;
 import helperlab.study.phase.PhaseGrid;
 import helperlab.study.phase.PhaseSetting;
 import helperlab.workload.ScenarioSpec;
-import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -36,7 +39,8 @@ public final class SweepCommand implements Callable<Integer> {
   @Option(names = "--scenarios", split = ",", description = "comma list (default: all five)")
   List<String> scenarios = ScenarioSpec.BUILT_IN;
 
-  @Option(names = "--policies", split = ",", description = "comma list (default: all seventeen)")
+  @Option(names = "--policies", split = ",", description = "comma list of policy ids or policy JSON files (a file's id "
+      + "may not be a built-in's; default: all seventeen)")
   List<String> policies = PolicyCatalog.ids();
 
   @Option(names = "--machines", split = ",", description = "comma list (default: small, cage, large)")
@@ -107,13 +111,25 @@ public final class SweepCommand implements Callable<Integer> {
   @Option(names = "--out", description = "output directory (required)")
   Path out;
 
+  @Mixin
+  QuietOption quiet = new QuietOption();
+
   @Override
   public Integer call() throws Exception {
     if (out == null) {
       throw new IllegalArgumentException("--out DIR is required (where runs.jsonl, summary.csv and findings.md go)");
     }
-    SweepPlan plan = new SweepPlan(scenarios, policies, machines, seeds, !noAdmissionStudy, studies, studySeeds,
-        phaseGrid(), studyOnly);
+    List<String> ids = new ArrayList<>();
+    List<PolicySpec> given = new ArrayList<>();
+    for (String p : policies) {
+      PolicySpec named = PolicyFiles.named(p);
+      ids.add(named.id());
+      if (!PolicyCatalog.has(named.id())) {
+        given.add(named);
+      }
+    }
+    SweepPlan plan = new SweepPlan(scenarios, ids, machines, seeds, !noAdmissionStudy, studies, studySeeds,
+        phaseGrid(), studyOnly, given);
     Calibration cal = calibration == null ? Calibration.defaults() : Calibration.load(calibration);
     Shard part = shard == null ? Shard.WHOLE : Shard.parse(shard);
     // A shard runs one cost basis: sweep merge writes what a single run on that basis writes.
@@ -125,19 +141,25 @@ public final class SweepCommand implements Callable<Integer> {
     Sweep sweep = new Sweep(plan, cal);
     int total = sweep.runCount(part) * (second == null ? 1 : 2);
     int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    ProgressBar bar = new ProgressBar(spec.commandLine().getErr(), Math.max(1, total), System.console() != null);
     long start = System.nanoTime();
-    List<RunRow> rows = sweep.run(n, bar::update, part);
+    List<RunRow> rows;
     List<RunRow> secondRows = null;
-    long steps = sweep.steps();
-    if (second != null) {
-      Sweep again = new Sweep(plan, second);
-      int first = rows.size();
-      secondRows = again.run(n, done -> bar.update(first + done));
-      steps += again.steps();
+    long steps;
+    try (TerminalProgress bar = TerminalProgress.start(spec, quiet, "sweep", total, "runs")) {
+      if (second != null) {
+        bar.say("cost basis 1 of 2: " + cal.name());
+      }
+      rows = sweep.run(n, bar::stepTo, part);
+      steps = sweep.steps();
+      if (second != null) {
+        bar.say("cost basis 2 of 2: " + second.name());
+        Sweep again = new Sweep(plan, second);
+        int first = rows.size();
+        secondRows = again.run(n, done -> bar.stepTo(first + done));
+        steps += again.steps();
+      }
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    bar.finish();
     if (shard != null) {
       SweepOutput.writeShard(out, rows, plan, cal, part);
     } else if (second == null) {
@@ -169,39 +191,5 @@ public final class SweepCommand implements Callable<Integer> {
       default -> throw new IllegalArgumentException("--phase-conditions must be all, none or triggers, got '"
           + phaseConditions + "'");
     };
-  }
-
-  /** A one-line progress bar on a terminal; silent when output is not a terminal. */
-  static final class ProgressBar {
-    private final PrintWriter err;
-    private final int total;
-    private final boolean tty;
-    private final long start = System.nanoTime();
-    private volatile long lastDraw;
-
-    ProgressBar(PrintWriter err, int total, boolean tty) {
-      this.err = err;
-      this.total = total;
-      this.tty = tty;
-    }
-
-    synchronized void update(int done) {
-      long now = System.nanoTime();
-      if (!tty || (now - lastDraw < 100_000_000L && done < total)) {
-        return;
-      }
-      lastDraw = now;
-      int width = 40;
-      int filled = (int) ((long) width * done / total);
-      err.printf(Locale.ROOT, "\r[%s%s] %d/%d runs  %.1f s", "#".repeat(filled), ".".repeat(width - filled), done, total,
-          (now - start) / 1e9);
-      err.flush();
-    }
-
-    void finish() {
-      if (tty) {
-        err.println();
-      }
-    }
   }
 }

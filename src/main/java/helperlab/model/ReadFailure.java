@@ -2,6 +2,7 @@ package helperlab.model;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -23,6 +24,7 @@ import java.util.zip.ZipException;
  */
 final class ReadFailure {
   private static final Pattern FOUND_TEXT = Pattern.compile("from String \"(.*?)\"|String value \\('(.*?)'\\)");
+  private static final Pattern OUT_OF_RANGE = Pattern.compile("Numeric value \\((.*?)\\) out of range of (int|long)");
   private static final Pattern FOUND_KIND = Pattern.compile("from (\\w+)(?:[- ]\\w+)? value");
   /** What a library says in its own words; never shown as it is. */
   private static final Pattern LIBRARY_WORDS = Pattern.compile("`|Cannot |Unexpected |deserializ|Creator|token|"
@@ -53,6 +55,10 @@ final class ReadFailure {
     if (e instanceof MismatchedInputException m && m.getOriginalMessage().startsWith("No content to map")) {
       return new DataFileException(source + ": the file is empty");
     }
+    String range = outOfRange(e);
+    if (range != null) {
+      return new DataFileException(source + where(e) + ": " + range);
+    }
     if (e instanceof JsonMappingException m) {
       return new DataFileException(source + field(m) + ": " + mismatch(m));
     }
@@ -65,6 +71,28 @@ final class ReadFailure {
     String m = e.getMessage();
     return new DataFileException(source + ": cannot read it"
         + (m == null || LIBRARY_WORDS.matcher(m).find() ? "" : " (" + m + ")"));
+  }
+
+  /**
+   * A number too large (or too small) for its field, in words ("99999999999 is too large: this field takes whole numbers
+   * up to 2147483647"), or null when that is not what went wrong.
+   */
+  private static String outOfRange(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof InputCoercionException c) {
+        Matcher m = OUT_OF_RANGE.matcher(c.getOriginalMessage() == null ? "" : c.getOriginalMessage());
+        if (m.find()) {
+          String value = m.group(1);
+          boolean small = value.startsWith("-");
+          long limit = "int".equals(m.group(2)) ? (small ? Integer.MIN_VALUE : Integer.MAX_VALUE)
+              : (small ? Long.MIN_VALUE : Long.MAX_VALUE);
+          return value + " is too " + (small ? "small" : "large") + ": this field takes whole numbers "
+              + (small ? "down to " : "up to ") + limit;
+        }
+        return "the number is out of the range this field takes";
+      }
+    }
+    return null;
   }
 
   /** The stream ended early: a truncated gzip file (whose cause is buried in a mapping failure) or JSON text. */

@@ -17,6 +17,9 @@ import java.util.List;
  * ({@code interference}, read by {@link Interference}). An exhibit keeps the offered load it played ({@code
  * offered_load}, 1 = what the machine can resize), so a recording is judged at the load it had, not the one asked,
  * and the processor it ran on ({@code processor}, see {@link Processor}), so it is judged on its calibration's machine.
+ * A record keeps the whole policy it ran ({@code policy_spec}, the policy's JSON, whose id is {@code policy}), so a
+ * policy given as a file, or a built-in one changed by a study, is run again as it was; a record without it (written
+ * before specs were kept, or by the cage, which runs only built-in policies) names a built-in id.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(
@@ -24,6 +27,7 @@ public record RunRecord(
     @JsonProperty(required = true) String id,
     @JsonProperty(required = true) String kind,
     @JsonProperty(required = true) String policy,
+    @JsonProperty("policy_spec") JsonNode policySpec,
     @JsonProperty(required = true) String scenario,
     @JsonProperty(required = true) MachineSpec machine,
     @JsonProperty(required = true) long seed,
@@ -76,6 +80,10 @@ public record RunRecord(
     if (id == null || id.isBlank()) {
       throw new IllegalArgumentException("id must be given");
     }
+    if (policySpec != null && !policySpec.path("id").asText("").equals(policy)) {
+      throw new IllegalArgumentException("policy_spec is of policy '" + policySpec.path("id").asText("")
+          + "', but the record names policy '" + policy + "'");
+    }
     tasks = List.copyOf(tasks);
     events = List.copyOf(events);
     for (int i = 1; i < events.size(); i++) {
@@ -121,6 +129,7 @@ public record RunRecord(
     private String id;
     private String kind;
     private String policy;
+    private JsonNode policySpec;
     private String scenario;
     private MachineSpec machine;
     private long seed;
@@ -151,6 +160,7 @@ public record RunRecord(
       id = r.id();
       kind = r.kind();
       policy = r.policy();
+      policySpec = r.policySpec();
       scenario = r.scenario();
       machine = r.machine();
       seed = r.seed();
@@ -191,6 +201,12 @@ public record RunRecord(
 
     public Builder policy(String value) {
       policy = value;
+      return this;
+    }
+
+    /** The whole policy the run ran, as JSON (its id must be {@link #policy}'s); null: only the id is kept. */
+    public Builder policySpec(JsonNode value) {
+      policySpec = value;
       return this;
     }
 
@@ -300,7 +316,7 @@ public record RunRecord(
     }
 
     public RunRecord build() {
-      return new RunRecord(format, id, kind, policy, scenario, machine, seed, admission, calibration, speedProbeMs,
+      return new RunRecord(format, id, kind, policy, policySpec, scenario, machine, seed, admission, calibration, speedProbeMs,
           durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping,
           interference, offeredLoad, processor);
     }

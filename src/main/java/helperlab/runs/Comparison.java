@@ -3,7 +3,6 @@ package helperlab.runs;
 import helperlab.model.Processor;
 import helperlab.model.RunMetrics;
 import helperlab.model.RunRecord;
-import helperlab.policy.PolicyCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -128,7 +127,7 @@ public final class Comparison {
   }
 
   private static Row row(RunRecord a, RunRecord b) {
-    boolean budgeted = PolicyCatalog.has(a.policy()) && PolicyCatalog.get(a.policy()).budgeted();
+    boolean budgeted = RecordedPolicy.find(a).map(helperlab.policy.PolicySpec::budgeted).orElse(false);
     // A run the host starved is marked where it is named: its gap to the other side is the host's, not the model's.
     String starved = helperlab.model.Interference.starvedWords(a);
     String starvedToo = helperlab.model.Interference.starvedWords(b);

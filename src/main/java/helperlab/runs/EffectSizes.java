@@ -72,6 +72,20 @@ public final class EffectSizes {
    */
   public static EffectSizes of(List<RunRecord> records) {
     // checked on the real runs first, so a folder that cannot be paired is refused before anything is replayed
+    check(records);
+    Map<String, PairCell> cells = new TreeMap<>();
+    for (Comparison.Pair p : Comparison.replayPairs(records)) {
+      RunRecord r = p.left();
+      cells.computeIfAbsent(cellKey(r), k -> new PairCell(r.scenario(), r.seed(), new TreeMap<>())).byPolicy().put(r.policy(), p);
+    }
+    return new EffectSizes(List.copyOf(cells.values()));
+  }
+
+  /**
+   * Refuses, before anything is replayed, a folder whose real runs cannot be paired: two recordings of one policy,
+   * scenario and seed, or runs of one scenario and seed that did not play the same tasks.
+   */
+  public static void check(List<RunRecord> records) {
     Map<String, RunRecord> firstOfCell = new TreeMap<>();
     Map<String, RunRecord> seen = new TreeMap<>();
     for (RunRecord r : records) {
@@ -89,12 +103,6 @@ public final class EffectSizes {
             + " seed " + r.seed() + ", so their difference is not paired");
       }
     }
-    Map<String, PairCell> cells = new TreeMap<>();
-    for (Comparison.Pair p : Comparison.replayPairs(records)) {
-      RunRecord r = p.left();
-      cells.computeIfAbsent(cellKey(r), k -> new PairCell(r.scenario(), r.seed(), new TreeMap<>())).byPolicy().put(r.policy(), p);
-    }
-    return new EffectSizes(List.copyOf(cells.values()));
   }
 
   /** Scenario, then seed in numeric order. */

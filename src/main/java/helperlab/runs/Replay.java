@@ -3,7 +3,6 @@ package helperlab.runs;
 import helperlab.model.RunRecord;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionMode;
-import helperlab.policy.PolicyCatalog;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
@@ -16,7 +15,7 @@ import java.util.List;
 
 /**
  * Replays a recorded run in the simulator: the same tasks (arrival times, images, deadlines), the
- * same policy, admission and machine. The scheduler forecasts with the run's calibration, as the cage
+ * same policy (the spec the record keeps, {@link RecordedPolicy}), admission and machine. The scheduler forecasts with the run's calibration, as the cage
  * did; the work costs that calibration scaled by the run's same-day speed probe, which the cage's
  * scheduler did not know either.
  * Replays are deterministic: the same record always gives the same replay.
@@ -44,7 +43,7 @@ public final class Replay {
     }
     // a spike's extra batches are among the run's tasks; a slowdown or cost jump is the trigger's to play
     return new SimSetup(run.scenario(), run.seed(), renumbered, Math.max(run.durationS(), lastArrival(renumbered)),
-        PolicyCatalog.get(run.policy()), run.machine(), run.calibration(), AdmissionMode.of(run.admission()),
+        RecordedPolicy.of(run), run.machine(), run.calibration(), AdmissionMode.of(run.admission()),
         helperlab.model.PresetCatalog.defaults(), true, 1.0, workFactorFor(run), RunTriggers.trigger(run));
   }
 
@@ -76,6 +75,7 @@ public final class Replay {
     SimResult r = run.stopS() != null ? sim.runUntil(run.stopS()) : sim.run();
     SimSetup s = r.setup();
     return RunRecord.builder().id(run.id() + "-replay").kind(RunRecord.KIND_REPLAY).policy(run.policy())
+        .policySpec(RecordedPolicy.json(s.policy()))
         .scenario(run.scenario()).machine(run.machine()).seed(run.seed()).admission(run.admission())
         .calibration(s.calibration()).speedProbeMs(run.speedProbeMs()).durationS(s.durationS()).tasks(r.tasks())
         .events(r.events()).samples(r.samples()).metrics(r.metrics()).replayOf(run.id()).stopS(run.stopS())

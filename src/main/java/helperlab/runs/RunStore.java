@@ -1,6 +1,7 @@
 package helperlab.runs;
 
 import helperlab.model.DataFile;
+import helperlab.model.RecordHead;
 import helperlab.model.RunRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,9 +38,10 @@ public final class RunStore {
   }
 
   /**
-   * The {@code .json} files directly in the directory and the compressed {@code .json.gz} records in
-   * its folders (the committed real runs and replays: {@code real/}, {@code repeat/}, a machine's set),
-   * newest first (none if it does not exist yet).
+   * The {@code .json} files directly in the directory (an empty or broken one too, so it can be said why it does not
+   * open), and in its folders the compressed {@code .json.gz} records (the committed real runs and replays:
+   * {@code real/}, {@code repeat/}, a machine's set) and the {@code .json} files that are run records by their head (a
+   * calibration or a plan beside them is not a run) or empty, newest recorded first (none if it does not exist yet).
    */
   public List<StoredRun> list() throws IOException {
     List<StoredRun> runs = new ArrayList<>();
@@ -50,14 +52,16 @@ public final class RunStore {
       for (Path f : (Iterable<Path>) files::iterator) {
         String name = f.getFileName().toString();
         boolean top = dir.equals(f.getParent()) && name.endsWith(".json");
-        if (!top && !name.endsWith(".json.gz")) {
+        // an empty .json is listed as at the top: it is someone's run that did not get written, to be said so
+        boolean nested = !top && (name.endsWith(".json.gz") || (name.endsWith(".json") && (isEmpty(f) || isRecord(f))));
+        if (!top && !nested) {
           continue;
         }
         try {
           BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
           if (a.isRegularFile()) {
             String folder = dir.relativize(f.getParent()).toString().replace('\\', '/');
-            runs.add(new StoredRun(f, a.lastModifiedTime().toInstant(), a.size(), folder));
+            runs.add(new StoredRun(f, StoredRun.stampIn(name).orElse(a.lastModifiedTime().toInstant()), a.size(), folder));
           }
         } catch (NoSuchFileException gone) {
           // deleted while listing
@@ -66,8 +70,22 @@ public final class RunStore {
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
-    runs.sort(Comparator.comparing(StoredRun::modified).reversed().thenComparing(r -> r.file().toString()));
+    runs.sort(Comparator.comparing(StoredRun::recorded).reversed().thenComparing(r -> r.file().toString()));
     return runs;
+  }
+
+  private static boolean isEmpty(Path file) {
+    try {
+      return Files.isRegularFile(file) && Files.size(file) == 0;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** Whether a file's head says it is a run record (a real, simulated or replayed run). */
+  private static boolean isRecord(Path file) {
+    return RecordHead.kind(file).filter(k -> List.of(RunRecord.KIND_SIM, RunRecord.KIND_REAL, RunRecord.KIND_REPLAY)
+        .contains(k)).isPresent();
   }
 
   /** Writes the record as {@code <id>.json} (replacing a file of the same id) and returns its path. */

@@ -1,7 +1,6 @@
 package helperlab.runs;
 
 import helperlab.model.RunRecord;
-import helperlab.policy.PolicyCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,7 +17,7 @@ public final class SpreadJudgement {
   /** One run: its two recordings and the replay of the first. */
   public record Triple(RunRecord first, RunRecord second, RunRecord replay) {
     boolean budgeted() {
-      return PolicyCatalog.has(first.policy()) && PolicyCatalog.get(first.policy()).budgeted();
+      return RecordedPolicy.find(first).map(helperlab.policy.PolicySpec::budgeted).orElse(false);
     }
   }
 

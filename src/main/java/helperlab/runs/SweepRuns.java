@@ -2,7 +2,10 @@ package helperlab.runs;
 
 import helperlab.model.DataFile;
 import helperlab.model.DataFileException;
+import helperlab.policy.PolicyCatalog;
+import helperlab.policy.PolicySpec;
 import helperlab.study.RunRow;
+import helperlab.study.SweepOutput;
 import java.io.BufferedReader;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -96,6 +99,22 @@ public final class SweepRuns {
     Path plain = dirOrFile.resolve(RUNS_FILE);
     Path gz = dirOrFile.resolve(RUNS_FILE_GZ);
     return Files.exists(plain) || !Files.exists(gz) ? plain : gz;
+  }
+
+  /**
+   * The policy a sweep's row names by {@code id}: one the sweep was given as a file (its {@code policies.json}
+   * beside the runs file), else the built-in; so a cell of a file's policy can be run again as it was.
+   */
+  public static PolicySpec policy(Path dirOrFile, String id) {
+    Path file = runsFile(dirOrFile).resolveSibling(SweepOutput.POLICIES_FILE);
+    if (Files.exists(file)) {
+      for (PolicySpec p : DataFile.read(file, PolicySpec[].class)) {
+        if (p.id().equals(id)) {
+          return p;
+        }
+      }
+    }
+    return PolicyCatalog.get(id);
   }
 
   static RunRow row(String line, String source) {

@@ -73,9 +73,15 @@ public record SimSetup(
   /** A run of a scenario's generated arrivals. */
   public static SimSetup of(ScenarioSpec scenario, String policyId, MachineSpec machine, long seed,
       AdmissionMode admission, Calibration calibration, boolean record) {
+    return of(scenario, PolicyCatalog.get(policyId), machine, seed, admission, calibration, record);
+  }
+
+  /** A run of a scenario's generated arrivals under a policy given whole (a file's, a record's). */
+  public static SimSetup of(ScenarioSpec scenario, PolicySpec policy, MachineSpec machine, long seed,
+      AdmissionMode admission, Calibration calibration, boolean record) {
     PresetCatalog presets = PresetCatalog.defaults();
     List<Task> tasks = new ArrivalGenerator(scenario, machine, calibration, presets).generate(seed);
-    return new SimSetup(scenario.name(), seed, tasks, scenario.durationS(), PolicyCatalog.get(policyId), machine,
+    return new SimSetup(scenario.name(), seed, tasks, scenario.durationS(), policy, machine,
         calibration, admission, presets, record, 1.0, 1.0, scenario.trigger());
   }
 

@@ -5,7 +5,6 @@ import helperlab.model.EventSink;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
-import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
 import helperlab.sim.SimResult;
 import helperlab.sim.SimSetup;
@@ -178,7 +177,7 @@ public final class Sweep {
 
   /** The variant's policy, its client answering refusals as the group's phase setting says. */
   private PolicySpec policy(SweepPlan.Group g, SweepPlan.Variant v) {
-    PolicySpec p = policyVariant.apply(PolicyCatalog.get(v.policy()));
+    PolicySpec p = policyVariant.apply(plan.policy(v.policy()));
     return g.setting() == null ? p : p.withRetryAfter(g.setting().client());
   }
 

@@ -164,6 +164,9 @@ public final class SweepOutput {
     return first;
   }
 
+  /** The policies given as files (not built in), whole, beside the summary: what a row's policy id ran. */
+  public static final String POLICIES_FILE = "policies.json";
+
   /** The phase study's cells beside the summary (policy × setting × load × condition, every measure). */
   public static final String PHASE_CELLS_FILE = "phase-cells.csv";
 
@@ -172,6 +175,9 @@ public final class SweepOutput {
       throws IOException {
     List<RunRow> main = rows.stream().filter(r -> r.study() == null || SplitRoom.NAME.equals(r.study())).toList();
     Files.writeString(dir.resolve("summary.csv"), SweepSummary.of(rows).toCsv(), StandardCharsets.UTF_8);
+    if (!plan.policySpecs().isEmpty()) { // a sweep of built-in policies writes no such file
+      DataFile.write(dir.resolve(POLICIES_FILE), plan.policySpecs());
+    }
     // a study-only sweep still says which machine's costs its runs priced work with
     String findings = main.isEmpty() ? "# Findings\n\nCalibration: `" + calibration.name() + "`.\n\n"
         : new Findings(main, plan, calibration).markdown();

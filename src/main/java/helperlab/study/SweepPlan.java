@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import helperlab.model.MachineSpec;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
+import helperlab.policy.PolicySpec;
 import helperlab.study.phase.PhaseGrid;
 import helperlab.study.phase.PhaseSetting;
 import helperlab.workload.ScenarioSpec;
@@ -19,7 +20,8 @@ import java.util.List;
  * two halves (flat-prices, first-come) and no admission, on the same seeds, so the admissions can be compared
  * pairwise, and the {@link SplitRoom} setting on the same scenarios, machines and seeds; plus the opt-in {@link Studies}
  * (metastability, spawn cost, phase on its {@code phaseGrid}) on {@code studySeeds} seeds, after the main runs;
- * {@code studyOnly}: the studies without the main runs (and the claims' own).
+ * {@code studyOnly}: the studies without the main runs (and the claims' own). {@code policySpecs} are the plan's policies
+ * that are not built in (given as files), kept whole so a shard's plan runs them wherever it is read.
  */
 public record SweepPlan(
     @JsonProperty("scenarios") List<String> scenarios,
@@ -30,7 +32,14 @@ public record SweepPlan(
     @JsonProperty("studies") List<String> studies,
     @JsonProperty("study_seeds") int studySeeds,
     @JsonProperty("phase_grid") @JsonInclude(JsonInclude.Include.NON_NULL) PhaseGrid phaseGrid,
-    @JsonProperty("study_only") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean studyOnly) {
+    @JsonProperty("study_only") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean studyOnly,
+    @JsonProperty("policy_specs") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PolicySpec> policySpecs) {
+
+  /** A plan of built-in policies. */
+  public SweepPlan(List<String> scenarios, List<String> policies, List<String> machines, int seeds,
+      boolean admissionStudy, List<String> studies, int studySeeds, PhaseGrid phaseGrid, boolean studyOnly) {
+    this(scenarios, policies, machines, seeds, admissionStudy, studies, studySeeds, phaseGrid, studyOnly, List.of());
+  }
 
   /** A plan with its main sweep. */
   public SweepPlan(List<String> scenarios, List<String> policies, List<String> machines, int seeds,
@@ -77,8 +86,20 @@ public record SweepPlan(
     if (seeds < 1 || seeds > 100_000) {
       throw new IllegalArgumentException("seeds must be between 1 and 100000, got " + seeds);
     }
+    policySpecs = policySpecs == null ? List.of() : List.copyOf(policySpecs);
+    for (PolicySpec given : policySpecs) {
+      String clash = PolicyFiles.clash(given);
+      if (clash != null) {
+        throw new IllegalArgumentException("policy '" + given.id() + "': " + clash);
+      }
+      if (policySpecs.stream().filter(o -> o.id().equals(given.id())).count() > 1) {
+        throw new IllegalArgumentException("two policies given have the id '" + given.id() + "'; give each its own");
+      }
+    }
     for (String p : policies) {
-      PolicyCatalog.get(p); // fails with the list of known ids
+      if (policySpecs.stream().noneMatch(o -> o.id().equals(p))) {
+        PolicyCatalog.get(p); // fails with the list of known ids
+      }
     }
     for (String s : scenarios) {
       ScenarioFiles.named(s);
@@ -86,6 +107,16 @@ public record SweepPlan(
     for (String m : machines) {
       MachineSpec.named(m);
     }
+  }
+
+  /** The policy of this id: one given with the plan, else the built-in. */
+  public PolicySpec policy(String id) {
+    for (PolicySpec p : policySpecs) {
+      if (p.id().equals(id)) {
+        return p;
+      }
+    }
+    return PolicyCatalog.get(id);
   }
 
   /** 5 scenarios × 17 policies × 3 machines × 20 seeds, the admission study and the split-room setting. */

@@ -40,6 +40,7 @@ class LabHomeProcessTest {
     String out = Files.readString(dir.resolve("out.txt"));
     assertEquals(0, p.exitValue(), out);
     assertTrue(out.contains("first frame"), out);
+    assertTrue(!out.contains("Unsupported JavaFX configuration"), "JavaFX's class-path notice is not shown: " + out);
     assertEquals(List.of(), filesUnder(passwdHome), "written under the password file's home");
     assertTrue(Files.isRegularFile(home.resolve(".helper-lab").resolve("lab.json")),
         "settings saved under $HOME: " + filesUnder(home));
