@@ -5,6 +5,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -52,9 +58,37 @@ final class FailureHandler implements IExecutionExceptionHandler {
       err.flush();
       return DEFECT;
     }
-    err.println(prefix + ex.getMessage());
+    err.println(prefix + inWords(ex));
     err.flush();
     return BAD_INPUT;
+  }
+
+  /**
+   * The refusal's sentence. The file system's own exceptions carry only the path as their message ("helper-lab
+   * sweep: /tmp/out"), so they are put into words here, once for every command.
+   */
+  static String inWords(Exception ex) {
+    if (!(ex instanceof FileSystemException fs) || fs.getFile() == null) {
+      return ex.getMessage();
+    }
+    String file = fs.getFile();
+    String reason = fs.getReason() == null ? "" : " (" + fs.getReason() + ")";
+    if (ex instanceof FileAlreadyExistsException) {
+      return file + " already exists and is in the way: give a path that does not exist yet, or a folder" + reason;
+    }
+    if (ex instanceof NoSuchFileException) {
+      return "there is no " + file + reason;
+    }
+    if (ex instanceof AccessDeniedException) {
+      return "this account may not write or read " + file + reason;
+    }
+    if (ex instanceof NotDirectoryException) {
+      return file + " is a file where a folder is needed" + reason;
+    }
+    if (ex instanceof DirectoryNotEmptyException) {
+      return file + " is a folder that is not empty" + reason;
+    }
+    return "could not use " + file + (fs.getReason() == null ? "" : ": " + fs.getReason());
   }
 
   private Path writeLog(String command, String trace) throws IOException {

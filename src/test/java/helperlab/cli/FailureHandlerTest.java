@@ -19,14 +19,14 @@ import picocli.CommandLine.Command;
 class FailureHandlerTest {
   @Command(name = "probe")
   static final class Throwing implements Callable<Integer> {
-    private final RuntimeException thrown;
+    private final Exception thrown;
 
-    Throwing(RuntimeException thrown) {
+    Throwing(Exception thrown) {
       this.thrown = thrown;
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
       throw thrown;
     }
   }
@@ -34,7 +34,7 @@ class FailureHandlerTest {
   @TempDir
   Path logs;
 
-  private String[] run(RuntimeException thrown) {
+  private String[] run(Exception thrown) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int code = new CommandLine(new Throwing(thrown)).setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
@@ -48,6 +48,16 @@ class FailureHandlerTest {
     String[] r = run(new IllegalArgumentException("there is no policy called 'boxx'"));
     assertEquals("2", r[0]);
     assertEquals("helper-lab probe: there is no policy called 'boxx'", r[1].strip());
+  }
+
+  @Test
+  void aPathInTheWayIsSaidInWordsNotAsABarePath() {
+    String[] r = run(new java.nio.file.FileAlreadyExistsException("/tmp/out"));
+    assertEquals("2", r[0]);
+    assertEquals("helper-lab probe: /tmp/out already exists and is in the way: give a path that does not exist yet,"
+        + " or a folder", r[1].strip());
+    r = run(new java.nio.file.NotDirectoryException("/tmp/out/runs.jsonl"));
+    assertEquals("helper-lab probe: /tmp/out/runs.jsonl is a file where a folder is needed", r[1].strip());
   }
 
   @Test
