@@ -2,7 +2,6 @@ package helperlab.cli;
 
 import helperlab.model.UserDirs;
 import java.io.InputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,7 +37,9 @@ public final class Main implements Runnable {
     // picocli makes its default writer on first use and then hands it to every subcommand: made now, so ctl's stays
     cl.setOut(cl.getOut());
     // ctl's answers are UTF-8 whatever this JVM's locale says (a POSIX locale over SSH would make them '?')
-    cl.getSubcommands().get("ctl").setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
+    // (over System.out itself, not a writer around it: System.out swallows a broken pipe, and this PrintWriter's
+    // checkError asks it, so a ctl whose reader is gone sees it and stops instead of following for nobody)
+    cl.getSubcommands().get("ctl").setOut(new PrintWriter(System.out, true, StandardCharsets.UTF_8));
     System.exit(cl.execute(args));
   }
 
