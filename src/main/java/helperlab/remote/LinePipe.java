@@ -90,6 +90,13 @@ public final class LinePipe {
         if (e.kind() == ControlException.Kind.COMMAND_FAILED && e.remoteStatus() == CtlExit.REFUSED.code && refused > 0) {
           return new Tally(answers, refused); // the server's ctl said so, and we have seen the refusals
         }
+        if (e.kind() == ControlException.Kind.COMMAND_FAILED && e.remoteStatus() > 128 && !awaited.allAnswered()) {
+          // ended by a signal (128 + its number): hung up on, terminated
+          throw new ControlException(ControlException.Kind.CLOSED, "the link to " + channel.peer() + " was cut while "
+              + awaited.waitingFor() + ", " + (answers == 1 ? "1 line" : answers + " lines") + " in: ctl on the server"
+              + " ended with status " + e.remoteStatus() + signalName(e.remoteStatus() - 128) + " before it finished; "
+              + awaited.advice(), e.remoteStatus());
+        }
         throw e;
       }
       lastLine = System.nanoTime();
@@ -102,5 +109,16 @@ public final class LinePipe {
       replies.println(reply);
       replies.flush();
     }
+  }
+
+  private static String signalName(int signal) {
+    return switch (signal) {
+      case 1 -> " (hung up: SIGHUP)";
+      case 2 -> " (interrupted: SIGINT)";
+      case 9 -> " (killed: SIGKILL)";
+      case 13 -> " (its output broken: SIGPIPE)";
+      case 15 -> " (terminated: SIGTERM)";
+      default -> " (signal " + signal + ")";
+    };
   }
 }
