@@ -72,11 +72,23 @@ final class FollowProcess implements AutoCloseable {
     return l[l.length - 1];
   }
 
-  /** The stream ids of the lines read (lines without one, such as heartbeats, left out). */
+  /**
+   * The stream ids of the lines read (lines without one, such as heartbeats, left out); a last line cut short
+   * (the process killed while printing it) is not a line it printed.
+   */
   List<String> ids() throws IOException {
     List<String> out = new ArrayList<>();
-    for (String l : lines) {
-      JsonNode n = DataFile.JSON.readTree(l);
+    for (int i = 0; i < lines.size(); i++) {
+      String l = lines.get(i);
+      JsonNode n;
+      try {
+        n = DataFile.JSON.readTree(l);
+      } catch (IOException e) {
+        if (i == lines.size() - 1 && !process.isAlive()) {
+          break;
+        }
+        throw e;
+      }
       if (n.hasNonNull("id")) {
         out.add(n.get("id").asText());
       }
