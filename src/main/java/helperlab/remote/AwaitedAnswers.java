@@ -26,11 +26,12 @@ final class AwaitedAnswers {
 
   private enum Shape { ONE, STREAM, PROGRESS }
 
-  private record Awaited(String op, Shape shape, long firstMs, String run) {}
+  private record Awaited(String op, Shape shape, long firstMs, String run, long sentNanos) {}
 
   private final long stallMs;
   private final Deque<Awaited> pending = new ArrayDeque<>();
   private boolean inputEnded;
+  private long inputEndedNanos;
   private boolean begun;
   private int sent;
   private String run;
@@ -63,29 +64,53 @@ final class AwaitedAnswers {
       double s = req.path("duration_s").asDouble(60) + req.path("grace_s").asDouble(60);
       first = Math.max(ANSWER_MS, (long) (s * 1000) + EXHIBIT_WAIT_MARGIN_MS + FIRST_LINE_MS);
     }
-    pending.add(new Awaited(op, shape, first, req != null ? req.path("run").asText(null) : null));
+    pending.add(new Awaited(op, shape, first, req != null ? req.path("run").asText(null) : null, System.nanoTime()));
     notifyAll();
   }
 
   /** No more requests will come. */
   synchronized void inputEnded() {
     inputEnded = true;
+    inputEndedNanos = System.nanoTime();
     notifyAll();
   }
 
   /**
-   * How long the next line may take: the awaited request's limit (its first line's, or a stream's
-   * between two lines); unlimited while nothing is awaited and requests may still come (someone typing).
+   * How long the next line may take: the awaited request's limit (its first line's, counted from when it was
+   * sent, or a stream's between two lines); unlimited while nothing is awaited and requests may still come
+   * (someone typing).
    */
   synchronized long limitMs() {
     Awaited a = pending.peek();
     if (a == null) {
-      return inputEnded ? FIRST_LINE_MS : Long.MAX_VALUE / 4; // the server's ctl closing, or a person typing
+      return inputEnded ? FIRST_LINE_MS : UNLIMITED; // the server's ctl closing, or a person typing
     }
     if (!begun) {
       return a.firstMs();
     }
     return a.shape() == Shape.STREAM ? stallMs : CALIBRATION_LINE_MS;
+  }
+
+  /** No limit: nothing is owed. */
+  static final long UNLIMITED = Long.MAX_VALUE / 4;
+
+  /**
+   * When the silence since {@code lastLineNanos} becomes a stall ({@link System#nanoTime()} scale), or
+   * {@link Long#MAX_VALUE} when nothing is owed: a request's first line is owed from when it was sent.
+   */
+  synchronized long deadlineNanos(long lastLineNanos) {
+    long limit = limitMs();
+    if (limit >= UNLIMITED) {
+      return Long.MAX_VALUE;
+    }
+    Awaited a = pending.peek();
+    long from = lastLineNanos;
+    if (a == null) {
+      from = Math.max(from, inputEndedNanos);
+    } else if (!begun) {
+      from = Math.max(from, a.sentNanos());
+    }
+    return from + limit * 1_000_000L;
   }
 
   /** Attributes one answer line to the request it answers. */

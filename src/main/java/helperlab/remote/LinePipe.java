@@ -62,14 +62,13 @@ public final class LinePipe {
     long lastLine = System.nanoTime();
     while (true) {
       String reply;
-      long limit = awaited.limitMs();
       try {
-        reply = channel.receive(limit);
+        reply = next(channel, awaited, lastLine);
       } catch (ControlException e) {
         long silentS = Math.round((System.nanoTime() - lastLine) / 1e9);
         if (e.kind() == ControlException.Kind.TIMEOUT) {
           throw new ControlException(ControlException.Kind.TIMEOUT, "the link to " + channel.peer() + " stalled: no"
-              + " line for " + Math.round(limit / 1000.0) + " s while " + awaited.waitingFor() + " (the session or"
+              + " line for " + Math.round(awaited.limitMs() / 1000.0) + " s while " + awaited.waitingFor() + " (the session or"
               + " ctl on the server stopped, or the network holds its packets), so it was dropped; " + awaited.advice()
               + (awaited.awaitingStream() ? ", or allow a longer silence with --stall-limit" : ""), e);
         }
@@ -108,6 +107,26 @@ public final class LinePipe {
       refused += ok ? 0 : 1;
       replies.println(reply);
       replies.flush();
+    }
+  }
+
+  /**
+   * The next line, or a {@code TIMEOUT} once the awaited answer is late ({@link AwaitedAnswers#deadlineNanos}):
+   * asked again at least every second, as a request typed meanwhile sets a limit of its own.
+   */
+  private static String next(LineChannel channel, AwaitedAnswers awaited, long lastLineNanos) throws ControlException {
+    while (true) {
+      long left = awaited.deadlineNanos(lastLineNanos) - System.nanoTime();
+      if (left <= 0) {
+        throw new ControlException(ControlException.Kind.TIMEOUT, channel.peer() + " sent nothing in time");
+      }
+      try {
+        return channel.receive(Math.max(1, Math.min(1000, left / 1_000_000)));
+      } catch (ControlException e) {
+        if (e.kind() != ControlException.Kind.TIMEOUT) {
+          throw e;
+        }
+      }
     }
   }
 
