@@ -32,6 +32,9 @@ public final class LinePipe {
     return run(channel, requests, replies, STALL_MS);
   }
 
+  /** Silence (s) before a cut that marks it as JSch's keep-alives giving up (SshTransport: 5 s apart, 3 missed). */
+  private static final long KEEPALIVE_S = 12;
+
   /** How long a followed stream may say nothing before the link counts as stalled (the cage sends a line every 2 s). */
   public static final long STALL_MS = 30_000;
 
@@ -74,11 +77,15 @@ public final class LinePipe {
         }
         if (e.kind() == ControlException.Kind.CLOSED && e.getCause() == null && !e.getMessage().contains("middle")) {
           if (channel.endedWithoutStatus() && !awaited.allAnswered()) {
+            // a session JSch dropped for unanswered keep-alives (5 s apart, 3 missed) went silent first
+            String how = silentS >= KEEPALIVE_S
+                ? "nothing came for " + silentS + " s and the server answered no SSH keep-alive, so the session was"
+                    + " dropped (the server or the network stopped)"
+                : "the SSH session ended before ctl on the server finished (the session or that ctl was killed, or the"
+                    + " network dropped it)";
             throw new ControlException(ControlException.Kind.CLOSED, "the link to " + channel.peer() + " was cut"
-                + " while " + awaited.waitingFor() + ", " + (answers == 1 ? "1 line" : answers + " lines") + " in"
-                + (silentS >= 5 ? " and " + silentS + " s after the last one" : "") + ": the SSH session ended before"
-                + " ctl on the server finished (the session or that ctl was killed, or the network dropped it); "
-                + awaited.advice());
+                + " while " + awaited.waitingFor() + ", " + (answers == 1 ? "1 line" : answers + " lines") + " in: "
+                + how + "; " + awaited.advice());
           }
           if (answers == 0 && awaited.sentCount() > 0) {
             // a script must not take silence for success

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A broken link is never a finished run: {@code ctl --ssh} through a private stock OpenSSH {@code sshd} to a
  * real cage, its link cut for real in the middle of an answer - the session's sshd processes killed, ctl on
- * the server killed or hung up on, its stream stopped (SIGSTOP) past the stall limit - exits 3 with one line
+ * the server killed or hung up on, its stream stopped (SIGSTOP) past the stall limit, the whole session stopped
+ * until the SSH keep-alives give up - exits 3 with one line
  * on stderr that names the link, says what happened and how to resume; a follow that reaches its run's end
  * exits 0 with the end line. Each cut's server-side ctl is gone afterwards. (The cage closing a follow early
  * is the server ctl's own exit 3: {@link CageClosedFollowTest}.)
@@ -123,8 +124,10 @@ class CutLinkTest {
 
   /** One sentence on stderr naming the link, what broke and how to resume from the last id printed. */
   private void saysTheLinkBroke(FollowProcess f, String what) throws Exception {
+    long t0 = System.nanoTime();
     assertEquals(CtlExit.UNREACHABLE.code, f.exit(), f.toString());
     String reason = f.reason();
+    System.out.printf("exit 3 %.1f s after the cut: %s%n", (System.nanoTime() - t0) / 1e9, reason);
     assertTrue(reason.startsWith("helper-lab ctl: the link to ssh " + target() + " " + what), reason);
     List<String> ids = f.ids();
     assertTrue(reason.contains("follow again with " + follow(longRun, ids.get(ids.size() - 1)).strip()
@@ -219,5 +222,30 @@ class CutLinkTest {
       }
     }
     noServerCtlLeft(); // continued, it finds its session gone
+  }
+
+  @Test
+  @Order(7)
+  void aWholeSessionStoppedIsDroppedByItsKeepAlivesAndExitsThree() throws Exception {
+    // the session's sshd processes and its ctl stopped: the TCP connection open and silent, as when the network
+    // holds the packets; the SSH keep-alives (every 5 s, 3 unanswered) give up before the stream's stall limit
+    try (FollowProcess f = followingTheLongRun("--stall-limit", "120")) {
+      ProcessHandle ctl = serverCtl();
+      List<ProcessHandle> stopped = new ArrayList<>(sessionOf(ctl));
+      stopped.add(ctl);
+      for (ProcessHandle p : stopped) {
+        signal("-STOP", p);
+      }
+      try {
+        saysTheLinkBroke(f, "was cut while following run " + longRun);
+        assertTrue(f.reason().matches(".* lines in: nothing came for \\d+ s and the server answered no SSH keep-alive,"
+            + " so the session was dropped \\(the server or the network stopped\\); .*"), f.reason());
+      } finally {
+        for (ProcessHandle p : stopped) {
+          signal("-CONT", p);
+        }
+      }
+    }
+    noServerCtlLeft();
   }
 }
