@@ -77,8 +77,9 @@ public final class LinePipe {
         }
         if (e.kind() == ControlException.Kind.CLOSED && e.getCause() == null && !e.getMessage().contains("middle")) {
           if (channel.endedWithoutStatus() && !awaited.allAnswered()) {
-            // a session JSch dropped for unanswered keep-alives (5 s apart, 3 missed) went silent first
-            String how = silentS >= KEEPALIVE_S
+            // a session JSch dropped for unanswered keep-alives (5 s apart, 3 missed) went silent first; only a stream
+            // (a line at least every 2 s) tells that silence from an answer not due yet
+            String how = silentS >= KEEPALIVE_S && awaited.awaitingStream()
                 ? "nothing came for " + silentS + " s and the server answered no SSH keep-alive, so the session was"
                     + " dropped (the server or the network stopped)"
                 : "the SSH session ended before ctl on the server finished (the session or that ctl was killed, or the"
