@@ -59,7 +59,9 @@ import picocli.CommandLine.Spec;
         "  0  every request was answered with ok: true",
         "  1  the cage answered at least one request with ok: false (all answers are still printed)",
         "  2  bad command-line arguments",
-        "  3  the cage was not reached or the connection failed (one line on stderr says why)"})
+        "  3  the cage was not reached, or the link broke before every answer was in: the SSH session cut, ctl"
+            + " on the server killed, a followed stream silent past --stall-limit, the cage stopping mid-stream (one"
+            + " line on stderr says why, and how to resume)"})
 public final class CtlCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -84,6 +86,11 @@ public final class CtlCommand implements Callable<Integer> {
       description = "with --ssh: how to start ctl on the server instead (e.g. 'helper-lab ctl --data /srv/cage')")
   String remoteCommand;
 
+  @Option(names = "--stall-limit", paramLabel = "SECONDS", defaultValue = "" + LinePipe.STALL_MS / 1000,
+      description = "with --ssh: how long a followed stream may say nothing (the cage sends a line every 2 s) before"
+          + " the link counts as stalled and ctl exits 3 (default: ${DEFAULT-VALUE})")
+  double stallLimitS;
+
   @Option(names = "--max-reply-bytes", defaultValue = "" + LineChannel.DEFAULT_MAX_LINE_BYTES,
       description = "longest reply line accepted from the server (default: ${DEFAULT-VALUE})")
   int maxReplyBytes;
@@ -92,9 +99,11 @@ public final class CtlCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     // Main.main gives ctl a UTF-8 writer whatever this JVM's locale says (a POSIX locale over SSH would make them '?')
     PrintStream out = WriterStream.over(spec.commandLine().getOut());
+    PrintStream err = WriterStream.over(spec.commandLine().getErr());
     if (remote.ssh != null) {
-      return remote(main.in, out, WriterStream.over(spec.commandLine().getErr()));
+      return remote(main.in, out, err);
     }
+    SessionWatch.start(err); // the server's side of ctl --ssh: it ends with its session
     return run(new BufferedReader(new InputStreamReader(main.in, StandardCharsets.UTF_8)), out);
   }
 
@@ -104,6 +113,9 @@ public final class CtlCommand implements Callable<Integer> {
     try {
       new DeployOptions(remoteDir, null, null, null, 0); // the directory checked as deploy checks it
       settings = remote.settings(remoteCommand != null ? remoteCommand : SshSettings.deployedCtl(remoteDir));
+      if (!(stallLimitS > 0)) {
+        throw new IllegalArgumentException("--stall-limit must be a number of seconds above 0, not " + stallLimitS);
+      }
     } catch (IllegalArgumentException e) {
       err.println("helper-lab ctl: " + e.getMessage());
       return CtlExit.USAGE.code;
@@ -111,7 +123,7 @@ public final class CtlCommand implements Callable<Integer> {
     ConsolePrompts prompts = new ConsolePrompts();
     SshTransport transport = new SshTransport(settings, prompts, prompts, maxReplyBytes);
     try (LineChannel channel = transport.open()) {
-      return LinePipe.run(channel, in, out).exit().code;
+      return LinePipe.run(channel, in, out, (long) Math.ceil(stallLimitS * 1000)).exit().code;
     } catch (ControlException e) {
       out.flush();
       err.println("helper-lab ctl: " + explain(e, settings));
@@ -150,6 +162,7 @@ public final class CtlCommand implements Callable<Integer> {
         c.write(ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8)));
         c.shutdownOutput();
         BufferedReader answers = new BufferedReader(new InputStreamReader(Channels.newInputStream(c), StandardCharsets.UTF_8));
+        AnswerEnd end = new AnswerEnd(line);
         String answer;
         while ((answer = answers.readLine()) != null) {
           out.println(answer);
@@ -158,9 +171,17 @@ public final class CtlCommand implements Callable<Integer> {
             // whoever read our answers is gone (a cut SSH session): stop following instead of living on
             return CtlExit.UNREACHABLE.code;
           }
+          end.saw(answer);
           if (exit == CtlExit.OK && refused(answer)) {
             exit = CtlExit.REFUSED;
           }
+        }
+        String cut = end.cutShort(data);
+        if (cut != null) {
+          // the cage closed before the answer was whole (it stopped or restarted): not a finished run
+          out.println(error(cut));
+          out.flush();
+          return CtlExit.UNREACHABLE.code;
         }
       } catch (IOException e) {
         out.println(error("cannot reach the cage at " + socket + ": " + e.getMessage()));

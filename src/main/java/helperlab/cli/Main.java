@@ -2,7 +2,6 @@ package helperlab.cli;
 
 import helperlab.model.UserDirs;
 import java.io.InputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,8 +37,17 @@ public final class Main implements Runnable {
     // picocli makes its default writer on first use and then hands it to every subcommand: made now, so ctl's stays
     cl.setOut(cl.getOut());
     // ctl's answers are UTF-8 whatever this JVM's locale says (a POSIX locale over SSH would make them '?')
-    cl.getSubcommands().get("ctl").setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
+    cl.getSubcommands().get("ctl").setOut(ctlOut(System.out));
     System.exit(cl.execute(args));
+  }
+
+  /**
+   * ctl's answers in UTF-8 over {@code out} itself, not over a writer around it: a print stream swallows a broken
+   * pipe, and this writer's checkError asks it, so a ctl whose reader is gone (a cut SSH session) sees it and
+   * stops instead of following a run for nobody.
+   */
+  static PrintWriter ctlOut(java.io.PrintStream out) {
+    return new PrintWriter(out, true, StandardCharsets.UTF_8);
   }
 
   /** The command line over {@code in}, with picocli's own out and err (the process's); a defect's trace goes to {@code logDir}. */

@@ -13,8 +13,10 @@ public enum CtlExit {
   REFUSED(1, "the cage answered at least one request with ok: false (an unknown op or policy, malformed JSON,"
       + " a refused exhibit)"),
   USAGE(2, "bad command-line arguments"),
-  UNREACHABLE(3, "the cage was not reached or the connection failed (no cage running, SSH login or host key"
-      + " refused, the remote command missing, the link cut); one line on stderr says why");
+  UNREACHABLE(3, "the cage was not reached, or the link broke before every answer was in (no cage running, SSH"
+      + " login or host key refused, the remote command missing, the session cut or ctl on the server killed, a"
+      + " followed stream silent past --stall-limit, the cage closing a follow before its run's end); one line on"
+      + " stderr says why and how to resume");
 
   public final int code;
   public final String meaning;

@@ -6,8 +6,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * What a deploy checks before it changes anything on the server: Java 17 there, the PostgreSQL and
- * Redis binaries where private ones will be started, and room for the jar; with {@code --install}
+ * What a deploy checks before it changes anything on the server: that the login can make and keep its
+ * directory ({@link RemoteDirCheck}), Java 17 there, the PostgreSQL and Redis binaries where private ones
+ * will be started, and room for the jar; with {@code --install}
  * what is missing is installed through {@code sudo -n} first. It also learns whether the jar there is
  * already the one being deployed (its SHA-256), so the copy can be skipped.
  */
@@ -30,6 +31,10 @@ final class DeployPreflight {
     String where = shell.transport().describe();
     progress.accept("checking " + where + " before changing anything");
     Found found = look(s, dir);
+    String dirRefused = RemoteDirCheck.refusal(found.facts(), o.remoteDir(), where);
+    if (dirRefused != null) {
+      throw new ControlException(ControlException.Kind.COMMAND_FAILED, dirRefused);
+    }
     EnumSet<ServerCheck.Need> missing = ServerCheck.missing(found.facts(), true, o.pgUrl() != null,
         o.redisUrl() != null);
     if (!missing.isEmpty()) {
@@ -74,7 +79,7 @@ final class DeployPreflight {
   }
 
   private Found look(SshTransport.Sessions s, String dir) throws ControlException {
-    RemoteShell.Result r = shell.exec(s, ServerCheck.script(dir, 5432, 6379)
+    RemoteShell.Result r = shell.exec(s, ServerCheck.script(dir, 5432, 6379) + RemoteDirCheck.script(dir)
         + "if [ -d " + dir + " ]; then echo dir_exists=yes; fi\n"
         + "echo \"jar_sha=$(cd " + dir + " 2>/dev/null && sha256sum " + Deployer.JAR + " 2>/dev/null | cut -d' ' -f1)\"\n");
     Map<String, String> f = ServerCheck.parse(r.out());

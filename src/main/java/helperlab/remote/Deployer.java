@@ -80,8 +80,16 @@ public final class Deployer {
   private DeployReport steps(SshTransport.Sessions s, Copy copy, DeployOptions options, String dir,
       DeployPreflight.Found found, DeployUndo undo, Consumer<String> progress, long t0) throws ControlException {
     SshTransport ssh = shell.transport();
-    String abs = run(s, "mkdir -p " + dir + " && chmod 700 " + dir + " && cd " + dir + " && pwd", "make "
-        + options.remoteDir()).strip();
+    String abs;
+    try {
+      abs = run(s, "mkdir -p " + dir + " && chmod 700 " + dir + " && cd " + dir + " && pwd", "make "
+          + options.remoteDir()).strip();
+    } catch (ControlException e) {
+      // the check before found it usable: something changed since, or the file system refuses
+      throw new ControlException(e.kind(), e.getMessage() + "; check that " + ssh.settings().target().user()
+          + " can write there (and that its file system is not full or read-only), or deploy with --remote-dir set"
+          + " to a directory it can write", e);
+    }
     if (!found.dirExists()) {
       undo.push("removed " + options.remoteDir() + ", which this deploy made", "rm -rf " + dir);
     }

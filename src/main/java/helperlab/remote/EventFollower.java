@@ -114,6 +114,10 @@ public final class EventFollower implements AutoCloseable {
             line = CageClient.check(CageClient.parse(c.receive(wait), c.peer()));
             first = false;
           } catch (ControlException e) {
+            if (e.kind() == ControlException.Kind.REMOTE_ERROR && !first) {
+              // a refusal after the stream began: the cage closed it early (it stopped or restarted), a drop
+              throw new ControlException(ControlException.Kind.CLOSED, e.getMessage());
+            }
             if (e.kind() != ControlException.Kind.TIMEOUT) {
               throw e;
             }

@@ -29,6 +29,7 @@ public final class LineChannel implements AutoCloseable {
   private volatile ControlException failure;
   private volatile IntSupplier exitStatus;
   private volatile String command;
+  private volatile Integer endStatus;
 
   public LineChannel(InputStream in, OutputStream out, String peer, int maxLineBytes, Runnable onClose) {
     this.out = out;
@@ -136,9 +137,8 @@ public final class LineChannel implements AutoCloseable {
     if (f != null) {
       return f;
     }
-    IntSupplier status = exitStatus;
-    if (status != null && !closed) {
-      int code = status.getAsInt();
+    if (exitStatus != null && !closed) {
+      int code = endStatus();
       if (code == 127) {
         return new ControlException(ControlException.Kind.COMMAND_FAILED, "the remote command '" + command
             + "' was not found on " + peer + " (it exited with status 127); install helper-lab there, or say how to"
@@ -154,6 +154,25 @@ public final class LineChannel implements AutoCloseable {
       }
     }
     return new ControlException(ControlException.Kind.CLOSED, peer + " closed the connection");
+  }
+
+  /** The command's exit status once its output has ended (asked once, then kept); -1 when none came. */
+  private int endStatus() {
+    Integer s = endStatus;
+    if (s == null) {
+      s = exitStatus.getAsInt();
+      endStatus = s;
+    }
+    return s;
+  }
+
+  /**
+   * Whether the command's output ended without the command saying how it ended: this channel can learn an
+   * exit status and none came, because the link was cut (the SSH session killed, the network gone) or the
+   * command was killed by a signal. Meaningful once {@link #receive} has said the channel ended.
+   */
+  public boolean endedWithoutStatus() {
+    return exitStatus != null && !closed && endStatus() < 0;
   }
 
   /** Ends the request side (the server sees end of input) while replies can still arrive. */

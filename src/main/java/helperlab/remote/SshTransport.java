@@ -101,9 +101,12 @@ public final class SshTransport implements ControlTransport {
     }
   }
 
-  /** The exec channel's exit status: the server sends it just before closing, so wait for it a moment. */
+  /**
+   * The exec channel's exit status, -1 when none came: the server sends it just before closing the channel, so
+   * wait until it is closed (a busy server may take seconds); a channel whose session was cut closes without one.
+   */
   static int exitStatus(ChannelExec exec) {
-    long end = System.nanoTime() + 3_000_000_000L;
+    long end = System.nanoTime() + 30_000_000_000L;
     while (exec.getExitStatus() < 0 && !exec.isClosed() && System.nanoTime() < end) {
       try {
         Thread.sleep(10);

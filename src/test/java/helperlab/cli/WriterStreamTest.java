@@ -40,4 +40,18 @@ class WriterStreamTest {
     s.println("{\"ok\":true}");
     assertTrue(s.checkError(), "ctl stops following when nobody reads its answers");
   }
+
+  @Test
+  void ctlSeesAGoneReaderThroughAPrintStreamThatSwallowsIt() {
+    OutputStream closed = new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("broken pipe");
+      }
+    };
+    PrintStream process = new PrintStream(closed, true); // as System.out: it never throws, it remembers
+    PrintStream s = WriterStream.over(Main.ctlOut(process));
+    s.println("{\"ok\":true}");
+    assertTrue(s.checkError(), "the server's ctl stops when its SSH session's pipe is gone");
+  }
 }

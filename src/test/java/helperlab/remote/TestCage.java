@@ -84,6 +84,14 @@ final class TestCage implements AutoCloseable {
     return supervisor;
   }
 
+  /**
+   * Closes the control socket alone, as the cage's death does (its runs go on here): the connections it
+   * serves close without a run's end line.
+   */
+  void closeControl() {
+    ctl.close();
+  }
+
   /** Six small photo-like JPEGs, made once for all remote tests. */
   static synchronized Path library() throws IOException {
     Path dir = Path.of("target", "remote-test-images", "library").toAbsolutePath();

@@ -14,13 +14,15 @@ import java.sql.SQLException;
 final class RunAnswers {
   private RunAnswers() {}
 
-  /** ctl's {@code runs}: every run the store knows. */
+  /** ctl's {@code runs}: every run the store knows, newest first (as {@code ctl --help} says). */
   static ObjectNode runs(Supervisor supervisor) {
     try {
       ObjectNode o = DataFile.JSON.createObjectNode();
       o.put("ok", true);
       ArrayNode list = o.putArray("runs");
-      for (CageStore.RunRow r : supervisor.store().runs(null)) {
+      java.util.List<CageStore.RunRow> rows = new java.util.ArrayList<>(supervisor.store().runs(null));
+      java.util.Collections.reverse(rows); // the store lists them oldest first
+      for (CageStore.RunRow r : rows) {
         ObjectNode e = list.addObject();
         e.put("id", r.id());
         e.put("kind", r.kind());

@@ -8,6 +8,11 @@ public interface LiveSource {
   /** For the window, e.g. "embedded simulator". */
   String name();
 
+  /** What one of its runs is called when the lab says it ended ("Live run"; a cage's: "Exhibit"). */
+  default String runName() {
+    return "Live run";
+  }
+
   /** Whether runs can go faster than real time (a simulator can; a real cage cannot). */
   boolean canChangeSpeed();
 

@@ -66,6 +66,12 @@ public final class CageSource implements LiveSource {
     return t == null ? "cage (not connected)" : "cage over " + t.describe();
   }
 
+  /** The Remote view's word: a cage's run is an exhibit, even once it has ended. */
+  @Override
+  public String runName() {
+    return "Exhibit";
+  }
+
   @Override
   public boolean canChangeSpeed() {
     return false;

@@ -210,7 +210,7 @@ public final class LiveViewModel {
       return;
     }
     library.refresh();
-    notices.info("Live run ended at " + TimeFormat.elapsed(PlottedRun.dataEnd(record)) + " and was saved to the history as " + record.id());
+    notices.info(source.runName() + " ended at " + TimeFormat.elapsed(PlottedRun.dataEnd(record)) + " and was saved to the history as " + record.id());
   }
 
   /** Copies the run's latest status into the readouts (every frame). */

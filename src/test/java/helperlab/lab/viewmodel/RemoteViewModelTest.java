@@ -47,12 +47,13 @@ class RemoteViewModelTest {
   private TestCage cage;
   private RemoteViewModel vm;
   private LabPrefs prefs;
+  private Notices notices;
 
   @BeforeAll
   void start(@TempDir Path tmp) throws Exception {
     dir = tmp;
     cage = TestCage.start(Files.createDirectory(dir.resolve("cage")));
-    Notices notices = new Notices();
+    notices = new Notices();
     RunLibrary library = new RunLibrary(new BackgroundWork(ui, notices), dir.resolve("lab-runs"), dir.resolve("history"));
     prefs = new LabPrefs();
     vm = ui.call(() -> new RemoteViewModel(library, notices, ui, prefs));
@@ -152,6 +153,10 @@ class RemoteViewModelTest {
     assertEquals(RunRecord.KIND_REAL, r.kind());
     assertTrue(r.id().startsWith("real-calm-pool-edf-10-"), r.id());
     assertEquals(r.id(), run.runId());
+    // named as the Remote view names it: an exhibit, not a live run
+    java.util.List<String> said = ui.call(() -> notices.all().stream().map(Notice::text).toList());
+    assertTrue(said.stream().anyMatch(t -> t.startsWith("Exhibit ended at ") && t.endsWith(" as " + r.id())), said.toString());
+    assertFalse(said.stream().anyMatch(t -> t.contains("Live run")), said.toString());
     // every entry of the stream exactly once, across the cut: events, samples and the end
     assertEquals(0, run.duplicates(), "no entry twice");
     assertEquals(0, run.missing(), "no entry skipped");
