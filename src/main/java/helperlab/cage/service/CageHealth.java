@@ -31,6 +31,10 @@ final class CageHealth {
       why.add("Redis at " + redisWhere() + " does not answer (" + (stream.lastError() == null ? "not connected yet"
           : stream.lastError()) + "): live events wait until it does");
     }
+    helperlab.cage.store.LeaseStatus lease = store.lease();
+    if (lease.state() != helperlab.cage.store.LeaseStatus.State.HELD) {
+      why.add("the identity's lease is " + lease.state().wire() + ": " + lease.why());
+    }
     if (!store.ping()) {
       why.add("PostgreSQL at " + store.url() + " does not answer: batches cannot be taken or checkpointed");
     }

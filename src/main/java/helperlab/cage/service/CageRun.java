@@ -274,6 +274,20 @@ final class CageRun {
     driver.execute(now);
   }
 
+  /**
+   * The cage must stop writing (its identity was taken over): every worker is killed now, its images go back unblamed,
+   * and none starts again (the pool is halted first).
+   */
+  void halt(String cause) {
+    if (stopped) {
+      return;
+    }
+    for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
+      ctx.pool().kill(w, cause);
+      frames.lose(w, cause, false, false);
+    }
+  }
+
   private void stopWorker(WorkerProcess w, String why, double now) {
     if (w.inFlight() >= 0) {
       CageTask.Image im = state.image(w.inFlight());

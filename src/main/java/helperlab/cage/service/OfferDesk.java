@@ -2,6 +2,7 @@ package helperlab.cage.service;
 
 import helperlab.cage.store.BatchState;
 import helperlab.cage.store.CageStore;
+import helperlab.cage.store.LeaseStatus;
 import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.store.ValidBatch;
@@ -36,6 +37,10 @@ final class OfferDesk {
   Offer offer(ValidBatch b) {
     if (stopping.getAsBoolean()) {
       return Offer.Unavailable.of(-1, 5, "the cage is stopping");
+    }
+    LeaseStatus lease = store.lease();
+    if (lease.state() == LeaseStatus.State.LOST) {
+      return Offer.Unavailable.of(-1, 60, "this cage lost its identity and takes no batch: " + lease.why());
     }
     StoredBatch stored;
     try {

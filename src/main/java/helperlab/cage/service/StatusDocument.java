@@ -93,6 +93,13 @@ final class StatusDocument {
     pg.put("up", sv.checkpointer.up());
     pg.put("backlog", sv.checkpointer.backlog());
     pg.put("error", sv.checkpointer.lastError());
+    ObjectNode lease = s.putObject("lease");
+    helperlab.cage.store.LeaseStatus l = sv.store.lease();
+    lease.put("state", l.state().wire()); // held, retaking (its session died; writes still fenced), lost
+    lease.put("identity", sv.config.identity().id());
+    lease.put("epoch", l.epoch());
+    lease.put("since", l.since().toString());
+    lease.put("why", l.why());
     ObjectNode rd = s.putObject("redis");
     rd.put("up", sv.stream.up());
     rd.put("pending", sv.stream.pending());

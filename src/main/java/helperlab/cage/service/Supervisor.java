@@ -7,6 +7,7 @@ import helperlab.cage.limits.CgroupLimits;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.Checkpointer;
+import helperlab.cage.store.LeaseStatus;
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.store.ValidBatch;
 import helperlab.cage.worker.Watchdog;
@@ -102,6 +103,7 @@ public final class Supervisor implements AutoCloseable {
     this.health = new CageHealth(config.redisUrl(), stream, store);
     this.front = FrontCpu.of(config, store, stream);
     this.desk = new OfferDesk(store, config.outbox(), loop::add, loop::stopping);
+    store.watchLease(this::leaseChanged);
     this.recovered = new StartupTakeBack(store, stream, config, calibration, machine, log).run();
     this.switchboard = new RunSwitchboard(new Handover(), machine, presets, () -> calibration, shelf, cage,
         PolicyCatalog.get(config.policy()));
@@ -209,6 +211,37 @@ public final class Supervisor implements AutoCloseable {
     cp.cursor(run.id, run.eventSeq(), run.sampleSeq(), clock.instant());
     checkpointer.submit(cp);
   }
+
+  /** Said in the log on each change; when lost, the cage stops writing at once (on the loop). */
+  private void leaseChanged(LeaseStatus l) {
+    LeaseStatus.State was = leaseSaid;
+    leaseSaid = l.state();
+    switch (l.state()) {
+      case HELD -> {
+        if (was != null && was != LeaseStatus.State.HELD) {
+          log.println("cage: the identity's lease is held again (epoch " + l.epoch() + ")");
+        }
+      }
+      case RETAKING -> {
+        if (was != LeaseStatus.State.RETAKING) {
+          log.println("cage: the identity's lease: " + l.why());
+        }
+      }
+      case LOST -> {
+        String why = "this cage lost its identity: " + l.why();
+        log.println("cage: LEASE LOST: " + l.why() + "; every worker is stopped and the intake answers 503");
+        loop.add(new LoopInput.Call(() -> {
+          pool.halt(why);
+          run.halt(LEASE_LOST);
+          return null;
+        }));
+      }
+    }
+  }
+
+  /** A worker's kill cause when the cage lost its identity. */
+  static final String LEASE_LOST = "lease-lost";
+  private volatile LeaseStatus.State leaseSaid;
 
   // ---- runs -----------------------------------------------------------------------------------
 

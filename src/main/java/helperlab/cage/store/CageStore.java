@@ -77,7 +77,7 @@ public final class CageStore implements AutoCloseable {
     hc.addDataSourceProperty("socketTimeout", "15");
     hc.addDataSourceProperty("tcpKeepAlive", "true");
     hc.addDataSourceProperty("reWriteBatchedInserts", "true");
-    hc.addDataSourceProperty("ApplicationName", "helper-lab cage");
+    hc.addDataSourceProperty("ApplicationName", cageId.isEmpty() ? "helper-lab cage" : "helper-lab cage " + cageId);
     hc.setInitializationFailTimeout(-1);
     HikariDataSource ds = new HikariDataSource(hc);
     try {
@@ -147,16 +147,12 @@ public final class CageStore implements AutoCloseable {
   // ---- runs -----------------------------------------------------------------------------------
 
   public void createRun(RunRow r) throws SQLException {
-    try (Connection c = connection()) {
-      Writes.RUN_STARTED.run(c, r);
-    }
+    write(c -> Writes.RUN_STARTED.run(c, r));
   }
 
   /** Ends a run now (used at start-up for runs cut short by a crash; a live supervisor ends runs by checkpoint). */
   public void endRun(String id, String state, Instant at, String recordJson) throws SQLException {
-    try (Connection c = connection()) {
-      Writes.RUN_ENDED.run(c, new Writes.RunEnd(id, state, at, recordJson));
-    }
+    write(c -> Writes.RUN_ENDED.run(c, new Writes.RunEnd(id, state, at, recordJson)));
   }
 
   /**
@@ -267,6 +263,8 @@ public final class CageStore implements AutoCloseable {
    */
   public StoredBatch insertPending(ValidBatch b, Path outbox) throws SQLException {
     try (Connection c = connection()) {
+      c.setAutoCommit(false);
+      fence(c);
       return BatchRows.insertPending(c, b, outbox);
     }
   }
@@ -276,15 +274,13 @@ public final class CageStore implements AutoCloseable {
   /** The supervisor's answer to a pending batch, made durable before the client hears it. */
   public void recordDecision(long batchId, String runId, int task, boolean admitted, String reason, double retryAfterS)
       throws SQLException {
-    try (Connection c = connection()) {
-      Writes.DECISION.run(c, new Writes.Decision(batchId, runId, task, admitted ? BatchState.ADMITTED : BatchState.REFUSED,
-          reason, admitted ? null : retryAfterS));
-    }
+    write(c -> Writes.DECISION.run(c, new Writes.Decision(batchId, runId, task,
+        admitted ? BatchState.ADMITTED : BatchState.REFUSED, reason, admitted ? null : retryAfterS)));
   }
 
   /** Sets a batch's state (and its still-queued images' to 'cancelled' when it is cancelled or abandoned). */
   public void setBatchState(long id, BatchState state) throws SQLException {
-    inTransaction(c -> {
+    write(c -> {
       Writes.BATCH_STATE.run(c, new Writes.StateChange(id, state, Instant.now()));
       if (state.dropsQueuedImages()) {
         Writes.QUEUED_IMAGES_OF_BATCH_CANCELLED.run(c, id);
@@ -295,15 +291,13 @@ public final class CageStore implements AutoCloseable {
   /** Marks images done now (their outputs were found published at start-up). */
   public void markDone(List<Long> imageIds) throws SQLException {
     Instant now = Instant.now();
-    try (Connection c = connection()) {
-      Writes.IMAGE_DONE.run(c, imageIds.stream().map(id -> new Writes.ImageDone(id, now)).toList());
-    }
+    write(c -> Writes.IMAGE_DONE.run(c, imageIds.stream().map(id -> new Writes.ImageDone(id, now)).toList()));
   }
 
   /** Records an image as dead-lettered (found filed at start-up, its row never written). */
   public void markDead(long imageId, long batchId, String source, String movedTo, int strikes) throws SQLException {
     Writes.Dead d = new Writes.Dead(imageId, batchId, source, movedTo, strikes, "found filed after a restart");
-    inTransaction(c -> {
+    write(c -> {
       Writes.IMAGE_DEAD.run(c, d);
       Writes.DEAD_LETTER.run(c, d);
     });
@@ -313,16 +307,44 @@ public final class CageStore implements AutoCloseable {
     void on(Connection c) throws SQLException;
   }
 
-  private void inTransaction(Work work) throws SQLException {
+  /**
+   * A write in one transaction of its own, refused (a {@link Fenced}) unless this cage still holds its identity: the
+   * epoch it took is checked first, in the same transaction (see {@link CageLease#fence}). On failure nothing of it
+   * is written.
+   */
+  private void write(Work work) throws SQLException {
     try (Connection c = connection()) {
       c.setAutoCommit(false);
       try {
+        fence(c);
         work.on(c);
         c.commit();
-      } catch (SQLException e) {
-        c.rollback();
+      } catch (SQLException | RuntimeException e) {
+        try {
+          c.rollback();
+        } catch (SQLException ignored) {
+          // the connection is gone; the transaction is too
+        }
         throw e;
       }
+    }
+  }
+
+  private void fence(Connection c) throws SQLException {
+    if (lease != null) {
+      lease.fence(c);
+    }
+  }
+
+  /** This cage's hold on its identity ({@link LeaseStatus#none()} for a store that holds none). */
+  public LeaseStatus lease() {
+    return lease == null ? LeaseStatus.none() : lease.status();
+  }
+
+  /** Told of every change of the hold on the identity (on the lease's thread, or a writer's). */
+  public void watchLease(java.util.function.Consumer<LeaseStatus> watcher) {
+    if (lease != null) {
+      lease.watch(watcher);
     }
   }
 
@@ -357,20 +379,7 @@ public final class CageStore implements AutoCloseable {
     if (cp.isEmpty()) {
       return;
     }
-    try (Connection c = connection()) {
-      c.setAutoCommit(false);
-      try {
-        cp.writeTo(c);
-        c.commit();
-      } catch (SQLException | RuntimeException e) {
-        try {
-          c.rollback();
-        } catch (SQLException ignored) {
-          // the connection is gone; the transaction is too
-        }
-        throw e;
-      }
-    }
+    write(cp::writeTo);
   }
 
   @Override

@@ -30,6 +30,8 @@ public final class WorkerPool {
   private int launches;
   private int launchFailures;
   private String lastLaunchError;
+  /** Why no worker may start any more (the cage lost its identity), null while they may. */
+  private String halted;
 
   /**
    * @param clock the supervisor's clock (seconds, never going back): worker times and the breaker use
@@ -106,7 +108,7 @@ public final class WorkerPool {
   /** Starts held workers while the breaker is closed and real processes are under the ceiling. */
   public void pump() {
     double now = clock.getAsDouble();
-    while (!deferred.isEmpty() && !breaker.isOpen(now) && running() < ceiling) {
+    while (halted == null && !deferred.isEmpty() && !breaker.isOpen(now) && running() < ceiling) {
       WorkerProcess w = deferred.pollFirst();
       if (w.phase != WorkerProcess.Phase.DEFERRED) {
         continue;
@@ -131,6 +133,19 @@ public final class WorkerPool {
         inbox.accept(new WorkerProcess.Exit(w, -1));
       }
     }
+  }
+
+  /**
+   * No worker starts from now on, for good ({@code why}: the cage lost its identity to another and must not write);
+   * the ones running are killed by the run that holds them.
+   */
+  public void halt(String why) {
+    halted = why;
+  }
+
+  /** Why no worker may start any more, null while they may. */
+  public String halted() {
+    return halted;
   }
 
   /** OS processes of workers that have not exited (retiring and killed ones included until they go). */
