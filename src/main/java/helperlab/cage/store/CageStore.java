@@ -294,6 +294,58 @@ public final class CageStore implements AutoCloseable {
     write(c -> Writes.IMAGE_DONE.run(c, imageIds.stream().map(id -> new Writes.ImageDone(id, now)).toList()));
   }
 
+  /**
+   * Images found published at start-up that the dead supervisor never checkpointed as done: each marked done and given
+   * its {@code image_done} event in run {@code runId} (as task {@code task}, after the run's last entry, with
+   * {@code note}), in one transaction, so the record says what the outbox holds, once: a take-back cut short and run
+   * again finds them done and adds nothing. Returns how many were marked.
+   */
+  public int recoverPublished(String runId, int task, List<Long> imageIds, String note) throws SQLException {
+    if (imageIds.isEmpty()) {
+      return 0;
+    }
+    int[] marked = new int[1];
+    Instant now = Instant.now();
+    write(c -> {
+      List<Long> fresh = new ArrayList<>();
+      try (PreparedStatement s = c.prepareStatement(
+          "select id from images where id = any(?) and state <> 'done' order by id for update")) {
+        s.setArray(1, c.createArrayOf("bigint", imageIds.toArray()));
+        try (ResultSet rs = s.executeQuery()) {
+          while (rs.next()) {
+            fresh.add(rs.getLong(1));
+          }
+        }
+      }
+      Writes.IMAGE_DONE.run(c, fresh.stream().map(id -> new Writes.ImageDone(id, now)).toList());
+      marked[0] = fresh.size();
+      if (runId == null || fresh.isEmpty()) {
+        return;
+      }
+      int seq;
+      double t;
+      try (PreparedStatement s = c.prepareStatement("select greatest((select coalesce(max(seq), 0) from run_events"
+          + " where run_id = ?), (select coalesce(max(seq), 0) from run_samples where run_id = ?)),"
+          + " greatest((select coalesce(max(t), 0) from run_events where run_id = ?),"
+          + " (select coalesce(max(t), 0) from run_samples where run_id = ?))")) {
+        for (int i = 1; i <= 4; i++) {
+          s.setString(i, runId);
+        }
+        try (ResultSet rs = s.executeQuery()) {
+          rs.next();
+          seq = rs.getInt(1);
+          t = rs.getDouble(2);
+        }
+      }
+      List<Writes.Event> events = new ArrayList<>();
+      for (long id : fresh) {
+        events.add(new Writes.Event(runId, ++seq, new RunEvent(t, EventType.IMAGE_DONE, -1, task, (int) id, 0, note)));
+      }
+      Writes.EVENT.run(c, events);
+    });
+    return marked[0];
+  }
+
   /** Records an image as dead-lettered (found filed at start-up, its row never written). */
   public void markDead(long imageId, long batchId, String source, String movedTo, int strikes) throws SQLException {
     Writes.Dead d = new Writes.Dead(imageId, batchId, source, movedTo, strikes, "found filed after a restart");
