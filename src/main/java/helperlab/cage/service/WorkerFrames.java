@@ -63,7 +63,8 @@ final class WorkerFrames {
       if (im == null) {
         return;
       }
-      w.cpuReported(d.cpuTotalS());
+      w.finishedImage(d.cpuTotalS());
+      ctx.pool().progress();
       sink.on(now, EventType.IMAGE_DONE, w.id(), im.task.id, im.id, d.cpuS(), d.alreadyPublished() ? "already published" : null);
       if (im.task.persisted()) {
         ctx.checkpoint().get().imageDone(im.id, ctx.clock().instant());
@@ -134,9 +135,9 @@ final class WorkerFrames {
     if (lost.struck() != null && lost.struck().task.persisted()) {
       ctx.checkpoint().get().strikes(lost.struck().id, lost.struck().strikes());
     }
-    if (involuntary && ctx.pool().lost()) {
-      ctx.log().printf("cage: restart breaker open: more than %d workers lost in %.0f s; no new worker for %.0f s%n",
-          ctx.pool().breaker().limit(), ctx.pool().breaker().windowS(), ctx.pool().breaker().windowS());
+    if (involuntary && ctx.pool().lost(w)) {
+      ctx.log().printf("cage: restart breaker open: more than %d workers in a row lost before finishing an image;"
+          + " no new worker for %.0f s%n", ctx.pool().breaker().limit(), ctx.pool().breaker().windowS());
     }
     scheduler.current().workerLost(now, w.schedulerId(), blame);
     scheduler.execute(now);

@@ -199,9 +199,14 @@ public final class WorkerPool {
     w.kill();
   }
 
-  /** A lost worker counts against the breaker; true if the breaker opened. */
-  public boolean lost() {
-    return breaker.lost(clock.getAsDouble());
+  /** A lost worker counts against the breaker unless it had finished an image; true if the breaker opened. */
+  public boolean lost(WorkerProcess w) {
+    return breaker.lost(clock.getAsDouble(), w.imagesFinished() > 0);
+  }
+
+  /** A worker finished an image: progress, which the breaker counts from. */
+  public void progress() {
+    breaker.progress();
   }
 
   public boolean breakerOpen() {

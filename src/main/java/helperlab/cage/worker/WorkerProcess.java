@@ -55,6 +55,7 @@ public final class WorkerProcess {
   double lastHeartbeat = -1;
   double lastCpuS;
   double startupCpuS;
+  private int imagesFinished;
   /** Images sent and not yet reported done, in order. */
   private final ArrayDeque<Integer> assigned = new ArrayDeque<>();
   int inFlight = -1;
@@ -187,9 +188,15 @@ public final class WorkerProcess {
     lastCpuS = startupCpuS;
   }
 
-  /** Its CPU seconds as a finished image's frame told them. */
-  public void cpuReported(double cpuTotalS) {
+  /** It finished an image (published it, or found it published), its CPU seconds as the frame told them. */
+  public void finishedImage(double cpuTotalS) {
     lastCpuS = cpuTotalS;
+    imagesFinished++;
+  }
+
+  /** How many images it finished. */
+  public int imagesFinished() {
+    return imagesFinished;
   }
   /** It says it failed: the cause its exit will be reported with. */
   public void failed(String reason) {

@@ -67,7 +67,7 @@ class PoisonImageTest {
 
   @Test
   void restartFlappingOpensTheBreakerInsteadOfSpinning(@TempDir Path data) throws Exception {
-    double window = 15; // wide enough that two restarts (each a JVM start) fall in it even on a loaded machine
+    double window = 15; // how long the breaker stays open once two workers in a row died before finishing an image
     try (CageHarness cage = CageHarness.start(data, Map.of("policy", "pool-edf-1", "restart_limit", 1,
         "restart_window_s", window))) {
       TestImages.poisonPng(cage.inbox().resolve("poison.png"));
