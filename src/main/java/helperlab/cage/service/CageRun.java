@@ -116,7 +116,7 @@ final class CageRun {
       if (client != null) {
         client.drainTo(into);
       }
-    }, new RealWorld(state, ctx.pool(), sink, progress, player), sink);
+    }, new RealWorld(state, ctx.pool(), sink, progress, player, ctx.storage()), sink);
   }
 
   /** Seconds since the run began: the scheduler's clock. Never goes back. */
@@ -272,6 +272,30 @@ final class CageRun {
       }
     }
     driver.execute(now);
+  }
+
+  /**
+   * The host's storage is back: each worker that waited with an image tries it again, and the jobs kept back while
+   * dispatch was paused are sent.
+   */
+  void storageBack() {
+    if (stopped) {
+      return;
+    }
+    double now = clock.now();
+    for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
+      if (w.waitsForHost()) {
+        w.resumed(ctx.cage());
+        w.send(List.of(new WorkerProtocol.Resume("the host's storage is back")));
+      }
+      List<WorkerProtocol.Job> kept = w.takeKeptBack();
+      if (!kept.isEmpty()) {
+        w.send(kept);
+        if (w.inFlight() < 0) {
+          progress.startNext(w, now);
+        }
+      }
+    }
   }
 
   /**

@@ -26,8 +26,10 @@ final class OfferDesk {
   private final Path outbox;
   private final Consumer<LoopInput> toLoop;
   private final BooleanSupplier stopping;
+  private final StorageGuard storage;
 
-  OfferDesk(CageStore store, Path outbox, Consumer<LoopInput> toLoop, BooleanSupplier stopping) {
+  OfferDesk(CageStore store, Path outbox, Consumer<LoopInput> toLoop, BooleanSupplier stopping, StorageGuard storage) {
+    this.storage = storage;
     this.store = store;
     this.outbox = outbox;
     this.toLoop = toLoop;
@@ -37,6 +39,9 @@ final class OfferDesk {
   Offer offer(ValidBatch b) {
     if (stopping.getAsBoolean()) {
       return Offer.Unavailable.of(-1, 5, "the cage is stopping");
+    }
+    if (storage.paused()) {
+      return Offer.Unavailable.of(-1, Math.ceil(storage.retryInS()), storage.refusal());
     }
     LeaseStatus lease = store.lease();
     if (lease.state() == LeaseStatus.State.LOST) {

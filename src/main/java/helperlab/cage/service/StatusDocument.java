@@ -80,6 +80,7 @@ final class StatusDocument {
       o.put("task", w.task());
       o.put("image", w.inFlight());
       o.put("rss_mb", w.rssBytes() / (1024.0 * 1024.0));
+      o.put("waits_for_host", w.waitsForHost()); // the host's storage failed its image: it waits with it
     }
     s.put("queue", sv.run.scheduler().queuedImages());
     s.put("unfinished_batches", sv.run.unfinishedTasks());
@@ -93,6 +94,7 @@ final class StatusDocument {
     pg.put("up", sv.checkpointer.up());
     pg.put("backlog", sv.checkpointer.backlog());
     pg.put("error", sv.checkpointer.lastError());
+    s.set("storage", sv.storage.json());
     ObjectNode lease = s.putObject("lease");
     helperlab.cage.store.LeaseStatus l = sv.store.lease();
     lease.put("state", l.state().wire()); // held, retaking (its session died; writes still fenced), lost

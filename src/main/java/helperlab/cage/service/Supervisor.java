@@ -57,6 +57,8 @@ public final class Supervisor implements AutoCloseable {
   final WorkerPool pool;
   private final DailyProbe probe;
   private final OfferDesk desk;
+  /** The host's storage where the cage writes: a fault there pauses the work, never blames an image. */
+  final StorageGuard storage;
   final Watchdog watchdog;
   final Checkpointer checkpointer;
   private final CageShutdown shutdown;
@@ -102,7 +104,8 @@ public final class Supervisor implements AutoCloseable {
     this.shutdown = new CageShutdown(parts, log);
     this.health = new CageHealth(config.redisUrl(), stream, store);
     this.front = FrontCpu.of(config, store, stream);
-    this.desk = new OfferDesk(store, config.outbox(), loop::add, loop::stopping);
+    this.storage = new StorageGuard(config, log, this::cageNow);
+    this.desk = new OfferDesk(store, config.outbox(), loop::add, loop::stopping, storage);
     store.watchLease(this::leaseChanged);
     this.recovered = new StartupTakeBack(store, stream, config, calibration, machine, log).run();
     this.switchboard = new RunSwitchboard(new Handover(), machine, presets, () -> calibration, shelf, cage,
@@ -121,7 +124,7 @@ public final class Supervisor implements AutoCloseable {
   /** Starts a supervisor that reads the time from {@code clock}. */
   public static Supervisor start(CageConfig config, PrintStream log, CageClock clock) throws Exception {
     Supervisor s = new Supervisor(config, log, clock);
-    s.loop.start(new LoopWork(s.new Handover(), s.pool, s.watchdog, s.switchboard, s.shutdown::restoreCpu));
+    s.loop.start(new LoopWork(s.new Handover(), s.pool, s.watchdog, s.switchboard, s.shutdown::restoreCpu, s.storage));
     s.probe.startArchive();
     Thread lib = new Thread(s.shelf::load, "samples");
     lib.setDaemon(true);
@@ -191,7 +194,11 @@ public final class Supervisor implements AutoCloseable {
    * state); empty when all is well. {@code /health} says "degraded" with these.
    */
   public java.util.List<String> degraded() {
-    return health.degraded();
+    java.util.List<String> why = new java.util.ArrayList<>(health.degraded());
+    if (storage.paused()) {
+      why.add(storage.refusal());
+    }
+    return why;
   }
 
   /** A warning for the serving line when Redis did not answer at start, else null. */
@@ -258,7 +265,7 @@ public final class Supervisor implements AutoCloseable {
           if (w != null) {
             w.accept(cores);
           }
-        }, clock, front);
+        }, clock, front, storage);
     run = books.open(ctx, kind, policy, exhibit, sync, checkpoint);
     if (exhibit == null && config.admissionFollowsHost() && config.admissionColdStart()) {
       run.scheduler().planStartup(admission.coldStart(calibration));

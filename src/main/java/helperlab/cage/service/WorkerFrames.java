@@ -1,6 +1,7 @@
 package helperlab.cage.service;
 
 import helperlab.cage.worker.HostCpuTime;
+import helperlab.cage.worker.HostFault;
 import helperlab.cage.worker.HostLoad;
 import helperlab.cage.worker.ProcStat;
 import helperlab.cage.worker.Watchdog;
@@ -65,6 +66,7 @@ final class WorkerFrames {
       }
       w.finishedImage(d.cpuTotalS());
       ctx.pool().progress();
+      ctx.storage().wrote();
       sink.on(now, EventType.IMAGE_DONE, w.id(), im.task.id, im.id, d.cpuS(), d.alreadyPublished() ? "already published" : null);
       if (im.task.persisted()) {
         ctx.checkpoint().get().imageDone(im.id, ctx.clock().instant());
@@ -81,6 +83,13 @@ final class WorkerFrames {
       progress.startNext(w, now);
       scheduler.current().imageFailed(now, w.schedulerId(), im.id);
       scheduler.execute(now);
+    } else if (m instanceof WorkerProtocol.HostFailed h) {
+      // The host's fault, not the image's: no strike, no lost worker; it keeps the image and waits with it.
+      w.hostFailed(ctx.cage());
+      CageTask.Image im = state.image((int) h.image());
+      ctx.storage().fault(new HostFault(h.errno(), h.reason(), h.path()),
+          "image " + h.image() + (im == null ? "" : " (" + progress.inboxRelative(im.source) + ")") + " by worker "
+              + w.id());
     } else if (m instanceof WorkerProtocol.Failed f) {
       w.failed(f.reason());
       ctx.log().println("cage: worker " + w.id() + " (pid " + w.pid() + ") failed image " + f.image() + ": " + f.reason());

@@ -96,6 +96,9 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
       return new Verdict(MEMORY, true, String.format("%.0f MiB resident, over the %.0f MiB a worker may hold",
           w.rssBytes / 1048576.0, memoryLimitBytes / 1048576.0));
     }
+    if (w.parkedSince >= 0) {
+      return null; // it waits for the host's storage with its image: no time of the image's own
+    }
     if (w.inFlight >= 0) {
       double cpu = Math.max(w.lastCpuS, stat == null ? 0 : stat.cpuS()) - w.cpuAtImageStart;
       return overrun(now - w.inFlightSince, Math.max(0, cpu), predictedS, stretch, stat != null && stat.anyRunnable());

@@ -122,7 +122,13 @@ public final class WorkerPool {
         } catch (IOException e) {
           lastLaunchError = "cannot put worker " + p.pid() + " in the cage's cgroup: " + e.getMessage();
         }
-        Files.writeString(pidDir.resolve(Long.toString(p.pid())), "");
+        try {
+          Files.writeString(pidDir.resolve(Long.toString(p.pid())), "");
+        } catch (IOException e) {
+          // the worker runs all the same (a full data directory is the host's fault, not a failed launch); only a
+          // supervisor killed before it exits could not find it to clear it
+          lastLaunchError = "cannot write worker " + p.pid() + "'s pid file: " + e.getMessage();
+        }
       } catch (IOException e) {
         // It never started: reported lost like any worker that dies young.
         launchFailures++;
