@@ -317,11 +317,22 @@ public final class Supervisor implements AutoCloseable {
 
   /** A batch's state and each image's, from the run that holds it or else from the store; null if unknown. */
   public ObjectNode batchView(long id) {
+    boolean storeDown = !checkpointer.up();
     ObjectNode live = onLoop(s -> {
       CageTask t = s.run.taskOfBatch(id);
-      return t == null ? null : BatchViews.of(t, s.run.id);
+      return t == null ? null : BatchViews.of(t, s.run.id, storeDown, store.url());
     });
-    return live != null ? live : BatchViews.stored(store, id);
+    return live != null ? live : BatchViews.stored(store, id, config.identity().id());
+  }
+
+  /**
+   * The answer to {@code status}: built on the loop (it reads the run), then, off the loop, a dependency the loop's
+   * view holds down is asked now (bounded), so one that is back shows back at once.
+   */
+  public ObjectNode status() {
+    ObjectNode s = onLoop(StatusDocument::of);
+    health.askNow(s, checkpointer);
+    return s;
   }
 
   // ---- control --------------------------------------------------------------------------------

@@ -39,7 +39,8 @@ final class TaskProgress {
   void finishTask(CageTask t, double now, boolean met) {
     BatchState end = state.finish(t, met, now);
     if (t.persisted()) {
-      ctx.checkpoint().get().batchState(t.batchId, end, ctx.clock().instant());
+      t.endedIn = ctx.checkpoint().get();
+      t.endedIn.batchState(t.batchId, end, ctx.clock().instant());
     }
     if (client != null) {
       client.finished(now, t.id, t.dead() == 0);

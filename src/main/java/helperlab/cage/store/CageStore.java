@@ -417,6 +417,16 @@ public final class CageStore implements AutoCloseable {
   }
 
 
+  /** The identity of the cage that owns batch {@code id} ('' for one from before cages had identities), or null. */
+  public String batchOwner(long id) throws SQLException {
+    try (Connection c = connection(); PreparedStatement s = c.prepareStatement("select cage_id from batches where id = ?")) {
+      s.setLong(1, id);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? rs.getString(1) : null;
+      }
+    }
+  }
+
   /** One batch with its images, or null. */
   public StoredBatch batch(long id) throws SQLException {
     List<StoredBatch> one = batchesWhere("b.id = ?", id);

@@ -36,6 +36,17 @@ public final class Checkpoint {
   private final List<Sample> samples = new ArrayList<>();
   private final List<RunEnd> runEnds = new ArrayList<>();
   private final List<Cursor> cursors = new ArrayList<>();
+  /** Set once the database has it (see {@link Checkpointer}). */
+  private volatile boolean written;
+
+  /** Whether the database has this checkpoint: what it holds is stored, not only in the supervisor's memory. */
+  public boolean written() {
+    return written;
+  }
+
+  void markWritten() {
+    written = true;
+  }
 
   /** A run began (its row must exist before its events; written first). */
   public synchronized void runStarted(CageStore.RunRow run) {

@@ -17,6 +17,15 @@ public final class Checkpointer implements AutoCloseable {
   private volatile boolean up = true;
   private volatile String lastError;
   private volatile long written;
+  /** The database was seen answering again: the next try is now, not at the end of the backoff. */
+  private boolean retryNow;
+
+  /** Someone saw the database answer again (a status that asked it): the failed checkpoint is tried again now. */
+  public synchronized void retryNow() {
+    retryNow = true;
+    notifyAll();
+  }
+
   /** A write found this cage fenced (another took its identity): nothing more is written, ever. */
   private volatile boolean fenced;
 
@@ -91,6 +100,7 @@ public final class Checkpointer implements AutoCloseable {
       }
       try {
         store.apply(head);
+        head.markWritten();
         synchronized (this) {
           queue.pollFirst();
           written++;
@@ -116,7 +126,12 @@ public final class Checkpointer implements AutoCloseable {
         up = false;
         lastError = e.getMessage();
         try {
-          Thread.sleep(backoff);
+          synchronized (this) {
+            if (!retryNow) {
+              wait(backoff); // until the backoff ends, or someone saw the database answer again
+            }
+            retryNow = false;
+          }
         } catch (InterruptedException ie) {
           return;
         }
