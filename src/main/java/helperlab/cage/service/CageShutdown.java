@@ -32,6 +32,20 @@ final class CageShutdown {
     }
   }
 
+  /** A start that failed before the loop ran: every part taken so far is let go, in the reverse order of taking. */
+  void abandon() {
+    parts.pool().shutdown();
+    parts.checkpointer().close();
+    parts.stream().close();
+    parts.store().close();
+    parts.cage().close();
+    try {
+      parts.dataDir().close();
+    } catch (IOException e) {
+      // the process is going anyway
+    }
+  }
+
   /**
    * Stops the cage. {@code endRunOnLoop} hands the loop the run's end (and its own stop) and returns
    * when that is done; {@code markStopping} tells the loop to stop whether or not it did.

@@ -63,6 +63,10 @@ final class StartupTakeBack {
     int leftovers = WorkerPool.killLeftovers(config.runDir());
     int temps = removeTempFiles(config.outbox());
     int recorded = recordPublished();
+    Runnable hook = midway;
+    if (hook != null) {
+      hook.run();
+    }
     List<String> interrupted = new ArrayList<>();
     for (CageStore.RunRow r : store.ownRuns("running")) {
       String json = null;
@@ -116,6 +120,12 @@ final class StartupTakeBack {
     }
     return new Result(resume, leftovers, temps, interrupted, abandoned, cancelled, recorded);
   }
+
+  /**
+   * For tests: run midway through the take-back (published outputs recorded, runs not yet closed nor batches taken
+   * back), so a test can fail a dependency at that point. Null in the product.
+   */
+  static volatile Runnable midway;
 
   /** The note of an {@code image_done} recovered at take-back: the output was there, its done was never written. */
   static final String FOUND_PUBLISHED = "found published after a restart";

@@ -107,10 +107,23 @@ public final class Supervisor implements AutoCloseable {
     this.storage = new StorageGuard(config, log, this::cageNow);
     this.desk = new OfferDesk(store, config.outbox(), loop::add, loop::stopping, storage);
     store.watchLease(this::leaseChanged);
-    this.recovered = new StartupTakeBack(store, stream, config, calibration, machine, log).run();
-    this.switchboard = new RunSwitchboard(new Handover(), machine, presets, () -> calibration, shelf, cage,
-        PolicyCatalog.get(config.policy()));
-    startRun("live", switchboard.livePolicy(), null, true);
+    try {
+      this.recovered = new StartupTakeBack(store, stream, config, calibration, machine, log).run();
+      this.switchboard = new RunSwitchboard(new Handover(), machine, presets, () -> calibration, shelf, cage,
+          PolicyCatalog.get(config.policy()));
+      startRun("live", switchboard.livePolicy(), null, true);
+    } catch (java.sql.SQLException | java.io.IOException | RuntimeException e) {
+      shutdown.abandon(); // the data directory, the lease and every thread let go: a next start can take them
+      if (e instanceof helperlab.cage.store.Fenced f) {
+        throw new IllegalStateException("the take-back stopped: " + f.getMessage(), f);
+      }
+      if (e instanceof java.sql.SQLException sql) {
+        throw new IllegalStateException("PostgreSQL at " + store.url() + " failed while the cage took back its last"
+            + " life's work (" + sql.getMessage() + "); nothing is lost: what was taken back is stored, the rest is"
+            + " taken back at the next start; start the cage again when PostgreSQL answers", sql);
+      }
+      throw e;
+    }
     for (StoredBatch b : recovered.resume()) {
       run.resume(b);
     }
@@ -398,6 +411,25 @@ public final class Supervisor implements AutoCloseable {
 
   public boolean stopped() {
     return stopped;
+  }
+
+  /**
+   * For tests: ends as kill -9 would leave things, in this JVM: the loop stops where it is, no run ends, nothing
+   * waiting to be checkpointed is written, the workers are killed, and every part is let go (so a cage started next on
+   * the same data directory takes back what this one left, as after a crash).
+   */
+  synchronized void crash() {
+    if (stopped) {
+      return;
+    }
+    loop.stop();
+    try {
+      loop.thread().join(5000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    stopped = true;
+    shutdown.abandon();
   }
 
   /** Stops serving: the run ends with its record, checkpoints and stream are flushed, workers killed. */

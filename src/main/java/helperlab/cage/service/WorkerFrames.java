@@ -118,7 +118,17 @@ final class WorkerFrames {
       String cause = w.killCause() != null ? w.killCause() : ooms.causeOfExit(code);
       // A SIGKILL that neither we nor the kernel's OOM killer sent came from outside (an operator, the
       // host): the image in flight did nothing to earn a strike.
-      lose(w, cause, !OomCounter.KILLED_FROM_OUTSIDE.equals(cause), true);
+      boolean blame = !OomCounter.KILLED_FROM_OUTSIDE.equals(cause);
+      if (helperlab.model.MetricsAccumulator.CAUSE_OOM.equals(cause)) {
+        OomCounter.Judgement j = ooms.judge(w, state.liveWorkers(),
+            (long) (CageSizing.perWorkerMb(ctx.calibration()) * 1048576));
+        blame = j.ownDoing();
+        if (!blame) {
+          ctx.log().println("cage: the kernel killed worker " + w.id() + " (pid " + w.pid() + ") for memory, but " + j.words()
+              + ": the host's pressure, no strike" + (w.inFlight() >= 0 ? " on image " + w.inFlight() : ""));
+        }
+      }
+      lose(w, cause, blame, true);
     } finally {
       removeTempOutput(w); // the process is gone: nothing writes to it any more
     }
