@@ -14,9 +14,9 @@ final class BatchViews {
   private BatchViews() {}
 
   /**
-   * From the run holding it now (states as of this instant). {@code storeDown}: the database is away, so an end the
-   * supervisor knows but has not stored yet is said as such ({@code not_yet_stored}, with the {@code outcome} it will
-   * store), not as an end the store would show after a crash.
+   * From the run holding it now (states as of this instant). An end the supervisor knows but the store does not have
+   * yet (its checkpoint is due, or the database is away: {@code storeDown}) is said as such, {@code not_yet_stored}
+   * with the {@code outcome} it will store, never as an end that a crash now would take back.
    */
   static ObjectNode of(CageTask t, String runId, boolean storeDown, String storeWhere) {
     ObjectNode o = DataFile.JSON.createObjectNode();
@@ -25,13 +25,14 @@ final class BatchViews {
     o.put("task", t.id);
     o.put("origin", t.origin);
     o.put("preset", t.preset);
-    boolean unstored = storeDown && t.state().finished() && t.endedIn != null && !t.endedIn.written();
+    boolean unstored = t.state().finished() && t.endedIn != null && !t.endedIn.written();
     o.put("state", t.state() == BatchState.ADMITTED ? (t.done() + t.dead() > 0 || anyRunning(t) ? "running" : "admitted")
         : unstored ? NOT_YET_STORED : t.state().wire());
     if (unstored) {
       o.put("outcome", t.state().wire());
-      o.put("why", "not yet stored: PostgreSQL at " + storeWhere + " is away; the batch ended " + t.state().wire()
-          + " in the supervisor's memory, and is stored as such when the database is back");
+      o.put("why", storeDown ? "not yet stored: PostgreSQL at " + storeWhere + " is away; the batch ended "
+          + t.state().wire() + " in the supervisor's memory, and is stored as such when the database is back"
+          : "not yet stored: its end goes to PostgreSQL with the next checkpoint");
     }
     o.put("deadline", t.deadlineAt.toString());
     o.put("done", t.done());

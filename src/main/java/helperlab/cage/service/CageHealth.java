@@ -58,7 +58,7 @@ final class CageHealth {
   }
 
   boolean postgresAnswers() {
-    return within(store::ping);
+    return within(store::answersNow);
   }
 
   boolean redisAnswers() {

@@ -51,7 +51,8 @@ final class OfferDesk {
     try {
       stored = store.insertPending(b, outbox);
     } catch (SQLException e) {
-      return Offer.Unavailable.of(-1, 5, "the database is unavailable (" + e.getMessage() + ")");
+      return Offer.Unavailable.of(-1, 5, "PostgreSQL at " + store.url() + " is unavailable (" + e.getMessage()
+          + "): no batch is promised without it");
     }
     CompletableFuture<Offer> reply = new CompletableFuture<>();
     toLoop.accept(new LoopInput.Offered(stored, reply));

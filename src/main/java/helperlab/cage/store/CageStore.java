@@ -144,6 +144,24 @@ public final class CageStore implements AutoCloseable {
     }
   }
 
+  /**
+   * Whether the database answers now, asked on a connection of its own (not the pool's, which may still be waiting
+   * out its own retry after an outage), each step bounded to two seconds.
+   */
+  public boolean answersNow() {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("connectTimeout", "2");
+    p.setProperty("loginTimeout", "2");
+    p.setProperty("socketTimeout", "2");
+    p.setProperty("ApplicationName", "helper-lab cage (asking)");
+    try (Connection c = java.sql.DriverManager.getConnection(url, p); Statement s = c.createStatement()) {
+      s.execute("select 1");
+      return true;
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
   // ---- runs -----------------------------------------------------------------------------------
 
   public void createRun(RunRow r) throws SQLException {
