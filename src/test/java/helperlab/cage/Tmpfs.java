@@ -52,9 +52,21 @@ public final class Tmpfs implements AutoCloseable {
     run(List.of("mount", "-o", "remount,size=" + size, dir.toString()));
   }
 
-  /** Read-only (true) or writable again (false). */
+  /**
+   * Read-only (true) or writable again (false). The kernel refuses to make a mount read-only while a file on it is
+   * open for writing ("busy"), so it is asked again until a moment comes when none is.
+   */
   public void readOnly(boolean ro) throws Exception {
-    run(List.of("mount", "-o", "remount," + (ro ? "ro" : "rw"), dir.toString()));
+    List<String> cmd = List.of("mount", "-o", "remount," + (ro ? "ro" : "rw"), dir.toString());
+    org.awaitility.Awaitility.await("the remount " + (ro ? "read-only" : "writable")).atMost(java.time.Duration.ofSeconds(120))
+        .pollInterval(java.time.Duration.ofMillis(5)).until(() -> {
+          try {
+            run(cmd);
+            return true;
+          } catch (IllegalStateException busy) {
+            return false;
+          }
+        });
   }
 
   /** Fills it with one file until the kernel says no space is left; returns the file (delete it to free the room). */
