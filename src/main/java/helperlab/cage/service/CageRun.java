@@ -274,41 +274,17 @@ final class CageRun {
     driver.execute(now);
   }
 
-  /**
-   * The host's storage is back: each worker that waited with an image tries it again, and the jobs kept back while
-   * dispatch was paused are sent.
-   */
+  /** The host's storage is back (see {@link WorkerFrames#storageBack}). */
   void storageBack() {
-    if (stopped) {
-      return;
-    }
-    double now = clock.now();
-    for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
-      if (w.waitsForHost()) {
-        w.resumed(ctx.cage());
-        w.send(List.of(new WorkerProtocol.Resume("the host's storage is back")));
-      }
-      List<WorkerProtocol.Job> kept = w.takeKeptBack();
-      if (!kept.isEmpty()) {
-        w.send(kept);
-        if (w.inFlight() < 0) {
-          progress.startNext(w, now);
-        }
-      }
+    if (!stopped) {
+      frames.storageBack();
     }
   }
 
-  /**
-   * The cage must stop writing (its identity was taken over): every worker is killed now, its images go back unblamed,
-   * and none starts again (the pool is halted first).
-   */
+  /** The cage must stop writing (see {@link WorkerFrames#halt}). */
   void halt(String cause) {
-    if (stopped) {
-      return;
-    }
-    for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
-      ctx.pool().kill(w, cause);
-      frames.lose(w, cause, false, false);
+    if (!stopped) {
+      frames.halt(cause);
     }
   }
 

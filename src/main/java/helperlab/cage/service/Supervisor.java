@@ -7,7 +7,6 @@ import helperlab.cage.limits.CgroupLimits;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.Checkpointer;
-import helperlab.cage.store.LeaseStatus;
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.store.ValidBatch;
 import helperlab.cage.worker.Watchdog;
@@ -106,23 +105,18 @@ public final class Supervisor implements AutoCloseable {
     this.front = FrontCpu.of(config, store, stream);
     this.storage = new StorageGuard(config, log, this::cageNow);
     this.desk = new OfferDesk(store, config.outbox(), loop::add, loop::stopping, storage);
-    store.watchLease(this::leaseChanged);
+    store.watchLease(new LeaseWatch(log, why -> loop.add(new LoopInput.Call(() -> {
+      pool.halt(why);
+      run.halt(LeaseWatch.LEASE_LOST);
+      return null;
+    }))));
     try {
       this.recovered = new StartupTakeBack(store, stream, config, calibration, machine, log).run();
       this.switchboard = new RunSwitchboard(new Handover(), machine, presets, () -> calibration, shelf, cage,
           PolicyCatalog.get(config.policy()));
       startRun("live", switchboard.livePolicy(), null, true);
     } catch (java.sql.SQLException | java.io.IOException | RuntimeException e) {
-      shutdown.abandon(); // the data directory, the lease and every thread let go: a next start can take them
-      if (e instanceof helperlab.cage.store.Fenced f) {
-        throw new IllegalStateException("the take-back stopped: " + f.getMessage(), f);
-      }
-      if (e instanceof java.sql.SQLException sql) {
-        throw new IllegalStateException("PostgreSQL at " + store.url() + " failed while the cage took back its last"
-            + " life's work (" + sql.getMessage() + "); nothing is lost: what was taken back is stored, the rest is"
-            + " taken back at the next start; start the cage again when PostgreSQL answers", sql);
-      }
-      throw e;
+      throw shutdown.abandon(e, store.url());
     }
     for (StoredBatch b : recovered.resume()) {
       run.resume(b);
@@ -231,37 +225,6 @@ public final class Supervisor implements AutoCloseable {
     cp.cursor(run.id, run.eventSeq(), run.sampleSeq(), clock.instant());
     checkpointer.submit(cp);
   }
-
-  /** Said in the log on each change; when lost, the cage stops writing at once (on the loop). */
-  private void leaseChanged(LeaseStatus l) {
-    LeaseStatus.State was = leaseSaid;
-    leaseSaid = l.state();
-    switch (l.state()) {
-      case HELD -> {
-        if (was != null && was != LeaseStatus.State.HELD) {
-          log.println("cage: the identity's lease is held again (epoch " + l.epoch() + ")");
-        }
-      }
-      case RETAKING -> {
-        if (was != LeaseStatus.State.RETAKING) {
-          log.println("cage: the identity's lease: " + l.why());
-        }
-      }
-      case LOST -> {
-        String why = "this cage lost its identity: " + l.why();
-        log.println("cage: LEASE LOST: " + l.why() + "; every worker is stopped and the intake answers 503");
-        loop.add(new LoopInput.Call(() -> {
-          pool.halt(why);
-          run.halt(LEASE_LOST);
-          return null;
-        }));
-      }
-    }
-  }
-
-  /** A worker's kill cause when the cage lost its identity. */
-  static final String LEASE_LOST = "lease-lost";
-  private volatile LeaseStatus.State leaseSaid;
 
   // ---- runs -----------------------------------------------------------------------------------
 

@@ -95,6 +95,38 @@ final class WorkerFrames {
       ctx.log().println("cage: worker " + w.id() + " (pid " + w.pid() + ") failed image " + f.image() + ": " + f.reason());
     }
   }
+  /**
+   * The host's storage is back: each worker that waited with an image tries it again, and the jobs kept back while
+   * dispatch was paused are sent.
+   */
+  void storageBack() {
+    double now = clock.now();
+    for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
+      if (w.waitsForHost()) {
+        w.resumed(ctx.cage());
+        w.send(java.util.List.of(new WorkerProtocol.Resume("the host's storage is back")));
+      }
+      java.util.List<WorkerProtocol.Job> kept = w.takeKeptBack();
+      if (!kept.isEmpty()) {
+        w.send(kept);
+        if (w.inFlight() < 0) {
+          progress.startNext(w, now);
+        }
+      }
+    }
+  }
+
+  /**
+   * The cage must stop writing (its identity was taken over): every worker is killed now, its images go back unblamed,
+   * and none starts again (the pool is halted first).
+   */
+  void halt(String cause) {
+    for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
+      ctx.pool().kill(w, cause);
+      lose(w, cause, false, false);
+    }
+  }
+
   /** The half-written output a dead worker leaves (".name.tmp-PID"), removed as soon as it is known dead. */
   private void removeTempOutput(WorkerProcess w) {
     Path tmp = w.takeHalfWritten();

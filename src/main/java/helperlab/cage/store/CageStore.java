@@ -181,48 +181,21 @@ public final class CageStore implements AutoCloseable {
       Double durationS, String state, Instant startedAt, Instant endedAt, Double offeredLoad, String triggerJson) {}
 
   public List<RunRow> runs(String state) throws SQLException {
-    String sql = "select id, kind, policy, scenario, seed, admission, duration_s, state, started_at, ended_at,"
-        + " offered_load, trigger_spec::text from runs"
-        + (state == null ? "" : " where state = ?") + " order by started_at, id";
-    List<RunRow> out = new ArrayList<>();
-    try (Connection c = connection(); PreparedStatement s = c.prepareStatement(sql)) {
-      if (state != null) {
-        s.setString(1, state);
-      }
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          Timestamp ended = rs.getTimestamp(10);
-          out.add(new RunRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getLong(5),
-              rs.getString(6), nullableDouble(rs, 7), rs.getString(8), rs.getTimestamp(9).toInstant(),
-              ended == null ? null : ended.toInstant(), nullableDouble(rs, 11), rs.getString(12)));
-        }
-      }
+    try (Connection c = connection()) {
+      return RunRows.runs(c, state);
     }
-    return out;
-  }
-
-  private static Double nullableDouble(ResultSet rs, int column) throws SQLException {
-    double d = rs.getDouble(column);
-    return rs.wasNull() ? null : d;
   }
 
   /** The record of a finished run as JSON, or null if it has none (yet). */
   public String runRecord(String id) throws SQLException {
-    try (Connection c = connection();
-        PreparedStatement s = c.prepareStatement("select record::text from runs where id = ?")) {
-      s.setString(1, id);
-      try (ResultSet rs = s.executeQuery()) {
-        return rs.next() ? rs.getString(1) : null;
-      }
+    try (Connection c = connection()) {
+      return RunRows.record(c, id);
     }
   }
 
   public boolean runExists(String id) throws SQLException {
-    try (Connection c = connection(); PreparedStatement s = c.prepareStatement("select 1 from runs where id = ?")) {
-      s.setString(1, id);
-      try (ResultSet rs = s.executeQuery()) {
-        return rs.next();
-      }
+    try (Connection c = connection()) {
+      return RunRows.exists(c, id);
     }
   }
 
@@ -234,42 +207,15 @@ public final class CageStore implements AutoCloseable {
 
   /** Every event and sample stored for a run, merged in sequence order. */
   public List<JournalEntry> runJournal(String runId) throws SQLException {
-    List<JournalEntry> out = new ArrayList<>();
     try (Connection c = connection()) {
-      try (PreparedStatement s = c.prepareStatement(
-          "select seq, t, type, worker, task, image, value, note from run_events where run_id = ?")) {
-        s.setString(1, runId);
-        try (ResultSet rs = s.executeQuery()) {
-          while (rs.next()) {
-            out.add(new JournalEntry(rs.getInt(1), new RunEvent(rs.getDouble(2), EventType.fromWire(rs.getString(3)),
-                rs.getInt(4), rs.getInt(5), rs.getInt(6), rs.getDouble(7), rs.getString(8)), null));
-          }
-        }
-      }
-      try (PreparedStatement s = c.prepareStatement(
-          "select seq, t, workers, busy, queue, memory_mb from run_samples where run_id = ?")) {
-        s.setString(1, runId);
-        try (ResultSet rs = s.executeQuery()) {
-          while (rs.next()) {
-            out.add(new JournalEntry(rs.getInt(1), null,
-                new SampleRow(rs.getDouble(2), rs.getInt(3), rs.getInt(4), rs.getInt(5), rs.getDouble(6))));
-          }
-        }
-      }
+      return RunRows.journal(c, runId);
     }
-    out.sort(java.util.Comparator.comparingInt(JournalEntry::seq));
-    return out;
   }
 
   /** The highest event sequence number stored for a run (0 if none). */
   public int lastEventSeq(String runId) throws SQLException {
-    try (Connection c = connection();
-        PreparedStatement s = c.prepareStatement("select coalesce(max(seq), 0) from run_events where run_id = ?")) {
-      s.setString(1, runId);
-      try (ResultSet rs = s.executeQuery()) {
-        rs.next();
-        return rs.getInt(1);
-      }
+    try (Connection c = connection()) {
+      return RunRows.lastEventSeq(c, runId);
     }
   }
 
@@ -323,44 +269,7 @@ public final class CageStore implements AutoCloseable {
       return 0;
     }
     int[] marked = new int[1];
-    Instant now = Instant.now();
-    write(c -> {
-      List<Long> fresh = new ArrayList<>();
-      try (PreparedStatement s = c.prepareStatement(
-          "select id from images where id = any(?) and state <> 'done' order by id for update")) {
-        s.setArray(1, c.createArrayOf("bigint", imageIds.toArray()));
-        try (ResultSet rs = s.executeQuery()) {
-          while (rs.next()) {
-            fresh.add(rs.getLong(1));
-          }
-        }
-      }
-      Writes.IMAGE_DONE.run(c, fresh.stream().map(id -> new Writes.ImageDone(id, now)).toList());
-      marked[0] = fresh.size();
-      if (runId == null || fresh.isEmpty()) {
-        return;
-      }
-      int seq;
-      double t;
-      try (PreparedStatement s = c.prepareStatement("select greatest((select coalesce(max(seq), 0) from run_events"
-          + " where run_id = ?), (select coalesce(max(seq), 0) from run_samples where run_id = ?)),"
-          + " greatest((select coalesce(max(t), 0) from run_events where run_id = ?),"
-          + " (select coalesce(max(t), 0) from run_samples where run_id = ?))")) {
-        for (int i = 1; i <= 4; i++) {
-          s.setString(i, runId);
-        }
-        try (ResultSet rs = s.executeQuery()) {
-          rs.next();
-          seq = rs.getInt(1);
-          t = rs.getDouble(2);
-        }
-      }
-      List<Writes.Event> events = new ArrayList<>();
-      for (long id : fresh) {
-        events.add(new Writes.Event(runId, ++seq, new RunEvent(t, EventType.IMAGE_DONE, -1, task, (int) id, 0, note)));
-      }
-      Writes.EVENT.run(c, events);
-    });
+    write(c -> marked[0] = RunRows.recoverPublished(c, runId, task, imageIds, note));
     return marked[0];
   }
 
