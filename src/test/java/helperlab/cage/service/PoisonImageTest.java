@@ -74,7 +74,8 @@ class PoisonImageTest {
       long batch = cage.submit("web", List.of("poison.png"), 300.0);
       // What happens while the breaker is open is read from the run's record below, not from a status
       // caught in passing: a poll may land before, during or after the window, whatever the machine's speed.
-      await("the batch ends late").atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(50))
+      // a guard, not a measure: beside stress-ng --cpu 24 (load 30) each of the three workers takes a minute to start
+      await("the batch ends late").atMost(Duration.ofSeconds(900)).pollInterval(Duration.ofMillis(50))
           .until(() -> cage.get("/batches/" + batch).body().get("state").asText().equals("late"));
       assertTrue(cage.status().get("breaker").get("trips").asInt() >= 1, "the breaker opened");
       RunRecord r = cage.stopAndRecord();
