@@ -11,6 +11,16 @@ import java.util.Locale;
 final class StatusDocument {
   private StatusDocument() {}
 
+  /**
+   * The answer to {@code status}: built on the loop (it reads the run), then, off the loop, a dependency the loop's
+   * view holds down is asked now, so one that is back shows back at once.
+   */
+  static ObjectNode answer(Supervisor sv) {
+    ObjectNode s = sv.onLoop(StatusDocument::of);
+    sv.askDependencies(s);
+    return s;
+  }
+
   /** Built on the supervisor's thread (it reads the run's state). */
   static ObjectNode of(Supervisor sv) {
     ObjectNode s = DataFile.JSON.createObjectNode();

@@ -241,7 +241,7 @@ public final class Supervisor implements AutoCloseable {
           if (w != null) {
             w.accept(cores);
           }
-        }, clock, front, storage);
+        }, clock, front, storage, loop::checkpointSoon);
     run = books.open(ctx, kind, policy, exhibit, sync, checkpoint);
     if (exhibit == null && config.admissionFollowsHost() && config.admissionColdStart()) {
       run.scheduler().planStartup(admission.coldStart(calibration));
@@ -302,13 +302,11 @@ public final class Supervisor implements AutoCloseable {
   }
 
   /**
-   * The answer to {@code status}: built on the loop (it reads the run), then, off the loop, a dependency the loop's
-   * view holds down is asked now (bounded), so one that is back shows back at once.
+   * Off the loop, into a status built on it: a dependency the loop's view holds down is asked now (bounded), so one
+   * that is back shows back at once (see {@link CageHealth#askNow}).
    */
-  public ObjectNode status() {
-    ObjectNode s = onLoop(StatusDocument::of);
-    health.askNow(s, checkpointer);
-    return s;
+  void askDependencies(ObjectNode status) {
+    health.askNow(status, checkpointer);
   }
 
   // ---- control --------------------------------------------------------------------------------

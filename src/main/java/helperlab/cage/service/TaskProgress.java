@@ -41,6 +41,7 @@ final class TaskProgress {
     if (t.persisted()) {
       t.endedIn = ctx.checkpoint().get();
       t.endedIn.batchState(t.batchId, end, ctx.clock().instant());
+      ctx.checkpointSoon().run(); // its client waits to see the end stored
     }
     if (client != null) {
       client.finished(now, t.id, t.dead() == 0);
