@@ -31,7 +31,7 @@ final class DeadLetters {
       }
       return new Filed(target.toString(), null);
     } catch (IOException e) {
-      HostFault host = HostFault.of(e, target);
+      HostFault host = HostFault.of(e, target, true);
       if (host != null) {
         try {
           if (Files.exists(source)) {

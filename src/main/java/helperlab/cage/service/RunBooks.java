@@ -87,7 +87,7 @@ final class RunBooks {
       DataFile.write(file, record);
     } catch (IOException e) {
       log.println("cage: cannot write " + record.id() + ".json: " + e.getMessage());
-      helperlab.cage.worker.HostFault host = helperlab.cage.worker.HostFault.of(e, file);
+      helperlab.cage.worker.HostFault host = helperlab.cage.worker.HostFault.of(e, file, true);
       if (host != null) {
         storage.fault(host, "the record of run " + record.id());
         storage.whenBack(() -> writeRecordFile(record, storage));

@@ -144,7 +144,7 @@ final class StorageGuard {
         out.write(new byte[PROBE_BYTES]);
         out.getFD().sync();
       } catch (IOException e) {
-        HostFault f = HostFault.of(e, probe);
+        HostFault f = HostFault.of(e, probe, true);
         if (f != null) {
           deleteQuietly(probe);
           return f;

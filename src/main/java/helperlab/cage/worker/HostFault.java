@@ -22,15 +22,19 @@ public record HostFault(String errno, String reason, String path) {
       new Kind("EDQUOT", "Disk quota exceeded"), new Kind("EROFS", "Read-only file system"),
       new Kind("EIO", "Input/output error"));
 
-  /** The host's fault behind {@code failure} (anywhere in its causes), or null when it is not one. */
-  public static HostFault of(Throwable failure, Path writing) {
+  /**
+   * The host's fault behind {@code failure} (anywhere in its causes), or null when it is not one. An I/O error (EIO)
+   * counts only {@code whileWriting}: one met reading a source is that input's (a bad sector under one file is a lost
+   * input, not a pause for everyone), and earns strikes as a failed decode would.
+   */
+  public static HostFault of(Throwable failure, Path writing, boolean whileWriting) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (!(t instanceof IOException)) {
         continue;
       }
       String message = String.valueOf(t.getMessage());
       for (Kind k : KINDS) {
-        if (message.contains(k.words())) {
+        if (message.contains(k.words()) && (whileWriting || !k.errno().equals("EIO"))) {
           String where = t instanceof FileSystemException f && f.getFile() != null ? f.getFile()
               : writing == null ? "" : writing.toString();
           return new HostFault(k.errno(), k.words(), where);

@@ -93,6 +93,26 @@ public final class Resizer {
    * worker of another cage racing this one; the temporary name is then unlinked.
    */
   static boolean publish(Path target, Body body) throws IOException {
+    try {
+      return putInPlace(target, body);
+    } catch (WriteFailed e) {
+      throw e;
+    } catch (IOException e) {
+      throw new WriteFailed(target, e);
+    }
+  }
+
+  /**
+   * A failure while writing an output (its directory, its temporary file, the link, the directory's flush), as
+   * opposed to reading the source: where a host's I/O error ({@link HostFault}) counts as the host's.
+   */
+  public static final class WriteFailed extends IOException {
+    WriteFailed(Path target, IOException cause) {
+      super(cause.getMessage(), cause);
+    }
+  }
+
+  private static boolean putInPlace(Path target, Body body) throws IOException {
     Files.createDirectories(target.getParent());
     Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
     try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {

@@ -145,7 +145,8 @@ public final class WorkerMain {
       return Outcome.SETTLED;
     } catch (IOException | RuntimeException | OutOfMemoryError e) {
       inFlight = -1;
-      HostFault host = e instanceof OutOfMemoryError ? null : HostFault.of(e, Path.of(job.target()));
+      HostFault host = e instanceof OutOfMemoryError ? null
+          : HostFault.of(e, Path.of(job.target()), e instanceof Resizer.WriteFailed);
       if (host != null) {
         // The host's fault, not the image's: said as such, and the image kept for when the host is back.
         log.println("worker " + ProcessHandle.current().pid() + ": image " + job.image() + ": the host failed it: "
@@ -159,7 +160,8 @@ public final class WorkerMain {
         send(new Failed(job.image(), Files.exists(Path.of(job.source())) ? "input unreadable" : "input gone", true));
         return Outcome.SETTLED;
       }
-      String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
+      Throwable why = e instanceof Resizer.WriteFailed && e.getCause() != null ? e.getCause() : e;
+      String reason = why.getClass().getSimpleName() + ": " + why.getMessage();
       log.println("worker " + ProcessHandle.current().pid() + ": image " + job.image() + " failed: " + reason);
       send(new Failed(job.image(), reason));
       return Outcome.FAILED;

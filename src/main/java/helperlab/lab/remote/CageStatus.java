@@ -53,19 +53,41 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
     return state.equals("held") ? "held (epoch " + l.path("epoch").asLong() + ")" : state + ": " + l.path("why").asText("");
   }
 
-  /** "ok: outbox 12.3 MiB free, ..." or "paused: the last fault, ..."; empty when the cage does not say. */
+  /**
+   * "ok, 77.7 GiB free" (one figure when every place the cage writes shares a disk, else each), or "paused, work waits:
+   * ENOSPC at outbox (0.3 MiB free)"; empty when the cage does not say.
+   */
   static String storageWords(JsonNode st) {
     if (!st.has("paused")) {
       return "";
     }
-    List<String> free = new ArrayList<>();
-    st.path("places").forEach(p -> free.add(String.format(Locale.ROOT, "%s %.1f MiB free", p.path("name").asText(),
-        p.path("free_mb").asDouble())));
-    JsonNode e = st.path("last_error");
-    String fault = e.isObject() ? e.path("reason").asText() + " (" + e.path("errno").asText() + ") at "
-        + e.path("path").asText() : "";
-    return st.path("paused").asBoolean() ? "paused, work waits: " + fault + "; " + String.join(", ", free)
-        : "ok: " + String.join(", ", free);
+    List<String> each = new ArrayList<>();
+    java.util.Set<Double> distinct = new java.util.HashSet<>();
+    String where = null;
+    String failed = st.path("last_error").path("path").asText("");
+    int longest = -1;
+    double whereFree = 0;
+    for (JsonNode p : st.path("places")) {
+      double mb = p.path("free_mb").asDouble();
+      distinct.add(mb);
+      each.add(p.path("name").asText() + " " + size(mb));
+      String path = p.path("path").asText("");
+      if (!path.isEmpty() && failed.startsWith(path) && path.length() > longest) {
+        longest = path.length();
+        where = p.path("name").asText();
+        whereFree = mb;
+      }
+    }
+    if (st.path("paused").asBoolean()) {
+      return "paused, work waits: " + st.path("last_error").path("errno").asText("?") + " at "
+          + (where != null ? where + " (" + size(whereFree) + " free)" : failed);
+    }
+    return distinct.size() == 1 ? "ok, " + size(distinct.iterator().next()) + " free"
+        : "ok: " + String.join(", ", each) + " free";
+  }
+
+  private static String size(double mb) {
+    return mb >= 1024 ? String.format(Locale.ROOT, "%.1f GiB", mb / 1024) : String.format(Locale.ROOT, "%.1f MiB", mb);
   }
 
   private static List<String> doubts(JsonNode check) {

@@ -1,7 +1,6 @@
 package helperlab.lab.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.model.DataFile;
 import java.util.List;
@@ -16,16 +15,20 @@ class CageStatusFaultsTest {
   @Test
   void leaseAndStorageRows() throws Exception {
     CageStatus held = CageStatus.of(DataFile.JSON.readTree("{\"lease\":{\"state\":\"held\",\"epoch\":3},"
-        + "\"storage\":{\"paused\":false,\"places\":[{\"name\":\"outbox\",\"free_mb\":12.34}],\"last_error\":null}}"));
+        + "\"storage\":{\"paused\":false,\"places\":[{\"name\":\"outbox\",\"free_mb\":12.34},"
+        + "{\"name\":\"data\",\"free_mb\":80000}],\"last_error\":null}}"));
     assertEquals("held (epoch 3)", row(held, "Lease"));
-    assertEquals("ok: outbox 12.3 MiB free", row(held, "Storage"));
+    assertEquals("ok: outbox 12.3 MiB, data 78.1 GiB free", row(held, "Storage"));
+    CageStatus oneDisk = CageStatus.of(DataFile.JSON.readTree("{\"storage\":{\"paused\":false,\"places\":["
+        + "{\"name\":\"outbox\",\"free_mb\":80000},{\"name\":\"data\",\"free_mb\":80000}]}}"));
+    assertEquals("ok, 78.1 GiB free", row(oneDisk, "Storage"), "one disk, one figure");
 
     CageStatus bad = CageStatus.of(DataFile.JSON.readTree("{\"lease\":{\"state\":\"lost\",\"epoch\":3,\"why\":\"another"
-        + " cage took it\"},\"storage\":{\"paused\":true,\"places\":[{\"name\":\"outbox\",\"free_mb\":0.0}],"
+        + " cage took it\"},\"storage\":{\"paused\":true,\"places\":[{\"name\":\"outbox\",\"path\":\"/d/outbox\","
+        + "\"free_mb\":0.25},{\"name\":\"data\",\"path\":\"/d\",\"free_mb\":0.25}],"
         + "\"last_error\":{\"errno\":\"ENOSPC\",\"reason\":\"No space left on device\",\"path\":\"/d/outbox/1/a.jpg\"}}}"));
     assertEquals("lost: another cage took it", row(bad, "Lease"));
-    assertTrue(row(bad, "Storage").startsWith("paused, work waits: No space left on device (ENOSPC) at /d/outbox/1/a.jpg"),
-        row(bad, "Storage"));
+    assertEquals("paused, work waits: ENOSPC at outbox (0.3 MiB free)", row(bad, "Storage"), "the place that failed");
 
     CageStatus older = CageStatus.of(DataFile.JSON.readTree("{}"));
     assertEquals(List.of(), older.rows().stream().filter(r -> r[0].equals("Lease") || r[0].equals("Storage")).toList(),
