@@ -30,6 +30,14 @@ public final class PrivateServices {
     await(what + " comes up").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(up::getAsBoolean);
   }
 
+  /** Sends {@code signal} ("STOP", "CONT") to each of {@code pids} (processes a test started). */
+  static void signal(String signal, List<Long> pids) throws Exception {
+    for (long pid : pids) {
+      new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+    }
+  }
+
   private static boolean listening(int port) {
     try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
       return true;
@@ -79,9 +87,26 @@ public final class PrivateServices {
       waitClosed(port);
     }
 
+    /** kill -9: no shutdown of its own; it comes back empty at {@link #start()}. */
+    public void kill9() throws Exception {
+      process.destroyForcibly();
+      process.waitFor(10, TimeUnit.SECONDS);
+      waitClosed(port);
+    }
+
+    /** SIGSTOP: it holds its connections and answers nothing until {@link #thaw()}. */
+    public void freeze() throws Exception {
+      signal("STOP", List.of(process.pid()));
+    }
+
+    public void thaw() throws Exception {
+      signal("CONT", List.of(process.pid()));
+    }
+
     @Override
     public void close() throws Exception {
       if (process != null && process.isAlive()) {
+        thaw();
         process.destroyForcibly();
         process.waitFor(10, TimeUnit.SECONDS);
       }
@@ -150,6 +175,41 @@ public final class PrivateServices {
           "stop"));
     }
 
+    /** The server's processes: the postmaster and its backends. */
+    private List<Long> processes() throws Exception {
+      long postmaster = Long.parseLong(Files.readAllLines(root.resolve("db").resolve("postmaster.pid")).get(0).trim());
+      List<Long> pids = new ArrayList<>(List.of(postmaster));
+      ProcessHandle.of(postmaster).ifPresent(p -> p.descendants().forEach(d -> pids.add(d.pid())));
+      return pids;
+    }
+
+    private List<Long> frozen = List.of();
+
+    /**
+     * kill -9 of the postmaster and every backend (a crash of the server, as the OOM killer or a dead host would
+     * make it); {@link #start()} brings it back through crash recovery.
+     */
+    public void kill9() throws Exception {
+      List<Long> pids = processes();
+      for (long pid : pids) {
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+      }
+      await("the server's processes are gone").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+          .until(() -> pids.stream().noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)));
+      waitClosed(port);
+    }
+
+    /** SIGSTOP of the postmaster and every backend: connections hang, nothing answers, until {@link #thaw()}. */
+    public void freeze() throws Exception {
+      frozen = processes();
+      signal("STOP", frozen);
+    }
+
+    public void thaw() throws Exception {
+      signal("CONT", frozen);
+      frozen = List.of();
+    }
+
     private static void asPostgres(List<String> cmd) throws Exception {
       List<String> full = new ArrayList<>(List.of("/usr/sbin/runuser", "-u", "postgres", "--"));
       full.addAll(cmd);
@@ -166,6 +226,7 @@ public final class PrivateServices {
 
     @Override
     public void close() throws Exception {
+      thaw();
       try {
         stop();
       } catch (Exception e) {

@@ -160,6 +160,11 @@ final class IntakeHandler extends Handler.Abstract {
     ObjectNode view;
     try {
       view = supervisor.batchView(id);
+    } catch (helperlab.cage.service.OtherCagesBatch e) {
+      ObjectNode o = error(e.getMessage());
+      o.put("owner", e.owner());
+      reply(response, callback, 404, o);
+      return;
     } catch (IllegalStateException e) {
       response.getHeaders().put(HttpHeader.RETRY_AFTER, "5");
       reply(response, callback, 503, error(e.getMessage()));

@@ -226,6 +226,19 @@ public final class CgroupCage implements AutoCloseable {
     }
   }
 
+  /** The cage's memory limit in bytes, as the kernel holds it (0 when uncapped or unlimited). */
+  public long memoryLimitBytes() {
+    if (memoryDir == null) {
+      return 0;
+    }
+    try {
+      String v = Files.readString(memoryDir.resolve(version.equals("v2") ? "memory.max" : "memory.limit_in_bytes")).trim();
+      return v.equals("max") ? 0 : Long.parseLong(v);
+    } catch (IOException | NumberFormatException e) {
+      return 0;
+    }
+  }
+
   /** The kernel's raw count of the cage's memory, page cache included. */
   private long chargedBytes() throws IOException {
     String file = version.equals("v2") ? "memory.current" : "memory.usage_in_bytes";

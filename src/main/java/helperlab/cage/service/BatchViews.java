@@ -13,16 +13,27 @@ import java.util.Locale;
 final class BatchViews {
   private BatchViews() {}
 
-  /** From the run holding it now (states as of this instant). */
-  static ObjectNode of(CageTask t, String runId) {
+  /**
+   * From the run holding it now (states as of this instant). An end the supervisor knows but the store does not have
+   * yet (its checkpoint is due, or the database is away: {@code storeDown}) is said as such, {@code not_yet_stored}
+   * with the {@code outcome} it will store, never as an end that a crash now would take back.
+   */
+  static ObjectNode of(CageTask t, String runId, boolean storeDown, String storeWhere) {
     ObjectNode o = DataFile.JSON.createObjectNode();
     o.put("batch", t.batchId);
     o.put("run", runId);
     o.put("task", t.id);
     o.put("origin", t.origin);
     o.put("preset", t.preset);
+    boolean unstored = t.state().finished() && t.endedIn != null && !t.endedIn.written();
     o.put("state", t.state() == BatchState.ADMITTED ? (t.done() + t.dead() > 0 || anyRunning(t) ? "running" : "admitted")
-        : t.state().wire());
+        : unstored ? NOT_YET_STORED : t.state().wire());
+    if (unstored) {
+      o.put("outcome", t.state().wire());
+      o.put("why", storeDown ? "not yet stored: PostgreSQL at " + storeWhere + " is away; the batch ended "
+          + t.state().wire() + " in the supervisor's memory, and is stored as such when the database is back"
+          : "not yet stored: its end goes to PostgreSQL with the next checkpoint");
+    }
     o.put("deadline", t.deadlineAt.toString());
     o.put("done", t.done());
     o.put("dead", t.dead());
@@ -41,6 +52,9 @@ final class BatchViews {
     }
     return o;
   }
+
+  /** The state of a batch whose end the database does not have yet (while it is away). */
+  static final String NOT_YET_STORED = "not_yet_stored";
 
   private static boolean anyRunning(CageTask t) {
     for (CageTask.Image im : t.images()) {
@@ -84,13 +98,25 @@ final class BatchViews {
     return o;
   }
 
-  /** From the store alone; null if it has no such batch. */
-  static ObjectNode stored(CageStore store, long id) {
+  /**
+   * From the store alone; null if it has no such batch.
+   *
+   * @throws OtherCagesBatch when another cage on the same database owns it (this one holds nothing of it)
+   */
+  static ObjectNode stored(CageStore store, long id, String identity) {
     try {
       StoredBatch b = store.batch(id);
-      return b == null ? null : of(b);
+      if (b == null) {
+        return null;
+      }
+      String owner = store.batchOwner(id);
+      if (owner != null && !owner.isEmpty() && !owner.equals(identity)) {
+        throw new OtherCagesBatch(id, owner, identity);
+      }
+      return of(b);
     } catch (SQLException e) {
       throw new IllegalStateException("the database is unavailable (" + e.getMessage() + ")");
     }
   }
+
 }

@@ -116,7 +116,7 @@ final class CageRun {
       if (client != null) {
         client.drainTo(into);
       }
-    }, new RealWorld(state, ctx.pool(), sink, progress, player), sink);
+    }, new RealWorld(state, ctx.pool(), sink, progress, player, ctx.storage()), sink);
   }
 
   /** Seconds since the run began: the scheduler's clock. Never goes back. */
@@ -272,6 +272,20 @@ final class CageRun {
       }
     }
     driver.execute(now);
+  }
+
+  /** The host's storage is back (see {@link WorkerFrames#storageBack}). */
+  void storageBack() {
+    if (!stopped) {
+      frames.storageBack();
+    }
+  }
+
+  /** The cage must stop writing (see {@link WorkerFrames#halt}). */
+  void halt(String cause) {
+    if (!stopped) {
+      frames.halt(cause);
+    }
   }
 
   private void stopWorker(WorkerProcess w, String why, double now) {

@@ -33,6 +33,38 @@ final class CageShutdown {
   }
 
   /**
+   * A start that failed taking back its last life's work or opening its first run: every part is let go (the data
+   * directory, the lease, every thread), so a next start can take them; returns what to throw, in words that name
+   * the dependency that failed and say that nothing is lost.
+   */
+  RuntimeException abandon(Exception e, String storeUrl) {
+    abandon();
+    if (e instanceof helperlab.cage.store.Fenced f) {
+      return new IllegalStateException("the take-back stopped: " + f.getMessage(), f);
+    }
+    if (e instanceof java.sql.SQLException sql) {
+      return new IllegalStateException("PostgreSQL at " + storeUrl + " failed while the cage took back its last"
+          + " life's work (" + sql.getMessage() + "); nothing is lost: what was taken back is stored, the rest is"
+          + " taken back at the next start; start the cage again when PostgreSQL answers", sql);
+    }
+    return e instanceof RuntimeException r ? r : new IllegalStateException(e.getMessage(), e);
+  }
+
+  /** A start that failed before the loop ran: every part taken so far is let go, in the reverse order of taking. */
+  void abandon() {
+    parts.pool().shutdown();
+    parts.checkpointer().close();
+    parts.stream().close();
+    parts.store().close();
+    parts.cage().close();
+    try {
+      parts.dataDir().close();
+    } catch (IOException e) {
+      // the process is going anyway
+    }
+  }
+
+  /**
    * Stops the cage. {@code endRunOnLoop} hands the loop the run's end (and its own stop) and returns
    * when that is done; {@code markStopping} tells the loop to stop whether or not it did.
    */

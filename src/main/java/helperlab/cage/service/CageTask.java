@@ -204,6 +204,9 @@ final class CageTask {
     return state;
   }
 
+  /** The checkpoint that carries its end to the store (null while open, or for a batch the store never held). */
+  helperlab.cage.store.Checkpoint endedIn;
+
   /** When it finished (run seconds), or -1 while open. */
   double finishedS() {
     return finishedS;

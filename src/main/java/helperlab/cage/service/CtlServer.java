@@ -123,7 +123,7 @@ public final class CtlServer implements AutoCloseable {
     }
     String op = req.get("op").asText();
     switch (op) {
-      case "status" -> out.send(supervisor.onLoop(StatusDocument::of));
+      case "status" -> out.send(StatusDocument.answer(supervisor));
       case "set-policy" -> {
         String id = CtlRequest.text(req, "policy", null);
         out.send(supervisor.onLoop(s -> s.switchboard.setPolicy(id)));

@@ -10,6 +10,9 @@ final class LoopTimers {
   private double nextWatch;
   private double nextSample;
   private double nextCheckpoint;
+  private double lastCheckpoint = Double.NEGATIVE_INFINITY;
+  /** An early checkpoint (a batch ended) waits at least this long after the last one, so a flood of ends batches up. */
+  static final double SOON_GAP_S = 0.1;
 
   LoopTimers(double now, double sampleS, double checkpointS) {
     this.sampleS = sampleS;
@@ -45,11 +48,15 @@ final class LoopTimers {
     return true;
   }
 
-  /** True if a checkpoint is due; the next one is then set. */
-  boolean checkpointDue(double now) {
-    if (now < nextCheckpoint) {
+  /**
+   * True if a checkpoint is due: its period is up, or {@code soon} (something a client waits for, a batch's end, is in
+   * the one being filled) and {@link #SOON_GAP_S} has passed since the last; the next one is then set.
+   */
+  boolean checkpointDue(double now, boolean soon) {
+    if (now < nextCheckpoint && !(soon && now >= lastCheckpoint + SOON_GAP_S)) {
       return false;
     }
+    lastCheckpoint = now;
     nextCheckpoint = now + checkpointS;
     return true;
   }

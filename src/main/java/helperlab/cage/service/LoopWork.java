@@ -17,8 +17,11 @@ final class LoopWork implements SupervisorLoop.Work {
   private final RunSwitchboard switchboard;
   /** What is put back when the loop fails (a slowdown's CPU cap). */
   private final Runnable onFailure;
+  private final StorageGuard storage;
 
-  LoopWork(RunHandover runs, WorkerPool pool, Watchdog watchdog, RunSwitchboard switchboard, Runnable onFailure) {
+  LoopWork(RunHandover runs, WorkerPool pool, Watchdog watchdog, RunSwitchboard switchboard, Runnable onFailure,
+      StorageGuard storage) {
+    this.storage = storage;
     this.runs = runs;
     this.pool = pool;
     this.watchdog = watchdog;
@@ -57,6 +60,9 @@ final class LoopWork implements SupervisorLoop.Work {
   @Override
   public void watchRound() {
     pool.sweep();
+    if (storage.backNow()) {
+      runs.current().storageBack();
+    }
     runs.current().watch(watchdog);
     runs.followHost();
     pool.pump();

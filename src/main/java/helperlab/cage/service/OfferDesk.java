@@ -2,6 +2,7 @@ package helperlab.cage.service;
 
 import helperlab.cage.store.BatchState;
 import helperlab.cage.store.CageStore;
+import helperlab.cage.store.LeaseStatus;
 import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.store.ValidBatch;
@@ -25,8 +26,10 @@ final class OfferDesk {
   private final Path outbox;
   private final Consumer<LoopInput> toLoop;
   private final BooleanSupplier stopping;
+  private final StorageGuard storage;
 
-  OfferDesk(CageStore store, Path outbox, Consumer<LoopInput> toLoop, BooleanSupplier stopping) {
+  OfferDesk(CageStore store, Path outbox, Consumer<LoopInput> toLoop, BooleanSupplier stopping, StorageGuard storage) {
+    this.storage = storage;
     this.store = store;
     this.outbox = outbox;
     this.toLoop = toLoop;
@@ -37,11 +40,19 @@ final class OfferDesk {
     if (stopping.getAsBoolean()) {
       return Offer.Unavailable.of(-1, 5, "the cage is stopping");
     }
+    if (storage.paused()) {
+      return Offer.Unavailable.of(-1, Math.ceil(storage.retryInS()), storage.refusal());
+    }
+    LeaseStatus lease = store.lease();
+    if (lease.state() == LeaseStatus.State.LOST) {
+      return Offer.Unavailable.of(-1, 60, "this cage lost its identity and takes no batch: " + lease.why());
+    }
     StoredBatch stored;
     try {
       stored = store.insertPending(b, outbox);
     } catch (SQLException e) {
-      return Offer.Unavailable.of(-1, 5, "the database is unavailable (" + e.getMessage() + ")");
+      return Offer.Unavailable.of(-1, 5, "PostgreSQL at " + store.url() + " is unavailable (" + e.getMessage()
+          + "): no batch is promised without it");
     }
     CompletableFuture<Offer> reply = new CompletableFuture<>();
     toLoop.accept(new LoopInput.Offered(stored, reply));

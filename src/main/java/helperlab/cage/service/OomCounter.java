@@ -1,6 +1,7 @@
 package helperlab.cage.service;
 
 import helperlab.cage.limits.CgroupCage;
+import helperlab.cage.worker.WorkerProcess;
 import helperlab.model.MetricsAccumulator;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,6 +33,42 @@ final class OomCounter {
       return KILLED_FROM_OUTSIDE;
     }
     return "crash (exit " + code + ")";
+  }
+
+  /**
+   * Whether a worker the kernel killed for memory brought it on itself: the memory it held when it died (the cage's
+   * limit less what the rest of the cage holds once it is gone; its last resident size when the cage has no limit of
+   * its own) against its fair part, the smaller of the budget a worker is sized for and the cage's memory over the
+   * workers that shared it. A worker killed while something else held the memory (other work on the host, a process
+   * put in the cage's cgroup) dies of the host's pressure: its image is not to blame.
+   *
+   * @param sharing the run's workers when it died (itself included)
+   * @param perWorkerBytes the memory a worker is sized for
+   */
+  Judgement judge(WorkerProcess w, int sharing, long perWorkerBytes) {
+    long limit = cage.capped() ? cage.memoryLimitBytes() : 0;
+    long held;
+    long fair;
+    if (limit > 0) {
+      held = Math.max(0, limit - cage.usageBytes());
+      fair = Math.min(perWorkerBytes, limit / Math.max(1, sharing));
+    } else {
+      held = w.rssBytes();
+      fair = perWorkerBytes;
+    }
+    return new Judgement(held >= OWN_SHARE * fair, held, fair, limit);
+  }
+
+  /** A worker holding this share of its fair part or more when the kernel took it is the one that held too much. */
+  static final double OWN_SHARE = 0.8;
+
+  /** An OOM kill judged: the worker's own doing or not, and the figures it was judged on (bytes). */
+  record Judgement(boolean ownDoing, long heldBytes, long fairBytes, long limitBytes) {
+    String words() {
+      return String.format(java.util.Locale.ROOT, "it held %.0f MiB, its fair part %.0f MiB%s", heldBytes / 1048576.0,
+          fairBytes / 1048576.0, limitBytes > 0 ? String.format(java.util.Locale.ROOT, " of the cage's %.0f MiB",
+              limitBytes / 1048576.0) : " (the host's memory; the cage has no limit of its own)");
+    }
   }
 
   private long kills() {

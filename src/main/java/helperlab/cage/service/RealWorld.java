@@ -19,8 +19,11 @@ final class RealWorld implements World {
   private final TaskProgress progress;
   /** Sends an exhibit's client's copies (null for a live run, whose client is outside). */
   private final ExhibitPlayer player;
+  private final StorageGuard storage;
 
-  RealWorld(RunState state, WorkerPool pool, EventSink sink, TaskProgress progress, ExhibitPlayer player) {
+  RealWorld(RunState state, WorkerPool pool, EventSink sink, TaskProgress progress, ExhibitPlayer player,
+      StorageGuard storage) {
+    this.storage = storage;
     this.state = state;
     this.pool = pool;
     this.sink = sink;
@@ -44,6 +47,10 @@ final class RealWorld implements World {
     List<WorkerProtocol.Job> jobs = new ArrayList<>(a.images().size());
     for (CageTask.Image im : state.assign(w, a.images().stream().map(ImageJob::id).toList())) {
       jobs.add(new WorkerProtocol.Job(im.id, im.source.toString(), im.output.toString(), im.task.longEdge));
+    }
+    if (storage.paused()) {
+      w.keepBack(jobs); // the host's storage is failing: sent when it is back (CageRun.storageBack)
+      return;
     }
     w.send(jobs);
     if (w.inFlight() < 0) {

@@ -71,17 +71,28 @@ final class RunBooks {
   RunRecord close(CageRun run, Double probeMs, Checkpoint checkpoint) {
     run.stop();
     RunRecord record = recordOf(run, probeMs);
-    try {
-      DataFile.write(config.runsDir().resolve(record.id() + ".json"), record);
-    } catch (IOException e) {
-      log.println("cage: cannot write " + record.id() + ".json: " + e.getMessage());
-    }
+    writeRecordFile(record, run.context().storage());
     checkpoint.runEnded(run.id, "finished", run.context().clock().instant(), DataFile.compact(record));
     ObjectNode end = DataFile.JSON.createObjectNode();
     end.put("run", run.id);
     end.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
     run.endStream(end.toString());
     return record;
+  }
+
+  /** The record's file in the runs directory; one the host refuses (a full disk) is written when the storage is back. */
+  private void writeRecordFile(RunRecord record, StorageGuard storage) {
+    java.nio.file.Path file = config.runsDir().resolve(record.id() + ".json");
+    try {
+      DataFile.write(file, record);
+    } catch (IOException e) {
+      log.println("cage: cannot write " + record.id() + ".json: " + e.getMessage());
+      helperlab.cage.worker.HostFault host = helperlab.cage.worker.HostFault.of(e, file, true);
+      if (host != null) {
+        storage.fault(host, "the record of run " + record.id());
+        storage.whenBack(() -> writeRecordFile(record, storage));
+      }
+    }
   }
 
   /** The run's record, in the same format the simulator writes. */

@@ -62,6 +62,11 @@ final class StartupTakeBack {
   Result run() throws SQLException, IOException {
     int leftovers = WorkerPool.killLeftovers(config.runDir());
     int temps = removeTempFiles(config.outbox());
+    int recorded = recordPublished();
+    Runnable hook = midway;
+    if (hook != null) {
+      hook.run();
+    }
     List<String> interrupted = new ArrayList<>();
     for (CageStore.RunRow r : store.ownRuns("running")) {
       String json = null;
@@ -87,7 +92,6 @@ final class StartupTakeBack {
       abandoned++;
     }
     int cancelled = 0;
-    int published = 0;
     List<StoredBatch> resume = new ArrayList<>();
     for (StoredBatch b : store.ownBatches(BatchState.ADMITTED)) {
       if ("exhibit".equals(b.runKind())) {
@@ -95,7 +99,6 @@ final class StartupTakeBack {
         cancelled++;
         continue;
       }
-      List<Long> found = new ArrayList<>();
       List<StoredBatch.StoredImage> images = new ArrayList<>();
       for (StoredBatch.StoredImage im : b.images()) {
         Path filed = config.deadLetters().resolve(im.id() + "_" + Path.of(im.source()).getFileName());
@@ -105,19 +108,49 @@ final class StartupTakeBack {
           images.add(new StoredBatch.StoredImage(im.id(), im.idx(), im.source(), im.output(), im.width(), im.height(),
               im.predictedS(), "dead", helperlab.policy.SchedulerConfig.DEFAULT_MAX_STRIKES));
         } else if (im.state().equals("queued") && Files.exists(Path.of(im.output()))) {
-          found.add(im.id());
+          // published after the last checkpoint (an output appears only whole): marked done by recordPublished
           images.add(new StoredBatch.StoredImage(im.id(), im.idx(), im.source(), im.output(), im.width(), im.height(),
               im.predictedS(), "done", im.strikes()));
         } else {
           images.add(im);
         }
       }
-      store.markDone(found);
-      published += found.size();
       resume.add(new StoredBatch(b.id(), b.runId(), b.runKind(), b.task(), b.origin(), b.preset(), b.longEdge(), b.state(),
           b.arrivedAt(), b.deadlineAt(), images));
     }
-    return new Result(resume, leftovers, temps, interrupted, abandoned, cancelled, published);
+    return new Result(resume, leftovers, temps, interrupted, abandoned, cancelled, recorded);
+  }
+
+  /**
+   * For tests: run midway through the take-back (published outputs recorded, runs not yet closed nor batches taken
+   * back), so a test can fail a dependency at that point. Null in the product.
+   */
+  static volatile Runnable midway;
+
+  /** The note of an {@code image_done} recovered at take-back: the output was there, its done was never written. */
+  static final String FOUND_PUBLISHED = "found published after a restart";
+
+  /**
+   * Images of this cage's admitted live batches whose output is in the outbox though the store has them queued: the
+   * dead supervisor published them after its last checkpoint. Each is marked done with its {@code image_done} event in
+   * the run that made it (the batch's run, before that run's record is rebuilt), so the records count what the outbox
+   * holds exactly once. Returns how many.
+   */
+  private int recordPublished() throws SQLException {
+    int n = 0;
+    for (StoredBatch b : store.ownBatches(BatchState.ADMITTED)) {
+      if ("exhibit".equals(b.runKind())) {
+        continue;
+      }
+      List<Long> found = new ArrayList<>();
+      for (StoredBatch.StoredImage im : b.images()) {
+        if (im.state().equals("queued") && Files.exists(Path.of(im.output()))) {
+          found.add(im.id());
+        }
+      }
+      n += store.recoverPublished(b.runId(), b.task(), found, FOUND_PUBLISHED);
+    }
+    return n;
   }
 
   /** Half-written outputs (".name.tmp-PID") of workers that were stopped mid-image. */

@@ -11,6 +11,16 @@ import java.util.Locale;
 final class StatusDocument {
   private StatusDocument() {}
 
+  /**
+   * The answer to {@code status}: built on the loop (it reads the run), then, off the loop, a dependency the loop's
+   * view holds down is asked now, so one that is back shows back at once.
+   */
+  static ObjectNode answer(Supervisor sv) {
+    ObjectNode s = sv.onLoop(StatusDocument::of);
+    sv.askDependencies(s);
+    return s;
+  }
+
   /** Built on the supervisor's thread (it reads the run's state). */
   static ObjectNode of(Supervisor sv) {
     ObjectNode s = DataFile.JSON.createObjectNode();
@@ -80,6 +90,7 @@ final class StatusDocument {
       o.put("task", w.task());
       o.put("image", w.inFlight());
       o.put("rss_mb", w.rssBytes() / (1024.0 * 1024.0));
+      o.put("waits_for_host", w.waitsForHost()); // the host's storage failed its image: it waits with it
     }
     s.put("queue", sv.run.scheduler().queuedImages());
     s.put("unfinished_batches", sv.run.unfinishedTasks());
@@ -93,6 +104,14 @@ final class StatusDocument {
     pg.put("up", sv.checkpointer.up());
     pg.put("backlog", sv.checkpointer.backlog());
     pg.put("error", sv.checkpointer.lastError());
+    s.set("storage", sv.storage.json());
+    ObjectNode lease = s.putObject("lease");
+    helperlab.cage.store.LeaseStatus l = sv.store.lease();
+    lease.put("state", l.state().wire()); // held, retaking (its session died; writes still fenced), lost
+    lease.put("identity", sv.config.identity().id());
+    lease.put("epoch", l.epoch());
+    lease.put("since", l.since().toString());
+    lease.put("why", l.why());
     ObjectNode rd = s.putObject("redis");
     rd.put("up", sv.stream.up());
     rd.put("pending", sv.stream.pending());

@@ -56,6 +56,8 @@ public final class Supervisor implements AutoCloseable {
   final WorkerPool pool;
   private final DailyProbe probe;
   private final OfferDesk desk;
+  /** The host's storage where the cage writes: a fault there pauses the work, never blames an image. */
+  final StorageGuard storage;
   final Watchdog watchdog;
   final Checkpointer checkpointer;
   private final CageShutdown shutdown;
@@ -101,11 +103,21 @@ public final class Supervisor implements AutoCloseable {
     this.shutdown = new CageShutdown(parts, log);
     this.health = new CageHealth(config.redisUrl(), stream, store);
     this.front = FrontCpu.of(config, store, stream);
-    this.desk = new OfferDesk(store, config.outbox(), loop::add, loop::stopping);
-    this.recovered = new StartupTakeBack(store, stream, config, calibration, machine, log).run();
-    this.switchboard = new RunSwitchboard(new Handover(), machine, presets, () -> calibration, shelf, cage,
-        PolicyCatalog.get(config.policy()));
-    startRun("live", switchboard.livePolicy(), null, true);
+    this.storage = new StorageGuard(config, log, this::cageNow);
+    this.desk = new OfferDesk(store, config.outbox(), loop::add, loop::stopping, storage);
+    store.watchLease(new LeaseWatch(log, why -> loop.add(new LoopInput.Call(() -> {
+      pool.halt(why);
+      run.halt(LeaseWatch.LEASE_LOST);
+      return null;
+    }))));
+    try {
+      this.recovered = new StartupTakeBack(store, stream, config, calibration, machine, log).run();
+      this.switchboard = new RunSwitchboard(new Handover(), machine, presets, () -> calibration, shelf, cage,
+          PolicyCatalog.get(config.policy()));
+      startRun("live", switchboard.livePolicy(), null, true);
+    } catch (java.sql.SQLException | java.io.IOException | RuntimeException e) {
+      throw shutdown.abandon(e, store.url());
+    }
     for (StoredBatch b : recovered.resume()) {
       run.resume(b);
     }
@@ -119,7 +131,7 @@ public final class Supervisor implements AutoCloseable {
   /** Starts a supervisor that reads the time from {@code clock}. */
   public static Supervisor start(CageConfig config, PrintStream log, CageClock clock) throws Exception {
     Supervisor s = new Supervisor(config, log, clock);
-    s.loop.start(new LoopWork(s.new Handover(), s.pool, s.watchdog, s.switchboard, s.shutdown::restoreCpu));
+    s.loop.start(new LoopWork(s.new Handover(), s.pool, s.watchdog, s.switchboard, s.shutdown::restoreCpu, s.storage));
     s.probe.startArchive();
     Thread lib = new Thread(s.shelf::load, "samples");
     lib.setDaemon(true);
@@ -189,7 +201,11 @@ public final class Supervisor implements AutoCloseable {
    * state); empty when all is well. {@code /health} says "degraded" with these.
    */
   public java.util.List<String> degraded() {
-    return health.degraded();
+    java.util.List<String> why = new java.util.ArrayList<>(health.degraded());
+    if (storage.paused()) {
+      why.add(storage.refusal());
+    }
+    return why;
   }
 
   /** A warning for the serving line when Redis did not answer at start, else null. */
@@ -225,7 +241,7 @@ public final class Supervisor implements AutoCloseable {
           if (w != null) {
             w.accept(cores);
           }
-        }, clock, front);
+        }, clock, front, storage, loop::checkpointSoon);
     run = books.open(ctx, kind, policy, exhibit, sync, checkpoint);
     if (exhibit == null && config.admissionFollowsHost() && config.admissionColdStart()) {
       run.scheduler().planStartup(admission.coldStart(calibration));
@@ -277,11 +293,20 @@ public final class Supervisor implements AutoCloseable {
 
   /** A batch's state and each image's, from the run that holds it or else from the store; null if unknown. */
   public ObjectNode batchView(long id) {
+    boolean storeDown = !checkpointer.up();
     ObjectNode live = onLoop(s -> {
       CageTask t = s.run.taskOfBatch(id);
-      return t == null ? null : BatchViews.of(t, s.run.id);
+      return t == null ? null : BatchViews.of(t, s.run.id, storeDown, store.url());
     });
-    return live != null ? live : BatchViews.stored(store, id);
+    return live != null ? live : BatchViews.stored(store, id, config.identity().id());
+  }
+
+  /**
+   * Off the loop, into a status built on it: a dependency the loop's view holds down is asked now (bounded), so one
+   * that is back shows back at once (see {@link CageHealth#askNow}).
+   */
+  void askDependencies(ObjectNode status) {
+    health.askNow(status, checkpointer);
   }
 
   // ---- control --------------------------------------------------------------------------------
@@ -347,6 +372,25 @@ public final class Supervisor implements AutoCloseable {
 
   public boolean stopped() {
     return stopped;
+  }
+
+  /**
+   * For tests: ends as kill -9 would leave things, in this JVM: the loop stops where it is, no run ends, nothing
+   * waiting to be checkpointed is written, the workers are killed, and every part is let go (so a cage started next on
+   * the same data directory takes back what this one left, as after a crash).
+   */
+  synchronized void crash() {
+    if (stopped) {
+      return;
+    }
+    loop.stop();
+    try {
+      loop.thread().join(5000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    stopped = true;
+    shutdown.abandon();
   }
 
   /** Stops serving: the run ends with its record, checkpoints and stream are flushed, workers killed. */

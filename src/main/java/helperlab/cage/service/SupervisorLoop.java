@@ -40,6 +40,8 @@ final class SupervisorLoop {
   private final Thread thread = new Thread(this::loop, "supervisor");
   private volatile Work work;
   private volatile boolean stopping;
+  /** Something a client waits for went into the checkpoint being filled: write it at the next round. */
+  private volatile boolean checkpointSoon;
 
   /** {@code cageNow}: the supervisor's clock, in seconds. */
   SupervisorLoop(DoubleSupplier cageNow, double sampleS, double checkpointS, PrintStream log) {
@@ -61,6 +63,11 @@ final class SupervisorLoop {
 
   boolean stopping() {
     return stopping;
+  }
+
+  /** On the loop: the checkpoint being filled holds a batch's end, which its client waits to see stored. */
+  void checkpointSoon() {
+    checkpointSoon = true;
   }
 
   /** The loop ends after what it is doing now; nothing new is taken. */
@@ -106,7 +113,8 @@ final class SupervisorLoop {
     if (timers.sampleDue(now)) {
       work.sampleRound();
     }
-    if (timers.checkpointDue(now)) {
+    if (timers.checkpointDue(now, checkpointSoon)) {
+      checkpointSoon = false;
       work.checkpointRound();
     }
     work.afterRounds();

@@ -39,7 +39,9 @@ final class TaskProgress {
   void finishTask(CageTask t, double now, boolean met) {
     BatchState end = state.finish(t, met, now);
     if (t.persisted()) {
-      ctx.checkpoint().get().batchState(t.batchId, end, ctx.clock().instant());
+      t.endedIn = ctx.checkpoint().get();
+      t.endedIn.batchState(t.batchId, end, ctx.clock().instant());
+      ctx.checkpointSoon().run(); // its client waits to see the end stored
     }
     if (client != null) {
       client.finished(now, t.id, t.dead() == 0);
@@ -87,12 +89,29 @@ final class TaskProgress {
   void deadLetter(CageTask.Image im, int strikes, double now) {
     state.deadLetter(im, strikes);
     boolean shared = state.sourceShared(im);
-    String moved = DeadLetters.file(im.id, im.source, ctx.config().inbox(), ctx.config().deadLetters(), shared);
+    DeadLetters.Filed filed = DeadLetters.file(im.id, im.source, ctx.config().inbox(), ctx.config().deadLetters(), shared);
     String reason = deadReason(im, strikes);
     sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, strikes, reason);
     ctx.log().println("cage: image " + im.id + " dead-lettered: " + reason);
     if (im.task.persisted()) {
-      ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), moved, strikes, reason);
+      ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), filed.movedTo(), strikes, reason);
+    }
+    if (filed.hostFault() != null) {
+      ctx.storage().fault(filed.hostFault(), "dead letter of image " + im.id);
+      ctx.storage().whenBack(() -> fileAgain(im, shared));
+    }
+  }
+
+  /** A dead letter the host refused, filed now that the storage is back (its row told where it went). */
+  private void fileAgain(CageTask.Image im, boolean shared) {
+    DeadLetters.Filed filed = DeadLetters.file(im.id, im.source, ctx.config().inbox(), ctx.config().deadLetters(), shared);
+    if (filed.hostFault() != null) {
+      ctx.storage().fault(filed.hostFault(), "dead letter of image " + im.id);
+      ctx.storage().whenBack(() -> fileAgain(im, shared));
+      return;
+    }
+    if (im.task.persisted()) {
+      ctx.checkpoint().get().deadLetterFiled(im.id, filed.movedTo());
     }
   }
 }

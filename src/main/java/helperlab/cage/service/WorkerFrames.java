@@ -1,6 +1,7 @@
 package helperlab.cage.service;
 
 import helperlab.cage.worker.HostCpuTime;
+import helperlab.cage.worker.HostFault;
 import helperlab.cage.worker.HostLoad;
 import helperlab.cage.worker.ProcStat;
 import helperlab.cage.worker.Watchdog;
@@ -63,7 +64,9 @@ final class WorkerFrames {
       if (im == null) {
         return;
       }
-      w.cpuReported(d.cpuTotalS());
+      w.finishedImage(d.cpuTotalS());
+      ctx.pool().progress();
+      ctx.storage().wrote();
       sink.on(now, EventType.IMAGE_DONE, w.id(), im.task.id, im.id, d.cpuS(), d.alreadyPublished() ? "already published" : null);
       if (im.task.persisted()) {
         ctx.checkpoint().get().imageDone(im.id, ctx.clock().instant());
@@ -80,11 +83,50 @@ final class WorkerFrames {
       progress.startNext(w, now);
       scheduler.current().imageFailed(now, w.schedulerId(), im.id);
       scheduler.execute(now);
+    } else if (m instanceof WorkerProtocol.HostFailed h) {
+      // The host's fault, not the image's: no strike, no lost worker; it keeps the image and waits with it.
+      w.hostFailed(ctx.cage());
+      CageTask.Image im = state.image((int) h.image());
+      ctx.storage().fault(new HostFault(h.errno(), h.reason(), h.path()),
+          "image " + h.image() + (im == null ? "" : " (" + progress.inboxRelative(im.source) + ")") + " by worker "
+              + w.id());
     } else if (m instanceof WorkerProtocol.Failed f) {
       w.failed(f.reason());
       ctx.log().println("cage: worker " + w.id() + " (pid " + w.pid() + ") failed image " + f.image() + ": " + f.reason());
     }
   }
+  /**
+   * The host's storage is back: each worker that waited with an image tries it again, and the jobs kept back while
+   * dispatch was paused are sent.
+   */
+  void storageBack() {
+    double now = clock.now();
+    for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
+      if (w.waitsForHost()) {
+        w.resumed(ctx.cage());
+        w.send(java.util.List.of(new WorkerProtocol.Resume("the host's storage is back")));
+      }
+      java.util.List<WorkerProtocol.Job> kept = w.takeKeptBack();
+      if (!kept.isEmpty()) {
+        w.send(kept);
+        if (w.inFlight() < 0) {
+          progress.startNext(w, now);
+        }
+      }
+    }
+  }
+
+  /**
+   * The cage must stop writing (its identity was taken over): every worker is killed now, its images go back unblamed,
+   * and none starts again (the pool is halted first).
+   */
+  void halt(String cause) {
+    for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
+      ctx.pool().kill(w, cause);
+      lose(w, cause, false, false);
+    }
+  }
+
   /** The half-written output a dead worker leaves (".name.tmp-PID"), removed as soon as it is known dead. */
   private void removeTempOutput(WorkerProcess w) {
     Path tmp = w.takeHalfWritten();
@@ -108,7 +150,17 @@ final class WorkerFrames {
       String cause = w.killCause() != null ? w.killCause() : ooms.causeOfExit(code);
       // A SIGKILL that neither we nor the kernel's OOM killer sent came from outside (an operator, the
       // host): the image in flight did nothing to earn a strike.
-      lose(w, cause, !OomCounter.KILLED_FROM_OUTSIDE.equals(cause), true);
+      boolean blame = !OomCounter.KILLED_FROM_OUTSIDE.equals(cause);
+      if (helperlab.model.MetricsAccumulator.CAUSE_OOM.equals(cause)) {
+        OomCounter.Judgement j = ooms.judge(w, state.liveWorkers(),
+            (long) (CageSizing.perWorkerMb(ctx.calibration()) * 1048576));
+        blame = j.ownDoing();
+        if (!blame) {
+          ctx.log().println("cage: the kernel killed worker " + w.id() + " (pid " + w.pid() + ") for memory, but " + j.words()
+              + ": the host's pressure, no strike" + (w.inFlight() >= 0 ? " on image " + w.inFlight() : ""));
+        }
+      }
+      lose(w, cause, blame, true);
     } finally {
       removeTempOutput(w); // the process is gone: nothing writes to it any more
     }
@@ -134,9 +186,9 @@ final class WorkerFrames {
     if (lost.struck() != null && lost.struck().task.persisted()) {
       ctx.checkpoint().get().strikes(lost.struck().id, lost.struck().strikes());
     }
-    if (involuntary && ctx.pool().lost()) {
-      ctx.log().printf("cage: restart breaker open: more than %d workers lost in %.0f s; no new worker for %.0f s%n",
-          ctx.pool().breaker().limit(), ctx.pool().breaker().windowS(), ctx.pool().breaker().windowS());
+    if (involuntary && ctx.pool().lost(w)) {
+      ctx.log().printf("cage: restart breaker open: more than %d workers in a row lost before finishing an image;"
+          + " no new worker for %.0f s%n", ctx.pool().breaker().limit(), ctx.pool().breaker().windowS());
     }
     scheduler.current().workerLost(now, w.schedulerId(), blame);
     scheduler.execute(now);

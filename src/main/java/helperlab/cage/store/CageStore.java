@@ -77,7 +77,7 @@ public final class CageStore implements AutoCloseable {
     hc.addDataSourceProperty("socketTimeout", "15");
     hc.addDataSourceProperty("tcpKeepAlive", "true");
     hc.addDataSourceProperty("reWriteBatchedInserts", "true");
-    hc.addDataSourceProperty("ApplicationName", "helper-lab cage");
+    hc.addDataSourceProperty("ApplicationName", cageId.isEmpty() ? "helper-lab cage" : "helper-lab cage " + cageId);
     hc.setInitializationFailTimeout(-1);
     HikariDataSource ds = new HikariDataSource(hc);
     try {
@@ -144,19 +144,33 @@ public final class CageStore implements AutoCloseable {
     }
   }
 
+  /**
+   * Whether the database answers now, asked on a connection of its own (not the pool's, which may still be waiting
+   * out its own retry after an outage), each step bounded to two seconds.
+   */
+  public boolean answersNow() {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("connectTimeout", "2");
+    p.setProperty("loginTimeout", "2");
+    p.setProperty("socketTimeout", "2");
+    p.setProperty("ApplicationName", "helper-lab cage (asking)");
+    try (Connection c = java.sql.DriverManager.getConnection(url, p); Statement s = c.createStatement()) {
+      s.execute("select 1");
+      return true;
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
   // ---- runs -----------------------------------------------------------------------------------
 
   public void createRun(RunRow r) throws SQLException {
-    try (Connection c = connection()) {
-      Writes.RUN_STARTED.run(c, r);
-    }
+    write(c -> Writes.RUN_STARTED.run(c, r));
   }
 
   /** Ends a run now (used at start-up for runs cut short by a crash; a live supervisor ends runs by checkpoint). */
   public void endRun(String id, String state, Instant at, String recordJson) throws SQLException {
-    try (Connection c = connection()) {
-      Writes.RUN_ENDED.run(c, new Writes.RunEnd(id, state, at, recordJson));
-    }
+    write(c -> Writes.RUN_ENDED.run(c, new Writes.RunEnd(id, state, at, recordJson)));
   }
 
   /**
@@ -167,48 +181,21 @@ public final class CageStore implements AutoCloseable {
       Double durationS, String state, Instant startedAt, Instant endedAt, Double offeredLoad, String triggerJson) {}
 
   public List<RunRow> runs(String state) throws SQLException {
-    String sql = "select id, kind, policy, scenario, seed, admission, duration_s, state, started_at, ended_at,"
-        + " offered_load, trigger_spec::text from runs"
-        + (state == null ? "" : " where state = ?") + " order by started_at, id";
-    List<RunRow> out = new ArrayList<>();
-    try (Connection c = connection(); PreparedStatement s = c.prepareStatement(sql)) {
-      if (state != null) {
-        s.setString(1, state);
-      }
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          Timestamp ended = rs.getTimestamp(10);
-          out.add(new RunRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getLong(5),
-              rs.getString(6), nullableDouble(rs, 7), rs.getString(8), rs.getTimestamp(9).toInstant(),
-              ended == null ? null : ended.toInstant(), nullableDouble(rs, 11), rs.getString(12)));
-        }
-      }
+    try (Connection c = connection()) {
+      return RunRows.runs(c, state);
     }
-    return out;
-  }
-
-  private static Double nullableDouble(ResultSet rs, int column) throws SQLException {
-    double d = rs.getDouble(column);
-    return rs.wasNull() ? null : d;
   }
 
   /** The record of a finished run as JSON, or null if it has none (yet). */
   public String runRecord(String id) throws SQLException {
-    try (Connection c = connection();
-        PreparedStatement s = c.prepareStatement("select record::text from runs where id = ?")) {
-      s.setString(1, id);
-      try (ResultSet rs = s.executeQuery()) {
-        return rs.next() ? rs.getString(1) : null;
-      }
+    try (Connection c = connection()) {
+      return RunRows.record(c, id);
     }
   }
 
   public boolean runExists(String id) throws SQLException {
-    try (Connection c = connection(); PreparedStatement s = c.prepareStatement("select 1 from runs where id = ?")) {
-      s.setString(1, id);
-      try (ResultSet rs = s.executeQuery()) {
-        return rs.next();
-      }
+    try (Connection c = connection()) {
+      return RunRows.exists(c, id);
     }
   }
 
@@ -220,42 +207,15 @@ public final class CageStore implements AutoCloseable {
 
   /** Every event and sample stored for a run, merged in sequence order. */
   public List<JournalEntry> runJournal(String runId) throws SQLException {
-    List<JournalEntry> out = new ArrayList<>();
     try (Connection c = connection()) {
-      try (PreparedStatement s = c.prepareStatement(
-          "select seq, t, type, worker, task, image, value, note from run_events where run_id = ?")) {
-        s.setString(1, runId);
-        try (ResultSet rs = s.executeQuery()) {
-          while (rs.next()) {
-            out.add(new JournalEntry(rs.getInt(1), new RunEvent(rs.getDouble(2), EventType.fromWire(rs.getString(3)),
-                rs.getInt(4), rs.getInt(5), rs.getInt(6), rs.getDouble(7), rs.getString(8)), null));
-          }
-        }
-      }
-      try (PreparedStatement s = c.prepareStatement(
-          "select seq, t, workers, busy, queue, memory_mb from run_samples where run_id = ?")) {
-        s.setString(1, runId);
-        try (ResultSet rs = s.executeQuery()) {
-          while (rs.next()) {
-            out.add(new JournalEntry(rs.getInt(1), null,
-                new SampleRow(rs.getDouble(2), rs.getInt(3), rs.getInt(4), rs.getInt(5), rs.getDouble(6))));
-          }
-        }
-      }
+      return RunRows.journal(c, runId);
     }
-    out.sort(java.util.Comparator.comparingInt(JournalEntry::seq));
-    return out;
   }
 
   /** The highest event sequence number stored for a run (0 if none). */
   public int lastEventSeq(String runId) throws SQLException {
-    try (Connection c = connection();
-        PreparedStatement s = c.prepareStatement("select coalesce(max(seq), 0) from run_events where run_id = ?")) {
-      s.setString(1, runId);
-      try (ResultSet rs = s.executeQuery()) {
-        rs.next();
-        return rs.getInt(1);
-      }
+    try (Connection c = connection()) {
+      return RunRows.lastEventSeq(c, runId);
     }
   }
 
@@ -267,6 +227,8 @@ public final class CageStore implements AutoCloseable {
    */
   public StoredBatch insertPending(ValidBatch b, Path outbox) throws SQLException {
     try (Connection c = connection()) {
+      c.setAutoCommit(false);
+      fence(c);
       return BatchRows.insertPending(c, b, outbox);
     }
   }
@@ -276,15 +238,13 @@ public final class CageStore implements AutoCloseable {
   /** The supervisor's answer to a pending batch, made durable before the client hears it. */
   public void recordDecision(long batchId, String runId, int task, boolean admitted, String reason, double retryAfterS)
       throws SQLException {
-    try (Connection c = connection()) {
-      Writes.DECISION.run(c, new Writes.Decision(batchId, runId, task, admitted ? BatchState.ADMITTED : BatchState.REFUSED,
-          reason, admitted ? null : retryAfterS));
-    }
+    write(c -> Writes.DECISION.run(c, new Writes.Decision(batchId, runId, task,
+        admitted ? BatchState.ADMITTED : BatchState.REFUSED, reason, admitted ? null : retryAfterS)));
   }
 
   /** Sets a batch's state (and its still-queued images' to 'cancelled' when it is cancelled or abandoned). */
   public void setBatchState(long id, BatchState state) throws SQLException {
-    inTransaction(c -> {
+    write(c -> {
       Writes.BATCH_STATE.run(c, new Writes.StateChange(id, state, Instant.now()));
       if (state.dropsQueuedImages()) {
         Writes.QUEUED_IMAGES_OF_BATCH_CANCELLED.run(c, id);
@@ -295,15 +255,28 @@ public final class CageStore implements AutoCloseable {
   /** Marks images done now (their outputs were found published at start-up). */
   public void markDone(List<Long> imageIds) throws SQLException {
     Instant now = Instant.now();
-    try (Connection c = connection()) {
-      Writes.IMAGE_DONE.run(c, imageIds.stream().map(id -> new Writes.ImageDone(id, now)).toList());
+    write(c -> Writes.IMAGE_DONE.run(c, imageIds.stream().map(id -> new Writes.ImageDone(id, now)).toList()));
+  }
+
+  /**
+   * Images found published at start-up that the dead supervisor never checkpointed as done: each marked done and given
+   * its {@code image_done} event in run {@code runId} (as task {@code task}, after the run's last entry, with
+   * {@code note}), in one transaction, so the record says what the outbox holds, once: a take-back cut short and run
+   * again finds them done and adds nothing. Returns how many were marked.
+   */
+  public int recoverPublished(String runId, int task, List<Long> imageIds, String note) throws SQLException {
+    if (imageIds.isEmpty()) {
+      return 0;
     }
+    int[] marked = new int[1];
+    write(c -> marked[0] = RunRows.recoverPublished(c, runId, task, imageIds, note));
+    return marked[0];
   }
 
   /** Records an image as dead-lettered (found filed at start-up, its row never written). */
   public void markDead(long imageId, long batchId, String source, String movedTo, int strikes) throws SQLException {
     Writes.Dead d = new Writes.Dead(imageId, batchId, source, movedTo, strikes, "found filed after a restart");
-    inTransaction(c -> {
+    write(c -> {
       Writes.IMAGE_DEAD.run(c, d);
       Writes.DEAD_LETTER.run(c, d);
     });
@@ -313,16 +286,44 @@ public final class CageStore implements AutoCloseable {
     void on(Connection c) throws SQLException;
   }
 
-  private void inTransaction(Work work) throws SQLException {
+  /**
+   * A write in one transaction of its own, refused (a {@link Fenced}) unless this cage still holds its identity: the
+   * epoch it took is checked first, in the same transaction (see {@link CageLease#fence}). On failure nothing of it
+   * is written.
+   */
+  private void write(Work work) throws SQLException {
     try (Connection c = connection()) {
       c.setAutoCommit(false);
       try {
+        fence(c);
         work.on(c);
         c.commit();
-      } catch (SQLException e) {
-        c.rollback();
+      } catch (SQLException | RuntimeException e) {
+        try {
+          c.rollback();
+        } catch (SQLException ignored) {
+          // the connection is gone; the transaction is too
+        }
         throw e;
       }
+    }
+  }
+
+  private void fence(Connection c) throws SQLException {
+    if (lease != null) {
+      lease.fence(c);
+    }
+  }
+
+  /** This cage's hold on its identity ({@link LeaseStatus#none()} for a store that holds none). */
+  public LeaseStatus lease() {
+    return lease == null ? LeaseStatus.none() : lease.status();
+  }
+
+  /** Told of every change of the hold on the identity (on the lease's thread, or a writer's). */
+  public void watchLease(java.util.function.Consumer<LeaseStatus> watcher) {
+    if (lease != null) {
+      lease.watch(watcher);
     }
   }
 
@@ -343,6 +344,16 @@ public final class CageStore implements AutoCloseable {
   }
 
 
+  /** The identity of the cage that owns batch {@code id} ('' for one from before cages had identities), or null. */
+  public String batchOwner(long id) throws SQLException {
+    try (Connection c = connection(); PreparedStatement s = c.prepareStatement("select cage_id from batches where id = ?")) {
+      s.setLong(1, id);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? rs.getString(1) : null;
+      }
+    }
+  }
+
   /** One batch with its images, or null. */
   public StoredBatch batch(long id) throws SQLException {
     List<StoredBatch> one = batchesWhere("b.id = ?", id);
@@ -357,20 +368,7 @@ public final class CageStore implements AutoCloseable {
     if (cp.isEmpty()) {
       return;
     }
-    try (Connection c = connection()) {
-      c.setAutoCommit(false);
-      try {
-        cp.writeTo(c);
-        c.commit();
-      } catch (SQLException | RuntimeException e) {
-        try {
-          c.rollback();
-        } catch (SQLException ignored) {
-          // the connection is gone; the transaction is too
-        }
-        throw e;
-      }
-    }
+    write(cp::writeTo);
   }
 
   @Override

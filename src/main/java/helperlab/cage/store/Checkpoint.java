@@ -30,11 +30,23 @@ public final class Checkpoint {
   private final List<Strikes> strikes = new ArrayList<>();
   private final List<Long> cancelled = new ArrayList<>();
   private final List<Dead> dead = new ArrayList<>();
+  private final List<Writes.Filed> filed = new ArrayList<>();
   private final List<StateChange> batchStates = new ArrayList<>();
   private final List<Event> events = new ArrayList<>();
   private final List<Sample> samples = new ArrayList<>();
   private final List<RunEnd> runEnds = new ArrayList<>();
   private final List<Cursor> cursors = new ArrayList<>();
+  /** Set once the database has it (see {@link Checkpointer}). */
+  private volatile boolean written;
+
+  /** Whether the database has this checkpoint: what it holds is stored, not only in the supervisor's memory. */
+  public boolean written() {
+    return written;
+  }
+
+  void markWritten() {
+    written = true;
+  }
 
   /** A run began (its row must exist before its events; written first). */
   public synchronized void runStarted(CageStore.RunRow run) {
@@ -55,6 +67,11 @@ public final class Checkpoint {
 
   public synchronized void imageDead(long image, long batch, String source, String movedTo, int n, String reason) {
     dead.add(new Dead(image, batch, source, movedTo, n, reason));
+  }
+
+  /** A dead letter the host refused at first, filed since: where it went. */
+  public synchronized void deadLetterFiled(long image, String movedTo) {
+    filed.add(new Writes.Filed(image, movedTo));
   }
 
   /** A batch ended (met, late, inputs gone, cancelled, abandoned) or was decided (admitted, refused). */
@@ -85,11 +102,13 @@ public final class Checkpoint {
 
   public synchronized boolean isEmpty() {
     return runStarts.isEmpty() && batchRuns.isEmpty() && done.isEmpty() && strikes.isEmpty() && cancelled.isEmpty() && dead.isEmpty()
+        && filed.isEmpty()
         && batchStates.isEmpty() && events.isEmpty() && samples.isEmpty() && runEnds.isEmpty() && cursors.isEmpty();
   }
 
   public synchronized int size() {
-    return runStarts.size() + batchRuns.size() + done.size() + strikes.size() + cancelled.size() + dead.size() + batchStates.size()
+    return runStarts.size() + batchRuns.size() + done.size() + strikes.size() + cancelled.size() + dead.size() + filed.size()
+        + batchStates.size()
         + events.size() + samples.size() + runEnds.size() + cursors.size();
   }
 
@@ -102,6 +121,7 @@ public final class Checkpoint {
       strikes.addAll(0, older.strikes);
       cancelled.addAll(0, older.cancelled);
       dead.addAll(0, older.dead);
+      filed.addAll(0, older.filed);
       batchStates.addAll(0, older.batchStates);
       events.addAll(0, older.events);
       samples.addAll(0, older.samples);
@@ -118,6 +138,7 @@ public final class Checkpoint {
     Writes.IMAGE_CANCELLED.run(c, cancelled);
     Writes.IMAGE_DEAD.run(c, dead);
     Writes.DEAD_LETTER.run(c, dead);
+    Writes.DEAD_LETTER_FILED.run(c, filed);
     Writes.BATCH_STATE.run(c, batchStates);
     Writes.EVENT.run(c, events);
     Writes.SAMPLE.run(c, samples);

@@ -17,6 +17,17 @@ public final class Checkpointer implements AutoCloseable {
   private volatile boolean up = true;
   private volatile String lastError;
   private volatile long written;
+  /** The database was seen answering again: the next try is now, not at the end of the backoff. */
+  private boolean retryNow;
+
+  /** Someone saw the database answer again (a status that asked it): the failed checkpoint is tried again now. */
+  public synchronized void retryNow() {
+    retryNow = true;
+    notifyAll();
+  }
+
+  /** A write found this cage fenced (another took its identity): nothing more is written, ever. */
+  private volatile boolean fenced;
 
   public Checkpointer(CageStore store, PrintStream log) {
     this.store = store;
@@ -37,6 +48,11 @@ public final class Checkpointer implements AutoCloseable {
     return up;
   }
 
+  /** Whether the database refused this cage's writes for good (its identity was taken over). */
+  public boolean fenced() {
+    return fenced;
+  }
+
   public String lastError() {
     return lastError;
   }
@@ -53,6 +69,9 @@ public final class Checkpointer implements AutoCloseable {
   public synchronized boolean flush(long timeoutMs) throws InterruptedException {
     long end = System.currentTimeMillis() + timeoutMs;
     while (!queue.isEmpty()) {
+      if (fenced) {
+        return false;
+      }
       long left = end - System.currentTimeMillis();
       if (left <= 0) {
         return false;
@@ -64,7 +83,7 @@ public final class Checkpointer implements AutoCloseable {
 
   private void run() {
     long backoff = 200;
-    while (running) {
+    while (running && !fenced) {
       Checkpoint head;
       synchronized (this) {
         while (queue.isEmpty() && running) {
@@ -81,6 +100,7 @@ public final class Checkpointer implements AutoCloseable {
       }
       try {
         store.apply(head);
+        head.markWritten();
         synchronized (this) {
           queue.pollFirst();
           written++;
@@ -92,6 +112,13 @@ public final class Checkpointer implements AutoCloseable {
         up = true;
         lastError = null;
         backoff = 200;
+      } catch (Fenced e) {
+        log.println("cage: checkpoint refused, and no more will be written: " + e.getMessage());
+        lastError = e.getMessage();
+        fenced = true;
+        synchronized (this) {
+          notifyAll();
+        }
       } catch (Exception e) {
         if (up) {
           log.println("cage: checkpoint failed, will retry (" + e.getMessage() + ")");
@@ -99,7 +126,12 @@ public final class Checkpointer implements AutoCloseable {
         up = false;
         lastError = e.getMessage();
         try {
-          Thread.sleep(backoff);
+          synchronized (this) {
+            if (!retryNow) {
+              wait(backoff); // until the backoff ends, or someone saw the database answer again
+            }
+            retryNow = false;
+          }
         } catch (InterruptedException ie) {
           return;
         }

@@ -49,6 +49,8 @@ final class Writes {
 
   record Dead(long image, long batch, String source, String movedTo, int strikes, String reason) {}
 
+  record Filed(long image, String movedTo) {}
+
   record StateChange(long batch, BatchState state, Instant at) {}
 
   record Decision(long batch, String run, int task, BatchState state, String reason, Double retryAfterS) {}
@@ -127,6 +129,13 @@ final class Writes {
         s.setString(4, d.movedTo());
         s.setInt(5, d.strikes());
         s.setString(6, d.reason());
+      });
+
+  /** Where a dead letter went once the host let it be filed (after {@link #DEAD_LETTER} said it was not yet). */
+  static final Write<Filed> DEAD_LETTER_FILED = new Write<>("update dead_letters set moved_to = ? where image_id = ?",
+      (s, f) -> {
+        s.setString(1, f.movedTo());
+        s.setLong(2, f.image());
       });
 
   static final Write<StateChange> BATCH_STATE = new Write<>(

@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -63,8 +65,8 @@ public final class Resizer {
     }
     JpegPassThrough.Stripped same = formatOf(target, "").equals("jpeg") ? unchanged(source, longEdge) : null;
     if (same != null) {
-      publish(target, out -> out.write(same.bytes()));
-      return new Output(same.width(), same.height(), false);
+      boolean published = publish(target, out -> out.write(same.bytes()));
+      return new Output(same.width(), same.height(), !published);
     }
     Decoder.Decoded d;
     try (ImageInputStream in = ImageIO.createImageInputStream(source.toFile())) {
@@ -75,17 +77,42 @@ public final class Resizer {
     }
     String format = formatOf(target, d.format());
     int[] size = new int[2];
-    publish(target, out -> System.arraycopy(encode(d, format, longEdge, out), 0, size, 0, 2));
-    return new Output(size[0], size[1], false);
+    boolean published = publish(target, out -> System.arraycopy(encode(d, format, longEdge, out), 0, size, 0, 2));
+    return new Output(size[0], size[1], !published);
   }
 
   /** Writes what goes into a published file. */
-  private interface Body {
+  interface Body {
     void writeTo(OutputStream out) throws IOException;
   }
 
-  /** Writes {@code body} to a temporary name, flushes it to disk, renames it into place, flushes the directory. */
-  private static void publish(Path target, Body body) throws IOException {
+  /**
+   * Writes {@code body} to a temporary name, flushes it to disk, puts it in place, flushes the directory; false (and
+   * nothing written) when {@code target} exists already. In place by a hard link, which the kernel refuses when the
+   * name exists (a rename would replace it): an output that exists is never written again, whoever tries, even a
+   * worker of another cage racing this one; the temporary name is then unlinked.
+   */
+  static boolean publish(Path target, Body body) throws IOException {
+    try {
+      return putInPlace(target, body);
+    } catch (WriteFailed e) {
+      throw e;
+    } catch (IOException e) {
+      throw new WriteFailed(target, e);
+    }
+  }
+
+  /**
+   * A failure while writing an output (its directory, its temporary file, the link, the directory's flush), as
+   * opposed to reading the source: where a host's I/O error ({@link HostFault}) counts as the host's.
+   */
+  public static final class WriteFailed extends IOException {
+    WriteFailed(Path target, IOException cause) {
+      super(cause.getMessage(), cause);
+    }
+  }
+
+  private static boolean putInPlace(Path target, Body body) throws IOException {
     Files.createDirectories(target.getParent());
     Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
     try (FileOutputStream out = new FileOutputStream(tmp.toFile())) {
@@ -95,10 +122,29 @@ public final class Resizer {
       Files.deleteIfExists(tmp);
       throw e;
     }
-    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+    try {
+      Files.createLink(target, tmp);
+    } catch (FileAlreadyExistsException e) {
+      Files.deleteIfExists(tmp);
+      return false;
+    } catch (UnsupportedOperationException | FileSystemException e) {
+      if (e instanceof FileSystemException f && !f.getMessage().contains("Operation not permitted")) {
+        Files.deleteIfExists(tmp);
+        throw f;
+      }
+      // a file system without hard links: a move that refuses an existing name (checked, then renamed)
+      try {
+        Files.move(tmp, target);
+      } catch (FileAlreadyExistsException exists) {
+        Files.deleteIfExists(tmp);
+        return false;
+      }
+    }
+    Files.deleteIfExists(tmp);
     try (FileChannel dir = FileChannel.open(target.getParent(), StandardOpenOption.READ)) {
       dir.force(true);
     }
+    return true;
   }
 
   /**

@@ -81,8 +81,7 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
       return null;
     }
     if (w.helloAt < 0) {
-      return now - w.launchedAt > spawnTimeoutS
-          ? new Verdict(SPAWN_TIMEOUT, false, String.format("no hello in %.0f s", now - w.launchedAt)) : null;
+      return starting(w, now, stat);
     }
     double silent = now - Math.max(w.lastHeartbeat, w.helloAt);
     if (silent > heartbeatTimeoutS) {
@@ -97,11 +96,41 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
       return new Verdict(MEMORY, true, String.format("%.0f MiB resident, over the %.0f MiB a worker may hold",
           w.rssBytes / 1048576.0, memoryLimitBytes / 1048576.0));
     }
+    if (w.parkedSince >= 0) {
+      return null; // it waits for the host's storage with its image: no time of the image's own
+    }
     if (w.inFlight >= 0) {
       double cpu = Math.max(w.lastCpuS, stat == null ? 0 : stat.cpuS()) - w.cpuAtImageStart;
       return overrun(now - w.inFlightSince, Math.max(0, cpu), predictedS, stretch, stat != null && stat.anyRunnable());
     }
     return null;
+  }
+
+  /**
+   * A worker that has not said hello: given up past the spawn timeout only if its start is stuck (its CPU stands still
+   * and no thread waits for a CPU) or runs away (it spent more CPU than the whole timeout). A start the host merely
+   * starves is slow, not stuck: at load 30 a JVM gets a few percent of a core and takes tens of seconds to say hello.
+   */
+  private Verdict starting(WorkerProcess w, double now, ProcStat stat) {
+    double waited = now - w.launchedAt;
+    if (waited <= spawnTimeoutS) {
+      return null;
+    }
+    if (stat == null) {
+      return new Verdict(SPAWN_TIMEOUT, false, String.format("no hello in %.0f s", waited));
+    }
+    if (stat.cpuS() > spawnTimeoutS) {
+      return new Verdict(SPAWN_TIMEOUT, false, String.format("no hello in %.0f s after %.1f CPU-s: its start runs away",
+          waited, stat.cpuS()));
+    }
+    double still = now - Math.max(w.lastProgressAt, w.launchedAt);
+    if (still <= heartbeatTimeoutS || stat.anyRunnable()) {
+      w.excuse = String.format("no hello in %.0f s but it is starting (%.2f CPU-s so far%s): starved, not stuck", waited,
+          stat.cpuS(), stat.anyRunnable() ? ", waiting for a CPU" : "");
+      return null;
+    }
+    return new Verdict(SPAWN_TIMEOUT, false, String.format("no hello in %.0f s, and no CPU for %.1f s with no thread"
+        + " runnable (state %c): its start is stuck", waited, still, stat.state()));
   }
 
   /** A silent worker: hung only if its CPU stands still and none of its threads waits for a CPU. */

@@ -3,6 +3,7 @@ package helperlab.cage.worker;
 import helperlab.cage.image.ImageHeader;
 import helperlab.cage.worker.WorkerProtocol.Done;
 import helperlab.cage.worker.WorkerProtocol.Failed;
+import helperlab.cage.worker.WorkerProtocol.HostFailed;
 import helperlab.cage.worker.WorkerProtocol.Heartbeat;
 import helperlab.cage.worker.WorkerProtocol.Hello;
 import helperlab.cage.worker.WorkerProtocol.Job;
@@ -41,6 +42,9 @@ public final class WorkerMain {
   private final PrintStream log;
   private final Resizer resizer;
   private final LinkedBlockingQueue<ToWorker> jobs = new LinkedBlockingQueue<>();
+  /** Permits to try again an image the host failed; a stop releases one too, so a waiting worker hears it. */
+  private final java.util.concurrent.Semaphore resumes = new java.util.concurrent.Semaphore(0);
+  private volatile boolean stopAsked;
   private final com.sun.management.OperatingSystemMXBean os =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private final java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -103,7 +107,14 @@ public final class WorkerMain {
           return 0;
         }
         Job job = (Job) message;
-        if (!resize(job)) {
+        Outcome o;
+        while ((o = resize(job)) == Outcome.HOST_FAILED) {
+          resumes.acquire(); // the host failed it: wait to be told the host is back, then try it again
+          if (stopAsked) {
+            return 0;
+          }
+        }
+        if (o == Outcome.FAILED) {
           return 3;
         }
       }
@@ -112,7 +123,10 @@ public final class WorkerMain {
     }
   }
 
-  private boolean resize(Job job) {
+  /** How one try at an image ended: settled (done, or its input gone), failed (the worker stops), or failed by the host. */
+  private enum Outcome { SETTLED, FAILED, HOST_FAILED }
+
+  private Outcome resize(Job job) {
     inFlight = job.image();
     double cpu0 = cpuSeconds();
     long precise0 = clock.nanos();
@@ -128,18 +142,29 @@ public final class WorkerMain {
       send(new Done(job.image(), imageCpu, cpu, (System.nanoTime() - t0) / 1e9, o.width(), o.height(),
           o.alreadyPublished(), threadCpu));
       inFlight = -1;
-      return true;
+      return Outcome.SETTLED;
     } catch (IOException | RuntimeException | OutOfMemoryError e) {
       inFlight = -1;
+      HostFault host = e instanceof OutOfMemoryError ? null
+          : HostFault.of(e, Path.of(job.target()), e instanceof Resizer.WriteFailed);
+      if (host != null) {
+        // The host's fault, not the image's: said as such, and the image kept for when the host is back.
+        log.println("worker " + ProcessHandle.current().pid() + ": image " + job.image() + ": the host failed it: "
+            + host.words());
+        resumes.drainPermits();
+        send(new HostFailed(job.image(), host.errno(), host.reason(), host.path()));
+        return Outcome.HOST_FAILED;
+      }
       if (!(e instanceof OutOfMemoryError) && !Files.isReadable(Path.of(job.source()))) {
         // Nothing wrong with this worker: the file was taken away (or made unreadable) after admission.
         send(new Failed(job.image(), Files.exists(Path.of(job.source())) ? "input unreadable" : "input gone", true));
-        return true;
+        return Outcome.SETTLED;
       }
-      String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
+      Throwable why = e instanceof Resizer.WriteFailed && e.getCause() != null ? e.getCause() : e;
+      String reason = why.getClass().getSimpleName() + ": " + why.getMessage();
       log.println("worker " + ProcessHandle.current().pid() + ": image " + job.image() + " failed: " + reason);
       send(new Failed(job.image(), reason));
-      return false;
+      return Outcome.FAILED;
     }
   }
 
@@ -169,6 +194,14 @@ public final class WorkerMain {
         ToWorker message = WorkerProtocol.read(in, ToWorker.class);
         if (message == null) {
           break;
+        }
+        if (message instanceof WorkerProtocol.Resume) {
+          resumes.release();
+          continue;
+        }
+        if (message instanceof Stop) {
+          stopAsked = true;
+          resumes.release();
         }
         jobs.add(message);
       }

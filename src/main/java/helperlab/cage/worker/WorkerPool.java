@@ -30,6 +30,8 @@ public final class WorkerPool {
   private int launches;
   private int launchFailures;
   private String lastLaunchError;
+  /** Why no worker may start any more (the cage lost its identity), null while they may. */
+  private String halted;
 
   /**
    * @param clock the supervisor's clock (seconds, never going back): worker times and the breaker use
@@ -106,7 +108,7 @@ public final class WorkerPool {
   /** Starts held workers while the breaker is closed and real processes are under the ceiling. */
   public void pump() {
     double now = clock.getAsDouble();
-    while (!deferred.isEmpty() && !breaker.isOpen(now) && running() < ceiling) {
+    while (halted == null && !deferred.isEmpty() && !breaker.isOpen(now) && running() < ceiling) {
       WorkerProcess w = deferred.pollFirst();
       if (w.phase != WorkerProcess.Phase.DEFERRED) {
         continue;
@@ -120,7 +122,13 @@ public final class WorkerPool {
         } catch (IOException e) {
           lastLaunchError = "cannot put worker " + p.pid() + " in the cage's cgroup: " + e.getMessage();
         }
-        Files.writeString(pidDir.resolve(Long.toString(p.pid())), "");
+        try {
+          Files.writeString(pidDir.resolve(Long.toString(p.pid())), "");
+        } catch (IOException e) {
+          // the worker runs all the same (a full data directory is the host's fault, not a failed launch); only a
+          // supervisor killed before it exits could not find it to clear it
+          lastLaunchError = "cannot write worker " + p.pid() + "'s pid file: " + e.getMessage();
+        }
       } catch (IOException e) {
         // It never started: reported lost like any worker that dies young.
         launchFailures++;
@@ -131,6 +139,19 @@ public final class WorkerPool {
         inbox.accept(new WorkerProcess.Exit(w, -1));
       }
     }
+  }
+
+  /**
+   * No worker starts from now on, for good ({@code why}: the cage lost its identity to another and must not write);
+   * the ones running are killed by the run that holds them.
+   */
+  public void halt(String why) {
+    halted = why;
+  }
+
+  /** Why no worker may start any more, null while they may. */
+  public String halted() {
+    return halted;
   }
 
   /** OS processes of workers that have not exited (retiring and killed ones included until they go). */
@@ -184,9 +205,14 @@ public final class WorkerPool {
     w.kill();
   }
 
-  /** A lost worker counts against the breaker; true if the breaker opened. */
-  public boolean lost() {
-    return breaker.lost(clock.getAsDouble());
+  /** A lost worker counts against the breaker unless it had finished an image; true if the breaker opened. */
+  public boolean lost(WorkerProcess w) {
+    return breaker.lost(clock.getAsDouble(), w.imagesFinished() > 0);
+  }
+
+  /** A worker finished an image: progress, which the breaker counts from. */
+  public void progress() {
+    breaker.progress();
   }
 
   public boolean breakerOpen() {

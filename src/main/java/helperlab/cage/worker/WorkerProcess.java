@@ -55,6 +55,11 @@ public final class WorkerProcess {
   double lastHeartbeat = -1;
   double lastCpuS;
   double startupCpuS;
+  private int imagesFinished;
+  /** Since when it has waited for the host (the host failed its image), -1 while it does not. */
+  double parkedSince = -1;
+  /** Jobs given to it while dispatch was paused, not yet sent. */
+  private final List<WorkerProtocol.Job> unsent = new java.util.ArrayList<>();
   /** Images sent and not yet reported done, in order. */
   private final ArrayDeque<Integer> assigned = new ArrayDeque<>();
   int inFlight = -1;
@@ -187,9 +192,47 @@ public final class WorkerProcess {
     lastCpuS = startupCpuS;
   }
 
-  /** Its CPU seconds as a finished image's frame told them. */
-  public void cpuReported(double cpuTotalS) {
+  /** It finished an image (published it, or found it published), its CPU seconds as the frame told them. */
+  public void finishedImage(double cpuTotalS) {
     lastCpuS = cpuTotalS;
+    imagesFinished++;
+  }
+
+  /**
+   * The host failed its image (no space, read-only...): it keeps the image and waits to be told to try again; the
+   * watchdog does not count the wait against the image.
+   */
+  public void hostFailed(double at) {
+    parkedSince = at;
+  }
+
+  /** Whether it waits for the host. */
+  public boolean waitsForHost() {
+    return parkedSince >= 0;
+  }
+
+  /** Told to try its image again at {@code at}: the image's time and CPU count from now. */
+  public void resumed(double at) {
+    parkedSince = -1;
+    inFlightSince = at;
+    cpuAtImageStart = lastCpuS;
+  }
+
+  /** Jobs kept back while dispatch is paused, to be sent when it resumes. */
+  public void keepBack(List<WorkerProtocol.Job> jobs) {
+    unsent.addAll(jobs);
+  }
+
+  /** The jobs kept back, now to be sent (none left kept). */
+  public List<WorkerProtocol.Job> takeKeptBack() {
+    List<WorkerProtocol.Job> out = List.copyOf(unsent);
+    unsent.clear();
+    return out;
+  }
+
+  /** How many images it finished. */
+  public int imagesFinished() {
+    return imagesFinished;
   }
   /** It says it failed: the cause its exit will be reported with. */
   public void failed(String reason) {
@@ -239,7 +282,9 @@ public final class WorkerProcess {
   /** It holds nothing from now on. */
   public void dropAll() {
     assigned.clear();
+    unsent.clear();
     inFlight = -1;
+    parkedSince = -1;
   }
 
   /** Lost and reported: whatever it still says is ignored. */

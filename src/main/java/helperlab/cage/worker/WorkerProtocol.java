@@ -25,7 +25,8 @@ public final class WorkerProtocol {
   /** Supervisor to worker. */
   @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
   @JsonSubTypes({@JsonSubTypes.Type(value = Job.class, name = "job"),
-      @JsonSubTypes.Type(value = Stop.class, name = "stop")})
+      @JsonSubTypes.Type(value = Stop.class, name = "stop"),
+      @JsonSubTypes.Type(value = Resume.class, name = "resume")})
   public sealed interface ToWorker {}
 
   /** Resize {@code source} to fit {@code longEdge} and publish it at {@code target}. */
@@ -38,12 +39,16 @@ public final class WorkerProtocol {
   /** Finish nothing more and exit. */
   public record Stop(@JsonProperty("reason") String reason) implements ToWorker {}
 
+  /** Try again the image the host failed (see {@link HostFailed}): the host's storage is back. */
+  public record Resume(@JsonProperty("reason") String reason) implements ToWorker {}
+
   /** Worker to supervisor. */
   @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
   @JsonSubTypes({@JsonSubTypes.Type(value = Hello.class, name = "hello"),
       @JsonSubTypes.Type(value = Ready.class, name = "ready"),
       @JsonSubTypes.Type(value = Done.class, name = "done"),
       @JsonSubTypes.Type(value = Failed.class, name = "failed"),
+      @JsonSubTypes.Type(value = HostFailed.class, name = "host_failed"),
       @JsonSubTypes.Type(value = Heartbeat.class, name = "heartbeat")})
   public sealed interface FromWorker {}
 
@@ -93,6 +98,17 @@ public final class WorkerProtocol {
       this(image, reason, false);
     }
   }
+
+  /**
+   * The host failed the image, not the image itself ({@link HostFault}: no space, no quota, a read-only file system, an
+   * I/O error where it reads or writes): nothing was published, no temporary file is left, and the worker, unharmed,
+   * keeps the image and waits for a {@link Resume} to try it again (or a stop).
+   */
+  public record HostFailed(
+      @JsonProperty(required = true) long image,
+      @JsonProperty(required = true) String errno,
+      @JsonProperty(required = true) String reason,
+      @JsonProperty(required = true) String path) implements FromWorker {}
 
   /** Alive; the CPU seconds it has used so far and the image in flight (-1 if none). */
   public record Heartbeat(

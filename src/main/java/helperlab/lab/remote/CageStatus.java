@@ -10,12 +10,15 @@ import java.util.Locale;
 /**
  * What a cage's {@code status} answer says, as the lab shows it: the policy, the worker budget and
  * why, the limits and where they were found, the workers and the queue, and the run that is on (with
- * how much of its CPU the host took so far, {@code runInterference}, null from a cage that does not say).
+ * how much of its CPU the host took so far, {@code runInterference}, null from a cage that does not say), its hold on
+ * its identity ({@code lease}) and the storage where it writes ({@code storage}), in words, empty from a cage that does
+ * not say.
  */
 public record CageStatus(String policy, String admission, int budgetWorkers, String budgetReason, double cpus,
     String cpusFrom, double memoryMb, String memoryFrom, int maxProcesses, int processes, int workers, int busy,
     int queue, String runId, String runKind, String calibration, boolean calibrated, String cage,
-    boolean calibrationChecked, List<String> calibrationDoubts, Interference runInterference) {
+    boolean calibrationChecked, List<String> calibrationDoubts, Interference runInterference, String lease,
+    String storage) {
   public CageStatus {
     calibrationDoubts = calibrationDoubts == null ? List.of() : List.copyOf(calibrationDoubts);
   }
@@ -37,7 +40,54 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
         s.path("queue").asInt(), s.path("run").path("id").asText(""), s.path("run").path("kind").asText(""),
         s.path("calibration").asText(""), s.path("calibrated").asBoolean(false), s.path("cage").asText(""),
         s.path("calibration_check").path("checked").asBoolean(false), doubts(s.path("calibration_check")),
-        Interference.ofJson(s.path("run").path("interference")));
+        Interference.ofJson(s.path("run").path("interference")), leaseWords(s.path("lease")),
+        storageWords(s.path("storage")));
+  }
+
+  /** "held (epoch 3)", "lost: why", "retaking: why"; empty when the cage does not say. */
+  static String leaseWords(JsonNode l) {
+    String state = l.path("state").asText("");
+    if (state.isEmpty()) {
+      return "";
+    }
+    return state.equals("held") ? "held (epoch " + l.path("epoch").asLong() + ")" : state + ": " + l.path("why").asText("");
+  }
+
+  /**
+   * "ok, 77.7 GiB free" (one figure when every place the cage writes shares a disk, else each), or "paused, work waits:
+   * ENOSPC at outbox (0.3 MiB free)"; empty when the cage does not say.
+   */
+  static String storageWords(JsonNode st) {
+    if (!st.has("paused")) {
+      return "";
+    }
+    List<String> each = new ArrayList<>();
+    java.util.Set<Double> distinct = new java.util.HashSet<>();
+    String where = null;
+    String failed = st.path("last_error").path("path").asText("");
+    int longest = -1;
+    double whereFree = 0;
+    for (JsonNode p : st.path("places")) {
+      double mb = p.path("free_mb").asDouble();
+      distinct.add(mb);
+      each.add(p.path("name").asText() + " " + size(mb));
+      String path = p.path("path").asText("");
+      if (!path.isEmpty() && failed.startsWith(path) && path.length() > longest) {
+        longest = path.length();
+        where = p.path("name").asText();
+        whereFree = mb;
+      }
+    }
+    if (st.path("paused").asBoolean()) {
+      return "paused, work waits: " + st.path("last_error").path("errno").asText("?") + " at "
+          + (where != null ? where + " (" + size(whereFree) + " free)" : failed);
+    }
+    return distinct.size() == 1 ? "ok, " + size(distinct.iterator().next()) + " free"
+        : "ok: " + String.join(", ", each) + " free";
+  }
+
+  private static String size(double mb) {
+    return mb >= 1024 ? String.format(Locale.ROOT, "%.1f GiB", mb / 1024) : String.format(Locale.ROOT, "%.1f MiB", mb);
   }
 
   private static List<String> doubts(JsonNode check) {
@@ -93,6 +143,12 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
     }
     r.add(new String[] {"Calibration", calibrationWords()});
     r.add(new String[] {"Cage", cage});
+    if (!lease.isEmpty()) {
+      r.add(new String[] {"Lease", lease});
+    }
+    if (!storage.isEmpty()) {
+      r.add(new String[] {"Storage", storage});
+    }
     return r;
   }
 }

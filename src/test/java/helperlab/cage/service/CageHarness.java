@@ -185,6 +185,16 @@ public final class CageHarness implements AutoCloseable {
     return RunRecord.load(data.resolve("runs").resolve(run + ".json"));
   }
 
+  /** The supervisor dies as kill -9 leaves it (see {@link Supervisor#crash()}); its database and Redis stay. */
+  void crash() throws Exception {
+    closed = true;
+    intake.close();
+    supervisor.crash();
+    ctl.close();
+    await("the workers exit").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+        .until(() -> workersAlive().isEmpty());
+  }
+
   /** Worker processes of this JVM still running. */
   static List<ProcessHandle> workersAlive() {
     return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)

@@ -158,6 +158,11 @@ class KillLoopUnderLoadTest {
                 + " and note is null group by image having count(*) > 1")) {
           assertTrue(!rs.next(), "an image was made twice");
         }
+        List<String> inexact = DoneRecords.notExactlyOnce(db);
+        System.out.printf("kill loop under load: %d published, %d image_done in the records, %d images not recorded"
+            + " exactly once%n", expected, db.count("select count(*) from run_events where type = 'image_done'"),
+            inexact.size());
+        assertEquals(List.of(), inexact, "every published image has exactly one image_done in the run records");
       } finally {
         sup.close();
         WorkerPool.killLeftovers(data.resolve("run"));

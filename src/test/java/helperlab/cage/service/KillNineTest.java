@@ -140,6 +140,7 @@ class KillNineTest {
                 + " and note is null group by image having count(*) > 1")) {
           assertTrue(!rs.next(), "an image was made twice");
         }
+        assertEquals(List.of(), DoneRecords.notExactlyOnce(db), "every published image has one image_done in the records");
         assertTrue(db.count("select count(*) from runs where state = 'interrupted'") >= 3, "the killed runs are closed");
         assertEquals(3, db.count("select count(*) from runs where state = 'interrupted' and record is not null"),
             "and their records rebuilt");

@@ -76,7 +76,8 @@ class ServiceRestartTest {
 
         JsonNode b = cage.awaitFinished(batch, Duration.ofSeconds(120));
         assertEquals(images.size(), b.get("done").asInt());
-        awaitStatus(cage, s -> s.get("postgres").get("up").asBoolean() && s.get("redis").get("up").asBoolean());
+        // up: each answers (asked at once); checkpointing and streaming: the cage's writes to each go through again
+        awaitStatus(cage, s -> s.get("postgres").get("checkpointing").asBoolean() && s.get("redis").get("streaming").asBoolean());
         assertTrue(cage.log().contains("PostgreSQL is back"), cage.log());
         String one = "{\"preset\":\"thumb\",\"deadline_s\":60,\"images\":[\"" + images.get(0) + "\"]}";
         CageHarness.Answer again = await("the cage takes batches again").atMost(Duration.ofSeconds(120))

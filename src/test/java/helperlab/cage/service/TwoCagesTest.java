@@ -72,6 +72,13 @@ class TwoCagesTest {
         JsonNode doneB = b.awaitFinished(batchB, Duration.ofSeconds(240));
         assertEquals("met", doneA.get("state").asText(), doneA.toString());
         assertEquals("met", doneB.get("state").asText(), doneB.toString());
+        // Each cage asked for the other's batch says whose it is, and shows nothing of it.
+        CageHarness.Answer foreign = a.get("/batches/" + batchB);
+        assertEquals(404, foreign.status(), foreign.body().toString());
+        assertEquals(b.supervisor.config().identity().id(), foreign.body().get("owner").asText());
+        assertTrue(foreign.body().get("error").asText().contains("belongs to cage '"
+            + b.supervisor.config().identity().id() + "', not to this cage"), foreign.body().toString());
+        assertEquals(404, b.get("/batches/" + batchA).status(), "A's batch, asked of B");
         assertEquals(1, db.count("select count(*) from batches where id = " + batchA + " and cage_id = '"
             + a.supervisor.config().identity().id() + "'"), "A's batch is A's");
         assertEquals(1, db.count("select count(*) from batches where id = " + batchB + " and cage_id = '"

@@ -95,4 +95,26 @@ class ResizerTest {
       assertEquals(2, files.count(), "nothing was published: " + dir);
     }
   }
+
+  @Test
+  void aPublishThatFindsTheOutputThereWritesNothingAndLeavesItAsItWas(@TempDir Path dir) throws Exception {
+    Path target = dir.resolve("out").resolve("0000_a.jpg");
+    Files.createDirectories(target.getParent());
+    Files.writeString(target, "first");
+    Object inode = Files.getAttribute(target, "unix:ino");
+    // what a second writer racing the first does after its own check found nothing there
+    boolean published = Resizer.publish(target, out -> out.write("second".getBytes()));
+    assertTrue(!published, "refused: the name exists");
+    assertEquals("first", Files.readString(target));
+    assertEquals(inode, Files.getAttribute(target, "unix:ino"), "the same file, not a new one under its name");
+    try (Stream<Path> files = Files.list(target.getParent())) {
+      assertEquals(1, files.count(), "no temporary file left beside it");
+    }
+    Path fresh = target.resolveSibling("0001_b.jpg");
+    assertTrue(Resizer.publish(fresh, out -> out.write("new".getBytes())));
+    assertEquals("new", Files.readString(fresh));
+    try (Stream<Path> files = Files.list(target.getParent())) {
+      assertEquals(2, files.count(), "the published file alone, its temporary name gone");
+    }
+  }
 }

@@ -213,15 +213,4 @@ public class WatchdogTest {
     w.lastCpuS = 7.1;
     assertEquals(Watchdog.OVERRUN, dog.verdict(w, 40, 0.5, 1), "7.1 CPU-s on a 0.5 s image: a runaway");
   }
-
-  @Test
-  void theBreakerOpensOnFlappingAndClosesAfterItsWindow() {
-    RestartBreaker b = new RestartBreaker(3, 10);
-    assertTrue(!b.lost(0) && !b.lost(1) && !b.lost(2), "three losses are within the limit");
-    assertTrue(b.lost(3), "the fourth in ten seconds opens it");
-    assertTrue(b.isOpen(12.9));
-    assertTrue(!b.isOpen(13.1));
-    assertTrue(!b.lost(30) && !b.lost(45) && !b.lost(60) && !b.lost(75), "losses spread out never open it");
-    assertEquals(1, b.trips());
-  }
 }
