@@ -140,7 +140,7 @@ public final class Sweep {
 
   private static String twinKey(SweepPlan.Group g, SweepPlan.Variant v) {
     return g.study() + "|" + g.scenario() + "|" + g.offeredLoad() + "|" + g.setting() + "|" + g.machine() + "|" + g.seed()
-        + "|" + g.spawnCostS() + "|" + v.policy() + "|" + v.admission().id();
+        + "|" + g.spawnCostS() + "|" + g.startImages() + "|" + v.policy() + "|" + v.admission().id();
   }
 
   /** The run of this group's policy on its arrivals without the trigger, computed once for all its triggers. */
@@ -205,12 +205,15 @@ public final class Sweep {
       PresetCatalog presets, AtomicInteger done, IntConsumer progress) {
     ScenarioSpec baseScenario = g.offeredLoad() == null ? ownScenario : ownScenario.withLoad(g.offeredLoad());
     ScenarioSpec scenario = g.trigger() == null ? baseScenario : baseScenario.withTrigger(g.trigger());
-    MachineSpec machine = g.spawnCostS() == null ? baseMachine
-        : Studies.withSpawnCost(baseMachine, calibration, g.spawnCostS());
-    Calibration groupCalibration = g.spawnCostS() == null ? calibration
-        : calibration.withWarmUpSlownessTimes(spawnCostFactor(baseMachine, g.spawnCostS()));
     boolean splitRoom = SplitRoom.NAME.equals(g.study());
     PresetCatalog groupPresets = splitRoom ? SplitRoom.presets(presets) : presets;
+    // a price of a helper's start, in images of the mix, is a spawn cost on this machine and mix
+    Double spawnCostS = g.startImages() == null ? g.spawnCostS()
+        : Double.valueOf(HelperPrice.startCpuS(g.startImages(), baseMachine, calibration, baseScenario, groupPresets));
+    MachineSpec machine = spawnCostS == null ? baseMachine
+        : Studies.withSpawnCost(baseMachine, calibration, spawnCostS);
+    Calibration groupCalibration = spawnCostS == null ? calibration
+        : calibration.withWarmUpSlownessTimes(spawnCostFactor(baseMachine, spawnCostS));
     List<Task> tasks = new ArrivalGenerator(scenario, machine, groupCalibration, groupPresets).generate(g.seed());
     Workload workload = new Workload(tasks, groupCalibration, machine.speedOrDefault(), workFactor(g));
     List<RunRow> rows = new ArrayList<>(g.variants().size());
@@ -235,7 +238,7 @@ public final class Sweep {
       }
       PhaseSetting setting = g.setting();
       rows.add(new RunRow(scenario.name(), v.policy(), machine.name(), g.seed(), v.admission().id(), r.metrics(),
-          course.tippedAtS(), g.study(), g.trigger(), g.spawnCostS(), recovery,
+          course.tippedAtS(), g.study(), g.trigger(), spawnCostS, recovery,
           g.offeredLoad(), setting == null ? null : setting.client().id(), setting == null ? null : setting.forecastBias(),
           offered == null ? null : DownSpells.of(course, offered, g.trigger()), course.neverHealthy(),
           HelperPrice.startImages(runMachine, groupCalibration, scenario, groupPresets)));
