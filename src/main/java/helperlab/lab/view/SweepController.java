@@ -155,7 +155,9 @@ public final class SweepController {
     phaseTrigger.setItems(p.triggers());
     phaseTrigger.valueProperty().bindBidirectional(p.triggerProperty());
     phaseView.setOnOpen(vm::openPhaseRun);
+    phaseView.setOnOpenPrice(vm::openPriceRun);
     p.shownProperty().addListener((o, x, y) -> showPhase());
+    p.shownPricesProperty().addListener((o, x, y) -> showPhase());
     p.selectedProperty().addListener((o, x, y) -> {
       if (y) {
         leftGroup.selectToggle(phaseToggle);
@@ -178,10 +180,16 @@ public final class SweepController {
   private void showPhase() {
     PhaseViewModel p = vm.phase();
     phaseView.show(p.shownProperty().get());
+    phaseView.showPrices(p.shownPricesProperty().get());
     boolean any = p.hasStudy();
-    phaseHint.setText(any ? "Each cell: runs down 30 minutes after the trigger's end of runs at that offered load and "
-        + "trigger size (bottom row: no trigger); dashed: the 95% interval straddles one half. The line is the "
-        + "boundary: from it to the right at least half the runs are down." : PhaseViewModel.HOW_TO);
+    boolean prices = !p.shownPricesProperty().get().isEmpty();
+    phaseHint.setText(!any ? PhaseViewModel.HOW_TO : prices
+        ? "Each cell: runs collapsed (tipped or never healthy) of runs at that offered load and price of a helper's "
+            + "start, no trigger, over their mean met share. The line is the safe load at each price: under one "
+            + "collapse per healthy hour and half the deadlines met, at that load and every lower one."
+        : "Each cell: runs down 30 minutes after the trigger's end of runs at that offered load and trigger size "
+            + "(bottom row: no trigger), over their mean met share; dashed: the 95% interval straddles one half. The "
+            + "line is the boundary: from it to the right at least half the runs are down.");
     phaseScroll.setVisible(any);
     phaseTrigger.setDisable(!any);
   }
