@@ -89,9 +89,33 @@ public final class Tipping {
     }
   }
 
+  /**
+   * The criterion's thresholds: the goodput share under which, the busy share from which, the window a second is
+   * judged on (also the warm-up) and the hold a state needs. The lab's are {@link #of(RecoveryMeter.Windows)}; others
+   * are for checking how much a verdict hangs on them (TippingThresholdsTest).
+   */
+  public record Thresholds(double goodputBelow, double busyFrom, int windowS, int holdS) {
+    public Thresholds {
+      if (!(goodputBelow > 0 && goodputBelow <= 1) || !(busyFrom >= 0 && busyFrom <= 1) || windowS < 1 || holdS < 0) {
+        throw new IllegalArgumentException("tipping thresholds: goodput in (0, 1], busy in [0, 1], window >= 1 s, "
+            + "hold >= 0 s; got " + goodputBelow + ", " + busyFrom + ", " + windowS + ", " + holdS);
+      }
+    }
+
+    /** The lab's thresholds with a meter's spans. */
+    public static Thresholds of(RecoveryMeter.Windows spans) {
+      return new Thresholds(GOODPUT_BELOW, BUSY_FROM, (int) spans.tippingWindowS(), (int) spans.holdS());
+    }
+  }
+
   /** The run's course up to {@code endS}: its seconds judged and the states they held. */
   public static TippingCourse course(RecoveryMeter meter, Capacity capacity, double endS) {
-    int window = (int) meter.spans().tippingWindowS();
+    return course(meter, capacity, endS, Thresholds.of(meter.spans()));
+  }
+
+  /** The run's course judged with other thresholds. */
+  public static TippingCourse course(RecoveryMeter meter, Capacity capacity, double endS, Thresholds th) {
+    int window = th.windowS();
     int last = Math.min((int) Math.floor(endS), meter.lastSecond());
     int n = Math.max(0, last + 1);
     double[] offered = new double[n + 1];
@@ -135,11 +159,10 @@ public final class Tipping {
         continue; // nothing asked, nothing lost
       }
       goodput[t] = (met[t] - met[lo]) / Math.min(o, can);
-      down[t] = goodput[t] < GOODPUT_BELOW && busy[t] >= BUSY_FROM;
+      down[t] = goodput[t] < th.goodputBelow() && busy[t] >= th.busyFrom();
       saturated[t] = !down[t] && o > can;
     }
-    return new TippingCourse(window, (int) meter.spans().holdS(), (int) Math.floor(endS), down, saturated, goodput,
-        busy);
+    return new TippingCourse(window, th.holdS(), (int) Math.floor(endS), down, saturated, goodput, busy);
   }
 
   /** When the run tipped (from healthy into down, the first time), or null: it never did (or was never healthy). */
