@@ -236,7 +236,8 @@ public final class PhaseFindings {
         + "CPU in images of the hour's mix; the runs at the calibration's own price included), and in brackets the "
         + "met share there (%). A fork costs about 0.2 images, the 12-03 host 5.2, the AMD cage 7.0, the default "
         + "basis 13.5. The map itself: price-map.png and price-map.csv.\n\n| policy |");
-    prices.forEach(p -> md.append(' ').append(String.format(Locale.ROOT, "%.3g", p)).append(" |"));
+    prices.forEach(p -> md.append(' ').append(new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", p))
+        .stripTrailingZeros().toPlainString()).append(" |"));
     md.append("\n|---|").append("---:|".repeat(prices.size())).append('\n');
     byPrice.forEach((label, m) -> {
       md.append("| ").append(label).append(" |");
