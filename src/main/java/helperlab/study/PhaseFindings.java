@@ -418,6 +418,9 @@ public final class PhaseFindings {
   }
 
   private static String rate(EventRate r) {
+    if (r.exposureH() == 0 && r.events() > 0) {
+      return "no healthy time"; // every run never healthy: collapsed before any time at risk
+    }
     return Double.isNaN(r.perHour()) ? "–" : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r.perHour(), r.lo(), r.hi());
   }
 
