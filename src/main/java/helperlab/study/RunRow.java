@@ -101,6 +101,10 @@ public record RunRow(
       if (trigger != null) {
         c.append(", ").append(trigger.label()).append(String.format(java.util.Locale.ROOT, " %.0f s", trigger.durationS()));
       }
+      if (spawnCostS != null && helperStartImages != null) { // a run on the price axis
+        c.append(", a helper ").append(new java.math.BigDecimal(String.format(java.util.Locale.ROOT, "%.2g",
+            helperStartImages)).stripTrailingZeros().toPlainString()).append(" images");
+      }
       if (client != null && !client.equals(helperlab.policy.PolicySpec.RetryAfter.HONOUR.id())) {
         c.append(", client ").append(client);
       }

@@ -73,6 +73,7 @@ public final class SweepController {
   @FXML private ChoiceBox<PhaseViewModel.Trigger> phaseTrigger;
   @FXML private javafx.scene.control.ScrollPane phaseScroll;
   @FXML private Label phaseHint;
+  @FXML private Label phaseTitle;
   @FXML private TableView<SummaryRow> table;
   @FXML private TableColumn<SummaryRow, String> scenarioColumn;
   @FXML private TableColumn<SummaryRow, String> policyColumn;
@@ -183,6 +184,7 @@ public final class SweepController {
     phaseView.showPrices(p.shownPricesProperty().get());
     boolean any = p.hasStudy();
     boolean prices = !p.shownPricesProperty().get().isEmpty();
+    phaseTitle.setText(prices ? "PHASE: RUNS COLLAPSED BY" : "PHASE: RUNS DOWN 30 MIN AFTER");
     phaseHint.setText(!any ? PhaseViewModel.HOW_TO : prices
         ? "Each cell: runs collapsed (tipped or never healthy) of runs at that offered load and price of a helper's "
             + "start, no trigger, over their mean met share. The line is the safe load at each price: under one "
