@@ -46,7 +46,7 @@ public final class PhaseFindings {
       String label = setting.equals(PhaseSetting.BASE.toString()) ? r.policy() : r.policy() + " [" + setting + "]";
       policyAndSetting.putIfAbsent(label, new String[] {r.policy(), setting});
       if (r.trigger() == null && r.helperStartImages() != null) {
-        priced.computeIfAbsent(label, k -> new TreeMap<>()).computeIfAbsent(price(r.helperStartImages()),
+        priced.computeIfAbsent(label, k -> new TreeMap<>()).computeIfAbsent(PhaseMeasures.price(r.helperStartImages()),
             k -> new TreeMap<>()).computeIfAbsent(r.offeredLoad(), k -> new ArrayList<>()).add(r);
       }
       if (r.spawnCostS() != null) {
@@ -81,132 +81,6 @@ public final class PhaseFindings {
         r.client() == null ? RetryAfter.HONOUR : RetryAfter.of(r.client()));
   }
 
-  private static double endS(RunRow r) {
-    return ScenarioFiles.named(r.scenario()).durationS();
-  }
-
-  /** The first second judged (rows before issue 43: 0, judged from the start). */
-  private static double fromS(RunRow r) {
-    return r.down() != null && r.down().judgedFromS() != null ? r.down().judgedFromS() : 0;
-  }
-
-  private static boolean never(RunRow r) {
-    return Boolean.TRUE.equals(r.neverHealthy());
-  }
-
-  /**
-   * Times to the first tip from the first judged second, for runs that were ever healthy: the tip, or censored at
-   * the run's end. A run never healthy is not at risk of tipping (it never stood) and is counted apart.
-   */
-  static List<Observation> tipTimes(List<RunRow> rows) {
-    return rows.stream().filter(r -> !never(r)).map(r -> Observation.eventOrCensored(
-        r.tippedAtS() == null ? null : r.tippedAtS() - fromS(r), endS(r) - fromS(r))).toList();
-  }
-
-  /**
-   * Collapses per hour of healthy running, the renewal view: every change from healthy to down, and every start
-   * that never became healthy (a collapse with no healthy time before it), over all the time spent healthy, before
-   * a tip and after each escape. Rows before issue 43 count their one tip over the time to it.
-   */
-  public static EventRate collapseRate(List<RunRow> rows) {
-    int events = 0;
-    double healthyS = 0;
-    for (RunRow r : rows) {
-      DownSpells d = r.down();
-      if (d != null && d.tips() != null) {
-        events += d.tips() + (Boolean.TRUE.equals(d.neverHealthy()) ? 1 : 0);
-        healthyS += d.healthyS();
-      } else {
-        events += r.tippedAtS() != null ? 1 : 0;
-        healthyS += r.tippedAtS() != null ? r.tippedAtS() : endS(r);
-      }
-    }
-    return EventRate.of(events, healthyS / 3600);
-  }
-
-  /** Tips over healthy hours, from first-tip observations alone (the view before issue 43, for a KM's runs). */
-  public static EventRate tipRate(List<Observation> times) {
-    int tips = 0;
-    double healthyS = 0;
-    for (Observation o : times) {
-      tips += o.event() ? 1 : 0;
-      healthyS += o.timeS();
-    }
-    return EventRate.of(tips, healthyS / 3600);
-  }
-
-  /** The rows' mean met share with its 95% interval over runs. */
-  static Interval metShare(List<RunRow> rows) {
-    return Interval.of(rows.stream().mapToDouble(r -> r.metrics().metShare()).toArray());
-  }
-
-  /** Late among the rows' admitted tasks, pooled (NaN: none admitted). */
-  static double lateShare(List<RunRow> rows) {
-    long late = 0;
-    long settled = 0;
-    for (RunRow r : rows) {
-      late += r.metrics().late();
-      settled += r.metrics().met() + r.metrics().late();
-    }
-    return settled == 0 ? Double.NaN : (double) late / settled;
-  }
-
-  /** Escapes over hours down: every spell that ended before the run did, over every spell's length. */
-  public static EventRate escapeRate(List<DownSpells> downs) {
-    int escapes = 0;
-    double downS = 0;
-    for (DownSpells d : downs) {
-      escapes += d.escapes();
-      downS += d.downS();
-    }
-    return EventRate.of(escapes, downS / 3600);
-  }
-
-  /** Times to escape the first spell down, for the runs that had one: escaped, or censored at the run's end. */
-  static List<Observation> escapeTimes(List<RunRow> rows) {
-    List<Observation> out = new ArrayList<>();
-    for (RunRow r : rows) {
-      if (r.down() != null && r.down().spells() != null && !r.down().spells().isEmpty()) {
-        double from = r.down().spells().get(0).get(0);
-        Double esc = r.down().escapedAtS();
-        out.add(Observation.eventOrCensored(esc == null ? null : esc - from, endS(r) - from));
-      }
-    }
-    return out;
-  }
-
-  /** Work offered while down over what the machine could do then, over all the rows' down spells (NaN: none). */
-  public static double sustain(List<DownSpells> downs) {
-    double work = 0;
-    double cap = 0;
-    for (DownSpells d : downs) {
-      work += d.offeredCpuS();
-      cap += d.capacityCpuS();
-    }
-    return cap > 0 ? work / cap : Double.NaN;
-  }
-
-  /** Times to recover after the trigger, for runs healthy at it: recovered, or censored at the run's end. */
-  static List<Observation> recoveryTimes(List<RunRow> rows) {
-    List<Observation> out = new ArrayList<>();
-    for (RunRow r : rows) {
-      if (r.recovery() != null && !r.recovery().downBeforeTrigger()) {
-        out.add(Observation.eventOrCensored(r.recovery().recoveryS(), Math.max(0, endS(r) - r.trigger().endS())));
-      }
-    }
-    return out;
-  }
-
-  private static List<DownSpells> downs(List<RunRow> rows) {
-    return rows.stream().map(RunRow::down).filter(d -> d != null).toList();
-  }
-
-  /** A price of a helper's start rounded to three figures, so one price's runs group together. */
-  public static double price(double images) {
-    double scale = Math.pow(10, 2 - Math.floor(Math.log10(Math.abs(images))));
-    return Math.round(images * scale) / scale;
-  }
-
   /** Each policy-and-setting's safe load at each price of a helper on the price axis (empty without one). */
   public Map<String, Map<Double, SafeLoad>> safeLoadsByPrice() {
     Map<String, Map<Double, SafeLoad>> out = new LinkedHashMap<>();
@@ -217,7 +91,7 @@ public final class PhaseFindings {
       Map<Double, SafeLoad> m = new TreeMap<>();
       byPrice.forEach((price, byLoad) -> {
         Map<Double, SafeLoad.Load> loads = new TreeMap<>();
-        byLoad.forEach((load, rows) -> loads.put(load, load(rows)));
+        byLoad.forEach((load, rows) -> loads.put(load, PhaseMeasures.load(rows)));
         m.put(price, SafeLoad.of(loads));
       });
       out.put(label, m);
@@ -248,9 +122,9 @@ public final class PhaseFindings {
           continue;
         }
         List<RunRow> at = s.point() == null ? List.of() : priced.get(label).get(p).get(s.point());
-        md.append(' ').append(load(s.point()));
+        md.append(' ').append(loadWords(s.point()));
         if (!at.isEmpty()) {
-          md.append(String.format(Locale.ROOT, " (%.0f)", 100 * metShare(at).mean()));
+          md.append(String.format(Locale.ROOT, " (%.0f)", 100 * PhaseMeasures.metShare(at).mean()));
         }
         md.append(" |");
       }
@@ -259,18 +133,12 @@ public final class PhaseFindings {
     md.append('\n');
   }
 
-  /** One load of the grid as the safe load reads it: collapses per healthy hour and the met share. */
-  public static SafeLoad.Load load(List<RunRow> rows) {
-    Interval met = metShare(rows);
-    return new SafeLoad.Load(collapseRate(rows), met.mean(), met.lo(), met.hi());
-  }
-
   /** Each policy-and-setting's safe load, in the order they came. */
   public Map<String, SafeLoad> safeLoads() {
     Map<String, SafeLoad> out = new LinkedHashMap<>();
     untriggered.forEach((label, byLoad) -> {
       Map<Double, SafeLoad.Load> loads = new TreeMap<>();
-      byLoad.forEach((load, rows) -> loads.put(load, load(rows)));
+      byLoad.forEach((load, rows) -> loads.put(load, PhaseMeasures.load(rows)));
       out.put(label, SafeLoad.of(loads));
     });
     return out;
@@ -286,8 +154,8 @@ public final class PhaseFindings {
       String[] ps = policyAndSetting.get(label);
       List<RunRow> at = s.point() == null ? List.of() : untriggered.get(label).get(s.point());
       c.append(String.join(",", ps[0], ps[1], csvLoad(s.point()), csvLoad(s.lo()), csvLoad(s.hi()),
-          at.isEmpty() ? "" : String.format(Locale.ROOT, "%.3f", metShare(at).mean()),
-          at.isEmpty() ? "" : num(lateShare(at)))).append('\n');
+          at.isEmpty() ? "" : String.format(Locale.ROOT, "%.3f", PhaseMeasures.metShare(at).mean()),
+          at.isEmpty() ? "" : num(PhaseMeasures.lateShare(at)))).append('\n');
     });
     return c.toString();
   }
@@ -314,19 +182,19 @@ public final class PhaseFindings {
         + "| collapses / healthy h (95%) | median time to first tip (95%) | escapes / h down (95%) | sustain |\n");
     md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|\n");
     untriggered.forEach((label, byLoad) -> byLoad.forEach((load, rows) -> {
-      List<Observation> tips = tipTimes(rows);
-      EventRate r = collapseRate(rows);
+      List<Observation> tips = PhaseMeasures.tipTimes(rows);
+      EventRate r = PhaseMeasures.collapseRate(rows);
       double endS = tips.stream().mapToDouble(Observation::timeS).max().orElse(0);
-      List<DownSpells> downs = downs(rows);
-      EventRate e = escapeRate(downs);
+      List<DownSpells> downs = PhaseMeasures.downs(rows);
+      EventRate e = PhaseMeasures.escapeRate(downs);
       long atEnd = downs.stream().filter(DownSpells::downAtEnd).count();
-      long never = rows.stream().filter(PhaseFindings::never).count();
+      long never = rows.stream().filter(PhaseMeasures::never).count();
       int tipCount = rows.stream().mapToInt(x -> x.down() != null && x.down().tips() != null ? x.down().tips()
           : x.tippedAtS() != null ? 1 : 0).sum();
       md.append(String.format(Locale.ROOT, "| %s | %.2f | %d | %.1f | %s | %d | %d | %d | %.1f | %s | %s | %s | %s |%n",
-          label, load, rows.size(), 100 * metShare(rows).mean(), pct(lateShare(rows)), atEnd, never, tipCount,
+          label, load, rows.size(), 100 * PhaseMeasures.metShare(rows).mean(), pct(PhaseMeasures.lateShare(rows)), atEnd, never, tipCount,
           r.exposureH(), rate(r), tips.isEmpty() ? "–" : median(KaplanMeier.of(tips).median(), endS), rate(e),
-          num(sustain(downs))));
+          num(PhaseMeasures.sustain(downs))));
     }));
     md.append("\n**Safe load** (the highest offered load at which the service does not collapse: under one collapse per "
         + "healthy hour, and never above a load where it meets under half its deadlines), with its 95% interval on the "
@@ -342,9 +210,9 @@ public final class PhaseFindings {
           : ps[1].equals(PhaseSetting.BASE.toString()) ? base : base + " [" + ps[1] + "]";
       SafeLoad b = baseLabel == null ? null : safe.get(baseLabel);
       List<RunRow> at = s.point() == null ? List.of() : untriggered.get(label).get(s.point());
-      md.append(String.format(Locale.ROOT, "| %s | %s | %s – %s | %s | %s | %s | %s |%n", label, load(s.point()),
-          load(s.lo()), load(s.hi()), at.isEmpty() ? "–" : String.format(Locale.ROOT, "%.1f", 100 * metShare(at).mean()),
-          at.isEmpty() ? "–" : pct(lateShare(at)), baseLabel == null ? "" : baseLabel, shift(s, b)));
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s – %s | %s | %s | %s | %s |%n", label, loadWords(s.point()),
+          loadWords(s.lo()), loadWords(s.hi()), at.isEmpty() ? "–" : String.format(Locale.ROOT, "%.1f", 100 * PhaseMeasures.metShare(at).mean()),
+          at.isEmpty() ? "–" : pct(PhaseMeasures.lateShare(at)), baseLabel == null ? "" : baseLabel, shift(s, b)));
     });
     md.append('\n');
     priceSection(md);
@@ -372,13 +240,13 @@ public final class PhaseFindings {
         .computeIfAbsent(load, k -> new LinkedHashMap<>()).putAll(byC)));
     all.forEach((label, byLoad) -> byLoad.forEach((load, byC) -> byC.forEach((cond, rows) -> {
       String[] ps = policyAndSetting.get(label);
-      List<Observation> tips = tipTimes(rows);
-      EventRate r = collapseRate(rows);
-      List<DownSpells> downs = downs(rows);
-      EventRate e = escapeRate(downs);
-      List<Observation> esc = escapeTimes(rows);
-      List<Observation> rec = recoveryTimes(rows);
-      long never = rows.stream().filter(PhaseFindings::never).count();
+      List<Observation> tips = PhaseMeasures.tipTimes(rows);
+      EventRate r = PhaseMeasures.collapseRate(rows);
+      List<DownSpells> downs = PhaseMeasures.downs(rows);
+      EventRate e = PhaseMeasures.escapeRate(downs);
+      List<Observation> esc = PhaseMeasures.escapeTimes(rows);
+      List<Observation> rec = PhaseMeasures.recoveryTimes(rows);
+      long never = rows.stream().filter(PhaseMeasures::never).count();
       long atEnd = downs.stream().filter(DownSpells::downAtEnd).count();
       int tipCount = rows.stream().mapToInt(x -> x.down() != null && x.down().tips() != null ? x.down().tips()
           : x.tippedAtS() != null ? 1 : 0).sum();
@@ -388,9 +256,9 @@ public final class PhaseFindings {
       long later = downs.stream().filter(d -> Boolean.TRUE.equals(d.down30mAfterTrigger())).count();
       boolean trig = !cond.equals("none");
       c.append(String.join(",", ps[0], ps[1], String.format(Locale.ROOT, "%.2f", load), cond, "" + rows.size(),
-          String.format(Locale.ROOT, "%.3f", metShare(rows).mean()), num(lateShare(rows)), "" + never, "" + atEnd,
+          String.format(Locale.ROOT, "%.3f", PhaseMeasures.metShare(rows).mean()), num(PhaseMeasures.lateShare(rows)), "" + never, "" + atEnd,
           "" + tipCount, num(r.exposureH()), num(r.perHour()), num(r.lo()), num(r.hi()), medianCsv(tips), "" + e.events(),
-          num(e.exposureH()), num(e.perHour()), num(e.lo()), num(e.hi()), medianCsv(esc), num(sustain(downs)),
+          num(e.exposureH()), num(e.perHour()), num(e.lo()), num(e.hi()), medianCsv(esc), num(PhaseMeasures.sustain(downs)),
           trig ? "" + before : "", trig ? "" + rec.size() : "", trig ? "" + notBack : "", trig ? "" + later : "",
           trig ? "" + judged : "", trig ? medianCsv(rec) : ",,")).append('\n');
     })));
@@ -430,7 +298,7 @@ public final class PhaseFindings {
     }
     if (s.point() == null || base.point() == null) {
       return s.point() == null && base.point() == null ? "0 (neither safe anywhere)"
-          : s.point() == null ? "below " + load(base.point()) : "from none to " + load(s.point());
+          : s.point() == null ? "below " + loadWords(base.point()) : "from none to " + loadWords(s.point());
     }
     return String.format(Locale.ROOT, "%+.2f", s.point() - base.point());
   }
@@ -443,7 +311,7 @@ public final class PhaseFindings {
     return s == null ? String.format(Locale.ROOT, ">%.0f s", endS) : String.format(Locale.ROOT, "%.0f s", s);
   }
 
-  private static String load(Double l) {
+  private static String loadWords(Double l) {
     return l == null ? "none" : String.format(Locale.ROOT, "%.2f", l);
   }
 }

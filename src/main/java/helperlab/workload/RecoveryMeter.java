@@ -71,10 +71,8 @@ public final class RecoveryMeter implements EventSink {
   /** Per batch id (tasks and retry copies): the task it is a copy of. */
   private int[] original = new int[4096];
   private boolean[] admittedOnce = new boolean[4096];
-  /** Per original task: when it was first sent (NaN: not seen) and its fate. */
-  private double[] arrivalS = nanArray(4096);
-  private Outcome[] outcome = new Outcome[4096];
-  private int tasksSeen;
+  /** Per original task: when it was first sent and its fate. */
+  private final TaskFates fates = new TaskFates();
   /** CPU seconds the run's processes used, by the second it was reported in (resizing, starting, killed). */
   private double[] cpu = new double[4096];
   private int lastBin;
@@ -111,17 +109,7 @@ public final class RecoveryMeter implements EventSink {
       int n = Math.max(id + 1, original.length * 2);
       original = Arrays.copyOf(original, n);
       admittedOnce = Arrays.copyOf(admittedOnce, n);
-      int old = arrivalS.length;
-      arrivalS = Arrays.copyOf(arrivalS, n);
-      Arrays.fill(arrivalS, old, n, Double.NaN);
-      outcome = Arrays.copyOf(outcome, n);
     }
-  }
-
-  private static double[] nanArray(int n) {
-    double[] a = new double[n];
-    Arrays.fill(a, Double.NaN);
-    return a;
   }
 
 
@@ -140,9 +128,8 @@ public final class RecoveryMeter implements EventSink {
         original[task] = value < 0 ? task : (int) value;
         if (value >= 0) {
           retries[b]++;
-        } else if (Double.isNaN(arrivalS[task])) {
-          arrivalS[task] = t;
-          tasksSeen = Math.max(tasksSeen, task + 1);
+        } else {
+          fates.sent(task, t);
         }
       }
       case ADMITTED -> {
@@ -158,15 +145,15 @@ public final class RecoveryMeter implements EventSink {
       case TASK_MET -> {
         met[b]++;
         settled[b]++;
-        settle(task, Outcome.MET);
+        fates.settled(task, Outcome.MET);
       }
       case TASK_LATE -> {
         settled[b]++;
-        settle(task, Outcome.LATE);
+        fates.settled(task, Outcome.LATE);
       }
       case TASK_TURNED_AWAY -> {
         settled[b]++;
-        settle(task, Outcome.TURNED_AWAY);
+        fates.settled(task, Outcome.TURNED_AWAY);
       }
       // the CPU the processes used, as the metrics count it: resizing, starting and work killed
       case IMAGE_DONE, IMAGE_KILLED, WORKER_READY -> cpu[b] += Math.max(0, value);
@@ -175,24 +162,9 @@ public final class RecoveryMeter implements EventSink {
     }
   }
 
-  private void settle(int task, Outcome o) {
-    if (task < 0) {
-      return;
-    }
-    // a client's outcome names its own task, never a retry copy
-    ensureTask(task);
-    if (outcome[task] == null) {
-      outcome[task] = o;
-    }
-  }
-
   /** Every task whose first send was seen, in id order. */
   public void forEachArrival(ArrivalVisitor v) {
-    for (int i = 0; i < tasksSeen; i++) {
-      if (!Double.isNaN(arrivalS[i])) {
-        v.task(i, arrivalS[i], outcome[i] == null ? Outcome.NONE : outcome[i]);
-      }
-    }
+    fates.forEach(v);
   }
 
   /** CPU seconds the run's processes reported using in second {@code s}. */

@@ -1,6 +1,6 @@
 package helperlab.study.phase.diagram;
 
-import helperlab.study.PhaseFindings;
+import helperlab.study.PhaseMeasures;
 import helperlab.study.RunRow;
 import helperlab.study.Studies;
 import helperlab.study.phase.SafeLoad;
@@ -76,7 +76,7 @@ public record PriceMap(String policy, PhaseDiagram.Run run, List<Double> loads, 
 
   /** A row's price, rounded to three figures so the runs of one price group together. */
   static double price(RunRow r) {
-    return PhaseFindings.price(r.helperStartImages());
+    return PhaseMeasures.price(r.helperStartImages());
   }
 
   /** Every price map the rows hold: untriggered phase runs with a helper's price, per policy and setting. */
@@ -105,7 +105,7 @@ public record PriceMap(String policy, PhaseDiagram.Run run, List<Double> loads, 
         byLoad.forEach((load, runs) -> {
           loads.add(load);
           cells.add(cell(load, price, runs));
-          perLoad.put(load, PhaseFindings.load(runs));
+          perLoad.put(load, PhaseMeasures.load(runs));
         });
         safe.put(price, SafeLoad.of(perLoad));
       });
