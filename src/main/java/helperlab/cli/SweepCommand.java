@@ -92,7 +92,7 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Option(names = "--phase-prices", split = ",", paramLabel = "IMAGES",
       description = "the phase study's price axis: a helper's start (spawn + warm-up CPU) in images of the hour's mix; "
-          + "the untriggered runs again at each, e.g. 0.2,0.5,1,2,4,7 (default: those; 'none' for no price runs)")
+          + "the untriggered runs again at each (default: 0.2,0.5,1,2,3,5.2,7; 'none' for no price runs)")
   List<String> phasePrices;
 
   @Option(names = "--study-only", negatable = false,

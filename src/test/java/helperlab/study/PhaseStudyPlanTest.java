@@ -22,20 +22,20 @@ class PhaseStudyPlanTest {
   }
 
   @Test
-  void theFullGridIsNineLoadsTimesSixSettingsTimesFortyOneConditionsAndSixPricesTimesSixteenPoliciesPerSeed() {
+  void theFullGridIsNineLoadsTimesSixSettingsTimesFortyOneConditionsAndSevenPricesTimesSixteenPoliciesPerSeed() {
     PhaseGrid full = PhaseGrid.full();
     assertEquals(9, full.loads().size());
     assertEquals(6, full.settings().size());
     assertEquals(1 + 10 * 4, full.conditions().size());
     assertEquals(16, full.policies().size());
-    assertEquals(6, full.prices().size(), "the price axis: untriggered runs again at six prices of a helper");
-    assertEquals(406_080, full.runCount(10));
+    assertEquals(7, full.prices().size(), "the price axis: untriggered runs again at seven prices of a helper");
+    assertEquals(414_720, full.runCount(10));
     SweepPlan plan = onlyPhase(10, null);
-    assertEquals(1 + 406_080, plan.runCount());
+    assertEquals(1 + 414_720, plan.runCount());
     assertEquals(full, plan.phaseGrid());
     SweepPlan studyOnly = new SweepPlan(List.of("calm"), List.of("pool-edf-10"), List.of("cage"), 1, true,
         List.of(Studies.PHASE), 10, null, true);
-    assertEquals(406_080, studyOnly.runCount(), "--study-only: no main run, no claims' own runs");
+    assertEquals(414_720, studyOnly.runCount(), "--study-only: no main run, no claims' own runs");
     assertTrue(DataFile.compact(studyOnly).contains("\"study_only\":true"));
     assertFalse(DataFile.compact(plan).contains("study_only"), "written only when set");
   }

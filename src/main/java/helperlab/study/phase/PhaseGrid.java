@@ -27,7 +27,7 @@ public record PhaseGrid(
    * measured machines (the 12-03 host 5.2, the AMD cage 7.0) to the default basis's 13.5 (which the runs at the
    * calibration's own price already are).
    */
-  public static final List<Double> PRICES = List.of(0.2, 0.5, 1.0, 2.0, 4.0, 7.0);
+  public static final List<Double> PRICES = List.of(0.2, 0.5, 1.0, 2.0, 3.0, 5.2, 7.0);
   /** Offered loads 0.1 to 0.9. */
   public static final List<Double> LOADS = List.of(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9);
   /** Trigger sizes per kind: spike ×1.5 to ×5 the rate; a co-tenant taking a quarter to three quarters; ×1.5 to ×3 work. */
@@ -91,7 +91,7 @@ public record PhaseGrid(
     this(loads, untriggered, triggers, policies, settings, List.of());
   }
 
-  /** 9 loads × (no trigger + 10 kinds-and-sizes × 4 durations + 6 prices untriggered) × 16 policies × 6 settings. */
+  /** 9 loads × (no trigger + 10 kinds-and-sizes × 4 durations + 7 prices untriggered) × 16 policies × 6 settings. */
   public static PhaseGrid full() {
     return new PhaseGrid(LOADS, true, allTriggers(), POLICIES, SETTINGS, PRICES);
   }
