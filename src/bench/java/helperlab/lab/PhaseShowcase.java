@@ -14,17 +14,19 @@ import javax.imageio.ImageIO;
  * Takes the Sweep view's phase-diagram picture: the real lab window with a phase study's sweep output opened,
  * at the size and in the theme {@link LabShowcase}'s properties name ({@code -Dhelperlab.screenshot.size=1366x768},
  * {@code -Dhelperlab.screenshot.theme=dark}). {@code scripts/screenshot-phase} runs it under Xvfb:
- * {@code java -cp target/bench/helper-lab.jar helperlab.lab.PhaseShowcase SWEEP_DIR OUT.png} (a showcase: built by
- * {@code mvn -Pbench package}, not in the product jar).
+ * {@code java -cp target/bench/helper-lab.jar helperlab.lab.PhaseShowcase SWEEP_DIR OUT.png [price]} (a showcase:
+ * built by {@code mvn -Pbench package}, not in the product jar); with {@code price}, the price maps rather than the
+ * 60 s spike's diagrams.
  */
 public final class PhaseShowcase {
   private PhaseShowcase() {}
 
   public static void main(String[] args) {
-    if (args.length != 2) {
-      System.err.println("usage: PhaseShowcase SWEEP_DIR OUT.png (a sweep output with --study phase)");
+    if (args.length != 2 && !(args.length == 3 && args[2].equals("price"))) {
+      System.err.println("usage: PhaseShowcase SWEEP_DIR OUT.png [price] (a sweep output with --study phase)");
       System.exit(2);
     }
+    boolean prices = args.length == 3;
     Path sweep = Path.of(args[0]);
     Path out = Path.of(args[1]);
     if (!Files.isDirectory(sweep)) {
@@ -48,6 +50,10 @@ public final class PhaseShowcase {
           FxWait.call(() -> window.viewModel().sweep().open(sweep)).get();
           if (!FxWait.until(() -> window.viewModel().sweep().phase().hasStudy(), 60_000)) {
             throw new IllegalStateException(sweep + " has no phase study (run sweep --study phase --out DIR)");
+          }
+          if (prices) {
+            FxWait.run(() -> window.viewModel().sweep().phase().triggerProperty()
+                .set(helperlab.lab.viewmodel.PhaseViewModel.PRICES));
           }
           FxWait.frames(6);
           WritableImage img = FxWait.call(() -> window.stage().getScene().snapshot(null));

@@ -17,6 +17,7 @@ import helperlab.workload.RecoveryMeter;
 import helperlab.workload.RunTriggers;
 import helperlab.workload.ScenarioSpec;
 import helperlab.workload.Tipping;
+import helperlab.workload.TippingCourse;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -62,11 +63,9 @@ public final class SimCommand implements Callable<Integer> {
         AdmissionMode.of(admission), cal, record != null);
     RecoveryMeter meter = new RecoveryMeter();
     SimResult result = new Simulation(setup, meter).run();
-    Tipping.Capacity capacity = setup.tippingCapacity(meter.spans().windowS());
-    Double tippedAt = Tipping.tippedAtS(meter, capacity, spec.durationS());
-    Recovery own = spec.trigger() == null ? null : meter.recovery(spec.trigger(), spec.durationS(), capacity);
-    ObjectNode tipping = DataFile.JSON.createObjectNode();
-    tipping.putPOJO("tipped_at_s", tippedAt);
+    TippingCourse course = Tipping.course(meter, setup.tippingCapacity(), spec.durationS());
+    Recovery own = spec.trigger() == null ? null : meter.recovery(spec.trigger(), spec.durationS(), course);
+    ObjectNode tipping = DataFile.JSON.valueToTree(course.summary());
     if (own != null) {
       tipping.put("down_before_trigger", own.downBeforeTrigger());
     }
@@ -87,17 +86,16 @@ public final class SimCommand implements Callable<Integer> {
           AdmissionMode.of(admission), cal, false);
       RecoveryMeter twin = new RecoveryMeter();
       new Simulation(twinSetup, twin).run();
+      TippingCourse twinCourse = Tipping.course(twin, twinSetup.tippingCapacity(), plain.durationS());
       out.println("recovery from " + spec.trigger().label() + ", against the same run without it:");
       out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(
-          meter.recovery(spec.trigger(), spec.durationS(), twin, capacity)));
+          meter.recovery(spec.trigger(), spec.durationS(), twin, twinCourse, course)));
       out.println("against the " + (int) RecoveryMeter.BASELINE_S + " s before the trigger:");
       out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(own));
     }
-    out.println("tipping (down: met share below 50% over " + (int) meter.spans().windowS() + " s with more"
-        + " processes than the worker budget or more than the window's work queued, held "
-        + (int) meter.spans().holdS() + " s):");
+    out.println("tipping (" + Tipping.words(meter.spans()) + "):");
     out.println(DataFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(tipping));
-    out.println(own == null ? "the run: " + Tipping.describe(tippedAt) : "the run: " + Tipping.describe(own));
+    out.println("the run: " + Tipping.describe(course) + (own == null ? "" : "; the trigger: " + Tipping.describe(own)));
     return 0;
   }
 }

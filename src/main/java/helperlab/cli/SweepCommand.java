@@ -94,6 +94,11 @@ public final class SweepCommand implements Callable<Integer> {
           + "client, none, edf-fit*0.7, edf-fit*1.4)")
   List<String> phaseSettings;
 
+  @Option(names = "--phase-prices", split = ",", paramLabel = "IMAGES",
+      description = "the phase study's price axis: a helper's start (spawn + warm-up CPU) in images of the hour's mix; "
+          + "the untriggered runs again at each (default: 0.2,0.5,1,2,3,5.2,7; 'none' for no price runs)")
+  List<String> phasePrices;
+
   @Option(names = "--study-only", negatable = false,
       description = "run the studies only, without the main sweep's runs (and the claims' own)")
   boolean studyOnly;
@@ -167,11 +172,13 @@ public final class SweepCommand implements Callable<Integer> {
       BreakevenChart.writeBeside(out, rows);
       helperlab.charts.export.PhaseDiagramChart.writeBeside(out, rows);
       helperlab.charts.export.SurvivalChart.writeBeside(out, rows);
+      helperlab.charts.export.PriceMapChart.writeBeside(out, rows);
     } else {
       SweepOutput.write(out, rows, cal, secondRows, second, plan);
       BreakevenChart.writeBeside(out, rows);
       helperlab.charts.export.PhaseDiagramChart.writeBeside(out, rows);
       helperlab.charts.export.SurvivalChart.writeBeside(out, rows);
+      helperlab.charts.export.PriceMapChart.writeBeside(out, rows);
     }
     int runs = rows.size() + (secondRows == null ? 0 : secondRows.size());
     spec.commandLine().getOut().printf(Locale.ROOT, "%d runs in %.1f s on %d threads (%.0f runs/s, %.2f M events/s); wrote %s%n",
@@ -184,12 +191,25 @@ public final class SweepCommand implements Callable<Integer> {
         : phaseTriggers.stream().map(PhaseGrid::parseTrigger).toList();
     List<PhaseSetting> settings = phaseSettings == null ? PhaseGrid.SETTINGS
         : phaseSettings.stream().map(PhaseSetting::parse).toList();
+    List<Double> prices = phasePrices == null ? PhaseGrid.PRICES
+        : phasePrices.size() == 1 && phasePrices.get(0).equals("none") ? List.of()
+        : phasePrices.stream().map(SweepCommand::price).toList();
     return switch (phaseConditions) {
-      case "all" -> new PhaseGrid(phaseLoads, true, all, phasePolicies, settings);
-      case "none" -> new PhaseGrid(phaseLoads, true, List.of(), phasePolicies, settings);
-      case "triggers" -> new PhaseGrid(phaseLoads, false, all, phasePolicies, settings);
+      case "all" -> new PhaseGrid(phaseLoads, true, all, phasePolicies, settings, prices);
+      case "none" -> new PhaseGrid(phaseLoads, true, List.of(), phasePolicies, settings, prices);
+      case "triggers" -> new PhaseGrid(phaseLoads, false, all, phasePolicies, settings,
+          phasePrices == null ? List.of() : prices);
       default -> throw new IllegalArgumentException("--phase-conditions must be all, none or triggers, got '"
           + phaseConditions + "'");
     };
+  }
+
+  private static double price(String text) {
+    try {
+      return Double.parseDouble(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--phase-prices takes numbers of images (0.2,0.5,1) or 'none', got '" + text
+          + "'");
+    }
   }
 }

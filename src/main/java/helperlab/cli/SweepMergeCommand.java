@@ -32,6 +32,7 @@ public final class SweepMergeCommand implements Callable<Integer> {
     BreakevenChart.writeBeside(out, rows);
     helperlab.charts.export.PhaseDiagramChart.writeBeside(out, rows);
     helperlab.charts.export.SurvivalChart.writeBeside(out, rows);
+    helperlab.charts.export.PriceMapChart.writeBeside(out, rows);
     spec.commandLine().getOut().printf("merged %d shards (%d runs) into %s%n", m.shard().count(), m.plan().runCount(),
         out.toAbsolutePath());
     return 0;

@@ -133,7 +133,7 @@ public final class RecordedPoints {
     for (int i = 0; i < s.size(); i++) {
       meter.sample(s.t()[i], s.workers()[i], s.busy()[i], s.queue()[i], s.memoryMb()[i], null);
     }
-    return PointOutcome.judge(meter, Replay.setupFor(run).tippingCapacity(meter.spans().windowS()), endS);
+    return PointOutcome.judge(meter, Replay.setupFor(run).registeredCapacity(meter.spans().windowS()), endS);
   }
 
   private static boolean isRecord(String name) {

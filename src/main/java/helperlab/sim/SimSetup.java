@@ -115,9 +115,14 @@ public record SimSetup(
     return Sizing.budget(machine, calibration).workers();
   }
 
-  /** The capacity {@link Tipping} judges this run against, over windows of {@code windowS} seconds. */
-  public Tipping.Capacity tippingCapacity(double windowS) {
-    return Tipping.Capacity.of(workerBudget(), machine, calibration, tasks, windowS);
+  /** What {@link Tipping} judges this run's deliveries against: its tasks' work on its machine, and its trigger. */
+  public Tipping.Capacity tippingCapacity() {
+    return Tipping.Capacity.of(machine, calibration, tasks, workFactor, trigger);
+  }
+
+  /** The capacity the phase points were registered with: the worker budget and a window's images. */
+  public helperlab.workload.RegisteredTipping.Capacity registeredCapacity(double windowS) {
+    return helperlab.workload.RegisteredTipping.Capacity.of(workerBudget(), machine, calibration, tasks, windowS);
   }
 
   public SchedulerConfig schedulerConfig() {

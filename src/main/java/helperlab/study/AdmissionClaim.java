@@ -13,8 +13,10 @@ import java.util.Locale;
  * Claim 5, flat per-preset admission turns away more than edf-fit in a calm hour, taken apart: the old
  * admission changed two things, flat per-preset prices and placing each batch behind all admitted work. Each
  * part alone ({@code flat-prices}, {@code first-come}) and both ({@code flat}) is set against edf-fit on the
- * same seeds; the claim, which is about the prices, is judged on flat prices alone. The turned-away shares
- * are called level only by two one-sided tests within ±{@value Equivalence#DEFAULT_MARGIN_POINTS} points.
+ * same seeds. The claim's direction (the seed's flat admission, {@code flat}, turns away more than edf-fit) is its
+ * verdict; its cause (the prices, or the placement behind all admitted work) is said beside it: each part alone
+ * against edf-fit. The turned-away shares are called level only by two one-sided tests within
+ * ±{@value Equivalence#DEFAULT_MARGIN_POINTS} points.
  */
 final class AdmissionClaim {
   static final String TITLE = "flat per-preset admission turns away more than edf-fit in a calm hour";
@@ -50,16 +52,20 @@ final class AdmissionClaim {
   ClaimVerdicts.Verdict verdict() {
     int holds = 0;
     int checked = 0;
+    int pricesMore = 0;
+    int placementMore = 0;
     String shown = null;
     for (String machine : data.machines()) {
       if (!has(machine, AdmissionMode.EDF_FIT) || !PARTS.stream().allMatch(p -> has(machine, p))) {
         continue;
       }
       double[] edf = refused(machine, AdmissionMode.EDF_FIT);
-      double[] prices = ClaimCells.minus(refused(machine, AdmissionMode.FLAT_PRICES), edf);
-      boolean ok = Interval.of(prices).lo() > 0;
+      double[] flat = ClaimCells.minus(refused(machine, AdmissionMode.FLAT), edf);
+      boolean ok = Interval.of(flat).lo() > 0;
       checked++;
       holds += ok ? 1 : 0;
+      pricesMore += judged(ClaimCells.minus(refused(machine, AdmissionMode.FLAT_PRICES), edf)).equals("more") ? 1 : 0;
+      placementMore += judged(ClaimCells.minus(refused(machine, AdmissionMode.FIRST_COME), edf)).equals("more") ? 1 : 0;
       if (machine.equals(Findings.CLAIM3_MACHINE) || shown == null) {
         StringBuilder parts = new StringBuilder();
         for (AdmissionMode p : PARTS) {
@@ -73,8 +79,13 @@ final class AdmissionClaim {
     if (checked == 0) {
       return new ClaimVerdicts.Verdict(5, TITLE, false, false, "the sweep lacks the admission study's runs");
     }
+    String cause = pricesMore == checked ? "the flat prices are its cause"
+        : placementMore == checked && pricesMore == 0 ? "its cause is the placement behind all admitted work, not the "
+            + "flat prices (the averaging)"
+        : "its cause is not the flat prices alone";
     return new ClaimVerdicts.Verdict(5, TITLE, true, holds == checked, String.format(Locale.ROOT,
-        "flat prices alone turn away more on %d of %d machines; %s (the seed: 45%%)", holds, checked, shown));
+        "direction: flat admission turns away more on %d of %d machines; cause: %s (flat prices alone more on %d, "
+            + "placement alone on %d); %s (the seed: 45%%)", holds, checked, cause, pricesMore, placementMore, shown));
   }
 
   void markdown(StringBuilder md, String flatPrices) {
@@ -83,8 +94,9 @@ final class AdmissionClaim {
         + "two things at once: every image priced at its preset's flat average, and each new batch counted behind all "
         + "admitted work. Each part alone and both, against edf-fit (calm, ").append(SweepPlan.STUDY_POLICY)
         .append(", the same seeds): **flat-prices** (flat prices, earliest-deadline placement), **first-come** (each "
-        + "image's own forecast, each batch behind all admitted work), **flat** (both). Check: flat prices alone turn "
-        + "away more than edf-fit, the 95% interval above zero. A part is called level with edf-fit only by two "
+        + "image's own forecast, each batch behind all admitted work), **flat** (both). Check: the flat admission (both) "
+        + "turns away more than edf-fit, the 95% interval above zero (the claim's direction); then which part does it "
+        + "(the claim's cause, said beside the verdict). A part is called level with edf-fit only by two "
         + "one-sided tests within ±").append(ClaimCells.fmt(Equivalence.DEFAULT_MARGIN_POINTS)).append(" points.\n\n");
     md.append("| machine | admission | turned away (%) | minus edf-fit, points [95% CI] | equivalence | met (%) |\n");
     md.append("|---|---|---:|---|---|---:|\n");

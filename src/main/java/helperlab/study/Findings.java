@@ -75,7 +75,7 @@ public final class Findings {
     new AdmissionClaim(cells).markdown(md, String.valueOf(calibration.flatAverageMs()));
     scalersAndRetries(md);
     md.append("## Tipping\n\n");
-    new SpontaneousTips(rows, RunRow::tippedAtS).markdown(md, SpontaneousTips.CRITERION);
+    new SpontaneousTips(rows).markdown(md, SpontaneousTips.CRITERION);
     return md.toString();
   }
 

@@ -17,11 +17,12 @@ import java.util.TreeMap;
 
 /**
  * The phase study's measures, per policy and setting ({@link PhaseSetting}; the base setting is left unnamed) and
- * offered load. Untriggered runs: the spontaneous tip rate per healthy hour and the escape rate per hour down, each
- * with its exact interval ({@link EventRate}), Kaplan–Meier medians of the time to tip and the time to escape the
- * first down spell (censored at the run's end), the sustaining effect (work offered while down over what the
- * machine could do then), and each policy's {@link SafeLoad} with the shift its budget makes against the policy it
- * budgets. Triggered runs, per trigger: how many were down before it, how many are down 30 minutes after its end,
+ * offered load, at the calibration's own price of a helper (the price axis is {@code PriceMap}'s). Untriggered runs:
+ * what they delivered (met share, late share among admitted), collapses per healthy hour (tips and never-healthy
+ * starts over every healthy stretch: a renewal view) and escapes per hour down, each with its exact interval
+ * ({@link EventRate}), Kaplan–Meier medians of the time to the first tip and to escape the first down spell
+ * (censored at the run's end), the sustaining effect (work offered while down over what the machine could do then),
+ * and each policy's {@link SafeLoad} with the shift its budget makes against the policy it budgets. Triggered runs, per trigger: how many were down before it, how many are down 30 minutes after its end,
  * and the Kaplan–Meier median time to recover (censored at the run's end), in {@link #csv()}. Empty when the sweep
  * ran no phase study, so other sweeps' findings read as before.
  */
@@ -33,6 +34,8 @@ public final class PhaseFindings {
   private final Map<String, TreeMap<Double, List<RunRow>>> untriggered = new LinkedHashMap<>();
   private final Map<String, TreeMap<Double, Map<String, List<RunRow>>>> triggered = new LinkedHashMap<>();
   private final Map<String, String[]> policyAndSetting = new LinkedHashMap<>();
+  /** label -> price of a helper's start (images, rounded) -> load -> untriggered rows, the own price's included. */
+  private final Map<String, TreeMap<Double, TreeMap<Double, List<RunRow>>>> priced = new LinkedHashMap<>();
 
   public PhaseFindings(List<RunRow> rows) {
     for (RunRow r : rows) {
@@ -42,6 +45,13 @@ public final class PhaseFindings {
       String setting = setting(r).toString();
       String label = setting.equals(PhaseSetting.BASE.toString()) ? r.policy() : r.policy() + " [" + setting + "]";
       policyAndSetting.putIfAbsent(label, new String[] {r.policy(), setting});
+      if (r.trigger() == null && r.helperStartImages() != null) {
+        priced.computeIfAbsent(label, k -> new TreeMap<>()).computeIfAbsent(PhaseMeasures.price(r.helperStartImages()),
+            k -> new TreeMap<>()).computeIfAbsent(r.offeredLoad(), k -> new ArrayList<>()).add(r);
+      }
+      if (r.spawnCostS() != null) {
+        continue; // a run on the price axis only: the tables below are at the calibration's own price
+      }
       if (r.trigger() == null) {
         untriggered.computeIfAbsent(label, p -> new TreeMap<>()).computeIfAbsent(r.offeredLoad(), l -> new ArrayList<>())
             .add(r);
@@ -71,116 +81,127 @@ public final class PhaseFindings {
         r.client() == null ? RetryAfter.HONOUR : RetryAfter.of(r.client()));
   }
 
-  private static double endS(RunRow r) {
-    return ScenarioFiles.named(r.scenario()).durationS();
-  }
-
-  /** Times to tip: each run's tip, or censored at its end. */
-  static List<Observation> tipTimes(List<RunRow> rows) {
-    return rows.stream().map(r -> Observation.eventOrCensored(r.tippedAtS(), endS(r))).toList();
-  }
-
-  /** Tips over healthy hours: each run's time to tip, or its whole length if it never tipped. */
-  public static EventRate tipRate(List<Observation> times) {
-    int tips = 0;
-    double healthyS = 0;
-    for (Observation o : times) {
-      tips += o.event() ? 1 : 0;
-      healthyS += o.timeS();
-    }
-    return EventRate.of(tips, healthyS / 3600);
-  }
-
-  /** Escapes over hours down: every spell that ended before the run did, over every spell's length. */
-  public static EventRate escapeRate(List<DownSpells> downs) {
-    int escapes = 0;
-    double downS = 0;
-    for (DownSpells d : downs) {
-      escapes += d.escapes();
-      downS += d.downS();
-    }
-    return EventRate.of(escapes, downS / 3600);
-  }
-
-  /** Times to escape the first spell, for the runs that tipped: escaped, or censored at the run's end. */
-  static List<Observation> escapeTimes(List<RunRow> rows) {
-    List<Observation> out = new ArrayList<>();
-    for (RunRow r : rows) {
-      if (r.tippedAtS() != null && r.down() != null) {
-        Double esc = r.down().escapedAtS();
-        out.add(Observation.eventOrCensored(esc == null ? null : esc - r.tippedAtS(), endS(r) - r.tippedAtS()));
+  /** Each policy-and-setting's safe load at each price of a helper on the price axis (empty without one). */
+  public Map<String, Map<Double, SafeLoad>> safeLoadsByPrice() {
+    Map<String, Map<Double, SafeLoad>> out = new LinkedHashMap<>();
+    priced.forEach((label, byPrice) -> {
+      if (byPrice.size() < 2) {
+        return;
       }
-    }
+      Map<Double, SafeLoad> m = new TreeMap<>();
+      byPrice.forEach((price, byLoad) -> {
+        Map<Double, SafeLoad.Load> loads = new TreeMap<>();
+        byLoad.forEach((load, rows) -> loads.put(load, PhaseMeasures.load(rows)));
+        m.put(price, SafeLoad.of(loads));
+      });
+      out.put(label, m);
+    });
     return out;
   }
 
-  /** Work offered while down over what the machine could do then, over all the rows' down spells (NaN: none). */
-  public static double sustain(List<DownSpells> downs) {
-    double work = 0;
-    double cap = 0;
-    for (DownSpells d : downs) {
-      work += d.offeredCpuS();
-      cap += d.capacityCpuS();
+  private void priceSection(StringBuilder md) {
+    Map<String, Map<Double, SafeLoad>> byPrice = safeLoadsByPrice();
+    if (byPrice.isEmpty()) {
+      return;
     }
-    return cap > 0 ? work / cap : Double.NaN;
-  }
-
-  /** Times to recover after the trigger, for runs healthy at it: recovered, or censored at the run's end. */
-  static List<Observation> recoveryTimes(List<RunRow> rows) {
-    List<Observation> out = new ArrayList<>();
-    for (RunRow r : rows) {
-      if (r.recovery() != null && !r.recovery().downBeforeTrigger()) {
-        out.add(Observation.eventOrCensored(r.recovery().recoveryS(), Math.max(0, endS(r) - r.trigger().endS())));
+    java.util.TreeSet<Double> prices = new java.util.TreeSet<>();
+    byPrice.values().forEach(m -> prices.addAll(m.keySet()));
+    md.append("**The price of a helper.** The safe load at each price of a helper's start (its start-up and warm-up "
+        + "CPU in images of the hour's mix; the runs at the calibration's own price included), and in brackets the "
+        + "met share there (%). A fork costs about 0.2 images, the 12-03 host 5.2, the AMD cage 7.0, the default "
+        + "basis 13.5. The map itself: price-map.png and price-map.csv.\n\n| policy |");
+    prices.forEach(p -> md.append(' ').append(new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", p))
+        .stripTrailingZeros().toPlainString()).append(" |"));
+    md.append("\n|---|").append("---:|".repeat(prices.size())).append('\n');
+    byPrice.forEach((label, m) -> {
+      md.append("| ").append(label).append(" |");
+      for (double p : prices) {
+        SafeLoad s = m.get(p);
+        if (s == null) {
+          md.append(" |");
+          continue;
+        }
+        List<RunRow> at = s.point() == null ? List.of() : priced.get(label).get(p).get(s.point());
+        md.append(' ').append(loadWords(s.point()));
+        if (!at.isEmpty()) {
+          md.append(String.format(Locale.ROOT, " (%.0f)", 100 * PhaseMeasures.metShare(at).mean()));
+        }
+        md.append(" |");
       }
-    }
-    return out;
-  }
-
-  private static List<DownSpells> downs(List<RunRow> rows) {
-    return rows.stream().map(RunRow::down).filter(d -> d != null).toList();
+      md.append('\n');
+    });
+    md.append('\n');
   }
 
   /** Each policy-and-setting's safe load, in the order they came. */
   public Map<String, SafeLoad> safeLoads() {
     Map<String, SafeLoad> out = new LinkedHashMap<>();
     untriggered.forEach((label, byLoad) -> {
-      Map<Double, EventRate> rates = new TreeMap<>();
-      byLoad.forEach((load, rows) -> rates.put(load, tipRate(tipTimes(rows))));
-      out.put(label, SafeLoad.of(rates));
+      Map<Double, SafeLoad.Load> loads = new TreeMap<>();
+      byLoad.forEach((load, rows) -> loads.put(load, PhaseMeasures.load(rows)));
+      out.put(label, SafeLoad.of(loads));
     });
     return out;
+  }
+
+  /**
+   * docs/phase-study/safe-loads.csv: per policy and setting, the safe load with its interval, and at the safe load
+   * the runs' mean met share and the late share among admitted tasks (empty where there is no safe load).
+   */
+  public String safeLoadsCsv() {
+    StringBuilder c = new StringBuilder("policy,setting,safe_load,lo,hi,met_share,late_share\n");
+    safeLoads().forEach((label, s) -> {
+      String[] ps = policyAndSetting.get(label);
+      List<RunRow> at = s.point() == null ? List.of() : untriggered.get(label).get(s.point());
+      c.append(String.join(",", ps[0], ps[1], csvLoad(s.point()), csvLoad(s.lo()), csvLoad(s.hi()),
+          at.isEmpty() ? "" : String.format(Locale.ROOT, "%.3f", PhaseMeasures.metShare(at).mean()),
+          at.isEmpty() ? "" : num(PhaseMeasures.lateShare(at)))).append('\n');
+    });
+    return c.toString();
+  }
+
+  private static String csvLoad(Double l) {
+    return l == null ? "" : String.format(Locale.ROOT, "%.2f", l);
   }
 
   public String markdown() {
     if (untriggered.isEmpty() && triggered.isEmpty()) {
       return "";
     }
-    StringBuilder md = new StringBuilder("## Phase study: spontaneous tips and escapes (no trigger)\n\n");
+    StringBuilder md = new StringBuilder("## Phase study: collapses and escapes (no trigger)\n\n");
     md.append("Per policy (and setting, if not edf-fit with clients that honour Retry-After and an unbiased forecast) "
-        + "and offered load: runs, runs that tipped, healthy hours (each run up to its tip, or its length), the tip rate "
-        + "per healthy hour and the escape rate per hour down, each with its exact 95% interval, the Kaplan–Meier medians "
-        + "of the time to tip and of the time to escape the first down spell (censored at the run's end; '>' = not "
-        + "reached) with their 95% intervals, and the work offered while down over what the machine could do then "
-        + "(sustain). Definitions: docs/parameters.md, \"The phase study's measures\".\n\n");
-    md.append("| policy | load | runs | tipped | healthy h | tips / h (95%) | median time to tip (95%) | escapes | down h "
-        + "| escapes / h down (95%) | median time to escape (95%) | sustain |\n");
-    md.append("|---|---:|---:|---:|---:|---|---|---:|---:|---|---|---:|\n");
+        + "and offered load: runs; the mean met share and the late share among admitted tasks (what the service "
+        + "delivered, beside every count); runs down at the end; runs never healthy (down from their first state after "
+        + "the warm-up: no tip time); tips (healthy to down, every one); hours healthy (every healthy stretch, after "
+        + "escapes too); collapses per healthy hour ((tips + never healthy) / healthy hours, the renewal view) with its "
+        + "exact 95% interval; the Kaplan–Meier median time to the first tip from the first judged second, over the "
+        + "runs ever healthy (censored at the run's end; '>' = not reached); escapes per hour down; and the work offered "
+        + "while down over what the machine could do then (sustain). Down: ").append(SpontaneousTips.CRITERION)
+        .append(". Definitions: docs/parameters.md, \"The phase study's measures\".\n\n");
+    md.append("| policy | load | runs | met % | late % of admitted | down at end | never healthy | tips | healthy h "
+        + "| collapses / healthy h (95%) | median time to first tip (95%) | escapes / h down (95%) | sustain |\n");
+    md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|\n");
     untriggered.forEach((label, byLoad) -> byLoad.forEach((load, rows) -> {
-      List<Observation> tips = tipTimes(rows);
-      EventRate r = tipRate(tips);
+      List<Observation> tips = PhaseMeasures.tipTimes(rows);
+      EventRate r = PhaseMeasures.collapseRate(rows);
       double endS = tips.stream().mapToDouble(Observation::timeS).max().orElse(0);
-      List<DownSpells> downs = downs(rows);
-      EventRate e = escapeRate(downs);
-      List<Observation> esc = escapeTimes(rows);
-      md.append(String.format(Locale.ROOT, "| %s | %.2f | %d | %d | %.1f | %s | %s | %d | %.1f | %s | %s | %s |%n", label,
-          load, rows.size(), r.events(), r.exposureH(), rate(r), median(KaplanMeier.of(tips).median(), endS), e.events(),
-          e.exposureH(), rate(e), esc.isEmpty() ? "–"
-              : median(KaplanMeier.of(esc).median(), esc.stream().mapToDouble(Observation::timeS).max().orElse(0)),
-          num(sustain(downs))));
+      List<DownSpells> downs = PhaseMeasures.downs(rows);
+      EventRate e = PhaseMeasures.escapeRate(downs);
+      long atEnd = downs.stream().filter(DownSpells::downAtEnd).count();
+      long never = rows.stream().filter(PhaseMeasures::never).count();
+      int tipCount = rows.stream().mapToInt(x -> x.down() != null && x.down().tips() != null ? x.down().tips()
+          : x.tippedAtS() != null ? 1 : 0).sum();
+      md.append(String.format(Locale.ROOT, "| %s | %.2f | %d | %.1f | %s | %d | %d | %d | %.1f | %s | %s | %s | %s |%n",
+          label, load, rows.size(), 100 * PhaseMeasures.metShare(rows).mean(), pct(PhaseMeasures.lateShare(rows)), atEnd, never, tipCount,
+          r.exposureH(), rate(r), tips.isEmpty() ? "–" : median(KaplanMeier.of(tips).median(), endS), rate(e),
+          num(PhaseMeasures.sustain(downs))));
     }));
-    md.append("\n**Safe load** (the highest offered load up to which the mean time to tip exceeds an hour), with its "
-        + "95% interval on the grid, and what a budget moves it by against the policy it budgets (same setting):\n\n"
-        + "| policy | safe load | 95% interval | budget of | shift |\n|---|---:|---|---|---:|\n");
+    md.append("\n**Safe load** (the highest offered load at which the service does not collapse: under one collapse per "
+        + "healthy hour, and never above a load where it meets under half its deadlines), with its 95% interval on the "
+        + "grid, the met share and late share among admitted at it, and what a budget moves it by against the policy it "
+        + "budgets (same setting); also in safe-loads.csv:\n\n"
+        + "| policy | safe load | 95% interval | met % there | late % there | budget of | shift |\n"
+        + "|---|---:|---|---:|---:|---|---:|\n");
     Map<String, SafeLoad> safe = safeLoads();
     safe.forEach((label, s) -> {
       String[] ps = policyAndSetting.get(label);
@@ -188,10 +209,13 @@ public final class PhaseFindings {
       String baseLabel = base == null ? null
           : ps[1].equals(PhaseSetting.BASE.toString()) ? base : base + " [" + ps[1] + "]";
       SafeLoad b = baseLabel == null ? null : safe.get(baseLabel);
-      md.append(String.format(Locale.ROOT, "| %s | %s | %s – %s | %s | %s |%n", label, load(s.point()), load(s.lo()),
-          load(s.hi()), baseLabel == null ? "" : baseLabel, shift(s, b)));
+      List<RunRow> at = s.point() == null ? List.of() : untriggered.get(label).get(s.point());
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s – %s | %s | %s | %s | %s |%n", label, loadWords(s.point()),
+          loadWords(s.lo()), loadWords(s.hi()), at.isEmpty() ? "–" : String.format(Locale.ROOT, "%.1f", 100 * PhaseMeasures.metShare(at).mean()),
+          at.isEmpty() ? "–" : pct(PhaseMeasures.lateShare(at)), baseLabel == null ? "" : baseLabel, shift(s, b)));
     });
     md.append('\n');
+    priceSection(md);
     if (!triggered.isEmpty()) {
       md.append(String.format(Locale.ROOT, "Triggered runs: %d cells (policy × setting × load × trigger); per cell the "
           + "runs down before the trigger, those down 30 minutes after its end, and the Kaplan–Meier median time to "
@@ -203,8 +227,9 @@ public final class PhaseFindings {
 
   /** One line per policy × setting × load × condition ("none" for no trigger): every measure above. */
   public String csv() {
-    StringBuilder c = new StringBuilder("policy,setting,offered_load,condition,runs,tipped,healthy_h,tip_rate,tip_rate_lo,"
-        + "tip_rate_hi,tip_median_s,tip_median_lo_s,tip_median_hi_s,escapes,down_h,escape_rate,escape_rate_lo,"
+    StringBuilder c = new StringBuilder("policy,setting,offered_load,condition,runs,met_share,late_share,never_healthy,"
+        + "down_at_end,tips,healthy_h,collapse_rate,collapse_rate_lo,collapse_rate_hi,tip_median_s,tip_median_lo_s,"
+        + "tip_median_hi_s,escapes,down_h,escape_rate,escape_rate_lo,"
         + "escape_rate_hi,escape_median_s,escape_median_lo_s,escape_median_hi_s,sustain,down_before_trigger,"
         + "healthy_at_trigger,not_recovered,down_30m_after,down_30m_judged,recover_median_s,recover_median_lo_s,"
         + "recover_median_hi_s\n");
@@ -215,20 +240,25 @@ public final class PhaseFindings {
         .computeIfAbsent(load, k -> new LinkedHashMap<>()).putAll(byC)));
     all.forEach((label, byLoad) -> byLoad.forEach((load, byC) -> byC.forEach((cond, rows) -> {
       String[] ps = policyAndSetting.get(label);
-      List<Observation> tips = tipTimes(rows);
-      EventRate r = tipRate(tips);
-      List<DownSpells> downs = downs(rows);
-      EventRate e = escapeRate(downs);
-      List<Observation> esc = escapeTimes(rows);
-      List<Observation> rec = recoveryTimes(rows);
+      List<Observation> tips = PhaseMeasures.tipTimes(rows);
+      EventRate r = PhaseMeasures.collapseRate(rows);
+      List<DownSpells> downs = PhaseMeasures.downs(rows);
+      EventRate e = PhaseMeasures.escapeRate(downs);
+      List<Observation> esc = PhaseMeasures.escapeTimes(rows);
+      List<Observation> rec = PhaseMeasures.recoveryTimes(rows);
+      long never = rows.stream().filter(PhaseMeasures::never).count();
+      long atEnd = downs.stream().filter(DownSpells::downAtEnd).count();
+      int tipCount = rows.stream().mapToInt(x -> x.down() != null && x.down().tips() != null ? x.down().tips()
+          : x.tippedAtS() != null ? 1 : 0).sum();
       long before = rows.stream().filter(x -> x.recovery() != null && x.recovery().downBeforeTrigger()).count();
       long notBack = rows.stream().filter(x -> x.recovery() != null && x.recovery().metastable()).count();
       long judged = downs.stream().filter(d -> d.down30mAfterTrigger() != null).count();
       long later = downs.stream().filter(d -> Boolean.TRUE.equals(d.down30mAfterTrigger())).count();
       boolean trig = !cond.equals("none");
       c.append(String.join(",", ps[0], ps[1], String.format(Locale.ROOT, "%.2f", load), cond, "" + rows.size(),
-          "" + r.events(), num(r.exposureH()), num(r.perHour()), num(r.lo()), num(r.hi()), medianCsv(tips), "" + e.events(),
-          num(e.exposureH()), num(e.perHour()), num(e.lo()), num(e.hi()), medianCsv(esc), num(sustain(downs)),
+          String.format(Locale.ROOT, "%.3f", PhaseMeasures.metShare(rows).mean()), num(PhaseMeasures.lateShare(rows)), "" + never, "" + atEnd,
+          "" + tipCount, num(r.exposureH()), num(r.perHour()), num(r.lo()), num(r.hi()), medianCsv(tips), "" + e.events(),
+          num(e.exposureH()), num(e.perHour()), num(e.lo()), num(e.hi()), medianCsv(esc), num(PhaseMeasures.sustain(downs)),
           trig ? "" + before : "", trig ? "" + rec.size() : "", trig ? "" + notBack : "", trig ? "" + later : "",
           trig ? "" + judged : "", trig ? medianCsv(rec) : ",,")).append('\n');
     })));
@@ -251,7 +281,14 @@ public final class PhaseFindings {
     return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3g", v);
   }
 
+  private static String pct(double share) {
+    return Double.isNaN(share) ? "–" : String.format(Locale.ROOT, "%.0f", 100 * share);
+  }
+
   private static String rate(EventRate r) {
+    if (r.exposureH() == 0 && r.events() > 0) {
+      return "no healthy time"; // every run never healthy: collapsed before any time at risk
+    }
     return Double.isNaN(r.perHour()) ? "–" : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r.perHour(), r.lo(), r.hi());
   }
 
@@ -261,7 +298,7 @@ public final class PhaseFindings {
     }
     if (s.point() == null || base.point() == null) {
       return s.point() == null && base.point() == null ? "0 (neither safe anywhere)"
-          : s.point() == null ? "below " + load(base.point()) : "from none to " + load(s.point());
+          : s.point() == null ? "below " + loadWords(base.point()) : "from none to " + loadWords(s.point());
     }
     return String.format(Locale.ROOT, "%+.2f", s.point() - base.point());
   }
@@ -274,7 +311,7 @@ public final class PhaseFindings {
     return s == null ? String.format(Locale.ROOT, ">%.0f s", endS) : String.format(Locale.ROOT, "%.0f s", s);
   }
 
-  private static String load(Double l) {
+  private static String loadWords(Double l) {
     return l == null ? "none" : String.format(Locale.ROOT, "%.2f", l);
   }
 }

@@ -14,15 +14,18 @@ import helperlab.workload.Recovery;
 import helperlab.workload.Trigger;
 
 /**
- * One line of a sweep's runs.jsonl: which run, its metrics, and when it tipped over ({@code tipped_at_s}, null
- * when it never did: {@link Tipping}; every row has it). A study's run also names its study, its trigger and the
+ * One line of a sweep's runs.jsonl: which run, its metrics, when it tipped over ({@code tipped_at_s}, null when it
+ * never did: {@code workload.Tipping}; every row has it), whether it was never healthy ({@code never_healthy}: its
+ * first state after the warm-up was down, so it has no tip time) and the price of a helper's start on its machine
+ * in images of its mix ({@code helper_start_images}); rows written before issue 43 lack those two (null), and their
+ * {@code tipped_at_s} is the old criterion's. A study's run also names its study, its trigger and the
  * recovery from it, or the spawn cost it was run at, and a phase study's run its {@code offered_load}, its
  * {@code client} (how it re-sends a refusal), its {@code forecast_bias} (work over forecast) and its {@code down}
  * spells ({@link DownSpells}); the main sweep's rows leave those out.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"study", "scenario", "offered_load", "policy", "machine", "seed", "admission", "client",
-    "forecast_bias", "trigger", "spawn_cost_s"})
+    "forecast_bias", "trigger", "spawn_cost_s", "helper_start_images"})
 public record RunRow(
     @JsonProperty("scenario") String scenario,
     @JsonProperty("policy") String policy,
@@ -38,13 +41,23 @@ public record RunRow(
     @JsonProperty("offered_load") Double offeredLoad,
     @JsonProperty("client") String client,
     @JsonProperty("forecast_bias") Double forecastBias,
-    @JsonProperty("down") DownSpells down) {
+    @JsonProperty("down") DownSpells down,
+    @JsonProperty("never_healthy") Boolean neverHealthy,
+    @JsonProperty("helper_start_images") Double helperStartImages) {
+
+  /** A row as written before issue 43: no "never healthy", no helper price. */
+  public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics,
+      Double tippedAtS, String study, Trigger trigger, Double spawnCostS, Recovery recovery, Double offeredLoad,
+      String client, Double forecastBias, DownSpells down) {
+    this(scenario, policy, machine, seed, admission, metrics, tippedAtS, study, trigger, spawnCostS, recovery,
+        offeredLoad, client, forecastBias, down, null, null);
+  }
 
   /** A row without the phase study's client, forecast bias and down spells. */
   public RunRow(String scenario, String policy, String machine, long seed, String admission, RunMetrics metrics,
       Double tippedAtS, String study, Trigger trigger, Double spawnCostS, Recovery recovery, Double offeredLoad) {
     this(scenario, policy, machine, seed, admission, metrics, tippedAtS, study, trigger, spawnCostS, recovery,
-        offeredLoad, null, null, null);
+        offeredLoad, null, null, null, null, null);
   }
 
   /** A row at its scenario's own load (all but the phase study's). */
@@ -70,12 +83,27 @@ public record RunRow(
     this(scenario, policy, machine, seed, admission, metrics, null, study, trigger, spawnCostS, recovery);
   }
 
+  /** Tipped (from healthy into down) or never healthy: not healthy throughout. */
+  public boolean everDown() {
+    return tippedAtS != null || Boolean.TRUE.equals(neverHealthy);
+  }
+
+  /** Late among the tasks admitted (met or late), NaN when none was. */
+  public double lateShareOfAdmitted() {
+    long settled = metrics.met() + metrics.late();
+    return settled == 0 ? Double.NaN : (double) metrics.late() / settled;
+  }
+
   /** What sets this row's cell apart from others of the same scenario, policy, machine and admission. */
   public String condition() {
     if (offeredLoad != null) {
       StringBuilder c = new StringBuilder(String.format(java.util.Locale.ROOT, "load %.2f", offeredLoad));
       if (trigger != null) {
         c.append(", ").append(trigger.label()).append(String.format(java.util.Locale.ROOT, " %.0f s", trigger.durationS()));
+      }
+      if (spawnCostS != null && helperStartImages != null) { // a run on the price axis
+        c.append(", a helper ").append(new java.math.BigDecimal(String.format(java.util.Locale.ROOT, "%.2g",
+            helperStartImages)).stripTrailingZeros().toPlainString()).append(" images");
       }
       if (client != null && !client.equals(helperlab.policy.PolicySpec.RetryAfter.HONOUR.id())) {
         c.append(", client ").append(client);
@@ -117,6 +145,8 @@ public record RunRow(
     JsonNode client = o.remove("client");
     JsonNode bias = o.remove("forecast_bias");
     JsonNode down = o.remove("down");
+    JsonNode never = o.remove("never_healthy");
+    JsonNode price = o.remove("helper_start_images");
     RunMetrics metrics = DataFile.parse(o.toString(), source, RunMetrics.class);
     return new RunRow(scenario, policy, machine, seed.asLong(), admission, metrics,
         tipped == null || tipped.isNull() ? null : tipped.asDouble(),
@@ -127,7 +157,9 @@ public record RunRow(
         load == null || load.isNull() ? null : load.asDouble(),
         client == null || client.isNull() ? null : client.asText(),
         bias == null || bias.isNull() ? null : bias.asDouble(),
-        down == null || down.isNull() ? null : DataFile.parse(down.toString(), source + " down", DownSpells.class));
+        down == null || down.isNull() ? null : DataFile.parse(down.toString(), source + " down", DownSpells.class),
+        never == null || never.isNull() ? null : never.asBoolean(),
+        price == null || price.isNull() ? null : price.asDouble());
   }
 
   private static String text(ObjectNode o, String field, String source) {

@@ -32,9 +32,12 @@ public final class SplitRoom {
   public static final int BUDGET_TIMES = 2;
   public static final double WORK_ALLOWANCE = 0.5;
   public static final AdmissionMode ADMISSION = AdmissionMode.NONE;
-  /** The pool the yield policies are set against, and the four budgeted splitters. */
+  /**
+   * The pool the yield policies are set against, the four budgeted splitters, and never-split-budget (the same room,
+   * never splitting: what claim 4's forecast is set against where it splits).
+   */
   public static final List<String> POLICIES = List.of("pool-edf-10", "split-timer-budget", "split-forecast-budget",
-      "split-timer-budget-yield", "split-forecast-budget-yield");
+      "split-timer-budget-yield", "split-forecast-budget-yield", "never-split-budget");
 
   private SplitRoom() {}
 
@@ -47,9 +50,13 @@ public final class SplitRoom {
     return new PresetCatalog(base.all().stream().map(p -> p.withWorkAllowance(WORK_ALLOWANCE)).toList());
   }
 
-  /** The machine a policy runs on here: a splitter's with the larger budget, any other policy's as it is. */
+  /**
+   * The machine a policy runs on here: a budgeted helper policy's (the splitters and never-split-budget) with the
+   * larger budget, any other policy's as it is.
+   */
   static MachineSpec machine(MachineSpec base, Calibration calibration, String policy) {
-    if (!PolicyCatalog.get(policy).budgeted() || PolicyCatalog.get(policy).split() == null) {
+    boolean helpers = PolicyCatalog.get(policy).split() != null || policy.equals("never-split-budget");
+    if (!PolicyCatalog.get(policy).budgeted() || !helpers) {
       return base;
     }
     int own = new SimSetup(base.name(), 0, List.of(), 1, PolicyCatalog.get(policy), base, calibration, ADMISSION,

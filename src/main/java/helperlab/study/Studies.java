@@ -71,6 +71,11 @@ public final class Studies {
               groups.add(new SweepPlan.Group(PHASE_SCENARIO, PHASE_MACHINE, seed, variants, study, t, null, load,
                   setting));
             }
+            // the price axis: the untriggered runs again with a helper's start at each price (images of the mix)
+            for (double price : phase.prices()) {
+              groups.add(new SweepPlan.Group(PHASE_SCENARIO, PHASE_MACHINE, seed, variants, study, null, null, load,
+                  setting, price));
+            }
           }
         }
       }

@@ -135,7 +135,7 @@ public final class StudyFindings {
       amplification(md, scenario, machine);
       budgets(md, scenario, machine);
     }
-    new SpontaneousTips(meta, RunRow::tippedAtS).markdown(md, SpontaneousTips.CRITERION);
+    new SpontaneousTips(meta).markdown(md, SpontaneousTips.CRITERION);
     literature(md);
   }
 

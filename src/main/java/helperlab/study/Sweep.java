@@ -18,6 +18,8 @@ import helperlab.workload.Recovery;
 import helperlab.workload.RecoveryMeter;
 import helperlab.workload.ScenarioSpec;
 import helperlab.workload.Tipping;
+import helperlab.workload.HelperPrice;
+import helperlab.workload.TippingCourse;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -49,7 +51,10 @@ public final class Sweep {
   private final AtomicBoolean cancelled = new AtomicBoolean();
   private final AtomicLong steps = new AtomicLong();
   /** Untriggered twins of triggered runs, shared by a seed's triggers and dropped after their last use. */
-  private final Map<String, CompletableFuture<RecoveryMeter>> twins = new ConcurrentHashMap<>();
+  private final Map<String, CompletableFuture<Twin>> twins = new ConcurrentHashMap<>();
+
+  /** An untriggered twin: its meter and its course by {@link Tipping}. */
+  private record Twin(RecoveryMeter meter, TippingCourse course) {}
   private final Map<String, AtomicInteger> twinUses = new ConcurrentHashMap<>();
 
   public Sweep(SweepPlan plan, Calibration calibration) {
@@ -134,15 +139,15 @@ public final class Sweep {
 
   private static String twinKey(SweepPlan.Group g, SweepPlan.Variant v) {
     return g.study() + "|" + g.scenario() + "|" + g.offeredLoad() + "|" + g.setting() + "|" + g.machine() + "|" + g.seed()
-        + "|" + v.policy() + "|" + v.admission().id();
+        + "|" + g.spawnCostS() + "|" + g.startImages() + "|" + v.policy() + "|" + v.admission().id();
   }
 
   /** The run of this group's policy on its arrivals without the trigger, computed once for all its triggers. */
-  private RecoveryMeter twin(SweepPlan.Group g, SweepPlan.Variant v, ScenarioSpec scenario, MachineSpec machine,
-      PresetCatalog presets) {
+  private Twin twin(SweepPlan.Group g, SweepPlan.Variant v, ScenarioSpec scenario, MachineSpec machine,
+      Calibration calibration, PresetCatalog presets) {
     String key = twinKey(g, v);
-    CompletableFuture<RecoveryMeter> mine = new CompletableFuture<>();
-    CompletableFuture<RecoveryMeter> f = twins.putIfAbsent(key, mine);
+    CompletableFuture<Twin> mine = new CompletableFuture<>();
+    CompletableFuture<Twin> f = twins.putIfAbsent(key, mine);
     if (f == null) {
       f = mine;
       try {
@@ -153,13 +158,13 @@ public final class Sweep {
         SimResult r = new Simulation(setup, new Workload(tasks, calibration, machine.speedOrDefault(), workFactor(g)), meter)
             .run();
         steps.addAndGet(r.steps());
-        mine.complete(meter);
+        mine.complete(new Twin(meter, Tipping.course(meter, setup.tippingCapacity(), scenario.durationS())));
       } catch (RuntimeException e) {
         mine.completeExceptionally(e);
         throw e;
       }
     }
-    RecoveryMeter twin = f.join();
+    Twin twin = f.join();
     if (twinUses.get(key).decrementAndGet() == 0) {
       twins.remove(key);
     }
@@ -199,12 +204,15 @@ public final class Sweep {
       PresetCatalog presets, AtomicInteger done, IntConsumer progress) {
     ScenarioSpec baseScenario = g.offeredLoad() == null ? ownScenario : ownScenario.withLoad(g.offeredLoad());
     ScenarioSpec scenario = g.trigger() == null ? baseScenario : baseScenario.withTrigger(g.trigger());
-    MachineSpec machine = g.spawnCostS() == null ? baseMachine
-        : Studies.withSpawnCost(baseMachine, calibration, g.spawnCostS());
-    Calibration groupCalibration = g.spawnCostS() == null ? calibration
-        : calibration.withWarmUpSlownessTimes(spawnCostFactor(baseMachine, g.spawnCostS()));
     boolean splitRoom = SplitRoom.NAME.equals(g.study());
     PresetCatalog groupPresets = splitRoom ? SplitRoom.presets(presets) : presets;
+    // a price of a helper's start, in images of the mix, is a spawn cost on this machine and mix
+    Double spawnCostS = g.startImages() == null ? g.spawnCostS()
+        : Double.valueOf(HelperPrice.startCpuS(g.startImages(), baseMachine, calibration, baseScenario, groupPresets));
+    MachineSpec machine = spawnCostS == null ? baseMachine
+        : Studies.withSpawnCost(baseMachine, calibration, spawnCostS);
+    Calibration groupCalibration = spawnCostS == null ? calibration
+        : calibration.withWarmUpSlownessTimes(spawnCostFactor(baseMachine, spawnCostS));
     List<Task> tasks = new ArrivalGenerator(scenario, machine, groupCalibration, groupPresets).generate(g.seed());
     Workload workload = new Workload(tasks, groupCalibration, machine.speedOrDefault(), workFactor(g));
     List<RunRow> rows = new ArrayList<>(g.variants().size());
@@ -221,14 +229,18 @@ public final class Sweep {
           : new OfferedWork(tasks, groupCalibration, runMachine, workFactor(g), g.trigger());
       SimResult r = new Simulation(setup, workload, offered == null ? meter : EventSink.tee(meter, offered)).run();
       steps.addAndGet(r.steps());
-      Tipping.Capacity capacity = setup.tippingCapacity(meter.spans().windowS());
-      Recovery recovery = g.trigger() == null ? null
-          : meter.recovery(g.trigger(), scenario.durationS(), twin(g, v, baseScenario, machine, presets), capacity);
+      TippingCourse course = Tipping.course(meter, setup.tippingCapacity(), scenario.durationS());
+      Recovery recovery = null;
+      if (g.trigger() != null) {
+        Twin twin = twin(g, v, baseScenario, machine, groupCalibration, presets);
+        recovery = meter.recovery(g.trigger(), scenario.durationS(), twin.meter(), twin.course(), course);
+      }
       PhaseSetting setting = g.setting();
       rows.add(new RunRow(scenario.name(), v.policy(), machine.name(), g.seed(), v.admission().id(), r.metrics(),
-          Tipping.tippedAtS(meter, capacity, scenario.durationS()), g.study(), g.trigger(), g.spawnCostS(), recovery,
+          course.tippedAtS(), g.study(), g.trigger(), spawnCostS, recovery,
           g.offeredLoad(), setting == null ? null : setting.client().id(), setting == null ? null : setting.forecastBias(),
-          offered == null ? null : DownSpells.of(meter, capacity, scenario.durationS(), offered, g.trigger())));
+          offered == null ? null : DownSpells.of(course, offered, g.trigger()), course.neverHealthy(),
+          HelperPrice.startImages(runMachine, groupCalibration, scenario, groupPresets)));
       progress.accept(done.incrementAndGet());
     }
     return rows;

@@ -169,6 +169,8 @@ public final class SweepOutput {
 
   /** The phase study's cells beside the summary (policy × setting × load × condition, every measure). */
   public static final String PHASE_CELLS_FILE = "phase-cells.csv";
+  /** Each policy's safe load with its interval and the met share there. */
+  public static final String SAFE_LOADS_FILE = "safe-loads.csv";
 
   /** summary.csv and findings.md; {@code lead} goes before the findings' tables (the verdicts on both bases). */
   private static void summarise(Path dir, List<RunRow> rows, SweepPlan plan, Calibration calibration, String lead)
@@ -189,8 +191,9 @@ public final class SweepOutput {
     String phaseMd = phase.markdown();
     Files.writeString(dir.resolve("findings.md"), findings + new StudyFindings(rows).markdown() + phaseMd,
         StandardCharsets.UTF_8);
-    if (!phaseMd.isEmpty()) { // a phase study's cells; other sweeps write no such file
+    if (!phaseMd.isEmpty()) { // a phase study's cells and safe loads; other sweeps write no such files
       Files.writeString(dir.resolve(PHASE_CELLS_FILE), phase.csv(), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve(SAFE_LOADS_FILE), phase.safeLoadsCsv(), StandardCharsets.UTF_8);
     }
   }
 

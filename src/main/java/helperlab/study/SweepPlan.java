@@ -127,10 +127,17 @@ public record SweepPlan(
   /**
    * One (scenario, machine, seed) group: the runs that share its arrivals. A study's group also names
    * the study and its condition: a trigger, or the spawn cost its machine is given; a phase study's group also
-   * the offered load its scenario is run at (null: the scenario's own) and its {@link PhaseSetting}.
+   * the offered load its scenario is run at (null: the scenario's own), its {@link PhaseSetting}, and, on the price
+   * axis, the price of a helper's start in images of the mix ({@code startImages}, null: the calibration's own).
    */
   public record Group(String scenario, String machine, long seed, List<Variant> variants, String study, Trigger trigger,
-      Double spawnCostS, Double offeredLoad, PhaseSetting setting) {
+      Double spawnCostS, Double offeredLoad, PhaseSetting setting, Double startImages) {
+    /** A group at the calibration's own price of a helper (all but the phase study's price runs). */
+    public Group(String scenario, String machine, long seed, List<Variant> variants, String study, Trigger trigger,
+        Double spawnCostS, Double offeredLoad, PhaseSetting setting) {
+      this(scenario, machine, seed, variants, study, trigger, spawnCostS, offeredLoad, setting, null);
+    }
+
     /** A group at an offered load in no phase setting. */
     public Group(String scenario, String machine, long seed, List<Variant> variants, String study, Trigger trigger,
         Double spawnCostS, Double offeredLoad) {

@@ -7,31 +7,46 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A run's time in the down state, by the {@link Tipping} criterion applied both ways: the run <em>enters</em> the
- * down state at the first second of a down stretch that lasts the hold (that is when it tipped, the first time),
- * and <em>escapes</em> it at the first second of a stretch of seconds that are not down lasting the hold. A spell
- * is the time from entering to escaping, or to the run's end (then the run is still down: censored there).
- * {@code escapedAtS} is the end of the first spell (null: still down at the end, or never tipped); {@code downS}
- * all spells together; {@code stretches} how many. The sustaining effect is the work offered in the spells over
- * what the machine could do in them ({@link OfferedWork}): above 1 the bad state is fed faster than it can drain.
- * {@code spells} lists each spell as [from, to) seconds (to = the run's end when {@code downAtEnd}).
+ * A run's time in the down state ({@link TippingCourse}): the run <em>enters</em> the down state where a down stretch
+ * has held (a tip, or its first state when it was never healthy) and <em>escapes</em> it where a stretch not down
+ * has held. A spell is the time from entering to escaping, or to the run's end (then the run is still down:
+ * censored there). {@code escapedAtS} is the end of the first spell (null: still down at the end, or never down);
+ * {@code downS} all spells together; {@code stretches} how many; {@code tips} the changes from healthy to down and
+ * {@code healthyS} the time spent healthy (every healthy stretch, after escapes too: the renewal view's exposure);
+ * {@code neverHealthy} that the first state held was down; {@code judgedFromS} the first second judged (the
+ * warm-up's end); {@code saturatedS} the seconds saturated (not down, offered more than the machine can do). The
+ * sustaining effect is the work offered in the spells over what the machine could do in them ({@link OfferedWork}):
+ * above 1 the bad state is fed faster than it can drain. {@code spells} lists each spell as [from, to) seconds (to =
+ * the run's end when {@code downAtEnd}). Rows written before issue 43 lack the fields of the renewal view (null).
  */
-@JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonPropertyOrder({"escaped_at_s", "down_s", "stretches", "down_at_end", "down_30m_after_trigger", "spells",
-    "offered_cpu_s", "capacity_cpu_s", "sustain"})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"judged_from_s", "never_healthy", "tips", "healthy_s", "escaped_at_s", "down_s", "stretches",
+    "down_at_end", "down_30m_after_trigger", "spells", "saturated_s", "offered_cpu_s", "capacity_cpu_s", "sustain"})
 public record DownSpells(
-    @JsonProperty("escaped_at_s") Double escapedAtS,
+    @JsonProperty("escaped_at_s") @JsonInclude(JsonInclude.Include.ALWAYS) Double escapedAtS,
     @JsonProperty("down_s") double downS,
     @JsonProperty("stretches") int stretches,
     @JsonProperty("down_at_end") boolean downAtEnd,
-    @JsonProperty("down_30m_after_trigger") Boolean down30mAfterTrigger,
+    @JsonProperty("down_30m_after_trigger") @JsonInclude(JsonInclude.Include.ALWAYS) Boolean down30mAfterTrigger,
     @JsonProperty("spells") List<List<Integer>> spells,
     @JsonProperty("offered_cpu_s") double offeredCpuS,
     @JsonProperty("capacity_cpu_s") double capacityCpuS,
-    @JsonProperty("sustain") Double sustain) {
+    @JsonProperty("sustain") @JsonInclude(JsonInclude.Include.ALWAYS) Double sustain,
+    @JsonProperty("judged_from_s") Integer judgedFromS,
+    @JsonProperty("never_healthy") Boolean neverHealthy,
+    @JsonProperty("tips") Integer tips,
+    @JsonProperty("healthy_s") Double healthyS,
+    @JsonProperty("saturated_s") Double saturatedS) {
 
   /** How long after a trigger's end the phase diagram asks whether the run is down. */
   public static final double LATER_S = 1800;
+
+  /** Spells as rows before issue 43 carried them (no renewal view). */
+  public DownSpells(Double escapedAtS, double downS, int stretches, boolean downAtEnd, Boolean down30mAfterTrigger,
+      List<List<Integer>> spells, double offeredCpuS, double capacityCpuS, Double sustain) {
+    this(escapedAtS, downS, stretches, downAtEnd, down30mAfterTrigger, spells, offeredCpuS, capacityCpuS, sustain, null,
+        null, null, null, null);
+  }
 
   /** Escapes: spells the run left before its end. */
   public int escapes() {
@@ -41,47 +56,19 @@ public record DownSpells(
   /** One spell in the down state: seconds [fromS, toS); {@code escaped} false when the run ended in it. */
   public record Spell(int fromS, int toS, boolean escaped) {}
 
-  /** The spells of a run judged up to {@code endS}. */
-  public static List<Spell> spells(RecoveryMeter meter, Tipping.Capacity capacity, double endS) {
-    int window = (int) meter.spans().windowS();
-    int hold = (int) meter.spans().holdS();
-    int last = Math.min((int) Math.floor(endS), meter.lastSecond());
-    List<Spell> spells = new ArrayList<>();
-    boolean inDown = false;
-    int enteredAt = -1;
-    int since = -1; // start of the current stretch of seconds that would switch the state
-    for (int s = 0; s <= last; s++) {
-      boolean down = Tipping.down(meter, capacity, Math.max(0, s - window + 1), s + 1);
-      if (down == inDown) {
-        since = -1;
-        continue;
-      }
-      if (since < 0) {
-        since = s;
-      }
-      if (s - since >= hold) {
-        if (inDown) {
-          spells.add(new Spell(enteredAt, since, true));
-        } else {
-          enteredAt = since;
-        }
-        inDown = !inDown;
-        since = -1;
-      }
-    }
-    if (inDown) {
-      spells.add(new Spell(enteredAt, Math.max(enteredAt, (int) Math.floor(endS)), false));
-    }
-    return spells;
+  /**
+   * A run's course as spells, with the work offered in them (null: not counted), and whether it is down
+   * {@link #LATER_S} after {@code trigger}'s end (null: no trigger, or that is past the run).
+   */
+  public static DownSpells of(TippingCourse course, OfferedWork offered, Trigger trigger) {
+    DownSpells d = of(course.spells(), course.endS(), offered, trigger);
+    return new DownSpells(d.escapedAtS, d.downS, d.stretches, d.downAtEnd, d.down30mAfterTrigger, d.spells,
+        d.offeredCpuS, d.capacityCpuS, d.sustain, course.fromS(), course.neverHealthy(), course.tips(),
+        course.healthyS(), (double) course.saturatedS());
   }
 
-  /**
-   * The down spells of a run judged up to {@code endS}, with the work offered in them (null: not counted), and
-   * whether it is down {@link #LATER_S} after {@code trigger}'s end (null: no trigger, or that is past the run).
-   */
-  public static DownSpells of(RecoveryMeter meter, Tipping.Capacity capacity, double endS, OfferedWork offered,
-      Trigger trigger) {
-    List<Spell> spells = spells(meter, capacity, endS);
+  /** Spells judged up to {@code endS}, with the work offered in them and the state 30 minutes after the trigger. */
+  public static DownSpells of(List<Spell> spells, double endS, OfferedWork offered, Trigger trigger) {
     double down = 0;
     double work = 0;
     double cap = 0;

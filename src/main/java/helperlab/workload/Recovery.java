@@ -11,10 +11,11 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * arrivals, and then the run is {@code metastable}. The amplification is per phase: before the
  * trigger (the baseline), during it, and in the ten minutes after. {@code tippedAtS} is when the run tipped
  * over ({@link Tipping}; null when it never did or was not judged); a run that was {@code downBeforeTrigger} has
- * no recovery and is not metastable: it had nothing to come back to.
+ * no recovery and is not metastable: it had nothing to come back to; its {@code tippedAtS} is when the spell it was
+ * in began, and {@code neverHealthy} says that spell was its first state (it never stood, so it did not fall).
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonPropertyOrder({"recovery_s", "metastable", "down_before_trigger", "tipped_at_s", "baseline_met_share",
+@JsonPropertyOrder({"recovery_s", "metastable", "down_before_trigger", "tipped_at_s", "never_healthy", "baseline_met_share",
     "baseline_queue", "before", "during", "after"})
 public record Recovery(
     @JsonProperty("recovery_s") Double recoveryS,
@@ -25,7 +26,8 @@ public record Recovery(
     @JsonProperty("during") Amplification during,
     @JsonProperty("after") Amplification after,
     @JsonProperty("down_before_trigger") boolean downBeforeTrigger,
-    @JsonProperty("tipped_at_s") Double tippedAtS) {
+    @JsonProperty("tipped_at_s") Double tippedAtS,
+    @JsonProperty("never_healthy") boolean neverHealthy) {
 
   public Recovery {
     if (downBeforeTrigger && (recoveryS != null || metastable)) {
@@ -36,7 +38,14 @@ public record Recovery(
   /** A recovery with the run's tipping not judged. */
   public Recovery(Double recoveryS, boolean metastable, double baselineMetShare, double baselineQueue,
       Amplification before, Amplification during, Amplification after) {
-    this(recoveryS, metastable, baselineMetShare, baselineQueue, before, during, after, false, null);
+    this(recoveryS, metastable, baselineMetShare, baselineQueue, before, during, after, false, null, false);
+  }
+
+  /** A recovery judged by a criterion that had no "never healthy" (records before issue 43). */
+  public Recovery(Double recoveryS, boolean metastable, double baselineMetShare, double baselineQueue,
+      Amplification before, Amplification during, Amplification after, boolean downBeforeTrigger, Double tippedAtS) {
+    this(recoveryS, metastable, baselineMetShare, baselineQueue, before, during, after, downBeforeTrigger, tippedAtS,
+        false);
   }
 
   /**

@@ -6,7 +6,8 @@ import helperlab.model.MetricsAccumulator;
 import java.util.Arrays;
 
 /**
- * Watches a run second by second (outcomes, queue, live processes, spawns, retries, admissions) and
+ * Watches a run second by second (outcomes, queue, live processes, spawns, retries, admissions, the CPU its
+ * processes used) and task by task (when each was first sent and its fate), for {@link Tipping}; and
  * measures its recovery from a trigger: see {@link Recovery}. The sweep's studies judge it against
  * the same run without the trigger (its twin); on its own, against the pre-trigger baseline: the baseline is the {@link #BASELINE_S}
  * seconds before the trigger, seen through the same sliding window of {@link #WINDOW_S} seconds as
@@ -24,25 +25,37 @@ public final class RecoveryMeter implements EventSink {
   public static final double HOLD_S = 120;
   public static final double BASELINE_S = 600;
   public static final double AFTER_S = 600;
+  /** The window {@link Tipping} judges a second on: five minutes of arrivals (docs/parameters.md). */
+  public static final double TIPPING_WINDOW_S = 300;
 
   /**
-   * The meter's spans in seconds: the sliding window, the hold, the baseline before the trigger and the
-   * phase after it that amplification is counted over.
+   * The meter's spans in seconds: the sliding window of the recovery band, the hold (of a recovery and of a tipping
+   * state), the baseline before the trigger, the phase after it that amplification is counted over, and the window
+   * {@link Tipping} judges a second on (also the warm-up before the first judged second).
    */
-  public record Windows(double windowS, double holdS, double baselineS, double afterS) {
+  public record Windows(double windowS, double holdS, double baselineS, double afterS, double tippingWindowS) {
     /** The hour-long runs of the studies: the constants above. */
-    public static final Windows HOUR = new Windows(WINDOW_S, HOLD_S, BASELINE_S, AFTER_S);
+    public static final Windows HOUR = new Windows(WINDOW_S, HOLD_S, BASELINE_S, AFTER_S, TIPPING_WINDOW_S);
     /**
      * A real cage's exhibit with a trigger, a few minutes long: the hour's spans a quarter as long, so a
      * recovery fits in an exhibit a recording can afford (its replay is judged with the same).
      */
-    public static final Windows EXHIBIT = new Windows(WINDOW_S / 4, HOLD_S / 4, BASELINE_S / 4, AFTER_S / 4);
+    public static final Windows EXHIBIT = new Windows(WINDOW_S / 4, HOLD_S / 4, BASELINE_S / 4, AFTER_S / 4,
+        TIPPING_WINDOW_S / 4);
 
     public Windows {
-      if (!(windowS >= 1 && holdS >= 0 && baselineS >= 1 && afterS >= 1)) {
+      if (!(windowS >= 1 && holdS >= 0 && baselineS >= 1 && afterS >= 1 && tippingWindowS >= 1)) {
         throw new IllegalArgumentException("recovery windows must be >= 1 s (the hold >= 0 s)");
       }
     }
+  }
+
+  /** A task's fate as the meter saw it. */
+  public enum Outcome { NONE, MET, LATE, TURNED_AWAY }
+
+  /** Sees each task that arrived: its id, when it was first sent, and its fate so far. */
+  public interface ArrivalVisitor {
+    void task(int task, double arrivalS, Outcome outcome);
   }
 
   private final Windows spans;
@@ -58,6 +71,10 @@ public final class RecoveryMeter implements EventSink {
   /** Per batch id (tasks and retry copies): the task it is a copy of. */
   private int[] original = new int[4096];
   private boolean[] admittedOnce = new boolean[4096];
+  /** Per original task: when it was first sent and its fate. */
+  private final TaskFates fates = new TaskFates();
+  /** CPU seconds the run's processes used, by the second it was reported in (resizing, starting, killed). */
+  private double[] cpu = new double[4096];
   private int lastBin;
 
   /** A meter with the hour's spans. */
@@ -81,6 +98,7 @@ public final class RecoveryMeter implements EventSink {
       queue = Arrays.copyOf(queue, n);
       processes = Arrays.copyOf(processes, n);
       sampled = Arrays.copyOf(sampled, n);
+      cpu = Arrays.copyOf(cpu, n);
     }
     lastBin = Math.max(lastBin, b);
     return b;
@@ -93,6 +111,7 @@ public final class RecoveryMeter implements EventSink {
       admittedOnce = Arrays.copyOf(admittedOnce, n);
     }
   }
+
 
   @Override
   public boolean readsRefusalReasons() {
@@ -109,6 +128,8 @@ public final class RecoveryMeter implements EventSink {
         original[task] = value < 0 ? task : (int) value;
         if (value >= 0) {
           retries[b]++;
+        } else {
+          fates.sent(task, t);
         }
       }
       case ADMITTED -> {
@@ -124,10 +145,31 @@ public final class RecoveryMeter implements EventSink {
       case TASK_MET -> {
         met[b]++;
         settled[b]++;
+        fates.settled(task, Outcome.MET);
       }
-      case TASK_LATE, TASK_TURNED_AWAY -> settled[b]++;
+      case TASK_LATE -> {
+        settled[b]++;
+        fates.settled(task, Outcome.LATE);
+      }
+      case TASK_TURNED_AWAY -> {
+        settled[b]++;
+        fates.settled(task, Outcome.TURNED_AWAY);
+      }
+      // the CPU the processes used, as the metrics count it: resizing, starting and work killed
+      case IMAGE_DONE, IMAGE_KILLED, WORKER_READY -> cpu[b] += Math.max(0, value);
+      case WORKER_EXITED, WORKER_KILLED -> cpu[b] += Math.max(0, value);
       default -> { }
     }
+  }
+
+  /** Every task whose first send was seen, in id order. */
+  public void forEachArrival(ArrivalVisitor v) {
+    fates.forEach(v);
+  }
+
+  /** CPU seconds the run's processes reported using in second {@code s}. */
+  double cpuUsedIn(int s) {
+    return s >= 0 && s < cpu.length ? cpu[s] : 0;
   }
 
   @Override
@@ -146,7 +188,7 @@ public final class RecoveryMeter implements EventSink {
    * would not be recovering).
    */
   public Recovery recovery(Trigger trigger, double endS) {
-    return recovery(trigger, endS, (Tipping.Capacity) null);
+    return recovery(trigger, endS, (TippingCourse) null);
   }
 
   /**
@@ -154,6 +196,11 @@ public final class RecoveryMeter implements EventSink {
    * {@code capacity} (null: not judged): a run down before its trigger has no recovery (see {@link Tipping}).
    */
   public Recovery recovery(Trigger trigger, double endS, Tipping.Capacity capacity) {
+    return recovery(trigger, endS, capacity == null ? null : Tipping.course(this, capacity, endS));
+  }
+
+  /** The recovery against the pre-trigger baseline, with the run's course ({@code own}, null: not judged). */
+  public Recovery recovery(Trigger trigger, double endS, TippingCourse own) {
     int at = (int) Math.floor(trigger.atS());
     int from = Math.max(0, at - (int) spans.baselineS());
     int window = (int) spans.windowS();
@@ -169,7 +216,7 @@ public final class RecoveryMeter implements EventSink {
     }
     double metLimit = lowestMet - MET_BAND;
     double queueLimit = highestQueue + Math.max(QUEUE_BAND * highestQueue, QUEUE_SLACK);
-    return recovery(trigger, endS, capacity, (lo, hi) -> new double[] {metLimit, queueLimit});
+    return recovery(trigger, endS, own, (lo, s) -> new double[] {metLimit, queueLimit});
   }
 
   /**
@@ -181,41 +228,44 @@ public final class RecoveryMeter implements EventSink {
    * has too.
    */
   public Recovery recovery(Trigger trigger, double endS, RecoveryMeter twin) {
-    return recovery(trigger, endS, twin, null);
+    return recovery(trigger, endS, twin, null, null);
   }
 
   /**
-   * Against the twin, with the run's tipping judged against {@code capacity} (null: not judged). With a capacity, a
-   * window in which the twin is itself down ({@link Tipping}) is no band to come back to: there the run is back only
-   * when it is not down itself, or a run that never came back would be "recovered" the second its twin tipped too.
+   * Against the twin, with this run's course ({@code own}) and the twin's ({@code twinCourse}; both null: tipping not
+   * judged). A second at which the twin is itself down ({@link Tipping}) is no band to come back to: there the run is
+   * back only when it is not down itself, or a run that never came back would be "recovered" the second its twin
+   * tipped too.
    */
-  public Recovery recovery(Trigger trigger, double endS, RecoveryMeter twin, Tipping.Capacity capacity) {
-    return recovery(trigger, endS, capacity, (lo, hi) -> {
-      if (capacity != null && Tipping.down(twin, capacity, lo, hi)) {
-        // no band from a down twin: back only when this run is not down over the window
-        return Tipping.down(this, capacity, lo, hi) ? new double[] {Double.NaN, -1} : new double[] {Double.NaN,
-            Double.POSITIVE_INFINITY};
+  public Recovery recovery(Trigger trigger, double endS, RecoveryMeter twin, TippingCourse twinCourse,
+      TippingCourse own) {
+    return recovery(trigger, endS, own, (lo, s) -> {
+      if (twinCourse != null && own != null && twinCourse.downSecond(s)) {
+        // no band from a down twin: back only when this run is not down at that second
+        return own.downSecond(s) ? new double[] {Double.NaN, -1} : new double[] {Double.NaN, Double.POSITIVE_INFINITY};
       }
-      double m = twin.share(lo, hi);
-      double q = twin.meanQueue(lo, hi);
+      double m = twin.share(lo, s + 1);
+      double q = twin.meanQueue(lo, s + 1);
       return new double[] {Double.isNaN(m) ? Double.NaN : m - MET_BAND, q + Math.max(QUEUE_BAND * q, QUEUE_SLACK)};
     });
   }
 
-  /** The band for the window of seconds [lo, hi): the lowest met share and the highest mean queue in it. */
+  /** The band for the window of seconds [lo, s]: the lowest met share and the highest mean queue in it. */
   private interface Band {
-    double[] limits(int lo, int hi);
+    double[] limits(int lo, int s);
   }
 
-  private Recovery recovery(Trigger trigger, double endS, Tipping.Capacity capacity, Band band) {
+  private Recovery recovery(Trigger trigger, double endS, TippingCourse own, Band band) {
     int at = (int) Math.floor(trigger.atS());
     int end = (int) Math.ceil(trigger.endS());
     int from = Math.max(0, at - (int) spans.baselineS());
-    Double tippedAt = capacity == null ? null : Tipping.tippedAtS(this, capacity, endS);
-    boolean downBefore = Tipping.downBefore(tippedAt, trigger, spans);
+    // down before the trigger: in a spell down that had held before the trigger began
+    DownSpells.Spell spell = own == null ? null : own.spellAt(trigger.atS());
+    boolean downBefore = spell != null && spell.fromS() + spans.holdS() <= trigger.atS();
     if (downBefore) {
+      boolean never = own.neverHealthy() && spell.equals(own.spells().get(0));
       return new Recovery(null, false, nanToZero(share(from, at)), meanQueue(from, at), amplification(from, at),
-          amplification(at, end), amplification(end, end + (int) spans.afterS()), true, tippedAt);
+          amplification(at, end), amplification(end, end + (int) spans.afterS()), true, (double) spell.fromS(), never);
     }
     int window = (int) spans.windowS();
     int last = (int) Math.floor(endS);
@@ -225,7 +275,7 @@ public final class RecoveryMeter implements EventSink {
     for (int s = end; s <= last; s++) {
       int lo = Math.max(0, s - window + 1);
       double m = share(lo, s + 1);
-      double[] limits = band.limits(lo, s + 1);
+      double[] limits = band.limits(lo, s);
       boolean ok = (Double.isNaN(m) || Double.isNaN(limits[0]) || m >= limits[0]) && meanQueue(lo, s + 1) <= limits[1];
       if (!ok) {
         inBandSince = -1;
@@ -241,7 +291,7 @@ public final class RecoveryMeter implements EventSink {
     }
     return new Recovery(recovery, recovery == null, nanToZero(share(from, at)), meanQueue(from, at),
         amplification(from, at), amplification(at, end), amplification(end, end + (int) spans.afterS()), false,
-        tippedAt);
+        own == null ? null : own.tippedAtS(), own != null && own.neverHealthy());
   }
 
   private static double nanToZero(double v) {

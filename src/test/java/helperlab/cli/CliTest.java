@@ -58,10 +58,14 @@ class CliTest {
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("\"down_before_trigger\" : true"), r.out());
     assertTrue(r.out().contains("\"recovery_s\" : null"), r.out());
-    assertTrue(r.out().contains("the run: down before the trigger (tipped at "), r.out());
+    assertTrue(r.out().contains("the run: never healthy"), r.out());
+    assertTrue(r.out().contains("the trigger: down before the trigger (never healthy)"), r.out());
     RunRecord loaded = RunRecord.load(record);
     assertTrue(RunTriggers.recovery(loaded).downBeforeTrigger(), "the record keeps it");
-    assertTrue(loaded.tipping().get("tipped_at_s").asDouble() < 900, loaded.tipping().toString());
+    assertEquals("goodput-while-busy", loaded.tipping().get("criterion").asText(), loaded.tipping().toString());
+    assertTrue(loaded.tipping().get("never_healthy").asBoolean(), loaded.tipping().toString());
+    assertTrue(loaded.tipping().get("tipped_at_s").isNull(), "never healthy: no tip time; " + loaded.tipping());
+    assertTrue(loaded.tipping().get("spells").get(0).get(0).asInt() >= 300, "nothing before the warm-up");
   }
 
   @Test
@@ -74,7 +78,7 @@ class CliTest {
     String first = Files.readAllLines(dir.resolve("runs.jsonl")).get(0);
     for (String field : new String[] {"scenario", "policy", "machine", "seed", "submitted", "admitted", "refused",
         "met", "late", "spawns", "processes_per_task", "cpu_useful_s", "cpu_spawn_s", "cpu_killed_s", "peak_memory_mb",
-        "oom_kills", "lateness_p50_s", "lateness_p99_s", "tipped_at_s"}) {
+        "oom_kills", "lateness_p50_s", "lateness_p99_s", "tipped_at_s", "never_healthy", "helper_start_images"}) {
       assertTrue(first.contains("\"" + field + "\":"), field + " missing in " + first);
     }
     assertTrue(Files.readString(dir.resolve("summary.csv")).startsWith("scenario,policy,machine,admission,runs,met_share_mean"));

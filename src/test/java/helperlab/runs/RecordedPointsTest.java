@@ -43,7 +43,7 @@ class RecordedPointsTest {
         true);
     RecoveryMeter meter = new RecoveryMeter();
     SimResult r = new Simulation(setup, meter).run();
-    live[0] = PointOutcome.judge(meter, setup.tippingCapacity(meter.spans().windowS()), 300);
+    live[0] = PointOutcome.judge(meter, setup.registeredCapacity(meter.spans().windowS()), 300);
     return RunRecords.fromSimulation(r);
   }
 

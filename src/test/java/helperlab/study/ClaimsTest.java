@@ -87,14 +87,14 @@ class ClaimsTest {
     tight.addAll(cell(SplitRoom.NAME, "busy", ForecastClaim.TIMER, "cage", "none", 0.70, new double[SEEDS], 1.5, 0));
     ClaimVerdicts.Verdict level = new ForecastClaim(ClaimCells.of(tight)).verdict();
     assertFalse(level.holds());
-    assertTrue(level.figures().endsWith("within ±2: level"), level.figures());
+    assertTrue(level.figures().contains("within ±2: level;"), level.figures());
 
     List<RunRow> noisy = new ArrayList<>();
     noisy.addAll(cell(SplitRoom.NAME, "busy", ForecastClaim.FORECAST, "cage", "none", 0.70, NOISY, 1.2, 0));
     noisy.addAll(cell(SplitRoom.NAME, "busy", ForecastClaim.TIMER, "cage", "none", 0.70, new double[SEEDS], 1.5, 0));
     ClaimVerdicts.Verdict unclear = new ForecastClaim(ClaimCells.of(noisy)).verdict();
     assertFalse(unclear.holds());
-    assertTrue(unclear.figures().endsWith("not within ±2: inconclusive"), unclear.figures());
+    assertTrue(unclear.figures().contains("not within ±2: inconclusive;"), unclear.figures());
   }
 
   @Test
@@ -106,11 +106,36 @@ class ClaimsTest {
     ClaimVerdicts.Verdict v = new ForecastClaim(ClaimCells.of(rows)).verdict();
     assertFalse(v.holds(), v.figures());
     assertTrue(v.figures().contains("forecast better in 0, timer in 0"), v.figures());
-    assertTrue(v.figures().endsWith("within ±2: level"), v.figures());
+    assertTrue(v.figures().contains("within ±2: level;"), v.figures());
   }
 
   @Test
-  void claimFiveIsJudgedOnFlatPricesAloneWithEachPartShown() {
+  void claimFourHoldsOnlyIfTheForecastIsAlsoAheadOfNeverSplittingWhereItSplits() {
+    // the forecast 5 points ahead of the timer where both split, and level with never-split-budget: it wins by
+    // splitting less (issue 43: in the main sweep it made the very runs never-split-budget made)
+    List<RunRow> rows = new ArrayList<>();
+    rows.addAll(cell(SplitRoom.NAME, "calm", ForecastClaim.FORECAST, "cage", "none", 0.85, STEADY, 1.2, 0));
+    rows.addAll(cell(SplitRoom.NAME, "calm", ForecastClaim.TIMER, "cage", "none", 0.80, new double[SEEDS], 1.8, 0));
+    List<RunRow> level = new ArrayList<>(rows);
+    level.addAll(cell(SplitRoom.NAME, "calm", ForecastClaim.NEVER, "cage", "none", 0.85, STEADY, 1.0, 0));
+    ForecastClaim claim = new ForecastClaim(ClaimCells.of(level));
+    assertEquals(1, claim.againstNever().size());
+    ClaimVerdicts.Verdict v = claim.verdict();
+    assertFalse(v.holds(), v.figures());
+    assertTrue(v.figures().contains("level with never-split-budget"), v.figures());
+    assertTrue(v.figures().contains("by splitting less, not by picking better moments"), v.figures());
+    // ahead of never splitting too: its splits help, the claim holds
+    List<RunRow> ahead = new ArrayList<>(rows);
+    ahead.addAll(cell(SplitRoom.NAME, "calm", ForecastClaim.NEVER, "cage", "none", 0.75, new double[SEEDS], 1.0, 0));
+    ClaimVerdicts.Verdict h = new ForecastClaim(ClaimCells.of(ahead)).verdict();
+    assertTrue(h.holds(), h.figures());
+    assertTrue(h.figures().contains("its splits help"), h.figures());
+    // never-split-budget not run: the claim cannot hold on the timer alone
+    assertFalse(new ForecastClaim(ClaimCells.of(rows)).verdict().holds());
+  }
+
+  @Test
+  void claimFiveHoldsInItsDirectionAndSaysItsCauseWithEachPartShown() {
     List<RunRow> rows = new ArrayList<>();
     rows.addAll(cell(null, "calm", "pool-edf-10", "cage", "edf-fit", 0.99, STEADY, 0.3, 0.001));
     rows.addAll(cell(null, "calm", "pool-edf-10", "cage", "flat-prices", 0.99, STEADY, 0.3, 0.001));
@@ -118,7 +143,9 @@ class ClaimsTest {
     rows.addAll(cell(null, "calm", "pool-edf-10", "cage", "flat", 0.93, STEADY, 0.3, 0.07));
     AdmissionClaim claim = new AdmissionClaim(ClaimCells.of(rows));
     ClaimVerdicts.Verdict v = claim.verdict();
-    assertEquals("does not hold", v.word(), v.figures());
+    assertEquals("holds", v.word(), "flat admission turns away more: " + v.figures());
+    assertTrue(v.figures().contains("cause: its cause is the placement behind all admitted work, not the flat prices"),
+        v.figures());
     assertTrue(v.figures().contains("flat-prices 0.1%, +0.0 [+0.0, +0.0] points (level)"), v.figures());
     assertTrue(v.figures().contains("first-come 8.0%, +7.9"), v.figures());
     StringBuilder md = new StringBuilder();

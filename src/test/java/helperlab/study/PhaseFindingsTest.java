@@ -34,8 +34,23 @@ class PhaseFindingsTest {
   }
 
   @Test
+  void collapsesCountEveryTipAndEveryNeverHealthyStartOverEveryHealthyStretch() {
+    // a run healthy 3,000 s that tipped twice (escaping between); one never healthy (0 s healthy); one healthy 3,300 s
+    DownSpells twice = new DownSpells(1500.0, 300, 2, false, null, List.of(List.of(1200, 1500), List.of(2000, 2000)),
+        0, 0, null, 300, false, 2, 3000.0, 0.0);
+    DownSpells never = new DownSpells(null, 3300, 1, true, null, List.of(List.of(300, 3600)), 0, 0, null, 300, true,
+        0, 0.0, 0.0);
+    DownSpells up = new DownSpells(null, 0, 0, false, null, List.of(), 0, 0, null, 300, false, 0, 3300.0, 0.0);
+    List<RunRow> rows = List.of(row("box", 0.1, 0, 1200.0, twice), row("box", 0.1, 1, null, never),
+        row("box", 0.1, 2, null, up));
+    EventRate r = PhaseMeasures.collapseRate(rows);
+    assertEquals(3, r.events(), "two tips and one start that never stood");
+    assertEquals(6300 / 3600.0, r.exposureH(), 1e-12);
+  }
+
+  @Test
   void aTippedRunCountsItsHealthyTimeOnlyAndAnUntippedOneItsWholeLength() {
-    EventRate r = PhaseFindings.tipRate(List.of(Observation.eventOrCensored(1800.0, 3600),
+    EventRate r = PhaseMeasures.tipRate(List.of(Observation.eventOrCensored(1800.0, 3600),
         Observation.eventOrCensored(null, 3600), Observation.eventOrCensored(900.0, 3600)));
     assertEquals(2, r.events());
     assertEquals(1.75, r.exposureH(), 1e-12);
@@ -47,7 +62,7 @@ class PhaseFindingsTest {
     // one run down 1,800 s in two spells, both escaped; one down 900 s to its end (censored); one never down.
     List<DownSpells> d = List.of(down(1200.0, 1800, 2, false, 0, 0), down(null, 900, 1, true, 0, 0),
         down(null, 0, 0, false, 0, 0));
-    EventRate e = PhaseFindings.escapeRate(d);
+    EventRate e = PhaseMeasures.escapeRate(d);
     assertEquals(2, e.events());
     assertEquals(0.75, e.exposureH(), 1e-12);
     assertEquals(2 / 0.75, e.perHour(), 1e-12);
@@ -60,15 +75,21 @@ class PhaseFindingsTest {
   void sustainIsAllWorkOfferedWhileDownOverAllCapacityThen() {
     List<DownSpells> d = List.of(down(null, 100, 1, true, 300, 150), down(2000.0, 200, 1, false, 150, 300),
         down(null, 0, 0, false, 0, 0));
-    assertEquals(450.0 / 450, PhaseFindings.sustain(d), 1e-12);
-    assertTrue(Double.isNaN(PhaseFindings.sustain(List.of(down(null, 0, 0, false, 0, 0)))), "never down: none");
+    assertEquals(450.0 / 450, PhaseMeasures.sustain(d), 1e-12);
+    assertTrue(Double.isNaN(PhaseMeasures.sustain(List.of(down(null, 0, 0, false, 0, 0)))), "never down: none");
+  }
+
+  private static DownSpells spells(Double escapedAtS, boolean atEnd, List<List<Integer>> spells) {
+    return new DownSpells(escapedAtS, spells.stream().mapToInt(sp -> sp.get(1) - sp.get(0)).sum(), spells.size(), atEnd,
+        null, spells, 0, 0, null);
   }
 
   @Test
   void timeToEscapeCountsFromTheTipAndIsCensoredAtTheRunsEnd() {
-    List<RunRow> rows = List.of(row("box", 0.1, 0, 1000.0, down(1300.0, 300, 1, false, 0, 0)),
-        row("box", 0.1, 1, 3000.0, down(null, 600, 1, true, 0, 0)), row("box", 0.1, 2, null, down(null, 0, 0, false, 0, 0)));
-    List<Observation> t = PhaseFindings.escapeTimes(rows);
+    List<RunRow> rows = List.of(row("box", 0.1, 0, 1000.0, spells(1300.0, false, List.of(List.of(1000, 1300)))),
+        row("box", 0.1, 1, 3000.0, spells(null, true, List.of(List.of(3000, 3600)))),
+        row("box", 0.1, 2, null, spells(null, false, List.of())));
+    List<Observation> t = PhaseMeasures.escapeTimes(rows);
     assertEquals(List.of(new Observation(300, true), new Observation(600, false)), t);
     // KM: at 300 two at risk, one escapes: S = 0.5, the median
     assertEquals(300.0, KaplanMeier.of(t).median().timeS());
@@ -85,7 +106,7 @@ class PhaseFindingsTest {
         new Recovery(null, true, 1, 0, a, a, a, false, 950.0), 0.2, "honour", 1.0, null));
     rows.add(new RunRow("calm", "box", "cage", 2, "edf-fit", M, 100.0, Studies.PHASE, spike, null,
         new Recovery(null, false, 1, 0, a, a, a, true, 100.0), 0.2, "honour", 1.0, null));
-    assertEquals(List.of(new Observation(120, true), new Observation(2400, false)), PhaseFindings.recoveryTimes(rows));
+    assertEquals(List.of(new Observation(120, true), new Observation(2400, false)), PhaseMeasures.recoveryTimes(rows));
   }
 
   @Test
@@ -102,10 +123,13 @@ class PhaseFindingsTest {
     assertEquals(new SafeLoad(0.1, 0.1, 0.1), f.safeLoads().get("box"));
     assertEquals(new SafeLoad(0.2, 0.2, 0.2), f.safeLoads().get("box-help-20-min1"));
     String md = f.markdown();
-    assertTrue(md.contains("| box-help-20-min1 | 0.20 | 0.20 – 0.20 | box | +0.10 |"), md);
+    assertTrue(md.contains("| box-help-20-min1 | 0.20 | 0.20 – 0.20 | 90.0 | 10 | box | +0.10 |"), md);
     String csv = f.csv();
-    assertTrue(csv.startsWith("policy,setting,offered_load,condition,runs,tipped"), csv);
-    assertTrue(csv.contains("\nbox,edf-fit,0.20,none,4,4,"), csv);
+    assertTrue(csv.startsWith("policy,setting,offered_load,condition,runs,met_share,late_share,never_healthy,"
+        + "down_at_end,tips"), csv);
+    assertTrue(csv.contains("\nbox,edf-fit,0.20,none,4,0.900,0.100,0,0,4,"), csv);
+    assertEquals("policy,setting,safe_load,lo,hi,met_share,late_share\nbox,edf-fit,0.10,0.10,0.10,0.900,0.100\n"
+        + "box-help-20-min1,edf-fit,0.20,0.20,0.20,0.900,0.100\n", f.safeLoadsCsv());
   }
 
   @Test

@@ -22,19 +22,20 @@ class PhaseStudyPlanTest {
   }
 
   @Test
-  void theFullGridIsNineLoadsTimesSixSettingsTimesFortyOneConditionsTimesSixteenPoliciesPerSeed() {
+  void theFullGridIsNineLoadsTimesSixSettingsTimesFortyOneConditionsAndSevenPricesTimesSixteenPoliciesPerSeed() {
     PhaseGrid full = PhaseGrid.full();
     assertEquals(9, full.loads().size());
     assertEquals(6, full.settings().size());
     assertEquals(1 + 10 * 4, full.conditions().size());
     assertEquals(16, full.policies().size());
-    assertEquals(354_240, full.runCount(10));
+    assertEquals(7, full.prices().size(), "the price axis: untriggered runs again at seven prices of a helper");
+    assertEquals(414_720, full.runCount(10));
     SweepPlan plan = onlyPhase(10, null);
-    assertEquals(1 + 354_240, plan.runCount());
+    assertEquals(1 + 414_720, plan.runCount());
     assertEquals(full, plan.phaseGrid());
     SweepPlan studyOnly = new SweepPlan(List.of("calm"), List.of("pool-edf-10"), List.of("cage"), 1, true,
         List.of(Studies.PHASE), 10, null, true);
-    assertEquals(354_240, studyOnly.runCount(), "--study-only: no main run, no claims' own runs");
+    assertEquals(414_720, studyOnly.runCount(), "--study-only: no main run, no claims' own runs");
     assertTrue(DataFile.compact(studyOnly).contains("\"study_only\":true"));
     assertFalse(DataFile.compact(plan).contains("study_only"), "written only when set");
   }

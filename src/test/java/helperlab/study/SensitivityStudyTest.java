@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 class SensitivityStudyTest {
   private static SensitivityStudy.Variant variant(String parameter, String value) {
     return new SensitivityStudy(Calibration.defaults(), 2).variants().stream()
-        .filter(v -> v.parameter().startsWith(parameter) && v.value().equals(value)).findFirst().orElseThrow();
+        .filter(v -> v.parameter().startsWith(parameter) && v.value().split(" ")[0].equals(value)).findFirst()
+        .orElseThrow();
   }
 
   @Test

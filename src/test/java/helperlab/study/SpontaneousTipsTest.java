@@ -41,8 +41,8 @@ class SpontaneousTipsTest {
     assertEquals(1, tips.counts().get("metastability, edf-fit|cage|calm|box")[0]);
     StringBuilder md = new StringBuilder();
     tips.markdown(md, "test");
-    assertTrue(md.toString().contains("| cage | box | 2/3 |"), md.toString());
-    assertFalse(md.toString().contains("pool-edf-10"), "a policy that never tipped is left out: " + md);
-    assertTrue(md.toString().contains("3 of 7 runs tipped by themselves."), md.toString());
+    assertTrue(md.toString().contains("| cage | box | 2/3 · met 50.0% · late 50% |"), md.toString());
+    assertFalse(md.toString().contains("pool-edf-10"), "a policy that never went down is left out: " + md);
+    assertTrue(md.toString().contains("3 of 7 runs went down by themselves (0 of them never healthy)."), md.toString());
   }
 }

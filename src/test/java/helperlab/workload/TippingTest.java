@@ -21,20 +21,19 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The tipping criterion on three runs: one healthy through its trigger, one down before its trigger (the box in
- * the calm hour), one tipped by its trigger (the storm case's retrying clients); and a recovery measured only for a
- * run that was healthy before its trigger.
+ * the calm hour: never healthy), one tipped by its trigger (the storm case's retrying clients); and a recovery
+ * measured only for a run that was healthy before its trigger.
  */
 class TippingTest {
   private static final Path STORM = Path.of("docs/sweep-studies/storm");
 
-  private record Judged(Double tippedAtS, Recovery recovery) {}
+  private record Judged(TippingCourse course, Recovery recovery) {}
 
   private static Judged run(SimSetup setup) {
     RecoveryMeter meter = new RecoveryMeter();
     new Simulation(setup, meter).run();
-    Tipping.Capacity capacity = setup.tippingCapacity(meter.spans().windowS());
-    return new Judged(Tipping.tippedAtS(meter, capacity, setup.durationS()),
-        meter.recovery(setup.trigger(), setup.durationS(), capacity));
+    TippingCourse c = Tipping.course(meter, setup.tippingCapacity(), setup.durationS());
+    return new Judged(c, meter.recovery(setup.trigger(), setup.durationS(), c));
   }
 
   private static SimSetup calmWithSpike(String policy) {
@@ -45,23 +44,23 @@ class TippingTest {
   @Test
   void aPoolThatTakesTheSpikeNeverTipsAndItsRecoveryIsMeasured() {
     Judged j = run(calmWithSpike("pool-edf-10"));
-    assertNull(j.tippedAtS(), "the pool in the calm hour stays healthy");
+    assertFalse(j.course().everDown(), "the pool in the calm hour stays healthy");
     assertFalse(j.recovery().downBeforeTrigger());
     assertNotNull(j.recovery().recoveryS(), "recovered: " + j.recovery());
-    assertEquals("healthy throughout", Tipping.describe(j.tippedAtS()));
+    assertTrue(Tipping.describe(j.course()).startsWith("healthy throughout"), Tipping.describe(j.course()));
   }
 
   @Test
-  void theBoxInTheCalmHourIsDownBeforeTheTriggerAndHasNoRecovery() {
+  void theBoxInTheCalmHourIsNeverHealthySoDownBeforeTheTriggerWithNoRecovery() {
     Judged j = run(calmWithSpike("box"));
-    assertNotNull(j.tippedAtS(), "the box tips by itself");
-    assertTrue(j.tippedAtS() + RecoveryMeter.HOLD_S <= Studies.TRIGGER_AT_S, "tipped at " + j.tippedAtS());
+    assertTrue(j.course().neverHealthy(), "the box never stands: " + Tipping.describe(j.course()));
+    assertNull(j.course().tippedAtS(), "so it has no tip time (it was 'tipped at 0:13' by the old criterion)");
     Recovery r = j.recovery();
     assertTrue(r.downBeforeTrigger());
+    assertTrue(r.neverHealthy());
     assertNull(r.recoveryS(), "no recovery is measured for a run that was down already");
     assertFalse(r.metastable());
-    assertEquals(j.tippedAtS(), r.tippedAtS());
-    assertTrue(Tipping.describe(r).startsWith("down before the trigger (tipped at "), Tipping.describe(r));
+    assertEquals("down before the trigger (never healthy)", Tipping.describe(r));
   }
 
   @Test
@@ -72,8 +71,8 @@ class TippingTest {
     SimSetup setup = SimSetup.of(storm, "pool-edf-10", plain, 0, AdmissionMode.NONE, Calibration.defaults(), false)
         .withPolicy(retry);
     Judged j = run(setup);
-    assertNotNull(j.tippedAtS(), "the retry storm tips the pool");
-    assertTrue(j.tippedAtS() >= storm.trigger().atS(), "healthy until the spike; tipped at " + j.tippedAtS());
+    assertNotNull(j.course().tippedAtS(), "the retry storm tips the pool: " + Tipping.describe(j.course()));
+    assertTrue(j.course().tippedAtS() >= storm.trigger().atS(), "healthy until the spike; " + Tipping.describe(j.course()));
     assertFalse(j.recovery().downBeforeTrigger());
     assertTrue(j.recovery().metastable(), "and stays down: " + j.recovery());
   }
@@ -103,6 +102,7 @@ class TippingTest {
     Recovery old = DataFile.parse("{\"recovery_s\": 12.0, \"metastable\": false, \"baseline_met_share\": 0.9,"
         + " \"baseline_queue\": 1, \"before\": null, \"during\": null, \"after\": null}", "test", Recovery.class);
     assertFalse(old.downBeforeTrigger());
+    assertFalse(old.neverHealthy());
     assertNull(old.tippedAtS());
     assertEquals("recovered in 0:12 after the trigger", Tipping.describe(old));
   }

@@ -121,11 +121,10 @@ final class RunBooks {
     // judged up to the end of the exhibit's arrivals, as the simulator's studies judge theirs; a run already down
     // before its trigger has no recovery
     Trigger trigger = exhibit.trigger;
-    Tipping.Capacity capacity = Tipping.Capacity.of(ctx.schedulerConfig().workerBudget(), ctx.machine(),
-        ctx.calibration(), story.tasks(), recovery.spans().windowS());
-    Double tippedAt = Tipping.tippedAtS(recovery, capacity, duration);
+    helperlab.workload.TippingCourse course = Tipping.course(recovery,
+        Tipping.Capacity.of(ctx.machine(), ctx.calibration(), story.tasks(), 1.0, trigger), duration);
     return record.withTrigger(RunTriggers.json(trigger),
-            RunTriggers.json(recovery.recovery(trigger, duration, capacity)))
-        .withTipping(RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s", tippedAt)));
+            RunTriggers.json(recovery.recovery(trigger, duration, course)))
+        .withTipping(RunTriggers.json(course.summary()));
   }
 }

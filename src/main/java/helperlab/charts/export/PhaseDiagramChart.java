@@ -105,7 +105,8 @@ public final class PhaseDiagramChart implements PictureFile {
     g.setColor(style.muted());
     PhaseDiagram.Run run = first.run();
     g.drawString(String.format(Locale.ROOT, "Simulated %s hour on the %s (admission %s); trigger at 15:00, asked at "
-        + "%s; \"k/n\" = runs down of runs; 'down' = most tasks late and work piling up", run.scenario(), run.machine(),
+        + "%s; \"k/n\" = runs down of runs, under it their mean met share; 'down' = collapsed: under half the work the "
+        + "machine could carry delivered on time while it is busy", run.scenario(), run.machine(),
         run.admission(), clock(first.askedAtS())), 20, 56);
     legend(g, 20, 84);
     int cw = width / COLUMNS;
@@ -203,7 +204,15 @@ public final class PhaseDiagramChart implements PictureFile {
         g.setFont(new Font(FONT, Font.BOLD, 14));
         String text = pc.down().k() + "/" + pc.down().n();
         FontMetrics bm = g.getFontMetrics();
-        g.drawString(text, (float) (box.getCenterX() - bm.stringWidth(text) / 2.0), (float) box.getCenterY() + 5);
+        boolean met = !Double.isNaN(pc.metShare());
+        g.drawString(text, (float) (box.getCenterX() - bm.stringWidth(text) / 2.0),
+            (float) box.getCenterY() + (met ? -2 : 5));
+        if (met) { // what the runs delivered, beside the count
+          g.setFont(new Font(FONT, Font.PLAIN, 11));
+          bm = g.getFontMetrics();
+          String m = String.format(Locale.ROOT, "met %.0f%%", 100 * pc.metShare());
+          g.drawString(m, (float) (box.getCenterX() - bm.stringWidth(m) / 2.0), (float) box.getCenterY() + 14);
+        }
         g.setFont(new Font(FONT, Font.PLAIN, 13));
       }
     }

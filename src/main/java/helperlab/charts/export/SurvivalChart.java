@@ -78,9 +78,10 @@ public final class SurvivalChart implements PictureFile {
         + "load", 20, 32);
     g.setFont(new Font(FONT, Font.PLAIN, 14));
     g.setColor(style.muted());
-    g.drawString("Top: runs not yet tipped, no trigger (censored at the hour's end). Bottom: runs a trigger knocked "
-        + "out of their untriggered twin's band, still out after its end, all triggers pooled (censored at the end of "
-        + "arrivals, or when the twin tipped).", 20, 54);
+    g.drawString("Top: runs ever healthy not yet tipped, no trigger, from the first judged second (the 5-minute warm-up; "
+        + "runs never healthy are not at risk; censored at the hour's end). Bottom: runs a trigger knocked out of their "
+        + "untriggered twin's band, still out after its end, all triggers pooled (censored at the end of arrivals, or "
+        + "when the twin went down).", 20, 54);
     legend(g, 20, 78);
     List<String> policies = curves.policies();
     int cw = width / Math.max(1, policies.size());
@@ -154,7 +155,7 @@ public final class SurvivalChart implements PictureFile {
       g.drawString(label, (float) (x - fm.stringWidth(label) / 2.0), bottom + 15);
     }
     g.setColor(style.text());
-    String axis = m == Measure.TIME_TO_TIP ? "minutes from the start" : "minutes after the trigger";
+    String axis = m == Measure.TIME_TO_TIP ? "minutes after the warm-up" : "minutes after the trigger";
     g.drawString(axis, (float) ((left + right) / 2.0 - fm.stringWidth(axis) / 2.0), bottom + 32);
     if (first) {
       String y = m == Measure.TIME_TO_TIP ? "runs not yet tipped" : "knocked-out runs still down";

@@ -78,7 +78,7 @@ final class SimulatedRun implements LiveRun, Runnable {
     this.settings = settings;
     this.wallNanos = wallNanos;
     this.setup = setup;
-    this.capacity = setup.tippingCapacity(meter.spans().windowS());
+    this.capacity = setup.tippingCapacity();
     this.speed = checkSpeed(speed);
     this.listener = listener;
     this.pressGenerator = new ArrivalGenerator(pressMix, setup.machine(), setup.calibration(), setup.presets());
@@ -307,7 +307,7 @@ final class SimulatedRun implements LiveRun, Runnable {
     String id = "live-" + r.id().replaceFirst("^sim-", "") + "-" + STAMP.format(now);
     return r.toBuilder().id(id).createdAt(now.toString())
         .trigger(trigger == null ? null : RunTriggers.json(trigger.trigger())).recovery(RunTriggers.json(recovery))
-        .tipping(RunTriggers.json(java.util.Collections.singletonMap("tipped_at_s",
-            Tipping.tippedAtS(meter, capacity, Math.min(r.durationS(), setup.durationS()))))).build();
+        .tipping(RunTriggers.json(Tipping.course(meter, capacity, Math.min(r.durationS(), setup.durationS()))
+            .summary())).build();
   }
 }

@@ -13,8 +13,13 @@ final class PhaseIds {
   private PhaseIds() {}
 
   static String diagram(PhaseDiagram d) {
-    String setting = part(d.run().setting().replace(",", " ").trim().replaceAll("\\s+", "-"));
-    return "phase-" + d.policy() + (setting.isEmpty() ? "" : "-" + setting);
+    return "phase-" + d.policy() + settingPart(d.run());
+  }
+
+  /** "" for the default setting, else "-client-at-once-bias-x1_4". */
+  static String settingPart(PhaseDiagram.Run run) {
+    String setting = part(run.setting().replace(",", " ").trim().replaceAll("\\s+", "-"));
+    return setting.isEmpty() ? "" : "-" + setting;
   }
 
   static String cell(PhaseDiagram d, PhaseDiagram.Cell c) {

@@ -3,6 +3,7 @@ package helperlab.lab.view;
 import helperlab.charts.style.Palette;
 import helperlab.study.phase.diagram.DownLater;
 import helperlab.study.phase.diagram.PhaseDiagram;
+import helperlab.study.phase.diagram.PriceMap;
 import helperlab.study.phase.Share;
 import java.util.List;
 import java.util.Locale;
@@ -22,22 +23,39 @@ import javafx.util.Duration;
 /**
  * The Sweep view's phase diagrams: per policy a small map, offered load across and trigger size up (no trigger
  * at the bottom), each cell the share of its runs down 30 minutes after the trigger ("k/n", coloured as the
- * exported picture), a dashed frame where the 95% interval straddles one half, and the boundary as a staircase.
- * A cell's tooltip gives n, the interval and the seeds; clicking it opens its representative run.
+ * exported picture) over the runs' mean met share, a dashed frame where the 95% interval straddles one half, and
+ * the boundary as a staircase. A cell's tooltip gives n, the interval, the met and late shares and the seeds;
+ * clicking it opens its representative run. The price maps ({@link PriceMapPane}) take the same place.
  */
 final class PhasePane {
-  static final double CELL_W = 35;
-  static final double CELL_H = 22;
+  static final double CELL_W = 36;
+  static final double CELL_H = 30;
   private static final double LABEL_W = 34;
   private static final double STEP_W = 30;
 
   private final FlowPane maps = new FlowPane(18, 14);
   private final VBox root = new VBox(8);
   private BiConsumer<PhaseDiagram, PhaseDiagram.Cell> onOpen = (d, c) -> { };
+  private final PriceMapPane prices = new PriceMapPane();
+  private final HBox legend = legend("share down ", "boundary");
 
   PhasePane() {
     maps.setPadding(new Insets(6, 8, 8, 8));
-    root.getChildren().addAll(legend(), maps);
+    root.getChildren().addAll(legend, maps);
+  }
+
+  void setOnOpenPrice(BiConsumer<PriceMap, PriceMap.Cell> open) {
+    prices.setOnOpen(open);
+  }
+
+  /** The price maps in the diagrams' place (none: the diagrams' place is theirs again). */
+  void showPrices(List<PriceMap> priceMaps) {
+    if (priceMaps.isEmpty()) {
+      return;
+    }
+    maps.getChildren().clear();
+    root.getChildren().setAll(prices.node());
+    prices.show(priceMaps);
   }
 
   VBox node() {
@@ -49,18 +67,19 @@ final class PhasePane {
   }
 
   void show(List<PhaseDiagram> diagrams) {
+    root.getChildren().setAll(legend, maps);
     maps.getChildren().clear();
     for (PhaseDiagram d : diagrams) {
       maps.getChildren().add(map(d));
     }
   }
 
-  private static HBox legend() {
+  static HBox legend(String what, String lineWords) {
     HBox key = new HBox(0);
     key.setAlignment(Pos.CENTER_LEFT);
     key.setPadding(new Insets(0, 8, 0, 8));
     key.setMinWidth(HBox.USE_PREF_SIZE); // the scale scrolls with the maps rather than squeeze its words
-    Label title = new Label("share down ");
+    Label title = new Label(what);
     title.getStyleClass().add("hint");
     title.setMinWidth(Label.USE_PREF_SIZE);
     key.getChildren().add(title);
@@ -83,7 +102,7 @@ final class PhasePane {
     Line sample = new Line(0, 0, 22, 0);
     sample.setStyle("-fx-stroke: -lab-text; -fx-stroke-width: 3;");
     HBox.setMargin(sample, new Insets(0, 6, 0, 14));
-    Label boundary = new Label("boundary");
+    Label boundary = new Label(lineWords);
     boundary.getStyleClass().add("hint");
     boundary.setMinWidth(Label.USE_PREF_SIZE);
     key.getChildren().addAll(sample, boundary);
@@ -145,14 +164,16 @@ final class PhasePane {
 
   private Label cell(PhaseDiagram d, PhaseDiagram.Cell cell) {
     Share s = cell.down();
-    Label l = new Label(s.k() + "/" + s.n());
+    Label l = new Label(s.k() + "/" + s.n() + (Double.isNaN(cell.metShare()) ? ""
+        : String.format(Locale.ROOT, "\n%.0f%%", 100 * cell.metShare())));
+    l.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
     l.setId(cellId(d, cell));
     l.setAlignment(Pos.CENTER);
     l.setPrefSize(CELL_W - 1, CELL_H - 1);
     l.setMinSize(CELL_W - 1, CELL_H - 1);
     String frame = s.decides(PhaseDiagram.HALF) ? ""
         : " -fx-border-color: -lab-text; -fx-border-style: segments(2, 2); -fx-border-width: 1; -fx-border-insets: 2;";
-    l.setStyle("-fx-font-size: 9.5px; -fx-font-weight: bold; -fx-cursor: hand; -fx-background-color: "
+    l.setStyle("-fx-font-size: 9px; -fx-font-weight: bold; -fx-line-spacing: -2px; -fx-cursor: hand; -fx-background-color: "
         + Palette.down(s.share()) + "; -fx-text-fill: " + Palette.textOnDown(s.share()) + ";" + frame);
     Tooltip tip = new Tooltip(tooltip(d, cell));
     tip.setShowDelay(Duration.millis(250));
@@ -171,11 +192,21 @@ final class PhasePane {
         + d.triggerText();
     List<Long> seeds = c.seeds();
     return String.format(Locale.ROOT, "%s at load %.2f, %s%n%d of %d runs down %.0f min after (at %s), %.0f%% "
-        + "(95%%: %.0f–%.0f%%)%s%nseeds %s%nclick: open seed %d (%s) in Runs", d.title(), c.load(), trigger, s.k(),
+        + "(95%%: %.0f–%.0f%%)%s%n%s%nseeds %s%nclick: open seed %d (%s) in Runs", d.title(), c.load(), trigger, s.k(),
         s.n(), DownLater.LATER_S / 60, clock(d.askedAtS()), 100 * s.share(), 100 * s.lo(), 100 * s.hi(),
-        s.decides(PhaseDiagram.HALF) ? "" : ": too few runs to say which side of one half", seeds.size() <= 6
+        s.decides(PhaseDiagram.HALF) ? "" : ": too few runs to say which side of one half",
+        delivered(c.metShare(), c.lateShare()), seeds.size() <= 6
             ? seeds.toString() : seeds.get(0) + "–" + seeds.get(seeds.size() - 1), c.representativeSeed(),
         c.representativeDown() ? "down" : "up");
+  }
+
+  /** What the runs delivered, in words: "met 46% of deadlines, late 52% of admitted". */
+  static String delivered(double met, double late) {
+    if (Double.isNaN(met)) {
+      return "what they delivered is not in this sweep's rows";
+    }
+    return String.format(Locale.ROOT, "met %.0f%% of their deadlines, late %s of admitted", 100 * met,
+        Double.isNaN(late) ? "–" : String.format(Locale.ROOT, "%.0f%%", 100 * late));
   }
 
   private static Polyline boundary(PhaseDiagram d, double h) {

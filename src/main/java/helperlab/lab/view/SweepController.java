@@ -73,6 +73,7 @@ public final class SweepController {
   @FXML private ChoiceBox<PhaseViewModel.Trigger> phaseTrigger;
   @FXML private javafx.scene.control.ScrollPane phaseScroll;
   @FXML private Label phaseHint;
+  @FXML private Label phaseTitle;
   @FXML private TableView<SummaryRow> table;
   @FXML private TableColumn<SummaryRow, String> scenarioColumn;
   @FXML private TableColumn<SummaryRow, String> policyColumn;
@@ -155,7 +156,9 @@ public final class SweepController {
     phaseTrigger.setItems(p.triggers());
     phaseTrigger.valueProperty().bindBidirectional(p.triggerProperty());
     phaseView.setOnOpen(vm::openPhaseRun);
+    phaseView.setOnOpenPrice(vm::openPriceRun);
     p.shownProperty().addListener((o, x, y) -> showPhase());
+    p.shownPricesProperty().addListener((o, x, y) -> showPhase());
     p.selectedProperty().addListener((o, x, y) -> {
       if (y) {
         leftGroup.selectToggle(phaseToggle);
@@ -178,10 +181,17 @@ public final class SweepController {
   private void showPhase() {
     PhaseViewModel p = vm.phase();
     phaseView.show(p.shownProperty().get());
+    phaseView.showPrices(p.shownPricesProperty().get());
     boolean any = p.hasStudy();
-    phaseHint.setText(any ? "Each cell: runs down 30 minutes after the trigger's end of runs at that offered load and "
-        + "trigger size (bottom row: no trigger); dashed: the 95% interval straddles one half. The line is the "
-        + "boundary: from it to the right at least half the runs are down." : PhaseViewModel.HOW_TO);
+    boolean prices = !p.shownPricesProperty().get().isEmpty();
+    phaseTitle.setText(prices ? "PHASE: RUNS COLLAPSED BY" : "PHASE: RUNS DOWN 30 MIN AFTER");
+    phaseHint.setText(!any ? PhaseViewModel.HOW_TO : prices
+        ? "Each cell: runs collapsed (tipped or never healthy) of runs at that offered load and price of a helper's "
+            + "start, no trigger, over their mean met share. The line is the safe load at each price: under one "
+            + "collapse per healthy hour and half the deadlines met, at that load and every lower one."
+        : "Each cell: runs down 30 minutes after the trigger's end of runs at that offered load and trigger size "
+            + "(bottom row: no trigger), over their mean met share; dashed: the 95% interval straddles one half. The "
+            + "line is the boundary: from it to the right at least half the runs are down.");
     phaseScroll.setVisible(any);
     phaseTrigger.setDisable(!any);
   }

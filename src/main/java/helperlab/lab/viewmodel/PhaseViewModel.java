@@ -1,6 +1,7 @@
 package helperlab.lab.viewmodel;
 
 import helperlab.study.phase.diagram.PhaseDiagram;
+import helperlab.study.phase.diagram.PriceMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,8 +17,10 @@ import javafx.collections.ObservableList;
 
 /**
  * The Sweep view's phase diagrams: the phase study's diagrams of the opened sweep (per policy, offered load ×
- * trigger size → share of runs down 30 minutes after the trigger), one trigger kind and duration at a time, or,
- * when the sweep has no phase study, how to make one.
+ * trigger size → share of runs down 30 minutes after the trigger), one trigger kind and duration at a time; and,
+ * when the sweep has a price axis, its price maps (per policy, offered load × the price of a helper's start → share
+ * of runs collapsed, known machines marked) as one more choice; or, when the sweep has no phase study, how to make
+ * one.
  */
 public final class PhaseViewModel {
   /** How to get a sweep with the phase study, shown when the opened one has none. */
@@ -36,14 +39,27 @@ public final class PhaseViewModel {
   private final ObservableList<Trigger> triggers = FXCollections.observableArrayList();
   private final ObjectProperty<Trigger> trigger = new SimpleObjectProperty<>();
   private final ObjectProperty<List<PhaseDiagram>> shown = new SimpleObjectProperty<>(List.of());
+  private final ObjectProperty<List<PriceMap>> shownPrices = new SimpleObjectProperty<>(List.of());
+  private List<PriceMap> prices = List.of();
+  /** The choice that shows the price maps rather than a trigger's diagrams. */
+  public static final Trigger PRICES = new Trigger("price", "price of a helper (no trigger)");
   private final BooleanProperty selected = new SimpleBooleanProperty();
 
   public PhaseViewModel() {
-    trigger.addListener((o, a, b) -> shown.set(b == null ? List.of() : byTrigger.getOrDefault(b, List.of())));
+    trigger.addListener((o, a, b) -> {
+      shown.set(b == null || b.equals(PRICES) ? List.of() : byTrigger.getOrDefault(b, List.of()));
+      shownPrices.set(PRICES.equals(b) ? prices : List.of());
+    });
   }
 
   /** The opened sweep's diagrams (empty when it has no phase rows); opens on the 60 s spike when there is one. */
   void show(List<PhaseDiagram> diagrams) {
+    show(diagrams, List.of());
+  }
+
+  /** The opened sweep's diagrams and price maps (either may be empty). */
+  void show(List<PhaseDiagram> diagrams, List<PriceMap> priceMaps) {
+    prices = List.copyOf(priceMaps);
     byTrigger.clear();
     for (PhaseDiagram d : diagrams) {
       String stem = d.kind() == null ? "none" : d.kind().id() + "-" + d.durationS();
@@ -53,7 +69,10 @@ public final class PhaseViewModel {
     }
     Trigger keep = trigger.get();
     triggers.setAll(byTrigger.keySet());
-    Trigger pick = keep != null && byTrigger.containsKey(keep) ? keep
+    if (!prices.isEmpty()) {
+      triggers.add(PRICES);
+    }
+    Trigger pick = keep != null && triggers.contains(keep) ? keep
         : triggers.stream().filter(t -> t.stem().equals("spike-60.0")).findFirst()
             .orElse(triggers.isEmpty() ? null : triggers.get(0));
     trigger.set(null); // the diagrams are new even when the trigger is the same
@@ -77,6 +96,11 @@ public final class PhaseViewModel {
   /** The diagrams shown, one per policy (empty: none). */
   public ReadOnlyObjectProperty<List<PhaseDiagram>> shownProperty() {
     return shown;
+  }
+
+  /** The price maps shown, one per policy (empty unless the price choice is picked). */
+  public ReadOnlyObjectProperty<List<PriceMap>> shownPricesProperty() {
+    return shownPrices;
   }
 
   /** The Sweep view shows the phase diagrams rather than the heat map or the breakeven chart. */

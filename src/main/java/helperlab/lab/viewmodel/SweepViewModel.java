@@ -198,7 +198,8 @@ public final class SweepViewModel {
       machine.set(ms.contains("cage") ? "cage" : ms.iterator().next());
     }
     breakeven.show(SpawnCostCurves.of(result));
-    phase.show(helperlab.study.phase.diagram.PhaseDiagram.of(result));
+    phase.show(helperlab.study.phase.diagram.PhaseDiagram.of(result),
+        helperlab.study.phase.diagram.PriceMap.of(result));
     shown.set(dir);
     progressText.set(result.size() + " runs from " + dir);
   }
@@ -233,22 +234,22 @@ public final class SweepViewModel {
    */
   public CompletableFuture<RunRecord> openPhaseRun(helperlab.study.phase.diagram.PhaseDiagram d,
       helperlab.study.phase.diagram.PhaseDiagram.Cell cell) {
-    return work.run("Cannot open the phase run of " + d.policy() + " at load " + cell.load(), () -> {
-      ScenarioSpec atLoad = ScenarioFiles.named(d.run().scenario()).withLoad(cell.load());
-      helperlab.workload.Trigger t = d.trigger(cell.size());
-      ScenarioSpec scenario = t == null ? atLoad : atLoad.withTrigger(t);
-      SimSetup of = SimSetup.of(scenario, d.policy(), MachineSpec.named(d.run().machine()),
-          cell.representativeSeed(), AdmissionMode.of(d.run().admission()), Calibration.defaults(), true);
-      // the phase setting as the sweep ran it: the client's answer to a refusal, the work over its forecast
-      helperlab.policy.PolicySpec policy = d.run().client() == null ? of.policy()
-          : of.policy().withRetryAfter(helperlab.policy.PolicySpec.RetryAfter.of(d.run().client()));
-      double work = d.run().forecastBias() == null ? 1.0 : d.run().forecastBias();
-      SimSetup setup = new SimSetup(of.scenario(), of.seed(), of.tasks(), of.durationS(), policy, of.machine(),
-          of.calibration(), of.admission(), of.presets(), true, of.sampleEveryS(), work, of.trigger());
-      RunRecord r = RunRecords.fromSimulation(new Simulation(setup).run());
-      // the record keeps its trigger, so Runs shades the trigger's window as Live does
-      return t == null ? r : r.withTrigger(helperlab.model.DataFile.JSON.valueToTree(t), null);
-    }, r -> {
+    return work.run("Cannot open the phase run of " + d.policy() + " at load " + cell.load(),
+        () -> PhaseRuns.of(d, cell), r -> {
+      library.addToHistory(r);
+      opener.accept(r);
+    });
+  }
+
+  /**
+   * Simulates a price-map cell's representative run (its load, no trigger, a helper's start at the cell's price:
+   * the machine's spawn and warm-up CPU and a fresh worker's slower first images moved by one factor, as the study
+   * ran it), recorded, saves it to the history and opens it.
+   */
+  public CompletableFuture<RunRecord> openPriceRun(helperlab.study.phase.diagram.PriceMap m,
+      helperlab.study.phase.diagram.PriceMap.Cell cell) {
+    return work.run("Cannot open the price-map run of " + m.policy() + " at load " + cell.load(),
+        () -> PhaseRuns.of(m, cell), r -> {
       library.addToHistory(r);
       opener.accept(r);
     });

@@ -18,8 +18,16 @@ public record PhaseGrid(
     @JsonProperty(value = "untriggered", required = true) boolean untriggered,
     @JsonProperty(value = "triggers", required = true) List<Trigger> triggers,
     @JsonProperty(value = "policies", required = true) List<String> policies,
-    @JsonProperty("settings") List<PhaseSetting> settings) {
+    @JsonProperty("settings") List<PhaseSetting> settings,
+    @JsonProperty("prices") @com.fasterxml.jackson.annotation.JsonInclude(
+        com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<Double> prices) {
 
+  /**
+   * The price axis: a helper's start in images of the hour's mix, from a fork's fraction of an image through the
+   * measured machines (the 12-03 host 5.2, the AMD cage 7.0) to the default basis's 13.5 (which the runs at the
+   * calibration's own price already are).
+   */
+  public static final List<Double> PRICES = List.of(0.2, 0.5, 1.0, 2.0, 3.0, 5.2, 7.0);
   /** Offered loads 0.1 to 0.9. */
   public static final List<Double> LOADS = List.of(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9);
   /** Trigger sizes per kind: spike ×1.5 to ×5 the rate; a co-tenant taking a quarter to three quarters; ×1.5 to ×3 work. */
@@ -52,6 +60,13 @@ public record PhaseGrid(
     triggers = List.copyOf(triggers);
     policies = List.copyOf(policies);
     settings = settings == null || settings.isEmpty() ? List.of(PhaseSetting.BASE) : List.copyOf(settings);
+    prices = prices == null ? List.of() : List.copyOf(prices);
+    for (double p : prices) {
+      if (!(p > 0) || p > 1000) {
+        throw new IllegalArgumentException("a helper's price must be > 0 images of the mix (a fork ~0.2, a JVM several),"
+            + " got " + p);
+      }
+    }
     if (loads.isEmpty() || policies.isEmpty() || (!untriggered && triggers.isEmpty())) {
       throw new IllegalArgumentException("a phase grid needs a load, a policy and a condition (no trigger or a trigger)");
     }
@@ -70,9 +85,15 @@ public record PhaseGrid(
     this(loads, untriggered, triggers, policies, null);
   }
 
-  /** 9 loads × (no trigger + 10 kinds-and-sizes × 4 durations) × 16 policies × 6 settings. */
+  /** A grid without the price axis (every run at the calibration's own price of a helper). */
+  public PhaseGrid(List<Double> loads, boolean untriggered, List<Trigger> triggers, List<String> policies,
+      List<PhaseSetting> settings) {
+    this(loads, untriggered, triggers, policies, settings, List.of());
+  }
+
+  /** 9 loads × (no trigger + 10 kinds-and-sizes × 4 durations + 7 prices untriggered) × 16 policies × 6 settings. */
   public static PhaseGrid full() {
-    return new PhaseGrid(LOADS, true, allTriggers(), POLICIES, SETTINGS);
+    return new PhaseGrid(LOADS, true, allTriggers(), POLICIES, SETTINGS, PRICES);
   }
 
   /** Every kind × size × duration, in that order. */
@@ -117,8 +138,8 @@ public record PhaseGrid(
     return c;
   }
 
-  /** Runs on {@code seeds} seeds: loads × settings × conditions × policies × seeds. */
+  /** Runs on {@code seeds} seeds: loads × settings × (conditions + prices) × policies × seeds. */
   public long runCount(int seeds) {
-    return (long) loads.size() * settings.size() * conditions().size() * policies.size() * seeds;
+    return (long) loads.size() * settings.size() * (conditions().size() + prices.size()) * policies.size() * seeds;
   }
 }

@@ -3,12 +3,13 @@ package helperlab.study.phase;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import helperlab.workload.DownSpells;
 import helperlab.workload.RecoveryMeter;
-import helperlab.workload.Tipping;
+import helperlab.workload.RegisteredTipping;
 
 /**
- * One run of an operating point judged as the pre-registration judges it: when it tipped ({@link Tipping}, null:
- * never), when it escaped its first down spell ({@link DownSpells}, null: it did not), whether it was down at the
- * end. The meter must carry the hour's spans (60 s window, 120 s hold), the spans the prediction used.
+ * One run of an operating point judged as the pre-registration judges it, by the criterion registered with it
+ * ({@link RegisteredTipping}, not the lab's since issue 43): when it tipped (null: never), when it escaped its first
+ * down spell (null: it did not), whether it was down at the end. The meter must carry the hour's spans (60 s window,
+ * 120 s hold), the spans the prediction used.
  */
 public record PointOutcome(
     @JsonProperty("tipped_at_s") Double tippedAtS,
@@ -23,13 +24,13 @@ public record PointOutcome(
   }
 
   /** The run judged up to {@code endS} (the end of its arrivals), against {@code capacity}. */
-  public static PointOutcome judge(RecoveryMeter meter, Tipping.Capacity capacity, double endS) {
+  public static PointOutcome judge(RecoveryMeter meter, RegisteredTipping.Capacity capacity, double endS) {
     if (!meter.spans().equals(RecoveryMeter.Windows.HOUR)) {
       throw new IllegalArgumentException("the operating points are judged with the hour's spans (60 s window, "
           + "120 s hold), this meter has " + meter.spans());
     }
-    Double tip = Tipping.tippedAtS(meter, capacity, endS);
-    DownSpells d = DownSpells.of(meter, capacity, endS, null, null);
+    Double tip = RegisteredTipping.tippedAtS(meter, capacity, endS);
+    DownSpells d = DownSpells.of(RegisteredTipping.spells(meter, capacity, endS), endS, null, null);
     return new PointOutcome(tip, d.escapedAtS(), d.downAtEnd());
   }
 

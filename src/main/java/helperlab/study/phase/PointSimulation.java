@@ -49,7 +49,7 @@ public final class PointSimulation {
           .withWorkFactor(workFactor);
       RecoveryMeter m = new RecoveryMeter();
       new Simulation(setup, m).run();
-      out.add(PointOutcome.judge(m, setup.tippingCapacity(m.spans().windowS()), exhibitS));
+      out.add(PointOutcome.judge(m, setup.registeredCapacity(m.spans().windowS()), exhibitS));
     }
     return out;
   }

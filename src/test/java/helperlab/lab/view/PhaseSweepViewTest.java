@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.viewmodel.LabView;
+import helperlab.lab.viewmodel.PhaseViewModel;
 import helperlab.model.RunRecord;
 import helperlab.study.phase.diagram.PhaseDiagram;
 import java.nio.file.Files;
@@ -109,6 +110,57 @@ class PhaseSweepViewTest extends FxRobot {
     return out;
   }
 
+  /**
+   * A price study's rows by hand: the box at loads 0.1 and 0.2, no trigger, seeds 0–2, a helper's start at 0.2 and
+   * at 13.5 images; at 13.5 and 0.2 every run never became healthy, everything else stayed up.
+   */
+  private Path priceSweep() throws Exception {
+    List<String> lines = new ArrayList<>();
+    for (double price : new double[] {0.2, 13.49}) {
+      for (double load : new double[] {0.1, 0.2}) {
+        for (int seed = 0; seed < 3; seed++) {
+          boolean down = price > 1 && load == 0.2;
+          String metrics = down ? METRICS.replace("\"met\":90,\"late\":10", "\"met\":10,\"late\":90")
+              .replace("\"met_share\":0.9", "\"met_share\":0.1") : METRICS;
+          lines.add(String.format(Locale.ROOT, "{\"study\":\"phase\",\"scenario\":\"calm\",\"offered_load\":%s,"
+              + "\"policy\":\"box\",\"machine\":\"cage\",\"seed\":%d,\"admission\":\"edf-fit\",%s%s,%s,"
+              + "\"tipped_at_s\":null,\"down\":{\"judged_from_s\":300,\"never_healthy\":%s,\"tips\":0,"
+              + "\"healthy_s\":%s,\"escaped_at_s\":null,\"down_s\":%s,\"stretches\":%d,\"down_at_end\":%s,"
+              + "\"down_30m_after_trigger\":null,\"spells\":%s,\"offered_cpu_s\":0,\"capacity_cpu_s\":0,"
+              + "\"sustain\":null},\"never_healthy\":%s}", load, seed, price < 1 ? "\"spawn_cost_s\":0.05," : "",
+              "\"helper_start_images\":" + price, metrics, down, down ? 0 : 3300, down ? 3300 : 0, down ? 1 : 0, down,
+              down ? "[[300,3600]]" : "[]", down));
+        }
+      }
+    }
+    Path out = dir.resolve("price-sweep");
+    Files.createDirectories(out);
+    Files.write(out.resolve("runs.jsonl"), lines);
+    return out;
+  }
+
+  @Test
+  void aPriceStudyShowsItsMapsWithTheKnownMachinesAndTheMetShare() throws Exception {
+    Path sweep = priceSweep();
+    interact(() -> window.viewModel().viewProperty().set(LabView.SWEEP));
+    waitFor("the sweep the view opens by itself", () -> window.viewModel().work().running() == 0);
+    interact(() -> window.viewModel().sweep().open(sweep));
+    waitFor("the phase view", () -> window.viewModel().sweep().phase().hasStudy());
+    interact(() -> window.viewModel().sweep().phase().triggerProperty().set(PhaseViewModel.PRICES));
+    waitFor("the price maps", () -> lookup("#price-box").tryQuery().isPresent());
+    Label down = fx(() -> (Label) lookup("#price-box-020-13_5").query());
+    assertEquals("3/3\n10%", fx(down::getText), "collapsed of runs over their mean met share");
+    String tip = fx(() -> down.getTooltip().getText());
+    assertTrue(tip.contains("3 of 3 runs collapsed (tipped or never healthy)"), tip);
+    assertTrue(tip.contains("met 10% of their deadlines, late 90% of admitted"), tip);
+    assertTrue(tip.contains("safe load at this price: 0.10"), tip);
+    assertEquals("0/3\n90%", fx(() -> ((Label) lookup("#price-box-020-0_2").query()).getText()));
+    for (var k : helperlab.study.phase.diagram.PriceMap.KNOWN) {
+      assertTrue(fx(() -> lookup(n -> n instanceof Label l && k.name().equals(l.getText())).tryQuery().isPresent()),
+          "the map marks " + k.name());
+    }
+  }
+
   @Test
   void aPhaseSweepOpensOnItsDiagramsAndACellOpensItsRunInRuns() throws Exception {
     Path sweep = phaseSweep();
@@ -122,12 +174,13 @@ class PhaseSweepViewTest extends FxRobot {
     assertFalse(fx(() -> lookup("#heatPane").query().isVisible()));
 
     Label cell = fx(() -> (Label) lookup("#phase-box-020-x2").query());
-    assertEquals("2/3", fx(cell::getText));
+    assertEquals("2/3\n90%", fx(cell::getText), "runs down of runs over their mean met share");
     String tip = fx(() -> cell.getTooltip().getText());
     assertTrue(tip.contains("2 of 3 runs down 30 min after"), tip);
     assertTrue(tip.contains("95%: 21–94%"), tip);
     assertTrue(tip.contains("click: open seed 1 (down)"), tip);
-    assertEquals("0/3", fx(() -> ((Label) lookup("#phase-box-010-none").query()).getText()));
+    assertTrue(tip.contains("met 90% of their deadlines, late 10% of admitted"), tip);
+    assertEquals("0/3\n90%", fx(() -> ((Label) lookup("#phase-box-010-none").query()).getText()));
     PhaseDiagram d = fx(() -> window.viewModel().sweep().phase().shownProperty().get().get(0));
     assertEquals(0.2, d.boundary(1.0));
 

@@ -151,7 +151,7 @@ class PointVerdictTest {
   void anOutcomeIsJudgedOnlyWithTheHoursSpans() {
     RecoveryMeter quarter = new RecoveryMeter(RecoveryMeter.Windows.EXHIBIT);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> PointOutcome.judge(quarter, new helperlab.workload.Tipping.Capacity(2, 10), 60));
+        () -> PointOutcome.judge(quarter, new helperlab.workload.RegisteredTipping.Capacity(2, 10), 60));
     assertTrue(e.getMessage().contains("hour's spans"), e.getMessage());
   }
 

@@ -32,6 +32,14 @@ public final class DownLater {
 
   private DownLater() {}
 
+  /** When a run first went down (its first spell's start, or its tip for a row without spells); null: never. */
+  public static Double downFromS(RunRow r) {
+    if (r.down() != null && r.down().spells() != null) {
+      return r.down().spells().isEmpty() ? null : (double) r.down().spells().get(0).get(0);
+    }
+    return r.tippedAtS();
+  }
+
   /** Down at {@code atS} seconds into the run, by the rule above; {@code twin} may be null (not in the rows). */
   public static boolean downAt(RunRow r, RunRow twin, double atS) {
     DownSpells spells = r.down();
@@ -61,7 +69,8 @@ public final class DownLater {
       return Double.POSITIVE_INFINITY;
     }
     double back = r.trigger().endS() + rec.recoveryS();
-    boolean twinUp = twin == null || twin.tippedAtS() == null || twin.tippedAtS() > back;
+    boolean twinUp = twin == null || !(twin.down() != null && twin.down().spells() != null ? downAt(twin, null, back)
+        : twin.tippedAtS() != null && twin.tippedAtS() <= back);
     return twinUp ? back : Double.POSITIVE_INFINITY;
   }
 }

@@ -33,12 +33,19 @@ public record PhaseDiagram(String policy, Run run, Trigger.Kind kind, double dur
 
   /**
    * One load × size: {@code down} of its runs down later, the seeds of its runs (in seed order) and of one run
-   * on the cell's side of one half (the lowest such seed), the run the lab opens for the cell.
+   * on the cell's side of one half (the lowest such seed), the run the lab opens for the cell; and what its runs
+   * delivered: their mean met share and the late share among their admitted tasks (pooled; NaN: none admitted).
    */
   public record Cell(double load, double size, Share down, List<Long> seeds, long representativeSeed,
-      boolean representativeDown) {
+      boolean representativeDown, double metShare, double lateShare) {
     public Cell {
       seeds = List.copyOf(seeds);
+    }
+
+    /** A cell whose runs' deliveries are not known. */
+    public Cell(double load, double size, Share down, List<Long> seeds, long representativeSeed,
+        boolean representativeDown) {
+      this(load, size, down, seeds, representativeSeed, representativeDown, Double.NaN, Double.NaN);
     }
 
     public boolean downSide() {
@@ -157,7 +164,7 @@ public record PhaseDiagram(String policy, Run run, Trigger.Kind kind, double dur
         .thenComparing(k -> k.run().toString()).thenComparing(Key::kind).thenComparingDouble(Key::durationS));
     List<String> policyOrder = new ArrayList<>();
     for (RunRow r : rows) {
-      if (!Studies.PHASE.equals(r.study()) || r.offeredLoad() == null) {
+      if (!Studies.PHASE.equals(r.study()) || r.offeredLoad() == null || r.spawnCostS() != null) {
         continue;
       }
       if (!policyOrder.contains(r.policy())) {
@@ -234,8 +241,11 @@ public record PhaseDiagram(String policy, Run run, Trigger.Kind kind, double dur
     Share share = Share.of(down, sorted.size());
     boolean side = share.share() >= HALF;
     int rep = Math.max(0, isDown.indexOf(side));
+    double met = sorted.stream().mapToDouble(r -> r.metrics().metShare()).average().orElse(Double.NaN);
+    long late = sorted.stream().mapToLong(r -> r.metrics().late()).sum();
+    long settled = sorted.stream().mapToLong(r -> r.metrics().met() + r.metrics().late()).sum();
     return new Cell(load, size, share, sorted.stream().map(RunRow::seed).toList(), sorted.get(rep).seed(),
-        isDown.get(rep));
+        isDown.get(rep), met, settled == 0 ? Double.NaN : (double) late / settled);
   }
 
   /** The trigger of a cell's runs (null for size 0, the untriggered row). */

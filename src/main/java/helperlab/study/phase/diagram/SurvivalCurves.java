@@ -11,8 +11,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The phase study's survival curves per policy and offered load, for pictures: the time to tip of the runs
- * without a trigger (from the run's start; censored at the run's end), and the time to recover of the triggered
+ * The phase study's survival curves per policy and offered load, for pictures: the time to the first tip of the
+ * runs without a trigger that were ever healthy (from the first judged second, the warm-up's end; censored at the
+ * run's end; a run never healthy is not at risk: it never stood), and the time to recover of the triggered
  * runs the trigger knocked out (from the trigger's end; censored at the end of the scenario's arrivals, where
  * recovery stops being measured). A run the trigger did not knock out ({@code recovery_s} 0) or that was down
  * before its trigger (nothing to come back to) is not in the recovery curve: the curve answers "once knocked
@@ -23,7 +24,7 @@ import java.util.TreeMap;
 public final class SurvivalCurves {
   /** Which time a curve is of. */
   public enum Measure {
-    TIME_TO_TIP("time to tip, no trigger", "time from the run's start (s)"),
+    TIME_TO_TIP("time to tip, no trigger (runs ever healthy)", "time from the first judged second (s)"),
     TIME_TO_RECOVER("time to recover, knocked out by a trigger", "time from the trigger's end (s)");
 
     private final String title;
@@ -64,24 +65,29 @@ public final class SurvivalCurves {
     }
     Map<TwinKey, RunRow> twins = new java.util.HashMap<>();
     for (RunRow r : rows) {
-      if (Studies.PHASE.equals(r.study()) && r.offeredLoad() != null && r.trigger() == null) {
+      if (Studies.PHASE.equals(r.study()) && r.offeredLoad() != null && r.trigger() == null && r.spawnCostS() == null) {
         twins.put(TwinKey.of(r), r);
       }
     }
     for (RunRow r : rows) {
-      if (!Studies.PHASE.equals(r.study()) || r.offeredLoad() == null) {
+      if (!Studies.PHASE.equals(r.study()) || r.offeredLoad() == null || r.spawnCostS() != null) {
         continue;
       }
       double endS = ScenarioFiles.named(r.scenario()).durationS();
       if (r.trigger() == null) {
-        add(Measure.TIME_TO_TIP, r, KaplanMeier.Observation.eventOrCensored(r.tippedAtS(), endS));
+        if (!Boolean.TRUE.equals(r.neverHealthy())) {
+          double from = r.down() != null && r.down().judgedFromS() != null ? r.down().judgedFromS() : 0;
+          add(Measure.TIME_TO_TIP, r, KaplanMeier.Observation.eventOrCensored(
+              r.tippedAtS() == null ? null : r.tippedAtS() - from, endS - from));
+        }
       } else if (r.recovery() != null && !r.recovery().downBeforeTrigger()
           && (r.recovery().recoveryS() == null || r.recovery().recoveryS() > 0)) {
         RunRow twin = twins.get(TwinKey.of(r));
         double back = DownLater.backAtS(r, twin);
         double censorAt = endS;
-        if (Double.isInfinite(back) && r.recovery().recoveryS() != null) {
-          censorAt = twin.tippedAtS(); // "back" only as far as the twin fell: known not up till the twin tipped
+        if (Double.isInfinite(back) && r.recovery().recoveryS() != null && twin != null
+            && DownLater.downFromS(twin) != null) {
+          censorAt = DownLater.downFromS(twin); // "back" only as far as the twin fell: known not up till it went down
         }
         double from = r.trigger().endS();
         add(Measure.TIME_TO_RECOVER, r, Double.isFinite(back) ? new KaplanMeier.Observation(back - from, true)
