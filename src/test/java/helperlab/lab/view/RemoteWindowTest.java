@@ -95,7 +95,28 @@ class RemoteWindowTest extends FxRobot {
       WaitForAsyncUtils.waitFor(Math.max(seconds, 120), TimeUnit.SECONDS, () -> fx(condition));
     } catch (TimeoutException e) {
       throw new AssertionError("timed out waiting for " + what + "; error shown: "
-          + fx(() -> window.viewModel().remote().errorProperty().get()));
+          + fx(() -> window.viewModel().remote().errorProperty().get()) + "; exhibit link: " + fx(this::exhibitLink));
+    }
+  }
+
+  /** The exhibit's link in words (what it is waiting for), or what it has instead of a run. */
+  private String exhibitLink() {
+    var run = window.viewModel().remote().exhibit().runProperty().get();
+    return run instanceof CageRun c ? c.link() : String.valueOf(run);
+  }
+
+  /** Scrolls the pane that holds {@code n} so that it shows {@code n}, as a user would before clicking it. */
+  private static void scrollIntoView(Node n) {
+    for (javafx.scene.Parent p = n.getParent(); p != null; p = p.getParent()) {
+      if (p instanceof javafx.scene.control.ScrollPane pane) {
+        Node content = pane.getContent();
+        double hidden = content.getBoundsInLocal().getHeight() - pane.getViewportBounds().getHeight();
+        if (hidden > 0) {
+          double top = content.sceneToLocal(n.localToScene(n.getBoundsInLocal())).getMinY();
+          pane.setVvalue(Math.min(1, Math.max(0, top / hidden)));
+        }
+        return;
+      }
     }
   }
 
@@ -185,6 +206,8 @@ class RemoteWindowTest extends FxRobot {
       remote.exhibit().policyProperty().set("pool-edf-10");
       remote.exhibit().scenarioProperty().set("calm");
     });
+    // the side panel scrolls (the cage's status has grown rows): a user scrolls down to the button, so does the test
+    interact(() -> scrollIntoView(lookup("#exhibitButton").query()));
     clickOn("#exhibitButton");
     waitFor(60, "samples streaming", () -> window.viewModel().remote().exhibit().runProperty().get() != null
         && window.viewModel().remote().exhibit().runProperty().get().samples().size() >= 2);
