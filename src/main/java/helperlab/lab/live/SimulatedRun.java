@@ -280,7 +280,7 @@ final class SimulatedRun implements LiveRun, Runnable {
       recovery = r;
     }
     if (r != null && r.downBeforeTrigger()) {
-      trigger = LiveTrigger.downBefore(trigger.trigger(), r.tippedAtS());
+      trigger = LiveTrigger.downBefore(trigger.trigger(), r.tippedAtS(), r.neverHealthy());
     } else if (r != null && r.recoveryS() != null) {
       trigger = new LiveTrigger(trigger.trigger(), r.recoveryS(), false);
     } else if (last || sim.now() >= setup.durationS()) {

@@ -237,7 +237,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
       link = "ended; record " + record.id() + " fetched";
       Recovery recovery = trigger == null ? null : ExhibitRecord.recovery(record);
       if (recovery != null) {
-        trigger = recovery.downBeforeTrigger() ? LiveTrigger.downBefore(trigger.trigger(), recovery.tippedAtS())
+        trigger = recovery.downBeforeTrigger() ? LiveTrigger.downBefore(trigger.trigger(), recovery.tippedAtS(), recovery.neverHealthy())
             : new LiveTrigger(trigger.trigger(), recovery.recoveryS(), recovery.metastable());
       }
       publish(LiveState.FINISHED, null);

@@ -6,6 +6,7 @@ import helperlab.charts.style.TimeFormat;
 import helperlab.model.RunRecord;
 import helperlab.workload.Recovery;
 import helperlab.workload.RunTriggers;
+import helperlab.workload.Tipping;
 import helperlab.workload.Trigger;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,7 @@ final class TriggerMarks {
   static List<TriggerMark> of(List<LiveTrigger> triggers) {
     List<TriggerMark> marks = new ArrayList<>();
     for (LiveTrigger t : triggers) {
-      marks.add(mark(t.trigger(), t.recoveredAfterS(), t.notRecovered(), t.downBeforeTippedAtS()));
+      marks.add(mark(t.trigger(), t.recoveredAfterS(), t.notRecovered(), t.downBeforeWords()));
     }
     return marks;
   }
@@ -46,7 +47,7 @@ final class TriggerMarks {
         continue;
       }
       TriggerMark m = rec == null ? TriggerMark.of(t)
-          : mark(t, rec.recoveryS(), rec.metastable(), rec.downBeforeTrigger() ? rec.tippedAtS() : null);
+          : mark(t, rec.recoveryS(), rec.metastable(), rec.downBeforeTrigger() ? Tipping.describe(rec) : null);
       if (!marks.contains(m)) {
         marks.add(m);
       }
@@ -54,12 +55,10 @@ final class TriggerMarks {
     return marks;
   }
 
-  /** {@code downBeforeTippedAtS}: the run had tipped over before the trigger, at that second (else null). */
-  static TriggerMark mark(Trigger t, Double recoveredAfterS, boolean notRecovered, Double downBeforeTippedAtS) {
-    if (downBeforeTippedAtS != null) {
-      return new TriggerMark(t.atS(), t.endS(),
-          t.label() + " · down before the trigger (tipped at " + TimeFormat.elapsed(downBeforeTippedAtS) + ")", Double.NaN,
-          null);
+  /** {@code downBefore}: the run was down before the trigger, in words ("down before the trigger (never healthy)"). */
+  static TriggerMark mark(Trigger t, Double recoveredAfterS, boolean notRecovered, String downBefore) {
+    if (downBefore != null) {
+      return new TriggerMark(t.atS(), t.endS(), t.label() + " · " + downBefore, Double.NaN, null);
     }
     if (recoveredAfterS != null) {
       return new TriggerMark(t.atS(), t.endS(), t.label(), t.endS() + recoveredAfterS,

@@ -64,13 +64,14 @@ public final class LiveTriggers {
 
   /**
    * "spike x2 at 1:00 · until 2:00", then "· recovering…", "· recovered in 1:23 after the trigger", "· not
-   * recovered" or, for a run that had tipped over already, "· down before the trigger (tipped at 4:22)".
+   * recovered" or, for a run that had tipped over already, "· down before the trigger (tipped at 4:22)" (or "(never
+   * healthy)" for one down from the start).
    */
   static String describe(LiveTrigger t, double now) {
     Trigger rt = t.trigger();
     String what = rt.label() + " at " + TimeFormat.elapsed(rt.atS());
-    if (t.downBeforeTippedAtS() != null) {
-      return what + " · down before the trigger (tipped at " + TimeFormat.elapsed(t.downBeforeTippedAtS()) + ")";
+    if (t.downBeforeWords() != null) {
+      return what + " · " + t.downBeforeWords();
     }
     if (t.recoveredAfterS() != null) {
       return what + " · recovered in " + TimeFormat.elapsed(t.recoveredAfterS()) + " after the trigger";

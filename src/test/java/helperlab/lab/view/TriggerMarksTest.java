@@ -41,4 +41,16 @@ class TriggerMarksTest {
     assertEquals("spike x3 · down before the trigger (tipped at 4:22)", m.label());
     assertFalse(m.hasBackMarker(), "not 'back after 0:00'");
   }
+
+  @Test
+  void aRunNeverHealthyIsNotSaidToHaveTipped() {
+    assertEquals("spike x3 · down before the trigger (never healthy)",
+        TriggerMarks.of(List.of(LiveTrigger.downBefore(SPIKE, 300, true))).get(0).label());
+    SimSetup setup = SimSetup.of(ScenarioSpec.builtIn("calm").withDuration(60), "box", MachineSpec.builtIn("cage"), 0,
+        AdmissionMode.EDF_FIT, Calibration.defaults(), true);
+    Recovery never = new Recovery(null, false, 0, 0, null, null, null, true, 300.0, true);
+    RunRecord r = RunRecords.fromSimulation(new Simulation(setup).run())
+        .withTrigger(RunTriggers.json(SPIKE), RunTriggers.json(never));
+    assertEquals("spike x3 · down before the trigger (never healthy)", TriggerMarks.ofRecords(List.of(r)).get(0).label());
+  }
 }

@@ -280,6 +280,9 @@ class LiveViewModelTest {
         LiveTriggers.describe(new LiveTrigger(spike, 83.0, false), 900));
     assertEquals("spike x1.5 at 10:00 · down before the trigger (tipped at 4:22)",
         LiveTriggers.describe(LiveTrigger.downBefore(spike, 262), 900));
+    // down from its first judged second: it never stood, so it did not tip
+    assertEquals("spike x1.5 at 10:00 · down before the trigger (never healthy)",
+        LiveTriggers.describe(LiveTrigger.downBefore(spike, 300, true), 900));
     assertEquals("slowdown 50% at 10:00 · not recovered",
         LiveTriggers.describe(new LiveTrigger(new Trigger(Trigger.Kind.SLOWDOWN, 600, 60, 0.5), null, true), 3600));
   }

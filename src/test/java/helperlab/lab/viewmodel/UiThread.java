@@ -35,7 +35,8 @@ final class UiThread implements Executor, AutoCloseable {
   <T> T call(Supplier<T> f) {
     try {
       Future<T> r = thread.submit(f::get);
-      return r.get(30, TimeUnit.SECONDS);
+      // a guard against a hang, never a measure: at load 45 on 2 cores building a view model took over 30 s
+      return r.get(5, TimeUnit.MINUTES);
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
