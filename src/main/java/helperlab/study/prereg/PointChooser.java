@@ -11,9 +11,9 @@ import java.util.function.Function;
  * Chooses the points of a registration from a grid of candidates by the host model's collapse probability: only
  * points where it is at most {@link #DECIDED_LOW} or at least {@link #DECIDED_HIGH} (so each recording's outcome is
  * informative), covering the stable, the collapsed and both sides of a boundary. Candidates are grouped by (policy,
- * scenario) and walked up in load: a group's boundary is its first load at {@link #DECIDED_HIGH} or more; the load
- * below it is a side of the boundary only when it is at {@link #DECIDED_LOW} or less (a coin toss between them is no
- * side). Points are taken round the classes (a boundary's two sides together) in the groups' order until there are
+ * scenario) and walked up in load: a group's boundary lies between its first load at {@link #DECIDED_HIGH} or more
+ * and the nearest load below that at {@link #DECIDED_LOW} or less, which are its two sides; the coin tosses between
+ * them are never chosen (on the 12-03 host's calibration, at steps of 0.1, every boundary passes through one). Points are taken round the classes (a boundary's two sides together) in the groups' order until there are
  * {@code minPoints} and every class that exists is taken.
  */
 public final class PointChooser {
@@ -103,12 +103,19 @@ public final class PointChooser {
         boundary = i;
       }
     }
-    boolean pair = boundary > 0 && g.get(boundary - 1).p() <= DECIDED_LOW;
+    // the nearest decided load below it; loads between the two are coin tosses, and the boundary lies among them
+    int below = -1;
+    for (int i = boundary - 1; i >= 0 && below < 0; i--) {
+      if (g.get(i).p() <= DECIDED_LOW) {
+        below = i;
+      }
+    }
+    boolean pair = below >= 0;
     if (pair) {
-      pools.get(PointClass.BELOW_BOUNDARY).add(List.of(g.get(boundary - 1), g.get(boundary)));
+      pools.get(PointClass.BELOW_BOUNDARY).add(List.of(g.get(below), g.get(boundary)));
     }
     // away from the pair: the group's lowest load if it stands, its highest if it collapses
-    int stableEnd = boundary < 0 ? g.size() : pair ? boundary - 1 : boundary;
+    int stableEnd = boundary < 0 ? g.size() : pair ? below : boundary;
     for (int i = 0; i < stableEnd; i++) {
       if (g.get(i).p() <= DECIDED_LOW) {
         // a group that never collapses offers its highest stable load: stable where it is hardest to be

@@ -9,9 +9,9 @@ public enum PointClass {
   STABLE("stable", "S"),
   /** Collapses in at least 80% of seeds, and no boundary just below it. */
   COLLAPSED("collapsed", "C"),
-  /** The highest load (at most 20% collapse) before the policy's boundary. */
+  /** The highest load (at most 20% collapse) below the policy's first load at 80% or more. */
   BELOW_BOUNDARY("just below the boundary", "L"),
-  /** The lowest load (at least 80% collapse) past it. */
+  /** That first load at 80% or more. */
   ABOVE_BOUNDARY("just above the boundary", "H");
 
   private final String words;

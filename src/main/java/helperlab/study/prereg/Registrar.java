@@ -3,7 +3,9 @@ package helperlab.study.prereg;
 import helperlab.workload.Tipping;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntConsumer;
 
 /**
@@ -27,17 +29,20 @@ public final class Registrar {
   /** Where the registration's text comes from: the model's commit, the calibration file and its digest, the time. */
   public record Provenance(String modelCommit, String calibrationFile, String calibrationSha256, Instant madeAt) {}
 
-  /**
-   * The registration of points chosen from {@code candidates}; {@code progress} hears each candidate predicted (for
-   * a terminal's bar; the points chosen are predicted again on the other three models).
-   */
-  public Registration register(List<OperatingPoint> candidates, Provenance from, IntConsumer progress) {
-    int[] done = {0};
-    List<PointChooser.Chosen> chosen = new PointChooser(minPoints).choose(candidates, p -> {
-      Prediction pr = models.predictHost(p);
-      progress.accept(++done[0]);
-      return pr;
-    });
+  /** The host model's prediction of every candidate, in order; {@code progress} hears each one done. */
+  public Map<OperatingPoint, Prediction> predictCandidates(List<OperatingPoint> candidates, IntConsumer progress) {
+    Map<OperatingPoint, Prediction> out = new LinkedHashMap<>();
+    for (OperatingPoint p : candidates) {
+      out.put(p, models.predictHost(p));
+      progress.accept(out.size());
+    }
+    return out;
+  }
+
+  /** The registration of points chosen from the candidates the host model predicted ({@link #predictCandidates}). */
+  public Registration register(Map<OperatingPoint, Prediction> candidates, Provenance from) {
+    List<PointChooser.Chosen> chosen = new PointChooser(minPoints).choose(new ArrayList<>(candidates.keySet()),
+        candidates::get);
     Model twice = models.host().withStartPriceTimes(2, "host, a helper's start ×2");
     Model half = models.host().withStartPriceTimes(0.5, "host, a helper's start ×½");
     List<RegisteredPoint> points = new ArrayList<>();
