@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import helperlab.model.DataFile;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Recordings scored by the registration's rule: a recording made before the registration is refused, excluded ones
@@ -87,6 +90,24 @@ class ScorecardTest {
     assertEquals(1, s.excluded().size());
     assertEquals(6, s.kept().size());
     assertEquals(Boolean.TRUE, s.hostRight());
+  }
+
+  @Test
+  void aRegistrationIsWrittenAndReadBackWhole(@TempDir Path dir) throws Exception {
+    Registration r = RegistrationFixture.twoPoints();
+    Path file = dir.resolve("points.json");
+    DataFile.write(file, r);
+    assertEquals(r, DataFile.read(file, Registration.class));
+  }
+
+  @Test
+  void aRegistrationWithoutATimeIsRefusedInWords() {
+    Registration r = RegistrationFixture.twoPoints();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Registration(r.format(), null,
+        r.modelCommit(), r.calibrationFile(), r.calibrationSha256(), r.helperStart(), r.machine(), r.admission(),
+        r.exhibitS(), r.simulatedSeeds(), r.criterion(), r.criterionWords(), r.rule(), r.paceGate(), r.exclusions(),
+        r.points(), r.power()));
+    assertEquals("a registration needs made_at (when it was made, UTC)", e.getMessage());
   }
 
   @Test
