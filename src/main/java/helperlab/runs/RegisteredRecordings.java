@@ -61,7 +61,9 @@ public final class RegisteredRecordings {
         for (Path f : records(dir)) {
           RunRecord run = RunRecord.load(f);
           if (RunRecord.KIND_REAL.equals(run.kind())) {
+            Double pace = ImagePace.of(run);
             list.add(new Scorecard.Recorded(set.relativize(f).toString(), run.createdAt(), fate(run, r.exhibitS()),
+                pace == null ? null : PaceGate.effectiveLoad(point.point().offeredLoad(), pace),
                 excludedBecause(run, point, r, unsteady)));
           }
         }

@@ -104,6 +104,8 @@ class RegisteredRecordingsTest {
         s.kept().stream().map(Scorecard.Recorded::id).toList());
     assertEquals(List.of("off-pace: its images cost ×1.30 their calibrated price: effective load 0.260 against the "
         + "registered 0.2 (±10%)"), s.excluded().get(0).excludedBecause());
+    assertEquals(0.26, s.excluded().get(0).effectiveLoad(), 1e-9);
+    assertEquals(0.21, s.kept().get(0).effectiveLoad(), 1e-9);
   }
 
   @Test

@@ -15,10 +15,19 @@ import java.util.Map;
  */
 public record Scorecard(Registration registration, List<PointScore> points) {
 
-  /** A recording as the verdict sees it: its id, when it was made (ISO instant), its fate, why excluded (empty: kept). */
-  public record Recorded(String id, String recordedAt, RunFate fate, List<String> excludedBecause) {
+  /**
+   * A recording as the verdict sees it: its id, when it was made (ISO instant), its fate, the load it carried in
+   * effect (from its images' CPU; null: not known), why excluded (empty: kept).
+   */
+  public record Recorded(String id, String recordedAt, RunFate fate, Double effectiveLoad,
+      List<String> excludedBecause) {
     public Recorded {
       excludedBecause = List.copyOf(excludedBecause);
+    }
+
+    /** A recording whose effective load is not known. */
+    public Recorded(String id, String recordedAt, RunFate fate, List<String> excludedBecause) {
+      this(id, recordedAt, fate, null, excludedBecause);
     }
   }
 
@@ -106,15 +115,17 @@ public record Scorecard(Registration registration, List<PointScore> points) {
           s.collapsed(), s.judged() ? (s.observesCollapse() ? "collapses" : "stands") : "not judged",
           mark(s.hostRight()), mark(s.basisRight()), s.kept().size(), s.excluded().size(), s.refused().size()));
     }
-    b.append("\n## Every recording\n\n| point | recording | made | fate | used |\n|---|---|---|---|---|\n");
+    b.append("\n## Every recording\n\n| point | recording | made | fate | effective load | used |\n"
+        + "|---|---|---|---|---:|---|\n");
     for (PointScore s : points) {
       List<Recorded> scored = s.kept().subList(0, s.scored());
       for (Recorded rec : sorted(s)) {
         String used = s.refused().contains(rec) ? "refused: made before the registration (" + r.madeAt() + ")"
             : !rec.excludedBecause().isEmpty() ? "excluded: " + String.join("; ", rec.excludedBecause())
             : scored.contains(rec) ? "scored" : "kept, not scored (past the first " + r.rule().recordings() + ")";
-        b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", s.point().id(), rec.id(),
-            rec.recordedAt() == null ? "unknown" : rec.recordedAt(), fate(rec.fate()), used));
+        b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", s.point().id(), rec.id(),
+            rec.recordedAt() == null ? "unknown" : rec.recordedAt(), fate(rec.fate()),
+            rec.effectiveLoad() == null ? "-" : String.format(Locale.ROOT, "%.3f", rec.effectiveLoad()), used));
       }
     }
     return b.toString();

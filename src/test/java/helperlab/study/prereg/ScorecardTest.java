@@ -48,7 +48,7 @@ class ScorecardTest {
     assertFalse(s.judged(), "four kept recordings: not judged");
     assertNull(s.hostRight());
     assertTrue(card.markdown("points.json", "set").contains(
-        "| S1 | s1-early | 2026-12-08T09:00:00Z | collapsed (never healthy from 320 s, down at the end) | refused: made "
+        "| S1 | s1-early | 2026-12-08T09:00:00Z | collapsed (never healthy from 320 s, down at the end) | - | refused: made "
             + "before the registration (2026-12-08T10:00:00Z) |"), card.markdown("points.json", "set"));
   }
 
