@@ -30,7 +30,9 @@ import picocli.CommandLine.Spec;
     description = {"Judge the pre-registered operating points (lab-runs/preregistration/phase-points.json) from the "
         + "recordings in SET/points/ID (as lab-runs/preregistration/record.sh writes them): per point the side of the "
         + "boundary right or not, each recording's times against the simulated seeds' 95%% range, starved runs "
-        + "discarded and counted, replays judged symmetrically. Writes SET/verdict.md and prints it."})
+        + "discarded and counted, replays judged symmetrically. Writes SET/verdict.md and prints it. With "
+        + "--registration: score SET against a registration made by `helper-lab register` instead "
+        + "(docs/preregistration.md)."})
 public final class VerdictCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -50,8 +50,7 @@ public record Scorecard(Registration registration, List<PointScore> points) {
       List<Recorded> excluded = new ArrayList<>();
       List<Recorded> kept = new ArrayList<>();
       List<Recorded> all = new ArrayList<>(recordings.getOrDefault(p.id(), List.of()));
-      all.sort(Comparator.comparing(Recorded::recordedAt, Comparator.nullsFirst(Comparator.naturalOrder()))
-          .thenComparing(Recorded::id));
+      all.sort(MADE_ORDER);
       for (Recorded rec : all) {
         if (!after(rec.recordedAt(), made)) {
           refused.add(rec);
@@ -73,16 +72,26 @@ public record Scorecard(Registration registration, List<PointScore> points) {
     return new Scorecard(r, out);
   }
 
+  /**
+   * Recordings in the order they were made (by the instant, not the text: the cage writes nanoseconds, a hand-made
+   * record may not), those without a time that reads first, then by id.
+   */
+  private static final Comparator<Recorded> MADE_ORDER = Comparator
+      .comparing((Recorded r) -> instant(r.recordedAt()), Comparator.nullsFirst(Comparator.naturalOrder()))
+      .thenComparing(Recorded::id);
+
+  private static Instant instant(String at) {
+    try {
+      return at == null ? null : Instant.parse(at);
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+
   /** Whether a recording made at {@code at} came after the registration; a time that does not read is not after. */
   static boolean after(String at, Instant made) {
-    if (at == null) {
-      return false;
-    }
-    try {
-      return Instant.parse(at).isAfter(made);
-    } catch (DateTimeParseException e) {
-      return false;
-    }
+    Instant i = instant(at);
+    return i != null && i.isAfter(made);
   }
 
   public long judged() {
@@ -135,8 +144,7 @@ public record Scorecard(Registration registration, List<PointScore> points) {
     List<Recorded> all = new ArrayList<>(s.refused());
     all.addAll(s.excluded());
     all.addAll(s.kept());
-    all.sort(Comparator.comparing(Recorded::recordedAt, Comparator.nullsFirst(Comparator.naturalOrder()))
-        .thenComparing(Recorded::id));
+    all.sort(MADE_ORDER);
     return all;
   }
 

@@ -93,6 +93,19 @@ class ScorecardTest {
   }
 
   @Test
+  void theFirstFiveAreTheFirstMadeWhateverTheTimesPrecision() {
+    // the cage writes nanoseconds: "11:00:00.5Z" is after "11:00:00Z" though it sorts before it as text
+    List<Scorecard.Recorded> c1 = new ArrayList<>(List.of(rec("a", "2026-12-08T11:00:00.5Z", STOOD),
+        rec("b", "2026-12-08T11:00:00Z", DOWN)));
+    for (int i = 1; i <= 4; i++) {
+      c1.add(rec("c" + i, "2026-12-08T11:0" + i + ":00Z", DOWN));
+    }
+    Scorecard.PointScore s = Scorecard.of(RegistrationFixture.twoPoints(), Map.of("C1", c1)).points().get(1);
+    assertEquals(List.of("b", "a", "c1", "c2", "c3", "c4"), s.kept().stream().map(Scorecard.Recorded::id).toList());
+    assertEquals(4, s.collapsed(), "b, c1, c2, c3 of the first five collapsed; c4 is the sixth");
+  }
+
+  @Test
   void aRegistrationIsWrittenAndReadBackWhole(@TempDir Path dir) throws Exception {
     Registration r = RegistrationFixture.twoPoints();
     Path file = dir.resolve("points.json");
