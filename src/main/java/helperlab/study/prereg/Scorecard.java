@@ -124,16 +124,17 @@ public record Scorecard(Registration registration, List<PointScore> points) {
           s.collapsed(), s.judged() ? (s.observesCollapse() ? "collapses" : "stands") : "not judged",
           mark(s.hostRight()), mark(s.basisRight()), s.kept().size(), s.excluded().size(), s.refused().size()));
     }
-    b.append("\n## Every recording\n\n| point | recording | made | fate | effective load | used |\n"
-        + "|---|---|---|---|---:|---|\n");
+    b.append("\n## Every recording\n\n| point | recording | made | fate | first spell down in the host model's "
+        + "range | effective load | used |\n|---|---|---|---|---|---:|---|\n");
     for (PointScore s : points) {
       List<Recorded> scored = s.kept().subList(0, s.scored());
       for (Recorded rec : sorted(s)) {
         String used = s.refused().contains(rec) ? "refused: made before the registration (" + r.madeAt() + ")"
             : !rec.excludedBecause().isEmpty() ? "excluded: " + String.join("; ", rec.excludedBecause())
             : scored.contains(rec) ? "scored" : "kept, not scored (past the first " + r.rule().recordings() + ")";
-        b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", s.point().id(), rec.id(),
+        b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", s.point().id(), rec.id(),
             rec.recordedAt() == null ? "unknown" : rec.recordedAt(), fate(rec.fate()),
+            inRange(rec.fate(), s.point().host()),
             rec.effectiveLoad() == null ? "-" : String.format(Locale.ROOT, "%.3f", rec.effectiveLoad()), used));
       }
     }
@@ -146,6 +147,22 @@ public record Scorecard(Registration registration, List<PointScore> points) {
     all.addAll(s.kept());
     all.sort(MADE_ORDER);
     return all;
+  }
+
+  /**
+   * Whether a collapsed recording's first spell down began within the host model's seeds' range (their earliest to
+   * latest first spell): "yes (300-717 s)", "no (...)", "-" when it stood, "no seed collapsed" when none did.
+   */
+  static String inRange(RunFate f, Prediction host) {
+    if (!f.collapsed()) {
+      return "-";
+    }
+    double[] t = host.seeds().stream().filter(RunFate::collapsed).mapToDouble(RunFate::downFromS).sorted().toArray();
+    if (t.length == 0) {
+      return "no seed collapsed";
+    }
+    boolean in = f.downFromS() >= t[0] && f.downFromS() <= t[t.length - 1];
+    return String.format(Locale.ROOT, "%s (%.0f-%.0f s)", in ? "yes" : "no", t[0], t[t.length - 1]);
   }
 
   private static String mark(Boolean right) {

@@ -48,7 +48,8 @@ class ScorecardTest {
     assertFalse(s.judged(), "four kept recordings: not judged");
     assertNull(s.hostRight());
     assertTrue(card.markdown("points.json", "set").contains(
-        "| S1 | s1-early | 2026-12-08T09:00:00Z | collapsed (never healthy from 320 s, down at the end) | - | refused: made "
+        "| S1 | s1-early | 2026-12-08T09:00:00Z | collapsed (never healthy from 320 s, down at the end) | no seed "
+            + "collapsed | - | refused: made "
             + "before the registration (2026-12-08T10:00:00Z) |"), card.markdown("points.json", "set"));
   }
 
@@ -103,6 +104,15 @@ class ScorecardTest {
     Scorecard.PointScore s = Scorecard.of(RegistrationFixture.twoPoints(), Map.of("C1", c1)).points().get(1);
     assertEquals(List.of("b", "a", "c1", "c2", "c3", "c4"), s.kept().stream().map(Scorecard.Recorded::id).toList());
     assertEquals(4, s.collapsed(), "b, c1, c2, c3 of the first five collapsed; c4 is the sixth");
+  }
+
+  @Test
+  void aCollapsedRecordingsFirstSpellIsJudgedAgainstTheHostSeedsRange() {
+    Prediction host = new Prediction("host", List.of(new RunFate(true, 300.0, true, true),
+        new RunFate(true, 700.0, false, true), STOOD));
+    assertEquals("yes (300-700 s)", Scorecard.inRange(new RunFate(true, 450.0, false, false), host));
+    assertEquals("no (300-700 s)", Scorecard.inRange(new RunFate(true, 720.0, false, true), host));
+    assertEquals("-", Scorecard.inRange(STOOD, host));
   }
 
   @Test
