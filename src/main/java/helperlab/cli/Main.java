@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
     description = "When does calling for help actually help a busy server? Simulator, cage and desktop lab.",
     subcommands = {LabCommand.class, SimCommand.class, SweepCommand.class, CageCommand.class, WorkerCommand.class,
         CtlCommand.class, DeployCommand.class, CalibrateCommand.class, ReplayCommand.class, CompareCommand.class, ExportCommand.class,
-        VerdictCommand.class,
+        VerdictCommand.class, RegisterCommand.class,
         SensitivityCommand.class})
 public final class Main implements Runnable {
   @Spec

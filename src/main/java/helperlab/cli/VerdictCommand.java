@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.model.DataFile;
 import helperlab.model.Calibration;
 import helperlab.runs.RecordedPoints;
+import helperlab.runs.RegisteredRecordings;
+import helperlab.study.prereg.Registration;
+import helperlab.study.prereg.Scorecard;
 import helperlab.study.phase.HostCalibrationCheck;
 import helperlab.study.phase.PointOutcome;
 import helperlab.study.phase.PointSimulation;
@@ -27,7 +30,9 @@ import picocli.CommandLine.Spec;
     description = {"Judge the pre-registered operating points (lab-runs/preregistration/phase-points.json) from the "
         + "recordings in SET/points/ID (as lab-runs/preregistration/record.sh writes them): per point the side of the "
         + "boundary right or not, each recording's times against the simulated seeds' 95%% range, starved runs "
-        + "discarded and counted, replays judged symmetrically. Writes SET/verdict.md and prints it."})
+        + "discarded and counted, replays judged symmetrically. Writes SET/verdict.md and prints it. With "
+        + "--registration: score SET against a registration made by `helper-lab register` instead "
+        + "(docs/preregistration.md)."})
 public final class VerdictCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -39,6 +44,11 @@ public final class VerdictCommand implements Callable<Integer> {
       defaultValue = "lab-runs/preregistration/phase-points.json")
   Path prereg;
 
+  @Option(names = "--registration", description = "score SET against a registration made by `helper-lab register` "
+      + "(its points.json) instead: the outcome-only criterion, its verdict rule and exclusions, recordings made "
+      + "before it refused")
+  Path registration;
+
   @Option(names = "--seeds", description = "simulated seeds per point to judge the times against (default: the "
       + "pre-registration's simulated_seeds); 0: only the pre-registered seeds' outcomes, without simulating")
   Integer seeds;
@@ -47,6 +57,9 @@ public final class VerdictCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (!Files.isDirectory(set)) {
       throw new IllegalArgumentException("no recorded folder at " + set);
+    }
+    if (registration != null) {
+      return scoreAgainstRegistration();
     }
     JsonNode doc = DataFile.JSON.readTree(prereg.toFile());
     double exhibitS = doc.path("exhibit_s").asDouble(0);
@@ -96,6 +109,21 @@ public final class VerdictCommand implements Callable<Integer> {
     }
     String markdown = report.markdown()
         + (hostCal == null ? "" : new HostCalibrationCheck(set.relativize(hostCalibration).toString(), hostRows).markdown());
+    Files.writeString(set.resolve("verdict.md"), markdown, StandardCharsets.UTF_8);
+    spec.commandLine().getOut().print(markdown);
+    spec.commandLine().getOut().flush();
+    spec.commandLine().getErr().println("wrote " + set.resolve("verdict.md"));
+    return 0;
+  }
+
+  /** The second registration's verdict (issue 48): SET's recordings scored by the registration's own rules. */
+  private int scoreAgainstRegistration() throws java.io.IOException {
+    if (!Files.isRegularFile(registration)) {
+      throw new IllegalArgumentException("no registration at " + registration);
+    }
+    Registration r = DataFile.read(registration, Registration.class);
+    Scorecard card = Scorecard.of(r, RegisteredRecordings.read(set, r));
+    String markdown = card.markdown(registration.toString(), set.toString());
     Files.writeString(set.resolve("verdict.md"), markdown, StandardCharsets.UTF_8);
     spec.commandLine().getOut().print(markdown);
     spec.commandLine().getOut().flush();
