@@ -114,6 +114,10 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /**
+   * The cage's rooms, bottom up: its parts (images, limits, events, store, workers, measures), then its configuration,
+   * a run, the supervisor that owns the runs, and the two doors that use the supervisor (ctl and the intake).
+   */
   @Test
   void theCagesRoomsDependDownwardOnly() {
     layeredArchitecture().consideringOnlyDependenciesInAnyPackage("helperlab.cage..")
@@ -123,7 +127,10 @@ class ArchitectureTest {
         .layer("store").definedBy("helperlab.cage.store..")
         .layer("worker").definedBy("helperlab.cage.worker..")
         .layer("measure").definedBy("helperlab.cage.measure..")
-        .layer("service").definedBy("helperlab.cage.service..")
+        .layer("config").definedBy("helperlab.cage.config..")
+        .layer("run").definedBy("helperlab.cage.run..")
+        .layer("supervisor").definedBy("helperlab.cage.supervisor..")
+        .layer("ctl").definedBy("helperlab.cage.ctl..")
         .layer("intake").definedBy("helperlab.cage.intake..")
         .layer("bench").definedBy("helperlab.cage.bench..")
         .whereLayer("image").mayNotAccessAnyLayer()
@@ -132,9 +139,15 @@ class ArchitectureTest {
         .whereLayer("store").mayNotAccessAnyLayer()
         .whereLayer("worker").mayOnlyAccessLayers("image", "limits")
         .whereLayer("measure").mayOnlyAccessLayers("image", "limits", "worker")
-        .whereLayer("service").mayOnlyAccessLayers("image", "limits", "events", "store", "worker", "measure")
-        .whereLayer("intake").mayOnlyAccessLayers("image", "store", "service")
-        .whereLayer("bench").mayOnlyAccessLayers("image", "events", "store", "worker", "measure", "service")
+        .whereLayer("config").mayOnlyAccessLayers("limits")
+        .whereLayer("run").mayOnlyAccessLayers("image", "limits", "events", "store", "worker", "measure", "config")
+        .whereLayer("supervisor").mayOnlyAccessLayers("image", "limits", "events", "store", "worker", "measure",
+            "config", "run")
+        .whereLayer("ctl").mayOnlyAccessLayers("image", "limits", "events", "store", "worker", "measure", "config",
+            "run", "supervisor")
+        .whereLayer("intake").mayOnlyAccessLayers("image", "store", "config", "run", "supervisor")
+        .whereLayer("bench").mayOnlyAccessLayers("image", "events", "store", "worker", "measure", "config", "run",
+            "supervisor", "ctl")
         .check(classes);
   }
 
