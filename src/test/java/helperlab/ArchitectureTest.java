@@ -43,6 +43,7 @@ class ArchitectureTest {
   void eachPartDependsOnlyOnThePartsItsRowNames() {
     layeredArchitecture().consideringOnlyDependenciesInAnyPackage("helperlab..")
         .layer("model").definedBy("helperlab.model..")
+        .layer("protocol").definedBy("helperlab.protocol..")
         .layer("policy").definedBy("helperlab.policy..")
         .layer("drive").definedBy("helperlab.drive..")
         .layer("workload").definedBy("helperlab.workload..")
@@ -55,19 +56,20 @@ class ArchitectureTest {
         .layer("lab").definedBy("helperlab.lab..")
         .layer("cli").definedBy("helperlab.cli..")
         .whereLayer("model").mayNotAccessAnyLayer()
+        .whereLayer("protocol").mayNotAccessAnyLayer()
         .whereLayer("policy").mayNotAccessAnyLayer()
         .whereLayer("drive").mayOnlyAccessLayers("model", "policy")
         .whereLayer("workload").mayOnlyAccessLayers("model", "policy")
         .whereLayer("sim").mayOnlyAccessLayers("model", "policy", "drive", "workload")
         .whereLayer("study").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim")
         .whereLayer("runs").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study")
-        .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "drive", "workload")
+        .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "drive", "workload", "protocol")
         .whereLayer("remote").mayOnlyAccessLayers("model", "policy", "drive", "workload")
         .whereLayer("charts").mayOnlyAccessLayers("model", "workload", "study")
         .whereLayer("lab").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study", "runs", "remote",
-            "charts")
+            "charts", "protocol")
         .whereLayer("cli").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study", "cage", "remote",
-            "runs", "charts", "lab")
+            "runs", "charts", "lab", "protocol")
         .check(classes);
   }
 

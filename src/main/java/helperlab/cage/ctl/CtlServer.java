@@ -125,7 +125,7 @@ public final class CtlServer implements AutoCloseable {
     }
     String op = req.get("op").asText();
     switch (op) {
-      case "status" -> out.send(StatusDocument.answer(supervisor));
+      case "status" -> out.send(DataFile.JSON.valueToTree(StatusDocument.answer(supervisor)));
       case "set-policy" -> {
         String id = CtlRequest.text(req, "policy", null);
         out.send(supervisor.onLoop(s -> s.switcher().setPolicy(id)));

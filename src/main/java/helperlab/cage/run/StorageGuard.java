@@ -1,10 +1,9 @@
 package helperlab.cage.run;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.protocol.CageStatusReport;
+
 import helperlab.cage.config.CageConfig;
 import helperlab.cage.worker.HostFault;
-import helperlab.model.DataFile;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -200,36 +199,17 @@ public final class StorageGuard {
   }
 
   /** The status's {@code storage}: paused or not, the last fault, and the free space of each place. */
-  public ObjectNode json() {
-    ObjectNode o = DataFile.JSON.createObjectNode();
-    o.put("ok", !paused);
-    o.put("paused", paused);
-    o.put("pauses", pauses);
+  public CageStatusReport.Storage status() {
     Fault f = last;
-    if (f != null) {
-      ObjectNode e = o.putObject("last_error");
-      e.put("errno", f.fault().errno());
-      e.put("reason", f.fault().reason());
-      e.put("path", f.fault().path());
-      e.put("what", f.what());
-      e.put("at", f.at().toString());
-    } else {
-      o.putNull("last_error");
-    }
-    if (paused) {
-      o.put("retry_in_s", retryInS());
-    }
-    ArrayNode ps = o.putArray("places");
+    CageStatusReport.StorageError error = f == null ? null : new CageStatusReport.StorageError(f.fault().errno(),
+        f.fault().reason(), f.fault().path(), f.what(), f.at().toString());
+    java.util.List<CageStatusReport.Place> each = new java.util.ArrayList<>();
     for (Place p : places) {
-      ObjectNode po = ps.addObject();
-      po.put("name", p.name());
-      po.put("path", p.path().toAbsolutePath().toString());
       long free = freeBytes(p.path());
-      po.put("free_bytes", free);
-      po.put("free_mb", free < 0 ? -1 : free / 1048576.0);
+      each.add(new CageStatusReport.Place(p.name(), p.path().toAbsolutePath().toString(), free,
+          free < 0 ? -1 : free / 1048576.0));
     }
-    return o;
+    return new CageStatusReport.Storage(!paused, paused, pauses, error, paused ? retryInS() : null, each);
   }
-
 
 }

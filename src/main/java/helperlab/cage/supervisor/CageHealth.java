@@ -1,9 +1,9 @@
 package helperlab.cage.supervisor;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.cage.events.EventStream;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.Checkpointer;
+import helperlab.protocol.CageStatusReport;
 import helperlab.cage.store.LeaseStatus;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,22 +88,20 @@ final class CageHealth {
    * now, so one that is back shows {@code up} at once; how far its writes are behind stays in {@code backlog} and
    * {@code pending}, and {@code catching_up} says the writes have not caught up yet.
    */
-  void askNow(ObjectNode status, Checkpointer checkpointer) {
-    ObjectNode pg = (ObjectNode) status.get("postgres");
-    pg.put("checkpointing", pg.get("up").asBoolean());
-    if (!pg.get("up").asBoolean() && !checkpointer.fenced() && postgresAnswers()) {
-      pg.put("up", true);
-      pg.put("catching_up", true);
+  CageStatusReport askNow(CageStatusReport status, Checkpointer checkpointer) {
+    CageStatusReport.Postgres pg = status.postgres();
+    boolean pgBack = !pg.up() && !checkpointer.fenced() && postgresAnswers();
+    if (pgBack) {
       checkpointer.retryNow();
     }
-    ObjectNode rd = (ObjectNode) status.get("redis");
-    rd.put("streaming", rd.get("up").asBoolean());
-    if (!rd.get("up").asBoolean() && redisAnswers()) {
-      rd.put("up", true);
-      rd.put("catching_up", true);
-    }
+    CageStatusReport.Redis rd = status.redis();
+    boolean redisBack = !rd.up() && redisAnswers();
+    return status.withServices(
+        new CageStatusReport.Postgres(pg.url(), pg.up() || pgBack, pg.backlog(), pg.error(), pg.up(),
+            pgBack ? Boolean.TRUE : null),
+        new CageStatusReport.Redis(rd.up() || redisBack, rd.pending(), rd.error(), rd.stream(), rd.up(),
+            redisBack ? Boolean.TRUE : null));
   }
-
 
 
   /** A warning for the serving line when Redis did not answer at start, else null. */

@@ -25,6 +25,7 @@ import helperlab.model.PresetCatalog;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.WorkerBudget;
+import helperlab.protocol.CageStatusReport;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.Locale;
@@ -256,8 +257,8 @@ public final class Supervisor implements AutoCloseable {
    * Off the loop, into a status built on it: a dependency the loop's view holds down is asked now (bounded), so one
    * that is back shows back at once (see {@link CageHealth#askNow}).
    */
-  void askDependencies(ObjectNode status) {
-    health.askNow(status, checkpointer);
+  CageStatusReport askDependencies(CageStatusReport status) {
+    return health.askNow(status, checkpointer);
   }
 
   // ---- control --------------------------------------------------------------------------------
