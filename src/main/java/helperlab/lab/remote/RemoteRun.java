@@ -29,7 +29,7 @@ import java.util.function.BiFunction;
  * into chart rows, feeds the arriving batches to the simulator's replay, and when the stream ends
  * fetches the run's record. The cage keeps real time, so pause, speed and skip do nothing.
  */
-public final class CageRun implements LiveRun, EventFollower.Listener {
+public final class RemoteRun implements LiveRun, EventFollower.Listener {
   /** A live exhibit sends a sample every second: this long without a line is a stall. */
   public static final long STALL_MS = 5_000;
   /** Reconnecting the stream: from 0.5 s, at most 10 s apart, for 2 minutes. */
@@ -71,7 +71,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   private int submitted;
   private final StreamSequence ids = new StreamSequence();
 
-  CageRun(LiveSettings settings, double durationS, Trigger asked, CageClient client, ControlTransport transport,
+  RemoteRun(LiveSettings settings, double durationS, Trigger asked, CageClient client, ControlTransport transport,
       BiFunction<JsonNode, LiveSamples, ReplayOverlay> overlayFactory, Listener listener) {
     this.settings = settings;
     this.durationS = durationS;
@@ -84,7 +84,7 @@ public final class CageRun implements LiveRun, EventFollower.Listener {
   }
 
   /** Starts the exhibit and the follower on a thread of its own (returns at once). */
-  CageRun begin() {
+  RemoteRun begin() {
     Thread t = new Thread(this::startExhibit, "cage-exhibit");
     t.setDaemon(true);
     t.start();

@@ -4,7 +4,7 @@ import helperlab.policy.ImageJob;
 import java.util.ArrayDeque;
 
 /** One simulated worker process: its phase, its assignment, and the memory it holds. */
-final class WorkerProcess {
+final class SimWorker {
   enum Phase { SPAWNING, WARMING, IDLE, RUNNING, GONE }
 
   final int id;
@@ -39,7 +39,7 @@ final class WorkerProcess {
   double residentProgress = Double.NaN;
   int residentEpoch = -1;
 
-  WorkerProcess(int id, int task) {
+  SimWorker(int id, int task) {
     this.id = id;
     this.task = task;
   }
