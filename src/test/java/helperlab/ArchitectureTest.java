@@ -4,9 +4,13 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import helperlab.cage.worker.WorkerProcess;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -150,6 +154,15 @@ class ArchitectureTest {
         .whereLayer("intake").mayOnlyAccessLayers("image", "store", "config", "run", "supervisor")
         .whereLayer("bench").mayOnlyAccessLayers("image", "events", "store", "worker", "measure", "config", "run",
             "supervisor", "ctl")
+        .check(classes);
+  }
+
+  /** A worker's handle changes only through its own operations, named for what happened: one writer per field. */
+  @Test
+  void onlyAWorkersHandleWritesItsFields() {
+    noClasses().that().doNotHaveFullyQualifiedName(WorkerProcess.class.getName())
+        .should().setFieldWhere(JavaAccess.Predicates.target(
+            HasOwner.Predicates.With.owner(JavaClass.Predicates.equivalentTo(WorkerProcess.class))))
         .check(classes);
   }
 
