@@ -4,9 +4,13 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import helperlab.cage.worker.WorkerProcess;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +47,7 @@ class ArchitectureTest {
   void eachPartDependsOnlyOnThePartsItsRowNames() {
     layeredArchitecture().consideringOnlyDependenciesInAnyPackage("helperlab..")
         .layer("model").definedBy("helperlab.model..")
+        .layer("protocol").definedBy("helperlab.protocol..")
         .layer("policy").definedBy("helperlab.policy..")
         .layer("drive").definedBy("helperlab.drive..")
         .layer("workload").definedBy("helperlab.workload..")
@@ -55,19 +60,20 @@ class ArchitectureTest {
         .layer("lab").definedBy("helperlab.lab..")
         .layer("cli").definedBy("helperlab.cli..")
         .whereLayer("model").mayNotAccessAnyLayer()
+        .whereLayer("protocol").mayNotAccessAnyLayer()
         .whereLayer("policy").mayNotAccessAnyLayer()
         .whereLayer("drive").mayOnlyAccessLayers("model", "policy")
         .whereLayer("workload").mayOnlyAccessLayers("model", "policy")
         .whereLayer("sim").mayOnlyAccessLayers("model", "policy", "drive", "workload")
         .whereLayer("study").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim")
         .whereLayer("runs").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study")
-        .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "drive", "workload")
+        .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "drive", "workload", "protocol")
         .whereLayer("remote").mayOnlyAccessLayers("model", "policy", "drive", "workload")
         .whereLayer("charts").mayOnlyAccessLayers("model", "workload", "study")
         .whereLayer("lab").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study", "runs", "remote",
-            "charts")
+            "charts", "protocol")
         .whereLayer("cli").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study", "cage", "remote",
-            "runs", "charts", "lab")
+            "runs", "charts", "lab", "protocol")
         .check(classes);
   }
 
@@ -114,6 +120,10 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /**
+   * The cage's rooms, bottom up: its parts (images, limits, events, store, workers, measures), then its configuration,
+   * a run, the supervisor that owns the runs, and the two doors that use the supervisor (ctl and the intake).
+   */
   @Test
   void theCagesRoomsDependDownwardOnly() {
     layeredArchitecture().consideringOnlyDependenciesInAnyPackage("helperlab.cage..")
@@ -123,7 +133,10 @@ class ArchitectureTest {
         .layer("store").definedBy("helperlab.cage.store..")
         .layer("worker").definedBy("helperlab.cage.worker..")
         .layer("measure").definedBy("helperlab.cage.measure..")
-        .layer("service").definedBy("helperlab.cage.service..")
+        .layer("config").definedBy("helperlab.cage.config..")
+        .layer("run").definedBy("helperlab.cage.run..")
+        .layer("supervisor").definedBy("helperlab.cage.supervisor..")
+        .layer("ctl").definedBy("helperlab.cage.ctl..")
         .layer("intake").definedBy("helperlab.cage.intake..")
         .layer("bench").definedBy("helperlab.cage.bench..")
         .whereLayer("image").mayNotAccessAnyLayer()
@@ -132,9 +145,24 @@ class ArchitectureTest {
         .whereLayer("store").mayNotAccessAnyLayer()
         .whereLayer("worker").mayOnlyAccessLayers("image", "limits")
         .whereLayer("measure").mayOnlyAccessLayers("image", "limits", "worker")
-        .whereLayer("service").mayOnlyAccessLayers("image", "limits", "events", "store", "worker", "measure")
-        .whereLayer("intake").mayOnlyAccessLayers("image", "store", "service")
-        .whereLayer("bench").mayOnlyAccessLayers("image", "events", "store", "worker", "measure", "service")
+        .whereLayer("config").mayOnlyAccessLayers("limits")
+        .whereLayer("run").mayOnlyAccessLayers("image", "limits", "events", "store", "worker", "measure", "config")
+        .whereLayer("supervisor").mayOnlyAccessLayers("image", "limits", "events", "store", "worker", "measure",
+            "config", "run")
+        .whereLayer("ctl").mayOnlyAccessLayers("image", "limits", "events", "store", "worker", "measure", "config",
+            "run", "supervisor")
+        .whereLayer("intake").mayOnlyAccessLayers("image", "store", "config", "run", "supervisor")
+        .whereLayer("bench").mayOnlyAccessLayers("image", "events", "store", "worker", "measure", "config", "run",
+            "supervisor", "ctl")
+        .check(classes);
+  }
+
+  /** A worker's handle changes only through its own operations, named for what happened: one writer per field. */
+  @Test
+  void onlyAWorkersHandleWritesItsFields() {
+    noClasses().that().doNotHaveFullyQualifiedName(WorkerProcess.class.getName())
+        .should().setFieldWhere(JavaAccess.Predicates.target(
+            HasOwner.Predicates.With.owner(JavaClass.Predicates.equivalentTo(WorkerProcess.class))))
         .check(classes);
   }
 

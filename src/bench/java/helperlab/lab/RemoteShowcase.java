@@ -1,6 +1,6 @@
 package helperlab.lab;
 
-import helperlab.lab.remote.CageRun;
+import helperlab.lab.remote.RemoteRun;
 import helperlab.lab.view.LabWindow;
 import helperlab.lab.viewmodel.LabConfig;
 import helperlab.lab.viewmodel.LabView;
@@ -90,7 +90,7 @@ public final class RemoteShowcase {
       remote.exhibit().seedProperty().set(seed);
       remote.startExhibit();
     });
-    CageRun run = FxWait.call(() -> (CageRun) remote.exhibit().runProperty().get());
+    RemoteRun run = FxWait.call(() -> (RemoteRun) remote.exhibit().runProperty().get());
     require(FxWait.until(() -> run.status().timeS() >= 18, 90_000), "18 s into the exhibit", remote);
     run.dropConnection(); // on purpose: the charts show the time the link was down
     log.println("cut the link at " + run.status().timeS() + " s");

@@ -2,7 +2,7 @@ package helperlab.lab;
 
 import helperlab.charts.ChartKind;
 import helperlab.lab.live.LiveState;
-import helperlab.lab.remote.CageRun;
+import helperlab.lab.remote.RemoteRun;
 import helperlab.lab.view.LabWindow;
 import helperlab.lab.viewmodel.LabConfig;
 import helperlab.lab.viewmodel.LabView;
@@ -81,7 +81,7 @@ public final class RemoteStallShowcase {
     });
     require(FxWait.until(() -> remote.connectionProperty().get() == RemoteViewModel.Connection.CONNECTED, 60_000),
         "connected", remote);
-    CageRun running = null;
+    RemoteRun running = null;
     // a fresh cage refuses exhibits until its samples are ready: asked again until one runs
     for (int attempt = 0; attempt < 40 && running == null; attempt++) {
       FxWait.run(() -> {
@@ -90,7 +90,7 @@ public final class RemoteStallShowcase {
         remote.exhibit().seedProperty().set(3L);
         remote.startExhibit();
       });
-      CageRun tried = FxWait.call(() -> (CageRun) remote.exhibit().runProperty().get());
+      RemoteRun tried = FxWait.call(() -> (RemoteRun) remote.exhibit().runProperty().get());
       FxWait.until(() -> tried.status().timeS() >= 20 || tried.status().state() == LiveState.FAILED, 180_000);
       if (tried.status().timeS() >= 20) {
         running = tried;
@@ -100,13 +100,13 @@ public final class RemoteStallShowcase {
       }
     }
     require(running != null, "20 s into an exhibit", remote);
-    CageRun run = running;
+    RemoteRun run = running;
 
     try (Stopper stopper = new Stopper()) {
       log.println("stopped the ctl processes at " + run.status().timeS() + " s: " + stopper.stopped);
       require(FxWait.until(() -> run.link().startsWith("stalled") && width(run.openGap()) >= 10, 120_000),
           "stalled for 10 s", remote);
-      CageRun.Gap open = run.openGap();
+      RemoteRun.Gap open = run.openGap();
       FxWait.run(() -> window.visibleCharts().chart(ChartKind.WORKERS).readoutAt(open.fromS() + 4));
       FxWait.frames(3);
       save(window, stalledPng, log);
@@ -128,7 +128,7 @@ public final class RemoteStallShowcase {
         run.lastSeq(), run.duplicates(), run.missing());
   }
 
-  private static double width(CageRun.Gap g) {
+  private static double width(RemoteRun.Gap g) {
     return g == null ? 0 : g.toS() - g.fromS();
   }
 

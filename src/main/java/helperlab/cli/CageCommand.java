@@ -1,11 +1,11 @@
 package helperlab.cli;
 
-import helperlab.cage.service.CageConfig;
-import helperlab.cage.service.CtlServer;
-import helperlab.cage.intake.Intake;
+import helperlab.cage.config.CageConfig;
+import helperlab.cage.ctl.CtlServer;
 import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.intake.Intake;
 import helperlab.cage.measure.SteadinessCheck;
-import helperlab.cage.service.Supervisor;
+import helperlab.cage.supervisor.Supervisor;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.HostPace;

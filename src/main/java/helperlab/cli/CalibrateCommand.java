@@ -1,6 +1,6 @@
 package helperlab.cli;
 
-import helperlab.cage.service.CageConfig;
+import helperlab.cage.config.CageConfig;
 import helperlab.cage.measure.CalibrationCheck;
 import helperlab.cage.measure.CalibrationShelf;
 import helperlab.cage.measure.Calibrator;

@@ -1,6 +1,6 @@
 package helperlab.cli;
 
-import helperlab.cage.service.CtlServer;
+import helperlab.cage.ctl.CtlServer;
 import helperlab.model.DataFile;
 import helperlab.remote.ControlException;
 import helperlab.remote.CtlExit;

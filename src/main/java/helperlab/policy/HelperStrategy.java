@@ -57,7 +57,7 @@ final class HelperStrategy implements Strategy {
 
   @Override
   public void tick() {
-    if (split.trigger() != PolicySpec.Trigger.NONE) {
+    if (split.trigger() != PolicySpec.CallForHelp.NONE) {
       // the helpers alive now: a split only adds workers (at the end), so no copy of the list is needed
       int alive = s.live.size();
       for (int i = 0; i < alive; i++) {
@@ -72,7 +72,7 @@ final class HelperStrategy implements Strategy {
 
   @Override
   public double nextWakeup() {
-    if (split.trigger() == PolicySpec.Trigger.NONE) {
+    if (split.trigger() == PolicySpec.CallForHelp.NONE) {
       return Double.POSITIVE_INFINITY;
     }
     // Checked every interval while any helper lives (cheaper than finding which could split).
@@ -144,10 +144,10 @@ final class HelperStrategy implements Strategy {
 
   /** Whether a helper's split trigger would call for help now, were there a free slot. */
   private boolean wantsHelp(WorkerState h) {
-    if (split.trigger() == PolicySpec.Trigger.NONE || spareOf(h) < 1 || s.now - h.lastSplitAt < split.cooldownS()) {
+    if (split.trigger() == PolicySpec.CallForHelp.NONE || spareOf(h) < 1 || s.now - h.lastSplitAt < split.cooldownS()) {
       return false;
     }
-    return split.trigger() == PolicySpec.Trigger.TIMER ? timerHelpers(h) > 0 : forecastNeeded(h) > 1;
+    return split.trigger() == PolicySpec.CallForHelp.TIMER ? timerHelpers(h) > 0 : forecastNeeded(h) > 1;
   }
 
   /** Images a helper can give away: a free helper is about to take the next one itself, so it keeps one. */
@@ -176,7 +176,7 @@ final class HelperStrategy implements Strategy {
   }
 
   private void maybeSplit(WorkerState w) {
-    if (split.trigger() == PolicySpec.Trigger.NONE || w.share.isEmpty()) {
+    if (split.trigger() == PolicySpec.CallForHelp.NONE || w.share.isEmpty()) {
       return;
     }
     double now = s.now;
@@ -187,7 +187,7 @@ final class HelperStrategy implements Strategy {
     if (spare < 1) {
       return;
     }
-    int helpers = split.trigger() == PolicySpec.Trigger.TIMER ? timerHelpers(w) : forecastHelpers(w);
+    int helpers = split.trigger() == PolicySpec.CallForHelp.TIMER ? timerHelpers(w) : forecastHelpers(w);
     if (helpers < 1) {
       return;
     }

@@ -8,7 +8,7 @@ import helperlab.policy.PolicySpec.Pool;
 import helperlab.policy.PolicySpec.Scaling;
 import helperlab.policy.PolicySpec.ScalingMode;
 import helperlab.policy.PolicySpec.Split;
-import helperlab.policy.PolicySpec.Trigger;
+import helperlab.policy.PolicySpec.CallForHelp;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,19 +33,19 @@ public final class PolicyCatalog {
 
   private static Map<String, PolicySpec> build() {
     Map<String, PolicySpec> m = new LinkedHashMap<>();
-    add(m, helpers("never-split", false, Trigger.NONE, false));
-    add(m, helpers("never-split-budget", true, Trigger.NONE, false));
+    add(m, helpers("never-split", false, CallForHelp.NONE, false));
+    add(m, helpers("never-split-budget", true, CallForHelp.NONE, false));
     add(m, pool("pool-fifo-1", Order.FIFO, 1));
     add(m, pool("pool-fifo-10", Order.FIFO, 10));
     add(m, pool("pool-edf-1", Order.EDF, 1));
     add(m, pool("pool-edf-10", Order.EDF, 10));
     add(m, pool("pool-edf-50", Order.EDF, 50));
-    add(m, helpers("box", false, Trigger.TIMER, false));
-    add(m, helpers("split-forecast", false, Trigger.FORECAST, false));
-    add(m, helpers("split-timer-budget", true, Trigger.TIMER, false));
-    add(m, helpers("split-forecast-budget", true, Trigger.FORECAST, false));
-    add(m, helpers("split-timer-budget-yield", true, Trigger.TIMER, true));
-    add(m, helpers("split-forecast-budget-yield", true, Trigger.FORECAST, true));
+    add(m, helpers("box", false, CallForHelp.TIMER, false));
+    add(m, helpers("split-forecast", false, CallForHelp.FORECAST, false));
+    add(m, helpers("split-timer-budget", true, CallForHelp.TIMER, false));
+    add(m, helpers("split-forecast-budget", true, CallForHelp.FORECAST, false));
+    add(m, helpers("split-timer-budget-yield", true, CallForHelp.TIMER, true));
+    add(m, helpers("split-forecast-budget-yield", true, CallForHelp.FORECAST, true));
     // Lag autoscaler without safeguards: every sync it jumps straight to the backlog's size.
     add(m, autoscale("autoscale-lag", new Scaling(ScalingMode.LAG, 15, 10, 0, 0, 1e9, false)));
     // Kubernetes HPA defaults (15 s sync, 10% tolerance, 300 s scale-down stabilisation, at most
@@ -68,24 +68,24 @@ public final class PolicyCatalog {
     // Help budgets: the box and the forecast splitter without a worker budget, but with extra helpers at
     // most 10/20/50% of the tasks in flight, at least 3 (Envoy's minimum).
     for (int percent : new int[] {10, 20, 50}) {
-      add(m, helpBudget("box-help-" + percent, Trigger.TIMER, percent / 100.0));
+      add(m, helpBudget("box-help-" + percent, CallForHelp.TIMER, percent / 100.0));
     }
-    add(m, helpBudget("split-forecast-help-20", Trigger.FORECAST, 0.2));
+    add(m, helpBudget("split-forecast-help-20", CallForHelp.FORECAST, 0.2));
     // The same help budgets with a smaller minimum: at the loads the box survives a few tasks are in flight, so
     // ratio × in flight stays under 3 and Envoy's minimum of 3 is the budget (box-help-10/20/50 run alike); with
     // a minimum of 1 (or none) the ratio is what binds.
     for (int percent : new int[] {10, 20, 50}) {
-      add(m, helpBudget("box-help-" + percent + "-min1", Trigger.TIMER, percent / 100.0, 1));
+      add(m, helpBudget("box-help-" + percent + "-min1", CallForHelp.TIMER, percent / 100.0, 1));
     }
-    add(m, helpBudget("box-help-20-min0", Trigger.TIMER, 0.2, 0));
+    add(m, helpBudget("box-help-20-min0", CallForHelp.TIMER, 0.2, 0));
     return m;
   }
 
-  private static PolicySpec helpBudget(String id, Trigger trigger, double ratio) {
+  private static PolicySpec helpBudget(String id, CallForHelp trigger, double ratio) {
     return helpBudget(id, trigger, ratio, 3);
   }
 
-  private static PolicySpec helpBudget(String id, Trigger trigger, double ratio, int min) {
+  private static PolicySpec helpBudget(String id, CallForHelp trigger, double ratio, int min) {
     return new PolicySpec(id, Family.HELPERS, false, null, new Split(trigger, TIMER_FRACTION, SPLIT_COOLDOWN_S, false),
         null, null, new PolicySpec.HelpBudget(ratio, min));
   }
@@ -94,7 +94,7 @@ public final class PolicyCatalog {
     m.put(p.id(), p);
   }
 
-  private static PolicySpec helpers(String id, boolean budget, Trigger trigger, boolean yieldToUrgent) {
+  private static PolicySpec helpers(String id, boolean budget, CallForHelp trigger, boolean yieldToUrgent) {
     return new PolicySpec(id, Family.HELPERS, budget, null,
         new Split(trigger, TIMER_FRACTION, SPLIT_COOLDOWN_S, yieldToUrgent), null, null);
   }

@@ -36,7 +36,7 @@ public record PolicySpec(
   public enum Order { FIFO, EDF }
 
   /** When a helper decides its task is late and calls for help. */
-  public enum Trigger { NONE, TIMER, FORECAST }
+  public enum CallForHelp { NONE, TIMER, FORECAST }
 
   /** How an autoscaled pool sets its size. */
   public enum ScalingMode { FIXED, LAG, HPA }
@@ -121,7 +121,7 @@ public record PolicySpec(
    * late, the pause between two splits of one helper, and whether helpers yield at image boundaries.
    */
   public record Split(
-      @JsonProperty(required = true) Trigger trigger,
+      @JsonProperty(required = true) CallForHelp trigger,
       @JsonProperty(value = "timer_fraction", required = true) double timerFraction,
       @JsonProperty(value = "cooldown_s", required = true) double cooldownS,
       @JsonProperty(value = "yield", required = true) boolean yieldToUrgent) {
@@ -269,7 +269,7 @@ public record PolicySpec(
       throw new IllegalArgumentException("a pool policy needs its pool settings");
     }
     if (split == null) {
-      split = new Split(Trigger.NONE, 0.5, 2, false);
+      split = new Split(CallForHelp.NONE, 0.5, 2, false);
     }
     if (scaling == null) {
       scaling = new Scaling(ScalingMode.FIXED, 15, 10, 0, 0, 1e9, true);
@@ -291,6 +291,6 @@ public record PolicySpec(
   }
 
   public boolean splits() {
-    return family == Family.HELPERS && split.trigger() != Trigger.NONE;
+    return family == Family.HELPERS && split.trigger() != CallForHelp.NONE;
   }
 }

@@ -15,12 +15,12 @@ final class WorkerMemory {
 
   private final Machine machine;
   /** The live workers, oldest first (the process table's list, read here). */
-  private final List<WorkerProcess> live;
+  private final List<SimWorker> live;
   /**
    * The live workers resizing an image, oldest first (the live list's order): only their memory moves with
    * progress, so the resident total is scanned over them alone (few, where most workers are starting up).
    */
-  private final List<WorkerProcess> running = new ArrayList<>();
+  private final List<SimWorker> running = new ArrayList<>();
   /** The limit in MB; 0 for none. */
   private final double limitMb;
   private final double sharedMb;
@@ -40,7 +40,7 @@ final class WorkerMemory {
   private double residentTotal;
   private double residentGrowthMbPerProgress;
 
-  WorkerMemory(Machine machine, List<WorkerProcess> live, double limitMb, double sharedMb) {
+  WorkerMemory(Machine machine, List<SimWorker> live, double limitMb, double sharedMb) {
     this.machine = machine;
     this.live = live;
     this.limitMb = limitMb;
@@ -56,14 +56,14 @@ final class WorkerMemory {
   }
 
   /** Sets the private memory {@code p} holds apart from images. */
-  void holdPrivate(WorkerProcess p, double privateMb) {
+  void holdPrivate(SimWorker p, double privateMb) {
     version++;
     memory += privateMb - p.privateHeldMb;
     p.privateHeldMb = privateMb;
   }
 
   /** {@code p} starts an image that needs {@code needsMb}: it grows from what it held to that, if more. */
-  void startImage(WorkerProcess p, double needsMb) {
+  void startImage(SimWorker p, double needsMb) {
     version++;
     p.imageFromMb = p.heldImageMb;
     if (needsMb > p.heldImageMb) {
@@ -73,7 +73,7 @@ final class WorkerMemory {
   }
 
   /** {@code p} has left the live ones: it gives back all it held, the last one the shared memory too. */
-  void release(WorkerProcess p) {
+  void release(SimWorker p) {
     version++;
     memory -= p.privateHeldMb;
     p.privateHeldMb = 0;
@@ -100,7 +100,7 @@ final class WorkerMemory {
   }
 
   /** {@code p} stopped resizing its image (done, or gone): its memory no longer moves with progress. */
-  void imageStopped(WorkerProcess p) {
+  void imageStopped(SimWorker p) {
     version++;
     running.remove(p);
   }
@@ -109,7 +109,7 @@ final class WorkerMemory {
    * {@code p}'s image is set to run (its start and work known): how fast it grows with the progress
    * clock is the same for the whole image (a resizing worker's weight never changes), so worked out here.
    */
-  void imageRunning(WorkerProcess p) {
+  void imageRunning(SimWorker p) {
     version++;
     int i = running.size();
     while (i > 0 && running.get(i - 1).id > p.id) { // ids go up with age: keep the live list's order
@@ -134,8 +134,8 @@ final class WorkerMemory {
     double mb = memory;
     double growth = 0;
     for (int i = 0; i < running.size(); i++) {
-      WorkerProcess p = running.get(i);
-      if (p.phase == WorkerProcess.Phase.RUNNING) {
+      SimWorker p = running.get(i);
+      if (p.phase == SimWorker.Phase.RUNNING) {
         double resident = residentImageMb(p);
         mb -= p.heldImageMb - resident;
         if (resident < p.heldImageMb && p.imageWork > 0) {
@@ -151,8 +151,8 @@ final class WorkerMemory {
   }
 
   /** The image memory a worker holds now, its current image grown as far as its progress. */
-  private double residentImageMb(WorkerProcess p) {
-    if (p.phase != WorkerProcess.Phase.RUNNING || !ramp.gradual()) {
+  private double residentImageMb(SimWorker p) {
+    if (p.phase != SimWorker.Phase.RUNNING || !ramp.gradual()) {
       return p.heldImageMb;
     }
     double progress = machine.progress();
@@ -194,7 +194,7 @@ final class WorkerMemory {
   /** The worker the kernel kills now: the most points, never the supervisor (see {@link OomKiller}). */
   int victim() {
     OomKiller killer = new OomKiller(limitMb);
-    for (WorkerProcess p : live) {
+    for (SimWorker p : live) {
       killer.consider(p.id, p.privateHeldMb + residentImageMb(p), OomKiller.WORKER_OOM_SCORE_ADJ);
     }
     return killer.victim();

@@ -8,7 +8,7 @@ import helperlab.model.MachineSpec;
 import helperlab.model.MetricsAccumulator;
 import helperlab.policy.ImageJob;
 import helperlab.policy.Scheduler;
-import helperlab.sim.WorkerProcess.Phase;
+import helperlab.sim.SimWorker.Phase;
 import helperlab.workload.Trigger;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +23,9 @@ final class Workers {
   private static final double NO_LIMIT = 0;
 
   /** Every process by id, the gone ones too. */
-  private final List<WorkerProcess> procs = new ArrayList<>();
+  private final List<SimWorker> procs = new ArrayList<>();
   /** The live processes, oldest first. */
-  private final List<WorkerProcess> live = new ArrayList<>();
+  private final List<SimWorker> live = new ArrayList<>();
   private final PhaseHeap heap = new PhaseHeap();
   private final Machine machine;
   private final WorkerMemory memory;
@@ -69,7 +69,7 @@ final class Workers {
   /** When the next process finishes its phase (spawn, warm-up or image); infinite if none runs. */
   double nextCompletion() {
     while (!heap.isEmpty()) {
-      WorkerProcess p = procs.get(heap.topProc());
+      SimWorker p = procs.get(heap.topProc());
       if (p.epoch == heap.topEpoch() && p.phase != Phase.GONE && p.phase != Phase.IDLE) {
         return machine.timeToReach(heap.topKey());
       }
@@ -80,7 +80,7 @@ final class Workers {
 
   /** The next process finishes its phase now. */
   void complete(double now) {
-    WorkerProcess p = procs.get(heap.topProc());
+    SimWorker p = procs.get(heap.topProc());
     heap.pop();
     double cpu = stopRunning(p);
     switch (p.phase) {
@@ -110,7 +110,7 @@ final class Workers {
   }
 
   void spawn(double now, int worker, int task) {
-    WorkerProcess p = new WorkerProcess(worker, task);
+    SimWorker p = new SimWorker(worker, task);
     if (p.id != procs.size()) {
       throw new IllegalStateException("worker ids must be sequential");
     }
@@ -122,7 +122,7 @@ final class Workers {
   }
 
   void assign(double now, int worker, List<ImageJob> images) {
-    WorkerProcess p = procs.get(worker);
+    SimWorker p = procs.get(worker);
     if (p.phase == Phase.GONE) {
       return; // killed in the same instant; the scheduler already took its images back
     }
@@ -139,7 +139,7 @@ final class Workers {
   }
 
   void retire(double now, int worker, String reason) {
-    WorkerProcess p = procs.get(worker);
+    SimWorker p = procs.get(worker);
     if (p.phase == Phase.GONE) {
       return;
     }
@@ -160,7 +160,7 @@ final class Workers {
 
   /** Stops every live process at the end of a run, {@code cause} said of what it was doing. */
   void stopAll(double now, String cause) {
-    for (WorkerProcess p : new ArrayList<>(live)) {
+    for (SimWorker p : new ArrayList<>(live)) {
       double startup = 0;
       if (p.phase == Phase.RUNNING) {
         double cpu = stopRunning(p);
@@ -173,7 +173,7 @@ final class Workers {
     }
   }
 
-  private void run(WorkerProcess p, Phase phase, double work) {
+  private void run(SimWorker p, Phase phase, double work) {
     p.phase = phase;
     memory.changed();
     p.cpuStart = machine.cpuClock();
@@ -184,14 +184,14 @@ final class Workers {
   }
 
   /** Takes a runnable process off the CPU; returns the CPU it used in its current phase. */
-  private double stopRunning(WorkerProcess p) {
+  private double stopRunning(SimWorker p) {
     boolean startingUp = p.startingUp();
     double cpu = machine.weight(startingUp) * (machine.cpuClock() - p.cpuStart);
     machine.removeRunnable(startingUp);
     return cpu;
   }
 
-  private void startNext(double now, WorkerProcess p) {
+  private void startNext(double now, SimWorker p) {
     ImageJob next = p.queue.pollFirst();
     if (next == null) {
       return;
@@ -210,7 +210,7 @@ final class Workers {
     run(p, Phase.RUNNING, work);
   }
 
-  private void kill(double now, WorkerProcess p, String cause) {
+  private void kill(double now, SimWorker p, String cause) {
     boolean wasRunning = p.phase == Phase.RUNNING;
     double lostStartup = 0;
     if (p.phase != Phase.IDLE) {
@@ -226,7 +226,7 @@ final class Workers {
     scheduler.workerLost(now, p.id, wasRunning);
   }
 
-  private void remove(WorkerProcess p) {
+  private void remove(SimWorker p) {
     boolean wasRunning = p.phase == Phase.RUNNING;
     p.phase = Phase.GONE;
     if (wasRunning) {

@@ -52,9 +52,9 @@ public final class SensitivityStudy {
     }
     for (double t : new double[] {0.25, 0.75}) {
       v.add(new Variant("split timer (share of the deadline window)", fmt(t), base, presets, UnaryOperator.identity(),
-          p -> p.split().trigger() != PolicySpec.Trigger.TIMER ? p
+          p -> p.split().trigger() != PolicySpec.CallForHelp.TIMER ? p
               : new PolicySpec(p.id(), p.family(), p.budgeted(), p.pool(),
-                  new PolicySpec.Split(PolicySpec.Trigger.TIMER, t, p.split().cooldownS(), p.split().yieldToUrgent()),
+                  new PolicySpec.Split(PolicySpec.CallForHelp.TIMER, t, p.split().cooldownS(), p.split().yieldToUrgent()),
                   p.scaling(), p.client())));
     }
     for (double l : new double[] {0.5, 1.5}) {

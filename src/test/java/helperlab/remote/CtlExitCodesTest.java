@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import helperlab.cage.service.CtlServer;
+import helperlab.cage.ctl.CtlServer;
 import helperlab.model.DataFile;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import helperlab.lab.remote.CageRun;
+import helperlab.lab.remote.RemoteRun;
 import helperlab.lab.remote.CageSource;
 import helperlab.lab.remote.WatchedExhibit;
 import helperlab.model.RunRecord;
@@ -51,7 +51,7 @@ class StalledSessionTest {
       CageSource source = new CageSource();
       source.connectTo(new CageClient(ssh));
       WatchedExhibit exhibit = WatchedExhibit.start(source, 40);
-      CageRun run = exhibit.run();
+      RemoteRun run = exhibit.run();
       List<String> failures = exhibit.failures();
       await("samples streaming over ssh").atMost(Duration.ofMinutes(2))
           .until(() -> run.samples().size() >= 3 || !failures.isEmpty());
@@ -73,7 +73,7 @@ class StalledSessionTest {
         stallSeenMs = System.currentTimeMillis();
         stallSaid = run.link();
         assertTrue(run.stale(), "the values shown are stale while stalled");
-        CageRun.Gap open = run.openGap();
+        RemoteRun.Gap open = run.openGap();
         assertTrue(open != null && open.toS() > open.fromS(), "the band grows while the link is down: " + open);
       } finally {
         signal("-CONT", stopped);
@@ -87,10 +87,10 @@ class StalledSessionTest {
       assertTrue(run.link().startsWith("reconnected: nothing came for"), run.link());
       assertFalse(run.stale());
       assertEquals(null, run.openGap(), "no open band once the link is back");
-      CageRun.Gap gap = run.gaps().get(0);
+      RemoteRun.Gap gap = run.gaps().get(0);
       // the lab heard nothing from before the stall was noticed (at least STALL_MS after the last line)
       // until after the processes were continued: the band is at least that wide
-      double silentAtLeastS = (continuedMs - stallSeenMs + CageRun.STALL_MS) / 1000.0;
+      double silentAtLeastS = (continuedMs - stallSeenMs + RemoteRun.STALL_MS) / 1000.0;
       System.out.printf("stall said: %s%nband %.1f-%.1f s (%.1f s); the lab was silent at least %.1f s%n", stallSaid,
           gap.fromS(), gap.toS(), gap.toS() - gap.fromS(), silentAtLeastS);
       assertTrue(gap.toS() - gap.fromS() >= silentAtLeastS, "the band covers the gap: " + gap + " against "

@@ -1,10 +1,10 @@
 package helperlab.remote;
 
-import helperlab.cage.service.CageConfig;
-import helperlab.cage.service.CtlServer;
-import helperlab.cage.intake.Intake;
+import helperlab.cage.config.CageConfig;
+import helperlab.cage.ctl.CtlServer;
 import helperlab.cage.image.SampleLibrary;
-import helperlab.cage.service.Supervisor;
+import helperlab.cage.intake.Intake;
+import helperlab.cage.supervisor.Supervisor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

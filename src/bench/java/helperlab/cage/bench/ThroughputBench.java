@@ -1,14 +1,14 @@
 package helperlab.cage.bench;
 
-import helperlab.cage.events.EventStream;
-import helperlab.cage.service.CageConfig;
-import helperlab.cage.store.CageStore;
-import helperlab.cage.service.CtlServer;
-import helperlab.cage.worker.WorkerLauncher;
-import helperlab.cage.worker.WorkerPool;
-import helperlab.cage.image.SampleLibrary;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.cage.config.CageConfig;
+import helperlab.cage.ctl.CtlServer;
+import helperlab.cage.events.EventStream;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.store.CageStore;
+import helperlab.cage.worker.WorkerLauncher;
+import helperlab.cage.worker.WorkerPool;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import java.io.IOException;

@@ -1,8 +1,7 @@
 package helperlab.cage.intake;
 
-import helperlab.cage.service.CageConfig;
-import helperlab.cage.service.Supervisor;
-
+import helperlab.cage.config.CageConfig;
+import helperlab.cage.supervisor.Supervisor;
 import java.io.IOException;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;

@@ -1,10 +1,9 @@
 package helperlab.cage.intake;
 
-import helperlab.cage.service.Offer;
-import helperlab.cage.service.Supervisor;
-import helperlab.cage.store.ValidBatch;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.cage.store.ValidBatch;
+import helperlab.cage.supervisor.Offer;
+import helperlab.cage.supervisor.Supervisor;
 import helperlab.model.DataFile;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -160,7 +159,7 @@ final class IntakeHandler extends Handler.Abstract {
     ObjectNode view;
     try {
       view = supervisor.batchView(id);
-    } catch (helperlab.cage.service.OtherCagesBatch e) {
+    } catch (helperlab.cage.supervisor.OtherCagesBatch e) {
       ObjectNode o = error(e.getMessage());
       o.put("owner", e.owner());
       reply(response, callback, 404, o);

@@ -1,8 +1,8 @@
 package helperlab.cage.measure;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.protocol.CageStatusReport;
+
 import helperlab.model.Calibration;
-import helperlab.model.DataFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,18 +35,13 @@ public final class CageCalibration {
    * {@code doubtful} and {@code doubts} (why), {@code at}. Only the cage's own calibration has one; a
    * configured file or the seed's placeholder is unchecked.
    */
-  public static ObjectNode checkJson(String configured, Path dataDir, Calibration inUse) {
+  public static CageStatusReport.CalibrationCheck check(String configured, Path dataDir, Calibration inUse) {
     CalibrationCheck check = configured == null && measuredHere(inUse)
         ? CalibrationShelf.checkIn(ownFile(dataDir).getParent()) : null;
-    ObjectNode o = DataFile.JSON.createObjectNode();
-    o.put("checked", check != null);
-    o.put("doubtful", check != null && check.doubtful());
-    o.set("doubts", DataFile.JSON.valueToTree(check == null ? List.of() : check.doubts()));
-    if (check != null) {
-      o.put("at", check.at());
-    }
-    return o;
+    return new CageStatusReport.CalibrationCheck(check != null, check != null && check.doubtful(),
+        check == null ? List.of() : check.doubts(), check == null ? null : check.at());
   }
+
 
   /** Measured by workers like the cage's, so their speed probe compares with the run's. */
   public static boolean measuredHere(Calibration c) {

@@ -75,8 +75,8 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
         return new Verdict(STOPPED, false, String.format("held stopped from outside for %.0f s", held));
       }
       if (now - Math.max(w.lastHeartbeat, w.helloAt) > heartbeatTimeoutS) {
-        w.excuse = String.format("no heartbeat for %.1f s, stopped from outside (SIGSTOP or a debugger): paused, not hung",
-            now - Math.max(w.lastHeartbeat, w.helloAt));
+        w.excuse(String.format("no heartbeat for %.1f s, stopped from outside (SIGSTOP or a debugger): paused, not hung",
+            now - Math.max(w.lastHeartbeat, w.helloAt)));
       }
       return null;
     }
@@ -90,7 +90,7 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
         return hung;
       }
     } else {
-      w.excuse = null;
+      w.excuse(null);
     }
     if (memoryLimitBytes > 0 && w.rssBytes > memoryLimitBytes) {
       return new Verdict(MEMORY, true, String.format("%.0f MiB resident, over the %.0f MiB a worker may hold",
@@ -125,8 +125,8 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
     }
     double still = now - Math.max(w.lastProgressAt, w.launchedAt);
     if (still <= heartbeatTimeoutS || stat.anyRunnable()) {
-      w.excuse = String.format("no hello in %.0f s but it is starting (%.2f CPU-s so far%s): starved, not stuck", waited,
-          stat.cpuS(), stat.anyRunnable() ? ", waiting for a CPU" : "");
+      w.excuse(String.format("no hello in %.0f s but it is starting (%.2f CPU-s so far%s): starved, not stuck", waited,
+          stat.cpuS(), stat.anyRunnable() ? ", waiting for a CPU" : ""));
       return null;
     }
     return new Verdict(SPAWN_TIMEOUT, false, String.format("no hello in %.0f s, and no CPU for %.1f s with no thread"
@@ -140,13 +140,13 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
     }
     double still = now - Math.max(w.lastProgressAt, w.helloAt);
     if (still <= heartbeatTimeoutS) {
-      w.excuse = String.format("no heartbeat for %.1f s but its CPU moves (%.2f s spent): paused for GC or starved"
-          + " of CPU, not hung", silent, stat.cpuS());
+      w.excuse(String.format("no heartbeat for %.1f s but its CPU moves (%.2f s spent): paused for GC or starved"
+          + " of CPU, not hung", silent, stat.cpuS()));
       return null;
     }
     if (stat.anyRunnable()) {
-      w.excuse = String.format("no heartbeat for %.1f s, runnable and waiting for a CPU (%s): starved, not hung",
-          silent, host == null ? "host run queue unknown" : host);
+      w.excuse(String.format("no heartbeat for %.1f s, runnable and waiting for a CPU (%s): starved, not hung",
+          silent, host == null ? "host run queue unknown" : host));
       return null;
     }
     return new Verdict(HEARTBEAT, true, String.format("no heartbeat and no CPU for %.1f s, no thread runnable (state %c, %s): hung",
@@ -159,19 +159,12 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
       return;
     }
     if (stat.stopped()) {
-      if (w.stoppedSince < 0) {
-        w.stoppedSince = now;
-      }
+      w.seenStopped(now);
       return;
     }
-    if (w.stoppedSince >= 0) {
-      w.stoppedSince = -1;
-      w.lastProgressAt = now;
-      w.lastHeartbeat = Math.max(w.lastHeartbeat, now);
-    }
+    w.seenResumed(now);
     if (stat.cpuS() >= w.procCpuS + PROGRESS_CPU_S) {
-      w.procCpuS = stat.cpuS();
-      w.lastProgressAt = now;
+      w.cpuMoved(stat.cpuS(), now);
     }
   }
 

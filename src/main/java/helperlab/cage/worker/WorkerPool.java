@@ -133,9 +133,7 @@ public final class WorkerPool {
         // It never started: reported lost like any worker that dies young.
         launchFailures++;
         lastLaunchError = e.getMessage();
-        w.phase = WorkerProcess.Phase.STARTING;
-        w.launchedAt = now;
-        w.killCause = "launch failed: " + e.getMessage();
+        w.launchFailed(now, e.getMessage());
         inbox.accept(new WorkerProcess.Exit(w, -1));
       }
     }
@@ -181,13 +179,10 @@ public final class WorkerPool {
 
   /** Asks an idle worker to exit. */
   public void retire(WorkerProcess w) {
-    w.retiredAt = clock.getAsDouble();
-    if (w.phase == WorkerProcess.Phase.DEFERRED) {
-      w.phase = WorkerProcess.Phase.GONE;
+    if (w.retire(clock.getAsDouble())) {
       all.remove(w);
       return;
     }
-    w.phase = WorkerProcess.Phase.RETIRING;
     if (!w.send(new WorkerProtocol.Stop("retired"))) {
       w.kill();
     }
@@ -195,13 +190,10 @@ public final class WorkerPool {
 
   /** Kills a worker now; its exit still comes through the inbox and is then forgotten. */
   public void kill(WorkerProcess w, String cause) {
-    w.killCause = cause;
-    if (w.phase == WorkerProcess.Phase.DEFERRED || w.process == null) {
-      w.phase = WorkerProcess.Phase.GONE;
+    if (w.condemn(cause)) {
       all.remove(w);
       return;
     }
-    w.phase = WorkerProcess.Phase.GONE;
     w.kill();
   }
 
@@ -229,7 +221,7 @@ public final class WorkerPool {
         // a stale pid file is cleared at the next start
       }
     }
-    w.process = null;
+    w.exited();
   }
 
   /** Kills retiring workers that did not exit in time; reads everyone's memory for the watchdog. */

@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * heartbeats, CPU, memory). A reader thread turns its frames into supervisor inputs and, after the
  * last frame, its exit. Everything else is touched only on the supervisor's thread: from outside this package
  * through operations named for what happened (hello, heartbeat, ready, start, takeBack, handover, failed, lost...);
- * the pool and the watchdog keep their own notes on it here.
+ * the pool and the watchdog change it only through the operations named for them below (one writer per field).
  */
 public final class WorkerProcess {
   /** Where a worker is in its life, as the supervisor sees it. */
@@ -315,6 +315,69 @@ public final class WorkerProcess {
   boolean alive() {
     return process != null && process.isAlive();
   }
+
+  // ---- what the watchdog sees of it (its only writes to this handle) ------------------------------------------
+
+  /** The watchdog lets it live while it is silent, for {@code why}; null once it beats again. */
+  void excuse(String why) {
+    excuse = why;
+  }
+
+  /** Seen stopped from outside at {@code now}; the first sighting counts. */
+  void seenStopped(double now) {
+    if (stoppedSince < 0) {
+      stoppedSince = now;
+    }
+  }
+
+  /** Seen running again after a stop from outside: its silence starts afresh at {@code now}. */
+  void seenResumed(double now) {
+    if (stoppedSince >= 0) {
+      stoppedSince = -1;
+      lastProgressAt = now;
+      lastHeartbeat = Math.max(lastHeartbeat, now);
+    }
+  }
+
+  /** Its CPU (from /proc) moved on to {@code cpuS}: progress at {@code now}. */
+  void cpuMoved(double cpuS, double now) {
+    procCpuS = cpuS;
+    lastProgressAt = now;
+  }
+
+  // ---- what the pool does with it (its only writes to this handle) ---------------------------------------------
+
+  /** Its process could not be started: reported lost like any worker that dies young. */
+  void launchFailed(double now, String why) {
+    phase = Phase.STARTING;
+    launchedAt = now;
+    killCause = "launch failed: " + why;
+  }
+
+  /** Asked to exit at {@code now}; true when it was never launched (and is gone at once). */
+  boolean retire(double now) {
+    retiredAt = now;
+    if (phase == Phase.DEFERRED) {
+      phase = Phase.GONE;
+      return true;
+    }
+    phase = Phase.RETIRING;
+    return false;
+  }
+
+  /** To be killed for {@code cause}; true when no process stands behind it (it is gone at once). */
+  boolean condemn(String cause) {
+    killCause = cause;
+    boolean none = phase == Phase.DEFERRED || process == null;
+    phase = Phase.GONE;
+    return none;
+  }
+
+  /** Its process has exited. */
+  void exited() {
+    process = null;
+  }
+
 
   /** Starts the process and its reader thread, which hands frames and then the exit to {@code inbox}. */
   void launch(Process p, double now, Consumer<Signal> inbox) {

@@ -1,8 +1,11 @@
 package helperlab.lab.remote;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.model.DataFile;
 import helperlab.model.Interference;
 import helperlab.model.MachineSpec;
+import helperlab.protocol.CageStatusReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,64 +26,84 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
     calibrationDoubts = calibrationDoubts == null ? List.of() : List.copyOf(calibrationDoubts);
   }
 
-  /** Reads a status reply; fields the cage did not send read as empty or zero. */
+  /**
+   * Reads a status reply through the protocol's record (the cage writes the same); fields the cage did not send read
+   * as empty or zero. A reply that does not fit the record (a field of the wrong kind) is refused, naming the field.
+   */
   public static CageStatus of(JsonNode s) {
-    JsonNode b = s.path("budget");
-    JsonNode l = s.path("limits");
+    CageStatusReport r;
+    try {
+      r = DataFile.JSON.treeToValue(s, CageStatusReport.class);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("the cage's status does not read as a status: " + e.getOriginalMessage(), e);
+    }
+    return of(r);
+  }
+
+  /** The lab's view of a status the cage wrote. */
+  public static CageStatus of(CageStatusReport s) {
+    CageStatusReport.Budget b = s.budget() != null ? s.budget() : new CageStatusReport.Budget(0, 0, 0, "", 0, 0);
+    CageStatusReport.Limits l = s.limits() != null ? s.limits()
+        : new CageStatusReport.Limits(0, "", 0, "", "", List.of());
+    CageStatusReport.Run run = s.run() != null ? s.run()
+        : new CageStatusReport.Run("", "", "", 0, null, null, null, null, null);
+    CageStatusReport.CalibrationCheck check = s.calibrationCheck() != null ? s.calibrationCheck()
+        : new CageStatusReport.CalibrationCheck(false, false, List.of(), null);
     int busy = 0;
-    for (JsonNode w : s.path("workers")) {
-      if (w.path("image").asInt(-1) >= 0) { // an image in flight
+    for (CageStatusReport.Worker w : s.workers()) {
+      if (w.image() >= 0) { // an image in flight
         busy++;
       }
     }
-    return new CageStatus(s.path("policy").asText(""), s.path("admission").asText(""), b.path("workers").asInt(),
-        b.path("reason").asText(""), l.path("cpus").asDouble(), l.path("cpus_from").asText(""),
-        l.path("memory_bytes").asDouble() / (1024.0 * 1024.0), l.path("memory_from").asText(""),
-        s.path("max_processes").asInt(), s.path("processes").asInt(), s.path("workers").size(), busy,
-        s.path("queue").asInt(), s.path("run").path("id").asText(""), s.path("run").path("kind").asText(""),
-        s.path("calibration").asText(""), s.path("calibrated").asBoolean(false), s.path("cage").asText(""),
-        s.path("calibration_check").path("checked").asBoolean(false), doubts(s.path("calibration_check")),
-        Interference.ofJson(s.path("run").path("interference")), leaseWords(s.path("lease")),
-        storageWords(s.path("storage")));
+    return new CageStatus(text(s.policy()),
+        text(s.admission()), b.workers(), text(b.reason()), l.cpus(), text(l.cpusFrom()),
+        l.memoryBytes() / (1024.0 * 1024.0), text(l.memoryFrom()), s.maxProcesses(), s.processes(),
+        s.workers().size(), busy, s.queue(), text(run.id()), text(run.kind()), text(s.calibration()), s.calibrated(),
+        text(s.cage()), check.checked(), check.doubts(),
+        Interference.ofJson(run.interference()),
+        leaseWords(s.lease()), storageWords(s.storage()));
+  }
+
+  private static String text(String s) {
+    return s == null ? "" : s;
   }
 
   /** "held (epoch 3)", "lost: why", "retaking: why"; empty when the cage does not say. */
-  static String leaseWords(JsonNode l) {
-    String state = l.path("state").asText("");
-    if (state.isEmpty()) {
+  static String leaseWords(CageStatusReport.Lease l) {
+    if (l == null || l.state() == null || l.state().isEmpty()) {
       return "";
     }
-    return state.equals("held") ? "held (epoch " + l.path("epoch").asLong() + ")" : state + ": " + l.path("why").asText("");
+    return l.state().equals("held") ? "held (epoch " + l.epoch() + ")" : l.state() + ": " + text(l.why());
   }
 
   /**
    * "ok, 77.7 GiB free" (one figure when every place the cage writes shares a disk, else each), or "paused, work waits:
    * ENOSPC at outbox (0.3 MiB free)"; empty when the cage does not say.
    */
-  static String storageWords(JsonNode st) {
-    if (!st.has("paused")) {
+  static String storageWords(CageStatusReport.Storage st) {
+    if (st == null) {
       return "";
     }
     List<String> each = new ArrayList<>();
     java.util.Set<Double> distinct = new java.util.HashSet<>();
     String where = null;
-    String failed = st.path("last_error").path("path").asText("");
+    String failed = st.lastError() == null ? "" : text(st.lastError().path());
     int longest = -1;
     double whereFree = 0;
-    for (JsonNode p : st.path("places")) {
-      double mb = p.path("free_mb").asDouble();
+    for (CageStatusReport.Place p : st.places()) {
+      double mb = p.freeMb();
       distinct.add(mb);
-      each.add(p.path("name").asText() + " " + size(mb));
-      String path = p.path("path").asText("");
+      each.add(p.name() + " " + size(mb));
+      String path = text(p.path());
       if (!path.isEmpty() && failed.startsWith(path) && path.length() > longest) {
         longest = path.length();
-        where = p.path("name").asText();
+        where = p.name();
         whereFree = mb;
       }
     }
-    if (st.path("paused").asBoolean()) {
-      return "paused, work waits: " + st.path("last_error").path("errno").asText("?") + " at "
-          + (where != null ? where + " (" + size(whereFree) + " free)" : failed);
+    if (st.paused()) {
+      String errno = st.lastError() == null || st.lastError().errno() == null ? "?" : st.lastError().errno();
+      return "paused, work waits: " + errno + " at " + (where != null ? where + " (" + size(whereFree) + " free)" : failed);
     }
     return distinct.size() == 1 ? "ok, " + size(distinct.iterator().next()) + " free"
         : "ok: " + String.join(", ", each) + " free";
@@ -88,12 +111,6 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
 
   private static String size(double mb) {
     return mb >= 1024 ? String.format(Locale.ROOT, "%.1f GiB", mb / 1024) : String.format(Locale.ROOT, "%.1f MiB", mb);
-  }
-
-  private static List<String> doubts(JsonNode check) {
-    List<String> d = new ArrayList<>();
-    check.path("doubts").forEach(n -> d.add(n.asText()));
-    return d;
   }
 
   /** The cage's calibration was measured here but judged doubtful (a noisy host, a curve that dips). */

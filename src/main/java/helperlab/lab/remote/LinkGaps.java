@@ -8,7 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * (drawn as a band that grows until the link is back). The follower's thread reports; the window reads.
  */
 final class LinkGaps {
-  private final List<CageRun.Gap> closed = new CopyOnWriteArrayList<>();
+  private final List<RemoteRun.Gap> closed = new CopyOnWriteArrayList<>();
   /** While the link is down: the run time of the last line before it went, and when (wall ms) it was received. */
   private volatile double downFromS = -1;
   private volatile long downSinceMs;
@@ -33,7 +33,7 @@ final class LinkGaps {
     // the open band goes before the closed one comes: a reader never sees both for one gap
     downFromS = -1;
     stale = false;
-    closed.add(new CageRun.Gap(from, from + Math.max(0.2, downMs / 1000.0)));
+    closed.add(new RemoteRun.Gap(from, from + Math.max(0.2, downMs / 1000.0)));
     downAtT = -1;
   }
 
@@ -41,20 +41,20 @@ final class LinkGaps {
    * The gap the link is in at wall time {@code nowMs}, from the last sample received to the run time it would be at
    * then (the cage keeps real time), or null when the link is up.
    */
-  CageRun.Gap open(long nowMs) {
+  RemoteRun.Gap open(long nowMs) {
     double from = downFromS;
     if (from < 0 || !stale) {
       return null;
     }
     // in half seconds, so the band's edge moves (and the chart redraws it) twice a second, not every frame
-    return new CageRun.Gap(from, from + Math.max(0.5, Math.ceil((nowMs - downSinceMs) / 500.0) / 2));
+    return new RemoteRun.Gap(from, from + Math.max(0.5, Math.ceil((nowMs - downSinceMs) / 500.0) / 2));
   }
 
   boolean stale() {
     return stale;
   }
 
-  List<CageRun.Gap> closed() {
+  List<RemoteRun.Gap> closed() {
     return List.copyOf(closed);
   }
 }

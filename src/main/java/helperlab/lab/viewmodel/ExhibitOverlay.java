@@ -3,7 +3,7 @@ package helperlab.lab.viewmodel;
 import helperlab.charts.LiveSamples;
 import helperlab.charts.PlottedRun;
 import helperlab.lab.live.LiveRun;
-import helperlab.lab.remote.CageRun;
+import helperlab.lab.remote.RemoteRun;
 import helperlab.lab.remote.CageStatus;
 import helperlab.model.RunRecord;
 import helperlab.runs.Replay;
@@ -75,7 +75,7 @@ final class ExhibitOverlay {
   /** Every frame: the exhibit's readouts and the link's state. */
   void poll() {
     exhibit.poll();
-    if (exhibit.runProperty().get() instanceof CageRun r) {
+    if (exhibit.runProperty().get() instanceof RemoteRun r) {
       linkText.set(r.link());
     }
   }
@@ -91,7 +91,7 @@ final class ExhibitOverlay {
     CageStatus status = link.statusProperty().get();
     out.add(new PlottedRun(real.label().replaceFirst("^live ", "cage "), real.samples(), status == null
         ? real.memoryLimitMb() : status.memoryMb()));
-    if (r instanceof CageRun c) {
+    if (r instanceof RemoteRun c) {
       LiveSamples live = c.replaySamples();
       if (live != null) {
         out.add(new PlottedRun("simulator " + r.settings().policy() + (calibrated ? "" : " (uncalibrated)"), live,
@@ -104,11 +104,11 @@ final class ExhibitOverlay {
   /** The times the link to the cage was down during the exhibit ({from, to} in run seconds). */
   List<double[]> gaps() {
     List<double[]> out = new ArrayList<>();
-    if (exhibit.runProperty().get() instanceof CageRun r) {
-      for (CageRun.Gap g : r.gaps()) {
+    if (exhibit.runProperty().get() instanceof RemoteRun r) {
+      for (RemoteRun.Gap g : r.gaps()) {
         out.add(new double[] {g.fromS(), g.toS()});
       }
-      CageRun.Gap open = r.openGap();
+      RemoteRun.Gap open = r.openGap();
       if (open != null) {
         out.add(new double[] {open.fromS(), open.toS()});
       }
@@ -118,8 +118,8 @@ final class ExhibitOverlay {
 
   /** Where the values shown went stale: the run time the link went down at, NaN while it is up. */
   double staleFromS() {
-    if (exhibit.runProperty().get() instanceof CageRun r) {
-      CageRun.Gap open = r.openGap();
+    if (exhibit.runProperty().get() instanceof RemoteRun r) {
+      RemoteRun.Gap open = r.openGap();
       return open == null ? Double.NaN : open.fromS();
     }
     return Double.NaN;

@@ -58,7 +58,7 @@ public final class RemoteViewModel {
     this.link = new CageLink(ui, notices, source, this::leaving);
     // an exhibit whose stream broke follows again, and its record is fetched, when the cage answers again
     link.onBack(c -> {
-      if (exhibit.runProperty().get() instanceof helperlab.lab.remote.CageRun run) {
+      if (exhibit.runProperty().get() instanceof helperlab.lab.remote.RemoteRun run) {
         run.resumeOn(c);
       }
     });

@@ -1,10 +1,9 @@
 package helperlab.cage.intake;
 
-import helperlab.cage.TestImages;
-import helperlab.cage.service.CageHarness;
-import helperlab.cage.image.SampleLibrary;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.cage.TestImages;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.supervisor.CageHarness;
 import helperlab.model.DataFile;
 import java.io.IOException;
 import java.net.Socket;
@@ -17,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

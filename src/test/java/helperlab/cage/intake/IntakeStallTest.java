@@ -1,15 +1,14 @@
 package helperlab.cage.intake;
 
-import helperlab.cage.TestImages;
-import helperlab.cage.image.SampleLibrary;
-
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import helperlab.cage.service.CageHarness;
+import helperlab.cage.TestImages;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.supervisor.CageHarness;
 import helperlab.model.DataFile;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,14 +1,14 @@
 package helperlab.cage.intake;
 
-import helperlab.cage.TestImages;
-import helperlab.cage.image.SampleLibrary;
-import helperlab.cage.service.CageHarness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.cage.TestImages;
+import helperlab.cage.image.SampleLibrary;
+import helperlab.cage.supervisor.CageHarness;
 import helperlab.model.EventType;
 import helperlab.model.RunEvent;
 import helperlab.model.RunRecord;

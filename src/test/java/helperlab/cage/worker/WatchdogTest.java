@@ -1,14 +1,14 @@
 package helperlab.cage.worker;
 
 import static org.awaitility.Awaitility.await;
-import helperlab.cage.TestImages;
-import helperlab.cage.service.CageHarness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.cage.TestImages;
+import helperlab.cage.supervisor.CageHarness;
 import helperlab.model.EventType;
 import helperlab.model.RunEvent;
 import helperlab.model.RunRecord;
@@ -17,9 +17,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
 
 /**
  * The watchdog on real workers: a worker that stops sending heartbeats is killed and its image

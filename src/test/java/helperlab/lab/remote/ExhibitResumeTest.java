@@ -52,7 +52,7 @@ class ExhibitResumeTest {
       CageClient before = new CageClient(first);
       source.connectTo(before);
       WatchedExhibit exhibit = WatchedExhibit.start(source, 8);
-      CageRun run = exhibit.run();
+      RemoteRun run = exhibit.run();
       List<String> failures = exhibit.failures();
       try {
         Awaitility.await("samples streaming").atMost(Duration.ofSeconds(60))

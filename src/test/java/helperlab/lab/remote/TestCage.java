@@ -1,10 +1,10 @@
 package helperlab.lab.remote;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import helperlab.cage.service.CageConfig;
-import helperlab.cage.service.CtlServer;
+import helperlab.cage.config.CageConfig;
+import helperlab.cage.ctl.CtlServer;
 import helperlab.cage.image.SampleLibrary;
-import helperlab.cage.service.Supervisor;
+import helperlab.cage.supervisor.Supervisor;
 import helperlab.model.DataFile;
 import helperlab.remote.LocalProcessTransport;
 import java.io.BufferedReader;

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class WatchedExhibit implements LiveRun.Listener {
   private final AtomicReference<RunRecord> record = new AtomicReference<>();
   private final List<String> failures = new CopyOnWriteArrayList<>();
-  private CageRun run;
+  private RemoteRun run;
 
   private WatchedExhibit() {}
 
@@ -22,11 +22,11 @@ public final class WatchedExhibit implements LiveRun.Listener {
   public static WatchedExhibit start(CageSource source, double seconds) {
     WatchedExhibit w = new WatchedExhibit();
     source.durationS(seconds);
-    w.run = (CageRun) source.start(LiveSettings.defaults(), 1, w);
+    w.run = (RemoteRun) source.start(LiveSettings.defaults(), 1, w);
     return w;
   }
 
-  public CageRun run() {
+  public RemoteRun run() {
     return run;
   }
 

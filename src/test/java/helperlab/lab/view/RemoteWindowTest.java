@@ -13,7 +13,7 @@ import io.fair_acc.chartfx.renderer.Renderer;
 import io.fair_acc.dataset.DataSet;
 import java.util.ArrayList;
 import java.util.List;
-import helperlab.lab.remote.CageRun;
+import helperlab.lab.remote.RemoteRun;
 import helperlab.remote.SshTestServer;
 import helperlab.lab.remote.TestCage;
 import helperlab.lab.viewmodel.LabConfig;
@@ -211,7 +211,7 @@ class RemoteWindowTest extends FxRobot {
     clickOn("#exhibitButton");
     waitFor(60, "samples streaming", () -> window.viewModel().remote().exhibit().runProperty().get() != null
         && window.viewModel().remote().exhibit().runProperty().get().samples().size() >= 2);
-    CageRun run = fx(() -> (CageRun) window.viewModel().remote().exhibit().runProperty().get());
+    RemoteRun run = fx(() -> (RemoteRun) window.viewModel().remote().exhibit().runProperty().get());
     // partway through: every chart's data sets hold the replay's dashed points beside the cage's
     waitFor(60, "the replay's points on every chart while the exhibit runs", () -> {
       if (run.status().state() != LiveState.RUNNING) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.live.LiveState;
-import helperlab.lab.remote.CageRun;
+import helperlab.lab.remote.RemoteRun;
 import helperlab.lab.remote.CageStatus;
 import helperlab.lab.remote.RemoteSettings;
 import helperlab.lab.remote.TestCage;
@@ -136,12 +136,12 @@ class RemoteViewModelTest {
       vm.exhibit().seedProperty().set(3);
       assertTrue(vm.startExhibit());
     });
-    CageRun run = (CageRun) ui.call(() -> vm.exhibit().runProperty().get());
+    RemoteRun run = (RemoteRun) ui.call(() -> vm.exhibit().runProperty().get());
     ui.await("real samples streaming", WAIT, () -> run.samples().size() >= 2);
     long before = run.lastSeq();
     run.dropConnection(); // as a network failure would
     ui.await("the link came back", WAIT, () -> !run.gaps().isEmpty());
-    CageRun.Gap gap = run.gaps().get(0);
+    RemoteRun.Gap gap = run.gaps().get(0);
     assertEquals(1, ui.call(vm::gaps).size(), "the view shows the down time");
     assertTrue(gap.toS() > gap.fromS(), gap.toString());
     ui.await("the exhibit ended and its record was fetched", Duration.ofSeconds(120), () -> {

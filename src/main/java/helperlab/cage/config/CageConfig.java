@@ -1,0 +1,254 @@
+package helperlab.cage.config;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.cage.image.ImageHeader;
+import helperlab.model.DataFile;
+import helperlab.model.DataFileException;
+import helperlab.policy.AdmissionMode;
+import helperlab.policy.PolicyCatalog;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How a cage runs: where its data lives, where it listens, its policy and caps, where PostgreSQL
+ * and Redis are, and the watchdog's and breaker's limits. Built from defaults, then a JSON file,
+ * then flags, then the environment ({@code HELPERLAB_PG_URL}, {@code HELPERLAB_REDIS_URL}). Without a
+ * database named anywhere, the cage uses one named for its identity ({@link CageIdentity#defaultDatabase()}).
+ */
+public record CageConfig(
+    @JsonProperty(value = "data", required = true) String data,
+    @JsonProperty("port") int port,
+    @JsonProperty("bind") String bind,
+    @JsonProperty("policy") String policy,
+    @JsonProperty("admission") String admission,
+    @JsonProperty("cpus") double cpus,
+    @JsonProperty("memory") String memory,
+    @JsonProperty("max_processes") int maxProcesses,
+    @JsonProperty("pg_url") String pgUrl,
+    @JsonProperty("redis_url") String redisUrl,
+    @JsonProperty("redis_prefix") String redisPrefix,
+    @JsonProperty("calibration") String calibration,
+    @JsonProperty("samples") String samples,
+    @JsonProperty("max_batch_images") int maxBatchImages,
+    @JsonProperty("max_pixels") long maxPixels,
+    @JsonProperty("heartbeat_timeout_s") double heartbeatTimeoutS,
+    @JsonProperty("spawn_timeout_s") double spawnTimeoutS,
+    @JsonProperty("overrun_factor") double overrunFactor,
+    @JsonProperty("overrun_grace_s") double overrunGraceS,
+    @JsonProperty("worker_memory_limit_mb") double workerMemoryLimitMb,
+    @JsonProperty("worker_heap_mb") int workerHeapMb,
+    @JsonProperty("restart_limit") int restartLimit,
+    @JsonProperty("restart_window_s") double restartWindowS,
+    @JsonProperty("checkpoint_s") double checkpointS,
+    @JsonProperty("sample_s") double sampleS,
+    @JsonProperty("cgroup") String cgroup,
+    @JsonProperty("cds") String cds,
+    @JsonProperty("cage_id") String cageId,
+    @JsonProperty("admission_follows_host") boolean admissionFollowsHost,
+    @JsonProperty("admission_cold_start") boolean admissionColdStart) {
+
+  public static final String ENV_PG = "HELPERLAB_PG_URL";
+  public static final String ENV_REDIS = "HELPERLAB_REDIS_URL";
+  public static final String DEFAULT_PG = "jdbc:postgresql://127.0.0.1:5432/helperlab?user=postgres";
+  public static final String DEFAULT_REDIS = "redis://127.0.0.1:6379";
+  private static final Pattern SIZE = Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(i?b?)\\s*");
+
+  public CageConfig {
+    if (data == null || data.isBlank()) {
+      throw new IllegalArgumentException("data must name the cage's data directory");
+    }
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
+    }
+    if (bind == null || bind.isBlank()) {
+      throw new IllegalArgumentException("bind must be an address (127.0.0.1 keeps the intake on loopback)");
+    }
+    if (!PolicyCatalog.has(policy)) {
+      throw new IllegalArgumentException("unknown policy '" + policy + "'; known: " + String.join(", ", PolicyCatalog.ids()));
+    }
+    AdmissionMode.of(admission);
+    if (!(cpus >= 0) || cpus > 1024) {
+      throw new IllegalArgumentException("cpus must be between 0 (detect) and 1024, got " + cpus);
+    }
+    parseSize("memory", memory);
+    if (maxProcesses < 1 || maxProcesses > 1000) {
+      throw new IllegalArgumentException("max_processes must be between 1 and 1000, got " + maxProcesses);
+    }
+    if (pgUrl == null || !pgUrl.startsWith("jdbc:postgresql:")) {
+      throw new IllegalArgumentException("pg_url must be a jdbc:postgresql: URL, got '" + pgUrl + "'");
+    }
+    if (redisUrl == null || !(redisUrl.startsWith("redis://") || redisUrl.startsWith("rediss://"))) {
+      throw new IllegalArgumentException("redis_url must be a redis:// URL, got '" + redisUrl + "'");
+    }
+    if (redisPrefix == null || !redisPrefix.matches("[A-Za-z0-9:_.-]{1,64}")) {
+      throw new IllegalArgumentException("redis_prefix must be 1-64 letters, digits, ':', '_', '.' or '-'");
+    }
+    if (maxBatchImages < 1 || maxBatchImages > 5000) {
+      throw new IllegalArgumentException("max_batch_images must be between 1 and 5000, got " + maxBatchImages);
+    }
+    if (maxPixels < 1) {
+      throw new IllegalArgumentException("max_pixels must be at least 1, got " + maxPixels);
+    }
+    positive("heartbeat_timeout_s", heartbeatTimeoutS);
+    positive("spawn_timeout_s", spawnTimeoutS);
+    positive("overrun_factor", overrunFactor);
+    nonNegative("overrun_grace_s", overrunGraceS);
+    nonNegative("worker_memory_limit_mb", workerMemoryLimitMb);
+    if (workerHeapMb != 0 && (workerHeapMb < 64 || workerHeapMb > 65536)) {
+      throw new IllegalArgumentException("worker_heap_mb must be 0 (auto) or 64..65536, got " + workerHeapMb);
+    }
+    if (restartLimit < 1) {
+      throw new IllegalArgumentException("restart_limit must be at least 1, got " + restartLimit);
+    }
+    positive("restart_window_s", restartWindowS);
+    positive("checkpoint_s", checkpointS);
+    positive("sample_s", sampleS);
+    if (!List.of("auto", "off").contains(cgroup)) {
+      throw new IllegalArgumentException("cgroup must be auto or off, got '" + cgroup + "'");
+    }
+    if (!List.of("auto", "off").contains(cds)) {
+      throw new IllegalArgumentException("cds must be auto or off, got '" + cds + "'");
+    }
+    CageIdentity.of(cageId, Path.of(data));
+  }
+
+  private static void positive(String field, double v) {
+    if (!(v > 0) || Double.isInfinite(v)) {
+      throw new IllegalArgumentException(field + " must be a positive number, got " + v);
+    }
+  }
+
+  private static void nonNegative(String field, double v) {
+    if (!(v >= 0) || Double.isInfinite(v)) {
+      throw new IllegalArgumentException(field + " must be zero or more, got " + v);
+    }
+  }
+
+  public static CageConfig defaults(String data) {
+    // by name, as a configuration file says them: a default in the wrong place cannot compile into the wrong field
+    ObjectNode d = DataFile.JSON.createObjectNode().put("data", data).put("port", 7070).put("bind", "127.0.0.1")
+        .put("policy", "pool-edf-10").put("admission", "edf-fit").put("cpus", 0.0).put("memory", "")
+        .put("max_processes", 32).put("pg_url", DEFAULT_PG).put("redis_url", DEFAULT_REDIS)
+        .put("redis_prefix", "helperlab").put("max_batch_images", 500).put("max_pixels", ImageHeader.DEFAULT_MAX_PIXELS)
+        .put("heartbeat_timeout_s", 3.0).put("spawn_timeout_s", 60.0).put("overrun_factor", 10.0)
+        .put("overrun_grace_s", 10.0).put("worker_memory_limit_mb", 0.0).put("worker_heap_mb", 0).put("restart_limit", 5)
+        .put("restart_window_s", 10.0).put("checkpoint_s", 2.0).put("sample_s", 1.0).put("cgroup", "auto")
+        .put("cds", "auto").put("admission_follows_host", true)
+        .put("admission_cold_start", true);
+    return DataFile.JSON.convertValue(d, CageConfig.class);
+  }
+
+  /**
+   * The configuration from a file (may be null), flag overrides (JSON field names to values; nulls
+   * are skipped) and the environment. Errors name the file or flag and the field.
+   */
+  public static CageConfig load(Path file, Map<String, Object> flags, Map<String, String> env) {
+    ObjectNode tree = DataFile.JSON.valueToTree(defaults(flags.get("data") != null ? flags.get("data").toString() : "data"));
+    if (file != null) {
+      JsonNode fromFile = DataFile.read(file, JsonNode.class);
+      if (!fromFile.isObject()) {
+        throw new DataFileException(file + ": must be a JSON object");
+      }
+      overlay(tree, (ObjectNode) fromFile, file.toString());
+    }
+    ObjectNode fromFlags = DataFile.JSON.createObjectNode();
+    flags.forEach((k, v) -> {
+      if (v != null) {
+        fromFlags.set(k, DataFile.JSON.valueToTree(v));
+      }
+    });
+    overlay(tree, fromFlags, "flags");
+    if (env.get(ENV_PG) != null && !env.get(ENV_PG).isBlank()) {
+      tree.put("pg_url", env.get(ENV_PG));
+    }
+    if (env.get(ENV_REDIS) != null && !env.get(ENV_REDIS).isBlank()) {
+      tree.put("redis_url", env.get(ENV_REDIS));
+    }
+    CageConfig c = DataFile.parse(tree.toString(), file == null ? "configuration" : file.toString(), CageConfig.class);
+    if (c.pgUrl().equals(DEFAULT_PG)) {
+      // Nobody said which database: the cage's own, so cages on one server never share one by accident.
+      tree.put("pg_url", DEFAULT_PG.replace("/helperlab?", "/" + c.identity().defaultDatabase() + "?"));
+      c = DataFile.parse(tree.toString(), file == null ? "configuration" : file.toString(), CageConfig.class);
+    }
+    return c;
+  }
+
+  /** Which cage this is (the configured cage_id, else the data directory's). */
+  public CageIdentity identity() {
+    return CageIdentity.of(cageId, dataDir());
+  }
+
+  private static void overlay(ObjectNode into, ObjectNode from, String source) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = from.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      if (!into.has(e.getKey())) {
+        throw new DataFileException(source + ": unknown field '" + e.getKey() + "'");
+      }
+      into.set(e.getKey(), e.getValue());
+    }
+  }
+
+  public Path dataDir() {
+    return Path.of(data);
+  }
+
+  public Path inbox() {
+    return dataDir().resolve("inbox");
+  }
+
+  public Path outbox() {
+    return dataDir().resolve("outbox");
+  }
+
+  public Path deadLetters() {
+    return dataDir().resolve("deadletters");
+  }
+
+  public Path runsDir() {
+    return dataDir().resolve("runs");
+  }
+
+  /** Private files of the running supervisor: its lock, control socket, worker pids, CDS archive. */
+  public Path runDir() {
+    return dataDir().resolve("run");
+  }
+
+  public Path samplesDir() {
+    return samples == null || samples.isBlank() ? dataDir().resolve("samples") : Path.of(samples);
+  }
+
+  public long memoryBytes() {
+    return parseSize("memory", memory);
+  }
+
+  /** "2g", "1536m", "512MiB", "1073741824": bytes; blank is 0 (no cap). */
+  public static long parseSize(String field, String s) {
+    if (s == null || s.isBlank()) {
+      return 0;
+    }
+    Matcher m = SIZE.matcher(s);
+    if (!m.matches()) {
+      throw new IllegalArgumentException(field + " must be a size like 2g, 1536m or 512MiB, got '" + s + "'");
+    }
+    double n = Double.parseDouble(m.group(1));
+    long unit = switch (m.group(2).toLowerCase(Locale.ROOT)) {
+      case "k" -> 1L << 10;
+      case "m" -> 1L << 20;
+      case "g" -> 1L << 30;
+      case "t" -> 1L << 40;
+      default -> 1;
+    };
+    long bytes = (long) (n * unit);
+    if (bytes < 16L << 20) {
+      throw new IllegalArgumentException(field + " must be at least 16 MiB, got '" + s + "'");
+    }
+    return bytes;
+  }
+}

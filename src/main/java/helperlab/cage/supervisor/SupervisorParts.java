@@ -1,0 +1,85 @@
+package helperlab.cage.supervisor;
+
+import helperlab.cage.config.CageConfig;
+import helperlab.cage.config.CageSizing;
+import helperlab.cage.events.EventStream;
+import helperlab.cage.limits.CgroupCage;
+import helperlab.cage.measure.CageCalibration;
+import helperlab.cage.run.RunLifecycle;
+import helperlab.cage.store.CageStore;
+import helperlab.cage.store.Checkpointer;
+import helperlab.cage.worker.RestartBreaker;
+import helperlab.cage.worker.Watchdog;
+import helperlab.cage.worker.WorkerLauncher;
+import helperlab.cage.worker.WorkerPool;
+import helperlab.cage.worker.WorkerProcess;
+import helperlab.model.Calibration;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
+
+/**
+ * The supervisor's parts, put together in start-up order: the data directory taken, the cage sized and
+ * its cgroups made, PostgreSQL and Redis reached, the workers' launcher, pool and watchdog made.
+ */
+record SupervisorParts(DataDirLock dataDir, SampleLibraryLoader sampleLoader, Calibration calibration, CageSizing sizing,
+    CgroupCage cage, CageStore store, EventStream stream, RunLifecycle lifecycle, WorkerLauncher launcher,
+    DailyProbe probe, WorkerPool pool, Watchdog watchdog, Checkpointer checkpointer) {
+
+  /**
+   * Assembles the parts; {@code inbox} takes the workers' frames and exits, {@code cageNow} is the
+   * supervisor's clock. If PostgreSQL cannot be reached, what was taken so far is given back.
+   */
+  static SupervisorParts assemble(CageConfig config, PrintStream log, Consumer<WorkerProcess.Signal> inbox,
+      DoubleSupplier cageNow) throws Exception {
+    DataDirLock dataDir = DataDirLock.take(config);
+    SampleLibraryLoader sampleLoader = new SampleLibraryLoader(config.samplesDir(), log);
+    Calibration calibration = CageCalibration.forCage(config.calibration(), config.dataDir());
+    String processor = helperlab.model.Processor.here();
+    if (helperlab.model.Processor.differs(processor, calibration.processor()) != null) {
+      log.println("cage: warning: the calibration is another machine's (this host's processor is "
+          + processor + ", the calibration's " + calibration.processor() + "): its costs and"
+          + " the loads offered on it are not this machine's; calibrate here (helper-lab calibrate)");
+    }
+    CageSizing sizing = CageSizing.of(config, calibration);
+    CgroupCage cage = config.cgroup().equals("off") ? CgroupCage.uncapped("cgroup off (configured)")
+        : CgroupCage.create(config.cpus(), config.memoryBytes(), Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"));
+    // The supervisor is the last thing the kernel should take; it may not be allowed to say so.
+    try {
+      Files.writeString(Path.of("/proc/self/oom_score_adj"), "-500");
+    } catch (IOException e) {
+      // without the privilege the workers' raised scores still point the kernel at them
+    }
+    CageStore store;
+    try {
+      store = CageStore.open(config.pgUrl(), config.identity().id());
+    } catch (IllegalStateException e) { // the identity is held by a live cage on this database
+      cage.close();
+      dataDir.close();
+      throw e;
+    } catch (SQLException e) {
+      cage.close();
+      dataDir.close();
+      throw new IllegalStateException("PostgreSQL is not reachable at " + CageStore.redact(config.pgUrl()) + " ("
+          + e.getMessage() + "); start it with scripts/services, or point HELPERLAB_PG_URL at one");
+    }
+    EventStream stream = new EventStream(config.redisUrl(), config.redisPrefix());
+    RunLifecycle lifecycle = new RunLifecycle(config, store, stream, log);
+    int heap = config.workerHeapMb() > 0 ? config.workerHeapMb() : 768;
+    WorkerLauncher launcher = new WorkerLauncher(heap, config.maxPixels(), config.runDir(), config.cds().equals("auto"));
+    DailyProbe probe = new DailyProbe(launcher, cage, calibration, config.runDir(), log);
+    WorkerPool pool = new WorkerPool(launcher, cage, new RestartBreaker(config.restartLimit(), config.restartWindowS()),
+        config.maxProcesses(), config.runDir(), inbox, cageNow);
+    long memLimit = config.workerMemoryLimitMb() > 0 ? (long) (config.workerMemoryLimitMb() * 1024 * 1024)
+        : (heap + 256L) * 1024 * 1024;
+    Watchdog watchdog = new Watchdog(config.spawnTimeoutS(), config.heartbeatTimeoutS(), memLimit,
+        config.overrunFactor(), config.overrunGraceS());
+    Checkpointer checkpointer = new Checkpointer(store, log);
+    return new SupervisorParts(dataDir, sampleLoader, calibration, sizing, cage, store, stream, lifecycle, launcher, probe, pool,
+        watchdog, checkpointer);
+  }
+}
