@@ -102,7 +102,7 @@ class RemoteWindowTest extends FxRobot {
   /** The exhibit's link in words (what it is waiting for), or what it has instead of a run. */
   private String exhibitLink() {
     var run = window.viewModel().remote().exhibit().runProperty().get();
-    return run instanceof CageRun c ? c.link() : String.valueOf(run);
+    return run instanceof RemoteRun c ? c.link() : String.valueOf(run);
   }
 
   /** Scrolls the pane that holds {@code n} so that it shows {@code n}, as a user would before clicking it. */
