@@ -62,8 +62,7 @@ public final class LabShowcase {
     FxWait.frames(2);
     LiveViewModel live = window.viewModel().live();
     FxWait.run(() -> {
-      window.stage().setWidth(width());
-      window.stage().setHeight(height());
+      window.resize(width(), height());
       window.viewModel().themeProperty().set(theme());
       window.viewModel().viewProperty().set(LabView.LIVE);
       live.policyProperty().set("box");

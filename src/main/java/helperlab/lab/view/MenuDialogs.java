@@ -46,7 +46,7 @@ final class MenuDialogs {
     String base = selected == null ? "charts" : selected.id();
     c.init(vm, selected, Path.of(base + ".png").toAbsolutePath());
     Dialog<ButtonType> d = new Dialog<>();
-    d.initOwner(stage);
+    OwnedDialogs.own(d, stage);
     d.setTitle("Export");
     d.setHeaderText("Export a chart as PNG or SVG, or its data as CSV");
     d.getDialogPane().setContent(content);
@@ -65,7 +65,7 @@ final class MenuDialogs {
 
   void shortcuts() {
     Alert a = new Alert(Alert.AlertType.INFORMATION);
-    a.initOwner(stage);
+    OwnedDialogs.own(a, stage);
     a.setTitle("Keyboard shortcuts");
     a.setHeaderText("Keyboard shortcuts");
     a.setContentText(String.join("\n",
@@ -93,7 +93,7 @@ final class MenuDialogs {
       grid.addRow(row++, name, value);
     }
     Dialog<Void> d = new Dialog<>();
-    d.initOwner(stage);
+    OwnedDialogs.own(d, stage);
     d.setTitle("About Helper Lab");
     d.setHeaderText("Helper Lab: when does calling for help actually help?");
     d.getDialogPane().setContent(grid);
@@ -104,7 +104,12 @@ final class MenuDialogs {
 
   void messages() {
     ListView<Notice> list = new ListView<>(vm.notices().all());
+    list.setId("messages-list");
+    list.setPlaceholder(new Label("No messages yet"));
+    // the pane is sized, not only the list: a dialog sizes to its pane's own preference, and a list's alone gave a
+    // 760×72 sliver under a window manager
     list.setPrefSize(760, 320);
+    list.setMinHeight(160);
     list.setCellFactory(l -> new ListCell<>() {
       @Override
       protected void updateItem(Notice n, boolean empty) {
@@ -114,9 +119,12 @@ final class MenuDialogs {
       }
     });
     Dialog<Void> d = new Dialog<>();
-    d.initOwner(stage);
+    OwnedDialogs.own(d, stage);
     d.setTitle("Messages");
+    d.setResizable(true);
+    d.getDialogPane().setId("messages-dialog");
     d.getDialogPane().setContent(list);
+    d.getDialogPane().setPrefSize(800, 420);
     d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
     d.getDialogPane().getStylesheets().setAll(stylesheets.get());
     d.show();

@@ -263,7 +263,7 @@ public final class RunsController {
     if (dir.isDirectory()) {
       fc.setInitialDirectory(dir);
     }
-    File f = fc.showOpenDialog(runsRoot.getScene().getWindow());
+    File f = OwnedDialogs.keepMaximised(runsRoot.getScene().getWindow(), fc::showOpenDialog);
     if (f != null) {
       main.openRunFile(f.toPath());
     }
@@ -273,7 +273,7 @@ public final class RunsController {
   void chooseFolder() {
     DirectoryChooser dc = new DirectoryChooser();
     dc.setTitle("Choose the runs folder");
-    File f = dc.showDialog(runsRoot.getScene().getWindow());
+    File f = OwnedDialogs.keepMaximised(runsRoot.getScene().getWindow(), dc::showDialog);
     if (f != null) {
       main.library().folderProperty().set(f.toPath());
     }
@@ -332,7 +332,7 @@ public final class RunsController {
     Alert ask = new Alert(Alert.AlertType.CONFIRMATION, chosen.size() == 1 ? "Delete " + chosen.get(0).name()
         + " from the history?" : "Delete these " + chosen.size() + " runs from the history?", ButtonType.OK,
         ButtonType.CANCEL);
-    ask.initOwner(runList.getScene().getWindow());
+    OwnedDialogs.own(ask, runList.getScene().getWindow());
     ask.setHeaderText(null);
     ask.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> main.library().delete(chosen));
   }

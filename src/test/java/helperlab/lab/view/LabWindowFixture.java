@@ -75,10 +75,7 @@ final class LabWindowFixture {
   /** The window's size set (its minimum lifted first, so a laptop size is taken as asked). */
   void resize(double w, double h) throws Exception {
     run(() -> {
-      window.stage().setMinWidth(0);
-      window.stage().setMinHeight(0);
-      window.stage().setWidth(w);
-      window.stage().setHeight(h);
+      window.resize(w, h);
     });
   }
 

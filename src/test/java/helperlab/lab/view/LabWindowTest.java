@@ -287,10 +287,7 @@ class LabWindowTest extends FxRobot {
       for (Theme theme : Theme.values()) {
         interact(() -> {
           window.viewModel().themeProperty().set(theme);
-          window.stage().setMinWidth(0);
-          window.stage().setMinHeight(0);
-          window.stage().setWidth(size[0]);
-          window.stage().setHeight(size[1]);
+          window.resize(size[0], size[1]);
         });
         WaitForAsyncUtils.waitForFxEvents();
         interact(() -> window.stage().getScene().getRoot().layout());

@@ -57,8 +57,7 @@ class RemoteStarvedTest extends FxRobot {
     window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(60, TimeUnit.SECONDS);
     String[] size = System.getProperty("remote.starved.size", "1280x720").split("x");
     interact(() -> {
-      window.stage().setWidth(Integer.parseInt(size[0]));
-      window.stage().setHeight(Integer.parseInt(size[1]));
+      window.resize(Integer.parseInt(size[0]), Integer.parseInt(size[1]));
       window.viewModel().viewProperty().set(LabView.REMOTE);
     });
     WaitForAsyncUtils.waitForFxEvents();
