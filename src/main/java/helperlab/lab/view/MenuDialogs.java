@@ -69,7 +69,7 @@ final class MenuDialogs {
     a.setTitle("Keyboard shortcuts");
     a.setHeaderText("Keyboard shortcuts");
     a.setContentText(String.join("\n",
-        "Everywhere:  Ctrl+1..5 views · Ctrl+O open run · Ctrl+E export · Ctrl+0 reset zoom · F1 this help · Ctrl+Q quit",
+        "Everywhere:  Ctrl+1..5 views · Ctrl+O open run · Ctrl+E export · Ctrl+0 reset zoom · F1 this help · Ctrl+M messages · Ctrl+Q quit",
         "Live:  H or Enter call for help · Space pause / resume",
         "Runs:  Space play / pause · ← → step 1 s (Shift: 10 s) · Ctrl+→ or N next event · Ctrl+← or P previous event"
             + " · Home / End",
