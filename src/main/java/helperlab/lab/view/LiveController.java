@@ -9,7 +9,6 @@ import helperlab.lab.viewmodel.LiveTriggers;
 import helperlab.lab.viewmodel.LiveViewModel;
 import helperlab.lab.viewmodel.TriggerChoice;
 import helperlab.model.MachineSpec;
-import helperlab.policy.PolicyCatalog;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -67,9 +66,20 @@ public final class LiveController {
 
   private LiveViewModel vm;
 
+  @FXML
+  void openPolicyFile() {
+    javafx.stage.FileChooser fc = new javafx.stage.FileChooser();
+    fc.setTitle("Open a policy file");
+    fc.getExtensionFilters().add(new javafx.stage.FileChooser.ExtensionFilter("Policy files (*.json)", "*.json"));
+    java.io.File f = OwnedDialogs.keepMaximised(policy.getScene().getWindow(), fc::showOpenDialog);
+    if (f != null) {
+      vm.openPolicyFile(f.toPath());
+    }
+  }
+
   void init(LiveViewModel model) {
     this.vm = model;
-    policy.getItems().setAll(PolicyCatalog.ids());
+    policy.setItems(vm.policies().ids()); // the built-ins and the policies opened from files
     scenario.getItems().setAll(LiveSettings.scenarios());
     machine.getItems().setAll(MachineSpec.BUILT_IN);
     admission.getItems().setAll(Choices.admissions());

@@ -48,6 +48,7 @@ public final class LiveViewModel {
   private final LiveReadouts readouts = new LiveReadouts();
   private final ObjectProperty<RunRecord> lastRecord = new SimpleObjectProperty<>();
   private final LiveTriggers triggers = new LiveTriggers();
+  private final OwnPolicies policies = new OwnPolicies();
 
   public LiveViewModel(LiveSource source, RunLibrary library, Notices notices, Executor ui, LiveSettings initial,
       Speed initialSpeed) {
@@ -66,6 +67,9 @@ public final class LiveViewModel {
   }
 
   public void apply(LiveSettings s) {
+    if (s.own() != null) {
+      policies.add(s.own());
+    }
     policy.set(s.policy());
     scenario.set(s.scenario());
     machine.set(s.machine());
@@ -75,7 +79,29 @@ public final class LiveViewModel {
 
   /** The settings chosen now; throws with a message naming the field if one is not valid. */
   public LiveSettings settings() {
-    return new LiveSettings(policy.get(), scenario.get(), machine.get(), seed.get(), admission.get());
+    return new LiveSettings(policy.get(), scenario.get(), machine.get(), seed.get(), admission.get(),
+        policies.own(policy.get()).orElse(null));
+  }
+
+  /**
+   * Opens a policy file (JSON, as {@code sweep --policies} reads) and chooses its policy for the next run; false,
+   * with an error in plain words, when the file cannot be read or takes a built-in policy's id.
+   */
+  public boolean openPolicyFile(java.nio.file.Path file) {
+    try {
+      String id = policies.open(file).id();
+      policy.set(id);
+      notices.info("Opened the policy " + id + " from " + file.getFileName() + ": the next run runs it");
+      return true;
+    } catch (RuntimeException e) {
+      notices.error("Cannot open the policy file " + file.getFileName() + ": " + e.getMessage());
+      return false;
+    }
+  }
+
+  /** The policies to choose from: the built-ins and those opened from files. */
+  public OwnPolicies policies() {
+    return policies;
   }
 
   public String sourceName() {
