@@ -4,7 +4,6 @@ import helperlab.charts.ChartKind;
 import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.Notice;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
 import javafx.fxml.FXMLLoader;
@@ -43,8 +42,7 @@ final class MenuDialogs {
       return;
     }
     ExportController c = loader.getController();
-    String base = selected == null ? "charts" : selected.id();
-    c.init(vm, selected, Path.of(base + ".png").toAbsolutePath());
+    c.init(vm, selected, vm.exportFolder().resolve(ExportController.fileName(selected, ".png")));
     Dialog<ButtonType> d = new Dialog<>();
     OwnedDialogs.own(d, stage);
     d.setTitle("Export");

@@ -120,7 +120,10 @@ public final class RunsController {
           : "Compare with its replay");
       withPair.setDisable(chosen == null || RunPairs.pairOf(chosen, main.library().entries()).isEmpty());
     });
-    runList.setPlaceholder(new Label("No run records here yet.\nRun something in the Live view,\nor choose a folder."));
+    Label nothingShown = new Label();
+    nothingShown.setId("runListEmpty");
+    nothingShown.textProperty().bind(main.runFilter().emptyText());
+    runList.setPlaceholder(nothingShown);
     // the folder's name, whole; its full path in the tooltip and the status bar
     folderLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
       java.nio.file.Path f = main.library().folderProperty().get();
