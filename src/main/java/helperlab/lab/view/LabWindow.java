@@ -74,8 +74,10 @@ public final class LabWindow {
     boolean fits = p.windowWidth <= area.getWidth() && p.windowHeight <= area.getHeight();
     stage.setWidth(Math.max(stage.getMinWidth(), Math.min(p.windowWidth, area.getWidth())));
     stage.setHeight(Math.max(stage.getMinHeight(), Math.min(p.windowHeight, area.getHeight())));
-    stage.setX(remembered ? Math.min(p.windowX, area.getMaxX() - stage.getWidth()) : area.getMinX());
-    stage.setY(remembered ? Math.min(p.windowY, area.getMaxY() - stage.getHeight()) : area.getMinY());
+    if (remembered) { // else centred on the screen when shown (and the first window is maximised)
+      stage.setX(Math.max(area.getMinX(), Math.min(p.windowX, area.getMaxX() - stage.getWidth())));
+      stage.setY(Math.max(area.getMinY(), Math.min(p.windowY, area.getMaxY() - stage.getHeight())));
+    }
     stage.setMaximized(p.maximized || !remembered || !fits);
   }
 

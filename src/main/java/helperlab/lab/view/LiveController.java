@@ -66,6 +66,13 @@ public final class LiveController {
 
   private LiveViewModel vm;
 
+  /** A narrow band per press, a four-hundredth of the run wide (a few pixels on an hour), unlabelled: a label on
+   * each would cover the data, and at the run's edge it was cut to "he". */
+  private void markPresses() {
+    double width = Math.max(1, vm.durationProperty().get() / 400);
+    liveCharts.setBands(vm.presses().stream().map(t -> new double[] {t, t + width}).toList(), null);
+  }
+
   @FXML
   void openPolicyFile() {
     javafx.stage.FileChooser fc = new javafx.stage.FileChooser();
@@ -137,6 +144,8 @@ public final class LiveController {
     helperSub.visibleProperty().bind(triggers.textProperty().isEmpty());
     // the bands change when a trigger starts or is judged, never per frame
     triggers.allProperty().addListener((o, a, b) -> liveCharts.setTriggers(TriggerMarks.of(b)));
+    // each press of the big button leaves a mark on every chart where its batch came in
+    vm.presses().addListener((javafx.collections.ListChangeListener<Double>) ch -> markPresses());
 
     vm.stateProperty().addListener((o, a, b) -> showState(b));
     showState(vm.stateProperty().get());
@@ -146,6 +155,7 @@ public final class LiveController {
       } else {
         liveCharts.stream(vm.plotted());
         liveCharts.setTriggers(TriggerMarks.of(triggers.allProperty().get()));
+        markPresses();
       }
     });
     liveCharts.timeCursorProperty().set(Double.NaN);

@@ -49,6 +49,9 @@ public final class LiveViewModel {
   private final ObjectProperty<RunRecord> lastRecord = new SimpleObjectProperty<>();
   private final LiveTriggers triggers = new LiveTriggers();
   private final OwnPolicies policies = new OwnPolicies();
+  /** When (run time, s) each press of the big button came in this run, for the charts' marks. */
+  private final javafx.collections.ObservableList<Double> presses = javafx.collections.FXCollections
+      .observableArrayList();
 
   public LiveViewModel(LiveSource source, RunLibrary library, Notices notices, Executor ui, LiveSettings initial,
       Speed initialSpeed) {
@@ -99,6 +102,11 @@ public final class LiveViewModel {
     }
   }
 
+  /** The run times of this run's presses of the big button (cleared when a run starts). */
+  public javafx.collections.ObservableList<Double> presses() {
+    return presses;
+  }
+
   /** The policies to choose from: the built-ins and those opened from files. */
   public OwnPolicies policies() {
     return policies;
@@ -135,6 +143,7 @@ public final class LiveViewModel {
         }));
     self[0] = r;
     clearReadouts();
+    presses.clear();
     duration.set(r.status().durationS());
     run.set(r);
     state.set(LiveState.RUNNING);
@@ -148,6 +157,7 @@ public final class LiveViewModel {
     }
     run.get().press();
     readouts.pressed.set(readouts.pressed.get() + 1);
+    presses.add(run.get().status().timeS()); // the run's clock as the press is sent: its batch arrives then
   }
 
   /**

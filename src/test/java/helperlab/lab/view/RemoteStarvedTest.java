@@ -53,7 +53,8 @@ class RemoteStarvedTest extends FxRobot {
   @BeforeEach
   void open() throws Exception {
     cage = TestCage.start(Files.createDirectory(dir.resolve("cage")));
-    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
+    LabConfig config = new LabConfig(dir.resolve("lab-runs"),
+        LabWindowFixture.rememberedWindow(dir.resolve("home")), new SimulatorSource());
     window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(60, TimeUnit.SECONDS);
     String[] size = System.getProperty("remote.starved.size", "1280x720").split("x");
     interact(() -> {
