@@ -167,8 +167,7 @@ public final class LabBench {
     LiveViewModel live = window.viewModel().live();
     FxWait.run(() -> {
       window.viewModel().viewProperty().set(LabView.LIVE);
-      window.stage().setWidth(benchSize(0, 1600));
-      window.stage().setHeight(benchSize(1, 1000));
+      window.resize(benchSize(0, 1600), benchSize(1, 1000));
       live.policyProperty().set("box");
       live.scenarioProperty().set("busy");
       live.machineProperty().set("cage");

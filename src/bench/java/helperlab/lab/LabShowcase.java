@@ -62,8 +62,7 @@ public final class LabShowcase {
     FxWait.frames(2);
     LiveViewModel live = window.viewModel().live();
     FxWait.run(() -> {
-      window.stage().setWidth(width());
-      window.stage().setHeight(height());
+      fit(window, width(), height());
       window.viewModel().themeProperty().set(theme());
       window.viewModel().viewProperty().set(LabView.LIVE);
       live.policyProperty().set("box");
@@ -183,6 +182,19 @@ public final class LabShowcase {
   static final String SIZE_PROPERTY = "helperlab.screenshot.size";
   /** Theme for the pictures: {@code light} (default) or {@code dark}. */
   static final String THEME_PROPERTY = "helperlab.screenshot.theme";
+
+  /**
+   * The window at the pictures' size; on a screen no larger it stays maximised, as a user's window opens there
+   * (scripts/screenshot runs the lab under a window manager on a screen of that size), and the picture is its inside.
+   */
+  static void fit(LabWindow window, double w, double h) {
+    javafx.geometry.Rectangle2D area = javafx.stage.Screen.getPrimary().getVisualBounds();
+    if (area.getWidth() <= w && area.getHeight() <= h) {
+      window.stage().setMaximized(true);
+    } else {
+      window.resize(w, h);
+    }
+  }
 
   static Theme theme() {
     return Theme.of(System.getProperty(THEME_PROPERTY, "light"));

@@ -39,8 +39,7 @@ public final class PhaseShowcase {
         try {
           FxWait.frames(2);
           FxWait.run(() -> {
-            window.stage().setWidth(size(0, 1366));
-            window.stage().setHeight(size(1, 768));
+            LabShowcase.fit(window, size(0, 1366), size(1, 768));
             window.viewModel().themeProperty().set(Theme.of(System.getProperty(LabShowcase.THEME_PROPERTY,
                 "light")));
             window.viewModel().viewProperty().set(LabView.SWEEP);

@@ -71,8 +71,7 @@ public final class RemoteShowcase {
         System.getProperty("java.class.path"), "ctl", "--data", data.toString());
     FxWait.run(() -> {
       // -Dhelperlab.screenshot.size and .theme as for the other pictures (default 1600x1000, light)
-      window.stage().setWidth(LabShowcase.width());
-      window.stage().setHeight(LabShowcase.height());
+      LabShowcase.fit(window, LabShowcase.width(), LabShowcase.height());
       window.viewModel().themeProperty().set(LabShowcase.theme());
       window.viewModel().viewProperty().set(LabView.REMOTE);
       remote.connect(new LocalProcessTransport(ctl), "local cage");

@@ -74,8 +74,7 @@ public final class RemoteStallShowcase {
     List<String> ctl = List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
         System.getProperty("java.class.path"), "ctl", "--data", data.toString());
     FxWait.run(() -> {
-      window.stage().setWidth(1366);
-      window.stage().setHeight(768);
+      window.resize(1366, 768);
       window.viewModel().viewProperty().set(LabView.REMOTE);
       remote.connect(new LocalProcessTransport(ctl), "local cage");
     });

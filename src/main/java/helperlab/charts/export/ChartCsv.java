@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The data behind a chart (or all charts) as CSV: one row per sample time (the union of the runs'
- * times), a column per run and series; a cell is empty where a run has no sample at that time. The
+ * The data behind a chart (or all charts) as CSV: one row per sample time, a column per run and series. Two runs
+ * share a row per sampling interval ({@link #commonStep}: the time rounded to it), so A's and B's samples of the
+ * same second sit side by side; a cell is empty where a run has no sample in that interval. The
  * time comes twice: as the axes and the event list read it ({@code 1:02:05.0}) and in seconds for
  * arithmetic; every column names its unit in brackets.
  */
@@ -37,6 +38,7 @@ public final class ChartCsv {
     }
     out.write(header.append('\n').toString());
     int[] next = new int[runs.size()];
+    double step = runs.size() > 1 ? commonStep(runs) : 0;
     StringBuilder row = new StringBuilder();
     while (true) {
       double t = Double.POSITIVE_INFINITY;
@@ -49,26 +51,54 @@ public final class ChartCsv {
       if (t == Double.POSITIVE_INFINITY) {
         break;
       }
+      long bin = bin(t, step);
+      double rowT = step > 0 ? bin * step : t;
       row.setLength(0);
-      row.append(clock(t)).append(',').append(num(t));
+      row.append(clock(rowT)).append(',').append(num(rowT));
       for (int r = 0; r < runs.size(); r++) {
         SampleTable s = runs.get(r).samples();
-        boolean here = next[r] < s.size() && s.t(next[r]) == t;
+        int at = -1;
+        while (next[r] < s.size() && (step > 0 ? bin(s.t(next[r]), step) == bin : s.t(next[r]) == t)) {
+          at = next[r]++; // the last of this run's samples in the row's interval
+        }
         for (Series se : series) {
           row.append(',');
-          if (here) {
-            double v = se.value(s, next[r]);
+          if (at >= 0) {
+            double v = se.value(s, at);
             if (!Double.isNaN(v)) {
               row.append(num(v));
             }
           }
         }
-        if (here) {
-          next[r]++;
-        }
       }
       out.write(row.append('\n').toString());
     }
+  }
+
+  /**
+   * The interval two runs' samples share a row by: the coarser of their typical sampling intervals (medians). A
+   * real run samples when its events arrive (1.003 s, 2.010 s, ...), its replay on the second: matched only by exact
+   * time they each filled half of every row.
+   */
+  static double commonStep(List<PlottedRun> runs) {
+    double step = 0;
+    for (PlottedRun r : runs) {
+      SampleTable s = r.samples();
+      if (s.size() < 2) {
+        continue;
+      }
+      double[] gaps = new double[s.size() - 1];
+      for (int i = 1; i < s.size(); i++) {
+        gaps[i - 1] = s.t(i) - s.t(i - 1);
+      }
+      java.util.Arrays.sort(gaps);
+      step = Math.max(step, gaps[gaps.length / 2]);
+    }
+    return step > 1e-6 ? step : 0;
+  }
+
+  private static long bin(double t, double step) {
+    return step > 0 ? Math.round(t / step) : 0;
   }
 
   /** {@code h:mm:ss.s}, hours always shown, so a spreadsheet reads every row alike. */

@@ -72,6 +72,7 @@ public final class ChartGrid extends ScrollPane {
         System.err.printf("chart %s built in %.0f ms%n", k, (System.nanoTime() - t0) / 1e6);
       }
       charts.put(k, c);
+      c.onTimeZoom((from, to) -> zoomOthers(k, from, to));
       c.timeCursorProperty().bindBidirectional(cursor);
       StackPane frame = new StackPane(c.node());
       frame.getStyleClass().add("chart-frame");
@@ -284,6 +285,25 @@ public final class ChartGrid extends ScrollPane {
       c.setBands(List.of(), null);
       c.setTriggers(List.of());
     }
+  }
+
+  /**
+   * A zoom or pan of one chart, in time, moves every chart to the same span (the value axes stay each chart's own):
+   * a moment is read across the six charts. A chart already there hears nothing, so the others' echoes end here.
+   */
+  private void zoomOthers(ChartKind from, double t0, double t1) {
+    charts.forEach((k, c) -> {
+      if (k == from) {
+        return;
+      }
+      if (Double.isNaN(t0)) {
+        if (c.isZoomed()) {
+          c.resetZoom();
+        }
+      } else if (c.chart().getXAxis().getMin() != t0 || c.chart().getXAxis().getMax() != t1 || !c.isZoomed()) {
+        c.zoomTo(t0, t1);
+      }
+    });
   }
 
   public void resetZoom() {

@@ -57,6 +57,8 @@ public final class LabChart {
   private boolean zoomRefreshPending;
   private boolean widthRefreshPending;
   private boolean zoomed;
+  /** Told the time span after each zoom or pan (NaN, NaN: zoomed out), so the grid's other charts follow. */
+  private java.util.function.BiConsumer<Double, Double> onTimeZoom = (from, to) -> { };
 
   public LabChart(ChartKind kind) {
     this.kind = kind;
@@ -266,6 +268,7 @@ public final class LabChart {
       if (zoomed) {
         zoomed = false;
         lines.publishAll();
+        onTimeZoom.accept(Double.NaN, Double.NaN);
       }
       return;
     }
@@ -274,7 +277,13 @@ public final class LabChart {
     double to = xAxis.getMax();
     if (to > from) {
       lines.showRange(from, to);
+      onTimeZoom.accept(from, to);
     }
+  }
+
+  /** Whom to tell the time span after a zoom or pan (NaN, NaN when zoomed out). */
+  public void onTimeZoom(java.util.function.BiConsumer<Double, Double> then) {
+    onTimeZoom = then;
   }
 
   /** Samples slot {@code s}'s {@code series} has taken in (0 when not shown); the screen shows a reduction. */

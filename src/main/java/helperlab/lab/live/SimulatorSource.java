@@ -4,7 +4,6 @@ import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.policy.AdmissionMode;
-import helperlab.policy.PolicyCatalog;
 import helperlab.sim.SimSetup;
 import helperlab.workload.ScenarioSpec;
 import java.util.List;
@@ -81,14 +80,14 @@ public final class SimulatorSource implements LiveSource {
     AdmissionMode admission = AdmissionMode.of(s.admission());
     if (LiveSettings.BUTTON_ONLY.equals(s.scenario())) {
       double d = durationS > 0 ? durationS : 3600;
-      return new SimSetup(LiveSettings.BUTTON_ONLY, s.seed(), List.of(), d, PolicyCatalog.get(s.policy()), machine,
+      return new SimSetup(LiveSettings.BUTTON_ONLY, s.seed(), List.of(), d, s.policySpec(), machine,
           calibration, admission, PresetCatalog.defaults(), true, sampleEveryS);
     }
     ScenarioSpec scenario = ScenarioSpec.builtIn(s.scenario());
     if (durationS > 0) {
       scenario = scenario.withDuration(durationS);
     }
-    SimSetup base = SimSetup.of(scenario, s.policy(), machine, s.seed(), admission, calibration, true);
+    SimSetup base = SimSetup.of(scenario, s.policySpec(), machine, s.seed(), admission, calibration, true);
     return new SimSetup(base.scenario(), base.seed(), base.tasks(), base.durationS(), base.policy(), base.machine(),
         base.calibration(), base.admission(), base.presets(), true, sampleEveryS);
   }

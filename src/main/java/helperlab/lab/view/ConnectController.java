@@ -48,7 +48,7 @@ public final class ConnectController {
     if (ssh.isDirectory()) {
       fc.setInitialDirectory(ssh);
     }
-    File f = fc.showOpenDialog(browseKey.getScene().getWindow());
+    File f = OwnedDialogs.keepMaximised(browseKey.getScene().getWindow(), fc::showOpenDialog);
     if (f != null) {
       keyFile.setText(f.getAbsolutePath());
     }

@@ -50,6 +50,7 @@ public final class ExportController {
         100));
     chart.valueProperty().addListener((o, a, b) -> {
       boolean all = !(b instanceof ChartKind);
+      renameFor(a, b);
       width.getValueFactory().setValue(all ? ChartExport.DEFAULT_ALL_WIDTH : ChartExport.DEFAULT_WIDTH);
       height.getValueFactory().setValue(all ? ChartExport.DEFAULT_ALL_HEIGHT : ChartExport.DEFAULT_HEIGHT);
     });
@@ -58,6 +59,23 @@ public final class ExportController {
     what.setText(runs == 0 ? "Nothing on screen in the " + main.viewProperty().get().title() + " view to export."
         : runs == 1 ? "The run on screen in the " + main.viewProperty().get().title() + " view."
         : "Both runs on screen, overlaid (B dashed).");
+  }
+
+  /** The file name offered for a chart ({@code workers.png}), or for all of them ({@code charts.png}). */
+  static String fileName(ChartKind kind, String extension) {
+    return (kind == null ? "charts" : kind.id()) + extension;
+  }
+
+  /** The offered name follows the chart chosen, unless the user named the file: "all charts" is not workers.png. */
+  private void renameFor(Object was, Object now) {
+    Path p = file();
+    String name = p.getFileName() == null ? "" : p.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    String extension = dot < 0 ? ".png" : name.substring(dot);
+    if (name.equals(fileName(was instanceof ChartKind k ? k : null, extension))) {
+      Path renamed = Path.of(fileName(now instanceof ChartKind k ? k : null, extension));
+      path.setText((p.getParent() == null ? renamed : p.getParent().resolve(renamed)).toString());
+    }
   }
 
   /** The chosen chart; null for all. */

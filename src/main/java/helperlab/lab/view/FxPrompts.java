@@ -38,7 +38,7 @@ final class FxPrompts implements HostKeyPrompt, CredentialsPrompt {
   public boolean trustNewHost(String host, String keyType, String fingerprint) {
     return onFx(() -> {
       Alert a = new Alert(Alert.AlertType.CONFIRMATION, "", TRUST, ButtonType.CANCEL);
-      a.initOwner(owner);
+      OwnedDialogs.own(a, owner);
       a.setTitle("Unknown host");
       a.setHeaderText("The host " + host + " is not in your known_hosts file.");
       Label text = new Label("Its " + keyType + " key has the fingerprint\n\n" + fingerprint
@@ -68,7 +68,7 @@ final class FxPrompts implements HostKeyPrompt, CredentialsPrompt {
   private char[] secret(String title, String prompt, String id) {
     return onFx(() -> {
       Dialog<ButtonType> d = new Dialog<>();
-      d.initOwner(owner);
+      OwnedDialogs.own(d, owner);
       d.setTitle(title);
       d.setHeaderText(prompt);
       PasswordField field = new PasswordField();

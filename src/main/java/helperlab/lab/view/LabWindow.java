@@ -18,6 +18,8 @@ import javafx.stage.Stage;
 /** The lab's main window in a stage: FXML, view models, theme, remembered size, and saving on close. */
 public final class LabWindow {
   public static final String TITLE = "Helper Lab";
+  static final double MIN_WIDTH = 900;
+  static final double MIN_HEIGHT = 600;
 
   private final Stage stage;
   private final MainViewModel vm;
@@ -45,27 +47,38 @@ public final class LabWindow {
     MainController c = loader.getController();
     c.init(vm, stage);
     trace("init", t0);
-    LabPrefs p = vm.prefs();
-    Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-    double w = Math.max(900, Math.min(p.windowWidth, screen.getWidth()));
-    double h = Math.max(600, Math.min(p.windowHeight, screen.getHeight()));
-    Scene scene = new Scene(root, w, h);
+    Scene scene = new Scene(root);
     c.attach(scene);
     stage.setScene(scene);
     stage.titleProperty().bind(vm.sourceTitle().titleProperty()); // names the cage while connected
-    stage.setMinWidth(900);
-    stage.setMinHeight(600);
-    if (Double.isFinite(p.windowX) && Double.isFinite(p.windowY) && screen.contains(p.windowX + 40, p.windowY + 20)) {
-      stage.setX(p.windowX);
-      stage.setY(p.windowY);
-    }
-    stage.setMaximized(p.maximized);
+    place(stage, vm.prefs(), Screen.getPrimary().getVisualBounds());
     LabWindow window = new LabWindow(stage, vm, c);
     stage.setOnHidden(e -> window.closed());
     stage.show();
     trace("shown", t0);
     vm.start();
     return window;
+  }
+
+  /**
+   * Sizes the stage, never the scene: a scene as large as the work area plus the window manager's title bar is
+   * larger than the work area, and a manager (openbox) then gave the window its minimum, 898×575, at every screen
+   * size. The first window, and one remembered larger than this screen's work area, opens maximised; a remembered
+   * one opens at its size and place when they fit.
+   */
+  static void place(Stage stage, LabPrefs p, Rectangle2D area) {
+    stage.setMinWidth(Math.min(MIN_WIDTH, area.getWidth()));
+    stage.setMinHeight(Math.min(MIN_HEIGHT, area.getHeight()));
+    boolean remembered = Double.isFinite(p.windowX) && Double.isFinite(p.windowY)
+        && area.contains(p.windowX + 40, p.windowY + 20);
+    boolean fits = p.windowWidth <= area.getWidth() && p.windowHeight <= area.getHeight();
+    stage.setWidth(Math.max(stage.getMinWidth(), Math.min(p.windowWidth, area.getWidth())));
+    stage.setHeight(Math.max(stage.getMinHeight(), Math.min(p.windowHeight, area.getHeight())));
+    if (remembered) { // else centred on the screen when shown (and the first window is maximised)
+      stage.setX(Math.max(area.getMinX(), Math.min(p.windowX, area.getMaxX() - stage.getWidth())));
+      stage.setY(Math.max(area.getMinY(), Math.min(p.windowY, area.getMaxY() - stage.getHeight())));
+    }
+    stage.setMaximized(p.maximized || !remembered || !fits);
   }
 
   static void trace(String what, long t0) {
@@ -79,6 +92,18 @@ public final class LabWindow {
     controller.detach();
     vm.savePrefs(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized());
     vm.shutdown();
+  }
+
+  /**
+   * The window at {@code width} × {@code height} (un-maximised; its minimum lowered if need be, so a laptop size is
+   * taken as asked): for tests, benchmarks and pictures.
+   */
+  public void resize(double width, double height) {
+    stage.setMaximized(false);
+    stage.setMinWidth(Math.min(stage.getMinWidth(), width));
+    stage.setMinHeight(Math.min(stage.getMinHeight(), height));
+    stage.setWidth(width);
+    stage.setHeight(height);
   }
 
   public Stage stage() {

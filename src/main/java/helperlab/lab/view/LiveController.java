@@ -9,7 +9,6 @@ import helperlab.lab.viewmodel.LiveTriggers;
 import helperlab.lab.viewmodel.LiveViewModel;
 import helperlab.lab.viewmodel.TriggerChoice;
 import helperlab.model.MachineSpec;
-import helperlab.policy.PolicyCatalog;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -67,9 +66,27 @@ public final class LiveController {
 
   private LiveViewModel vm;
 
+  /** A narrow band per press, a four-hundredth of the run wide (a few pixels on an hour), unlabelled: a label on
+   * each would cover the data, and at the run's edge it was cut to "he". */
+  private void markPresses() {
+    double width = Math.max(1, vm.durationProperty().get() / 400);
+    liveCharts.setBands(vm.presses().stream().map(t -> new double[] {t, t + width}).toList(), null);
+  }
+
+  @FXML
+  void openPolicyFile() {
+    javafx.stage.FileChooser fc = new javafx.stage.FileChooser();
+    fc.setTitle("Open a policy file");
+    fc.getExtensionFilters().add(new javafx.stage.FileChooser.ExtensionFilter("Policy files (*.json)", "*.json"));
+    java.io.File f = OwnedDialogs.keepMaximised(policy.getScene().getWindow(), fc::showOpenDialog);
+    if (f != null) {
+      vm.openPolicyFile(f.toPath());
+    }
+  }
+
   void init(LiveViewModel model) {
     this.vm = model;
-    policy.getItems().setAll(PolicyCatalog.ids());
+    policy.setItems(vm.policies().ids()); // the built-ins and the policies opened from files
     scenario.getItems().setAll(LiveSettings.scenarios());
     machine.getItems().setAll(MachineSpec.BUILT_IN);
     admission.getItems().setAll(Choices.admissions());
@@ -127,6 +144,8 @@ public final class LiveController {
     helperSub.visibleProperty().bind(triggers.textProperty().isEmpty());
     // the bands change when a trigger starts or is judged, never per frame
     triggers.allProperty().addListener((o, a, b) -> liveCharts.setTriggers(TriggerMarks.of(b)));
+    // each press of the big button leaves a mark on every chart where its batch came in
+    vm.presses().addListener((javafx.collections.ListChangeListener<Double>) ch -> markPresses());
 
     vm.stateProperty().addListener((o, a, b) -> showState(b));
     showState(vm.stateProperty().get());
@@ -136,6 +155,7 @@ public final class LiveController {
       } else {
         liveCharts.stream(vm.plotted());
         liveCharts.setTriggers(TriggerMarks.of(triggers.allProperty().get()));
+        markPresses();
       }
     });
     liveCharts.timeCursorProperty().set(Double.NaN);

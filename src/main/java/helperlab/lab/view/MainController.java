@@ -185,7 +185,7 @@ public final class MainController {
     if (dir.isDirectory()) {
       fc.setInitialDirectory(dir);
     }
-    File f = fc.showOpenDialog(stage);
+    File f = OwnedDialogs.keepMaximised(stage, fc::showOpenDialog);
     if (f != null) {
       vm.openRunFile(f.toPath());
     }
@@ -195,7 +195,7 @@ public final class MainController {
   void chooseRunsFolder() {
     DirectoryChooser dc = new DirectoryChooser();
     dc.setTitle("Choose the runs folder");
-    File f = dc.showDialog(stage);
+    File f = OwnedDialogs.keepMaximised(stage, dc::showDialog);
     if (f != null) {
       vm.library().folderProperty().set(f.toPath());
     }
@@ -205,7 +205,7 @@ public final class MainController {
   void openSweep() {
     DirectoryChooser dc = new DirectoryChooser();
     dc.setTitle("Open a sweep's output directory (with runs.jsonl)");
-    File f = dc.showDialog(stage);
+    File f = OwnedDialogs.keepMaximised(stage, dc::showDialog);
     if (f != null) {
       vm.viewProperty().set(LabView.SWEEP);
       vm.sweep().open(f.toPath());

@@ -4,7 +4,6 @@ import helperlab.charts.ChartKind;
 import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.Notice;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
 import javafx.fxml.FXMLLoader;
@@ -43,10 +42,9 @@ final class MenuDialogs {
       return;
     }
     ExportController c = loader.getController();
-    String base = selected == null ? "charts" : selected.id();
-    c.init(vm, selected, Path.of(base + ".png").toAbsolutePath());
+    c.init(vm, selected, vm.exportFolder().resolve(ExportController.fileName(selected, ".png")));
     Dialog<ButtonType> d = new Dialog<>();
-    d.initOwner(stage);
+    OwnedDialogs.own(d, stage);
     d.setTitle("Export");
     d.setHeaderText("Export a chart as PNG or SVG, or its data as CSV");
     d.getDialogPane().setContent(content);
@@ -65,11 +63,11 @@ final class MenuDialogs {
 
   void shortcuts() {
     Alert a = new Alert(Alert.AlertType.INFORMATION);
-    a.initOwner(stage);
+    OwnedDialogs.own(a, stage);
     a.setTitle("Keyboard shortcuts");
     a.setHeaderText("Keyboard shortcuts");
     a.setContentText(String.join("\n",
-        "Everywhere:  Ctrl+1..5 views · Ctrl+O open run · Ctrl+E export · Ctrl+0 reset zoom · F1 this help · Ctrl+Q quit",
+        "Everywhere:  Ctrl+1..5 views · Ctrl+O open run · Ctrl+E export · Ctrl+0 reset zoom · F1 this help · Ctrl+M messages · Ctrl+Q quit",
         "Live:  H or Enter call for help · Space pause / resume",
         "Runs:  Space play / pause · ← → step 1 s (Shift: 10 s) · Ctrl+→ or N next event · Ctrl+← or P previous event"
             + " · Home / End",
@@ -93,7 +91,7 @@ final class MenuDialogs {
       grid.addRow(row++, name, value);
     }
     Dialog<Void> d = new Dialog<>();
-    d.initOwner(stage);
+    OwnedDialogs.own(d, stage);
     d.setTitle("About Helper Lab");
     d.setHeaderText("Helper Lab: when does calling for help actually help?");
     d.getDialogPane().setContent(grid);
@@ -104,7 +102,12 @@ final class MenuDialogs {
 
   void messages() {
     ListView<Notice> list = new ListView<>(vm.notices().all());
+    list.setId("messages-list");
+    list.setPlaceholder(new Label("No messages yet"));
+    // the pane is sized, not only the list: a dialog sizes to its pane's own preference, and a list's alone gave a
+    // 760×72 sliver under a window manager
     list.setPrefSize(760, 320);
+    list.setMinHeight(160);
     list.setCellFactory(l -> new ListCell<>() {
       @Override
       protected void updateItem(Notice n, boolean empty) {
@@ -114,9 +117,12 @@ final class MenuDialogs {
       }
     });
     Dialog<Void> d = new Dialog<>();
-    d.initOwner(stage);
+    OwnedDialogs.own(d, stage);
     d.setTitle("Messages");
+    d.setResizable(true);
+    d.getDialogPane().setId("messages-dialog");
     d.getDialogPane().setContent(list);
+    d.getDialogPane().setPrefSize(800, 420);
     d.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
     d.getDialogPane().getStylesheets().setAll(stylesheets.get());
     d.show();

@@ -120,7 +120,10 @@ public final class RunsController {
           : "Compare with its replay");
       withPair.setDisable(chosen == null || RunPairs.pairOf(chosen, main.library().entries()).isEmpty());
     });
-    runList.setPlaceholder(new Label("No run records here yet.\nRun something in the Live view,\nor choose a folder."));
+    Label nothingShown = new Label();
+    nothingShown.setId("runListEmpty");
+    nothingShown.textProperty().bind(main.runFilter().emptyText());
+    runList.setPlaceholder(nothingShown);
     // the folder's name, whole; its full path in the tooltip and the status bar
     folderLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
       java.nio.file.Path f = main.library().folderProperty().get();
@@ -263,7 +266,7 @@ public final class RunsController {
     if (dir.isDirectory()) {
       fc.setInitialDirectory(dir);
     }
-    File f = fc.showOpenDialog(runsRoot.getScene().getWindow());
+    File f = OwnedDialogs.keepMaximised(runsRoot.getScene().getWindow(), fc::showOpenDialog);
     if (f != null) {
       main.openRunFile(f.toPath());
     }
@@ -273,7 +276,7 @@ public final class RunsController {
   void chooseFolder() {
     DirectoryChooser dc = new DirectoryChooser();
     dc.setTitle("Choose the runs folder");
-    File f = dc.showDialog(runsRoot.getScene().getWindow());
+    File f = OwnedDialogs.keepMaximised(runsRoot.getScene().getWindow(), dc::showDialog);
     if (f != null) {
       main.library().folderProperty().set(f.toPath());
     }
@@ -332,7 +335,7 @@ public final class RunsController {
     Alert ask = new Alert(Alert.AlertType.CONFIRMATION, chosen.size() == 1 ? "Delete " + chosen.get(0).name()
         + " from the history?" : "Delete these " + chosen.size() + " runs from the history?", ButtonType.OK,
         ButtonType.CANCEL);
-    ask.initOwner(runList.getScene().getWindow());
+    OwnedDialogs.own(ask, runList.getScene().getWindow());
     ask.setHeaderText(null);
     ask.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> main.library().delete(chosen));
   }

@@ -121,7 +121,7 @@ final class ServerDialogs {
 
   private Dialog<ButtonType> dialog(String title, String header, Node content, String ok) {
     Dialog<ButtonType> d = new Dialog<>();
-    d.initOwner(owner);
+    OwnedDialogs.own(d, owner);
     d.setTitle(title);
     d.setHeaderText(header);
     d.getDialogPane().setContent(content);

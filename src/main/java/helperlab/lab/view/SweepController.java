@@ -347,7 +347,7 @@ public final class SweepController {
   void openOutput() {
     DirectoryChooser dc = new DirectoryChooser();
     dc.setTitle("Open a sweep's output directory (with runs.jsonl)");
-    File f = dc.showDialog(sweepRoot.getScene().getWindow());
+    File f = OwnedDialogs.keepMaximised(sweepRoot.getScene().getWindow(), dc::showDialog);
     if (f != null) {
       vm.open(f.toPath());
     }

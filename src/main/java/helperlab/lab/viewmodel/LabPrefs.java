@@ -54,6 +54,8 @@ public final class LabPrefs {
   public long remoteSeed;
 
   public String timelineSpeed = "X10";
+  /** The folder the last export went to (null: none yet; the user's home is offered). */
+  public String exportFolder;
   /** The history's size cap in MB (0: no cap); past it the oldest runs go. */
   public int historyCapMb = 200;
   /** Chart columns: 1, 2 or 3; 0 lets each view choose for its size. */

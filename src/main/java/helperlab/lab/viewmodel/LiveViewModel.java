@@ -48,6 +48,10 @@ public final class LiveViewModel {
   private final LiveReadouts readouts = new LiveReadouts();
   private final ObjectProperty<RunRecord> lastRecord = new SimpleObjectProperty<>();
   private final LiveTriggers triggers = new LiveTriggers();
+  private final OwnPolicies policies = new OwnPolicies();
+  /** When (run time, s) each press of the big button came in this run, for the charts' marks. */
+  private final javafx.collections.ObservableList<Double> presses = javafx.collections.FXCollections
+      .observableArrayList();
 
   public LiveViewModel(LiveSource source, RunLibrary library, Notices notices, Executor ui, LiveSettings initial,
       Speed initialSpeed) {
@@ -66,6 +70,9 @@ public final class LiveViewModel {
   }
 
   public void apply(LiveSettings s) {
+    if (s.own() != null) {
+      policies.add(s.own());
+    }
     policy.set(s.policy());
     scenario.set(s.scenario());
     machine.set(s.machine());
@@ -75,7 +82,34 @@ public final class LiveViewModel {
 
   /** The settings chosen now; throws with a message naming the field if one is not valid. */
   public LiveSettings settings() {
-    return new LiveSettings(policy.get(), scenario.get(), machine.get(), seed.get(), admission.get());
+    return new LiveSettings(policy.get(), scenario.get(), machine.get(), seed.get(), admission.get(),
+        policies.own(policy.get()).orElse(null));
+  }
+
+  /**
+   * Opens a policy file (JSON, as {@code sweep --policies} reads) and chooses its policy for the next run; false,
+   * with an error in plain words, when the file cannot be read or takes a built-in policy's id.
+   */
+  public boolean openPolicyFile(java.nio.file.Path file) {
+    try {
+      String id = policies.open(file).id();
+      policy.set(id);
+      notices.info("Opened the policy " + id + " from " + file.getFileName() + ": the next run runs it");
+      return true;
+    } catch (RuntimeException e) {
+      notices.error("Cannot open the policy file " + file.getFileName() + ": " + e.getMessage());
+      return false;
+    }
+  }
+
+  /** The run times of this run's presses of the big button (cleared when a run starts). */
+  public javafx.collections.ObservableList<Double> presses() {
+    return presses;
+  }
+
+  /** The policies to choose from: the built-ins and those opened from files. */
+  public OwnPolicies policies() {
+    return policies;
   }
 
   public String sourceName() {
@@ -109,6 +143,7 @@ public final class LiveViewModel {
         }));
     self[0] = r;
     clearReadouts();
+    presses.clear();
     duration.set(r.status().durationS());
     run.set(r);
     state.set(LiveState.RUNNING);
@@ -122,6 +157,7 @@ public final class LiveViewModel {
     }
     run.get().press();
     readouts.pressed.set(readouts.pressed.get() + 1);
+    presses.add(run.get().status().timeS()); // the run's clock as the press is sent: its batch arrives then
   }
 
   /**

@@ -219,7 +219,16 @@ public final class MainViewModel {
     return work.run("Cannot export to " + out, () -> {
       ChartExport.write(request, out);
       return out;
-    }, p -> notices.info("Exported " + (kind == null ? "all charts" : kind.title()) + " to " + p.toAbsolutePath()));
+    }, p -> {
+      prefs.exportFolder = p.toAbsolutePath().getParent().toString();
+      notices.info("Exported " + (kind == null ? "all charts" : kind.title()) + " to " + p.toAbsolutePath());
+    });
+  }
+
+  /** Where an export is offered: the folder of the last one, else the user's home (never the working directory). */
+  public Path exportFolder() {
+    String last = prefs.exportFolder;
+    return last != null && java.nio.file.Files.isDirectory(Path.of(last)) ? Path.of(last) : UserDirs.current().home();
   }
 
   /** What Help → About says: the build, and where the lab keeps its settings, history and known hosts. */

@@ -92,7 +92,9 @@ public final class RunLibrary {
     if (s.bytes() == 0) {
       return Optional.empty();
     }
-    return Optional.of(new RunEntry(origin, s, RunEntry.ofRecordKind(RecordHead.kind(s.file()))));
+    // a file cut short is broken whatever its head says (it had a "real" badge until opened)
+    Optional<String> kind = RecordHead.whole(s.file()) ? RecordHead.kind(s.file()) : Optional.empty();
+    return Optional.of(new RunEntry(origin, s, RunEntry.ofRecordKind(kind)));
   }
 
   /** Loads a record (from the cache when it was used lately) and hands it to {@code then}. */

@@ -40,12 +40,17 @@ public final class RunListFilter {
   private final StringProperty words = new SimpleStringProperty("");
   private final FilteredList<RunEntry> runs;
   private final StringBinding count;
+  private final StringBinding empty;
 
   public RunListFilter(ObservableList<RunEntry> all) {
     this.runs = new FilteredList<>(all);
     runs.predicateProperty().bind(Bindings.createObjectBinding(() -> predicate(shown.get(), words.get()), shown, words));
     this.count = Bindings.createStringBinding(() -> runs.size() == all.size() ? all.size() + (all.size() == 1 ? " run" : " runs")
         : runs.size() + " of " + all.size() + " runs", runs, all);
+    // an empty list says why: nothing in the folder, or a filter that passes none of what is there
+    this.empty = Bindings.createStringBinding(() -> all.isEmpty()
+        ? "No run records here yet.\nRun something in the Live view,\nor choose a folder."
+        : "No run matches this filter.\nClear the words or show all kinds.", all);
   }
 
   /** Runs of {@code shown}'s kind whose name or place holds each of {@code words} (any case). */
@@ -67,6 +72,11 @@ public final class RunListFilter {
   /** The runs that pass, in the library's order. */
   public ObservableList<RunEntry> runs() {
     return runs;
+  }
+
+  /** What the list says when it shows nothing: that the folder is empty, or that nothing passes the filter. */
+  public StringBinding emptyText() {
+    return empty;
   }
 
   /** e.g. {@code "15 of 73 runs"}, or {@code "73 runs"} when nothing is filtered out. */

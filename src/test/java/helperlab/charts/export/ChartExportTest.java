@@ -89,6 +89,25 @@ class ChartExportTest {
   }
 
   @Test
+  void aRealRunAndItsReplayShareARowPerSecond(@TempDir Path dir) throws Exception {
+    Path real = Path.of("lab-runs/xeon-2026-12-01/real/real-busy-box-cage-s1-20261201T001627-934e.json.gz");
+    PlottedRun a = PlottedRun.of(helperlab.runs.RunStore.load(real));
+    PlottedRun b = PlottedRun.of(helperlab.runs.RunStore.load(Path.of(real.toString().replace(".json.gz",
+        "-replay.json.gz"))));
+    Path out = dir.resolve("workers.csv");
+    ChartExport.write(ChartExport.Request.of(ChartKind.WORKERS, List.of(a, b)), out);
+    List<String> rows = Files.readAllLines(out).subList(1, Files.readAllLines(out).size());
+    int columns = ChartKind.WORKERS.series().size();
+    long both = rows.stream().map(l -> l.split(",", -1)).filter(c -> !c[2].isEmpty() && !c[2 + columns].isEmpty())
+        .count();
+    long shorter = Math.min(a.samples().size(), b.samples().size());
+    // matched by exact time, the real run's samples (taken as its events arrive) and the replay's shared no row
+    assertTrue(both >= 0.9 * shorter, both + " rows hold both runs, of " + shorter + " samples of the shorter run");
+    assertTrue(rows.size() <= 1.1 * Math.max(a.samples().size(), b.samples().size()), "no half-empty rows: "
+        + rows.size());
+  }
+
+  @Test
   void anUnknownExtensionIsRefusedWithTheReason(@TempDir Path dir) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ChartExport.write(ChartExport.Request.of(ChartKind.QUEUE, List.of(A)), dir.resolve("q.jpg")));

@@ -31,7 +31,8 @@ final class LabWindowFixture {
     if (withRecordedRuns) {
       copyRecordedRuns(dir);
     }
-    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
+    LabConfig config = new LabConfig(dir.resolve("lab-runs"), rememberedWindow(dir.resolve("home")),
+        new SimulatorSource());
     LabWindow w = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(120, TimeUnit.SECONDS);
     WaitForAsyncUtils.waitForFxEvents();
     return new LabWindowFixture(w);
@@ -46,10 +47,24 @@ final class LabWindowFixture {
     if (samples.unpack() == 0) {
       throw new IllegalStateException("the build carries no sample set (target/classes/samples)");
     }
-    LabConfig config = new LabConfig(samples.runsDir(), dir.resolve("home"), new SimulatorSource());
+    LabConfig config = new LabConfig(samples.runsDir(), rememberedWindow(dir.resolve("home")), new SimulatorSource());
     LabWindow w = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(120, TimeUnit.SECONDS);
     WaitForAsyncUtils.waitForFxEvents();
     return new LabWindowFixture(w);
+  }
+
+  /**
+   * A lab home that remembers a window of 1440 × 900, so the window opens at that size and not maximised: the
+   * headless screen has no window manager, and the tests size the window themselves (DesktopWindowTest holds the
+   * first, maximised window under a real manager). Returns the home.
+   */
+  static Path rememberedWindow(Path home) throws IOException {
+    Files.createDirectories(home);
+    Path prefs = home.resolve(helperlab.lab.viewmodel.LabPrefs.FILE);
+    if (!Files.exists(prefs)) {
+      Files.writeString(prefs, "{\"windowX\": 80, \"windowY\": 80, \"windowWidth\": 1440, \"windowHeight\": 900}");
+    }
+    return home;
   }
 
   private static void copyRecordedRuns(Path dir) throws IOException {
@@ -75,10 +90,7 @@ final class LabWindowFixture {
   /** The window's size set (its minimum lifted first, so a laptop size is taken as asked). */
   void resize(double w, double h) throws Exception {
     run(() -> {
-      window.stage().setMinWidth(0);
-      window.stage().setMinHeight(0);
-      window.stage().setWidth(w);
-      window.stage().setHeight(h);
+      window.resize(w, h);
     });
   }
 

@@ -58,7 +58,8 @@ class LabWindowTest extends FxRobot {
 
   @BeforeEach
   void open() throws Exception {
-    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
+    LabConfig config = new LabConfig(dir.resolve("lab-runs"),
+        LabWindowFixture.rememberedWindow(dir.resolve("home")), new SimulatorSource());
     window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(30, TimeUnit.SECONDS);
     interact(() -> window.stage().requestFocus());
     WaitForAsyncUtils.waitForFxEvents();
@@ -135,6 +136,8 @@ class LabWindowTest extends FxRobot {
     clickOn("#helperButton");
     waitFor(5, "more points after the second press", () -> workers.points(0, Series.WORKERS) > points);
     assertEquals(2, fx(() -> window.viewModel().live().pressedProperty().get()));
+    waitFor(5, "each press marked on the charts", () -> workers.bands().size() == 2
+        && chart(ChartKind.QUEUE).bands().size() == 2);
   }
 
   @Test
@@ -287,10 +290,7 @@ class LabWindowTest extends FxRobot {
       for (Theme theme : Theme.values()) {
         interact(() -> {
           window.viewModel().themeProperty().set(theme);
-          window.stage().setMinWidth(0);
-          window.stage().setMinHeight(0);
-          window.stage().setWidth(size[0]);
-          window.stage().setHeight(size[1]);
+          window.resize(size[0], size[1]);
         });
         WaitForAsyncUtils.waitForFxEvents();
         interact(() -> window.stage().getScene().getRoot().layout());
@@ -391,8 +391,13 @@ class LabWindowTest extends FxRobot {
     long inRange = java.util.Arrays.stream(r.samples().t()).filter(t -> t >= from && t <= to).count();
     int shown = fx(() -> queue.pointsShown(0, Series.QUEUE));
     assertTrue(shown >= inRange && shown <= inRange + 4, "every sample of the range: " + shown + " vs " + inRange);
+    LabChart workers = chart(ChartKind.WORKERS);
+    waitFor(5, "the other charts zoom with it, in time", workers::isZoomed);
+    assertEquals(from, fx(() -> workers.chart().getXAxis().getMin()), 1e-9);
+    assertEquals(to, fx(() -> workers.chart().getXAxis().getMax()), 1e-9);
     clickOn(new javafx.geometry.Point2D((x0 + x1) / 2, y), javafx.scene.input.MouseButton.SECONDARY);
     waitFor(5, "zoomed out", () -> !queue.isZoomed());
+    waitFor(5, "and the others with it", () -> !workers.isZoomed());
     int whole = fx(() -> queue.pointsShown(0, Series.QUEUE));
     assertTrue(whole < inRange * 40, "the whole run, reduced again");
     double columns = fx(() -> queue.chart().getCanvas().getWidth());
@@ -489,7 +494,8 @@ class LabWindowTest extends FxRobot {
     WaitForAsyncUtils.asyncFx(() -> window.stage().close()).get(30, TimeUnit.SECONDS);
     String saved = Files.readString(dir.resolve("home").resolve("lab.json"));
     assertTrue(saved.contains("\"theme\" : \"dark\""), saved);
-    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
+    LabConfig config = new LabConfig(dir.resolve("lab-runs"),
+        LabWindowFixture.rememberedWindow(dir.resolve("home")), new SimulatorSource());
     window = fx(() -> LabWindow.open(new Stage(), config));
     assertTrue(fx(() -> window.stage().getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("dark.css"))));
   }

@@ -53,12 +53,12 @@ class RemoteStarvedTest extends FxRobot {
   @BeforeEach
   void open() throws Exception {
     cage = TestCage.start(Files.createDirectory(dir.resolve("cage")));
-    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
+    LabConfig config = new LabConfig(dir.resolve("lab-runs"),
+        LabWindowFixture.rememberedWindow(dir.resolve("home")), new SimulatorSource());
     window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(60, TimeUnit.SECONDS);
     String[] size = System.getProperty("remote.starved.size", "1280x720").split("x");
     interact(() -> {
-      window.stage().setWidth(Integer.parseInt(size[0]));
-      window.stage().setHeight(Integer.parseInt(size[1]));
+      window.resize(Integer.parseInt(size[0]), Integer.parseInt(size[1]));
       window.viewModel().viewProperty().set(LabView.REMOTE);
     });
     WaitForAsyncUtils.waitForFxEvents();

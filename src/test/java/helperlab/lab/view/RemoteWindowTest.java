@@ -67,7 +67,8 @@ class RemoteWindowTest extends FxRobot {
     key = SshTestServer.userKey(dir, "id_lab", authorized, "sesame".getBytes());
     ssh = new SshTestServer(Files.createDirectory(dir.resolve("sshd")), authorized);
     knownHosts = dir.resolve("known_hosts");
-    LabConfig config = new LabConfig(dir.resolve("lab-runs"), dir.resolve("home"), new SimulatorSource());
+    LabConfig config = new LabConfig(dir.resolve("lab-runs"),
+        LabWindowFixture.rememberedWindow(dir.resolve("home")), new SimulatorSource());
     window = WaitForAsyncUtils.asyncFx(() -> LabWindow.open(new Stage(), config)).get(30, TimeUnit.SECONDS);
     interact(() -> window.stage().requestFocus());
     WaitForAsyncUtils.waitForFxEvents();

@@ -89,5 +89,18 @@ class MainViewModelTest {
     assertEquals(400, img.getHeight());
     ui.await("a note naming the file", Duration.ofSeconds(5),
         () -> vm.notices().latestProperty().get().text().contains("w.png"));
+    assertEquals(png.getParent().toAbsolutePath(), ui.call(vm::exportFolder), "the next export is offered there");
+  }
+
+  @Test
+  void theFirstExportIsOfferedTheHomeFolderAndTheLastOneIsRemembered(@TempDir Path dir) throws Exception {
+    MainViewModel vm = model(dir);
+    assertEquals(helperlab.model.UserDirs.current().home(), ui.call(vm::exportFolder), "the home, not the clone");
+    ui.run(() -> vm.showRun(TestRuns.sim("box", "calm", 1, 300)));
+    Path csv = Files.createDirectories(dir.resolve("exports")).resolve("all.csv");
+    ui.call(() -> vm.export(null, csv, 700, 400)).get(30, TimeUnit.SECONDS);
+    ui.await("exported", Duration.ofSeconds(5), () -> vm.notices().latestProperty().get().text().contains("all.csv"));
+    ui.run(() -> vm.savePrefs(0, 0, 1200, 700, false));
+    assertEquals(csv.getParent().toAbsolutePath(), ui.call(model(dir)::exportFolder), "remembered between sessions");
   }
 }

@@ -1,6 +1,7 @@
 package helperlab.lab.viewmodel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.runs.StoredRun;
 import java.nio.file.Path;
@@ -29,6 +30,17 @@ class RunListFilterTest {
     assertEquals(RunEntry.Kind.REPLAY, REPLAY.kind());
     assertEquals(RunEntry.Kind.SIM, SIM.kind());
     assertEquals(RunEntry.Kind.REPLAY, entry("", "real-busy-box-cage-s1-x-replay-2").kind(), "a second copy in the history");
+  }
+
+  @Test
+  void anEmptyListSaysWhetherTheFolderIsEmptyOrTheFilterPassesNothing() {
+    ObservableList<RunEntry> all = FXCollections.observableArrayList();
+    RunListFilter f = new RunListFilter(all);
+    assertTrue(f.emptyText().get().startsWith("No run records here yet"), f.emptyText().get());
+    all.setAll(REAL, SIM);
+    f.wordsProperty().set("no-such-run");
+    assertEquals(List.of(), f.runs());
+    assertTrue(f.emptyText().get().startsWith("No run matches this filter"), f.emptyText().get());
   }
 
   @Test
