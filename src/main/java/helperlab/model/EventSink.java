@@ -20,6 +20,9 @@ public interface EventSink {
 
   /** Sends every event to each of the given sinks, in order. */
   static EventSink tee(EventSink... sinks) {
+    if (sinks.length == 2) {
+      return new TwoSinks(sinks[0], sinks[1]);
+    }
     return new EventSink() {
       @Override
       public boolean readsRefusalReasons() {

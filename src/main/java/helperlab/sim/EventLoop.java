@@ -117,6 +117,10 @@ final class EventLoop {
     } else {
       sink.sample(now, workers.liveCount(), machine.runnable(), scheduler.queuedImages(), memory.residentMb(), sinks.metrics);
       nextSample += setup.sampleEveryS();
+      // A sample asks nothing of the scheduler or the client and the memory is within the limit (checked above):
+      // a driver's round would find nothing to carry out. The memory is still reported, as the peak may be now.
+      memory.report(sink, now);
+      return true;
     }
     execute();
     return true;

@@ -25,10 +25,12 @@ final class Machine {
   private double cpuClock;
   private double cpuTotal;
   // The rates change only when a process starts or stops running or the quota changes, not with time:
-  // kept from then, as the same expressions would give on every event.
+  // worked out when next read after such a change (an instant may start and stop many processes), the same
+  // expressions giving the same values.
   private double cpuShare;
   private double progressRate;
   private double cpuInUse;
+  private boolean ratesStale;
 
   Machine(double cores, double speed, Contention contention, double startupParallelism) {
     if (!(startupParallelism >= 1)) {
@@ -53,12 +55,21 @@ final class Machine {
 
   /** CPU seconds per second each share gets (a share is one thread: at most one core). */
   double cpuShare() {
+    fresh();
     return cpuShare;
   }
 
   /** Work (seconds of the calibrated server's core) each share completes per second. */
   double progressRate() {
+    fresh();
     return progressRate;
+  }
+
+  private void fresh() {
+    if (ratesStale) {
+      ratesStale = false;
+      rates();
+    }
   }
 
   private void rates() {
@@ -70,6 +81,7 @@ final class Machine {
   void advanceTo(double t) {
     double dt = t - now;
     if (dt > 0) {
+      fresh();
       progress += progressRate * dt;
       cpuClock += cpuShare * dt;
       cpuTotal += cpuInUse * dt;
@@ -79,6 +91,7 @@ final class Machine {
 
   /** When the progress clock reaches {@code target} at the current rate (infinite when idle). */
   double timeToReach(double target) {
+    fresh();
     double rate = progressRate;
     if (rate <= 0) {
       return Double.POSITIVE_INFINITY;
@@ -96,7 +109,7 @@ final class Machine {
       throw new IllegalArgumentException("the share of CPU left must be in (0, 1], got " + share);
     }
     quota = cores * share;
-    rates();
+    ratesStale = true;
   }
 
   void addRunnable(boolean startingUp) {
@@ -104,7 +117,7 @@ final class Machine {
     if (startingUp) {
       starting++;
     }
-    rates();
+    ratesStale = true;
   }
 
   void removeRunnable(boolean startingUp) {
@@ -112,7 +125,7 @@ final class Machine {
     if (startingUp) {
       starting--;
     }
-    rates();
+    ratesStale = true;
   }
 
   int runnable() {

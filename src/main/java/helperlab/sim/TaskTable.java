@@ -16,6 +16,8 @@ final class TaskTable {
   private final Calibration calibration;
   private final double speed;
   private final double workFactor;
+  /** The scenario's tasks, as the run was given them (unmodifiable). */
+  private final List<Task> arrivals;
   private final List<Task> taskById;
   private final List<List<ImageJob>> jobsById;
   private double[] flatById;
@@ -40,6 +42,7 @@ final class TaskTable {
     this.calibration = calibration;
     this.speed = speed;
     this.workFactor = workFactor;
+    this.arrivals = List.copyOf(arrivals);
     this.taskById = new ArrayList<>(arrivals);
     this.jobsById = new ArrayList<>(workload.jobs);
     this.flatById = workload.flatWork;
@@ -61,6 +64,9 @@ final class TaskTable {
 
   /** The tasks in id order. */
   List<Task> tasks() {
+    if (arrivals.size() == taskById.size()) {
+      return arrivals; // no batch entered during the run (a sweep's runs): the arrivals as they came, not a copy
+    }
     return taskById.stream().filter(t -> t != null).toList();
   }
 

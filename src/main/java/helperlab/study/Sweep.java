@@ -215,6 +215,9 @@ public final class Sweep {
         : calibration.withWarmUpSlownessTimes(spawnCostFactor(baseMachine, spawnCostS));
     List<Task> tasks = new ArrivalGenerator(scenario, machine, groupCalibration, groupPresets).generate(g.seed());
     Workload workload = new Workload(tasks, groupCalibration, machine.speedOrDefault(), workFactor(g));
+    // what the machine could carry of these tasks, priced once for every policy of the group (it was a tenth of the
+    // sweep's CPU per run: a forecast for every image)
+    Tipping.Capacity groupCapacity = Tipping.Capacity.of(machine, groupCalibration, tasks, workFactor(g), g.trigger());
     List<RunRow> rows = new ArrayList<>(g.variants().size());
     for (SweepPlan.Variant v : g.variants()) {
       if (cancelled.get()) {
@@ -229,7 +232,7 @@ public final class Sweep {
           : new OfferedWork(tasks, groupCalibration, runMachine, workFactor(g), g.trigger());
       SimResult r = new Simulation(setup, workload, offered == null ? meter : EventSink.tee(meter, offered)).run();
       steps.addAndGet(r.steps());
-      TippingCourse course = Tipping.course(meter, setup.tippingCapacity(), scenario.durationS());
+      TippingCourse course = Tipping.course(meter, groupCapacity.on(runMachine), scenario.durationS());
       Recovery recovery = null;
       if (g.trigger() != null) {
         Twin twin = twin(g, v, baseScenario, machine, groupCalibration, presets);

@@ -27,6 +27,15 @@ public final class ArrivalGenerator {
   private final Calibration calibration;
   private final CostCurve curve;
   private final PresetCatalog presets;
+  // The mixes as every batch and image draws from them, worked out once (a sweep draws hundreds of thousands of images):
+  // the presets in name order (map order must not depend on hashing) with their weights and total, the image classes'
+  // total weight and each class's megapixel range in logs.
+  private final String[] presetNames;
+  private final double[] presetWeights;
+  private final double presetTotal;
+  private final double classTotal;
+  private final double[] classLogMin;
+  private final double[] classLogSpan;
 
   public ArrivalGenerator(ScenarioSpec scenario, MachineSpec machine, Calibration calibration, PresetCatalog presets) {
     this.scenario = scenario;
@@ -34,6 +43,25 @@ public final class ArrivalGenerator {
     this.calibration = calibration;
     this.curve = calibration.cost();
     this.presets = presets;
+    Map<String, Double> sorted = new TreeMap<>(scenario.presets());
+    presetNames = sorted.keySet().toArray(String[]::new);
+    presetWeights = sorted.values().stream().mapToDouble(Double::doubleValue).toArray();
+    double total = 0;
+    for (double w : presetWeights) {
+      total += w;
+    }
+    presetTotal = total;
+    List<ScenarioSpec.ImageClass> mix = scenario.imageMix();
+    total = 0;
+    classLogMin = new double[mix.size()];
+    classLogSpan = new double[mix.size()];
+    for (int i = 0; i < mix.size(); i++) {
+      ScenarioSpec.ImageClass c = mix.get(i);
+      total += c.weight();
+      classLogMin[i] = Math.log(c.minMp());
+      classLogSpan[i] = Math.log(c.maxMp()) - Math.log(c.minMp());
+    }
+    classTotal = total;
     for (String p : scenario.presets().keySet()) {
       if (!presets.has(p)) {
         throw new IllegalArgumentException("scenario " + scenario.name() + " names preset '" + p
@@ -162,11 +190,11 @@ public final class ArrivalGenerator {
   private Task batch(int id, double at, SplittableRandom sizes, SplittableRandom presetDraw,
       SplittableRandom classDraw, SplittableRandom mpDraw, SplittableRandom aspectDraw, SplittableRandom noiseDraw) {
     int n = batchSize(sizes);
-    String preset = pick(scenario.presets(), presetDraw.nextDouble());
+    String preset = pickPreset(presetDraw.nextDouble());
     List<ImageSpec> images = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      ScenarioSpec.ImageClass c = pickClass(classDraw.nextDouble());
-      double mp = Math.exp(Math.log(c.minMp()) + (Math.log(c.maxMp()) - Math.log(c.minMp())) * mpDraw.nextDouble());
+      int c = pickClass(classDraw.nextDouble());
+      double mp = Math.exp(classLogMin[c] + classLogSpan[c] * mpDraw.nextDouble());
       double aspect = pickAspect(aspectDraw.nextDouble());
       boolean portrait = aspectDraw.nextBoolean();
       int w = (int) Math.max(1, Math.round(Math.sqrt(mp * 1e6 * aspect)));
@@ -240,17 +268,12 @@ public final class ArrivalGenerator {
     return flat;
   }
 
-  private static String pick(Map<String, Double> weights, double u) {
-    Map<String, Double> sorted = new TreeMap<>(weights); // map order must not depend on hashing
-    double total = 0;
-    for (double w : sorted.values()) {
-      total += w;
-    }
-    double x = u * total;
+  private String pickPreset(double u) {
+    double x = u * presetTotal;
     String last = null;
-    for (Map.Entry<String, Double> e : sorted.entrySet()) {
-      last = e.getKey();
-      x -= e.getValue();
+    for (int i = 0; i < presetNames.length; i++) {
+      last = presetNames[i];
+      x -= presetWeights[i];
       if (x < 0) {
         return last;
       }
@@ -258,19 +281,17 @@ public final class ArrivalGenerator {
     return last;
   }
 
-  private ScenarioSpec.ImageClass pickClass(double u) {
-    double total = 0;
-    for (ScenarioSpec.ImageClass c : scenario.imageMix()) {
-      total += c.weight();
-    }
-    double x = u * total;
-    for (ScenarioSpec.ImageClass c : scenario.imageMix()) {
-      x -= c.weight();
+  /** The image class drawn by {@code u}: its index in the scenario's mix. */
+  private int pickClass(double u) {
+    List<ScenarioSpec.ImageClass> mix = scenario.imageMix();
+    double x = u * classTotal;
+    for (int i = 0; i < mix.size(); i++) {
+      x -= mix.get(i).weight();
       if (x < 0) {
-        return c;
+        return i;
       }
     }
-    return scenario.imageMix().get(scenario.imageMix().size() - 1);
+    return mix.size() - 1;
   }
 
   private static double pickAspect(double u) {

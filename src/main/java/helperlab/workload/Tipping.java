@@ -69,6 +69,16 @@ public final class Tipping {
           trigger == null || trigger.isNone() ? null : trigger);
     }
 
+    /**
+     * The same tasks on {@code machine} (a sweep prices a group's tasks once and runs every policy of the group on
+     * them; a policy may run on a variant of the group's machine): the same arrays, the machine's work and CPU.
+     */
+    public Capacity on(MachineSpec machine) {
+      double work = machine.cores() * machine.speedOrDefault();
+      return work == workPerS && machine.cores() == cpuPerS ? this
+          : new Capacity(taskWorkS, deadlineS, work, machine.cores(), trigger);
+    }
+
     double work(int task) {
       return task >= 0 && task < taskWorkS.length ? taskWorkS[task] : 0;
     }
