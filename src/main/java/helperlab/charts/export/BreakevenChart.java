@@ -73,7 +73,7 @@ public final class BreakevenChart {
   }
 
   public void writeSvg(Path file) throws IOException {
-    SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
+    SVGGraphics2D g = SvgCanvas.of(WIDTH, HEIGHT, file.getFileName().toString());
     paint(g, WIDTH, HEIGHT);
     Files.writeString(file, g.getSVGDocument(), StandardCharsets.UTF_8);
   }

@@ -86,7 +86,7 @@ public final class ChartExport {
   }
 
   public static String svg(Request r) {
-    SVGGraphics2D g = new SVGGraphics2D(r.width(), r.height());
+    SVGGraphics2D g = SvgCanvas.of(r.width(), r.height(), "chart");
     paint(g, r);
     return g.getSVGDocument();
   }

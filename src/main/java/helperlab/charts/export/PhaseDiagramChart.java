@@ -120,21 +120,7 @@ public final class PhaseDiagramChart implements PictureFile {
   private void legend(Graphics2D g, int x, int y) {
     g.setFont(new Font(FONT, Font.PLAIN, 14));
     FontMetrics fm = g.getFontMetrics();
-    g.setColor(style.text());
-    String title = "share down:";
-    g.drawString(title, x, y + 14);
-    x += fm.stringWidth(title) + 8;
-    for (int i = 0; i <= 10; i++) {
-      double s = i / 10.0;
-      g.setColor(Awt.colour(Palette.down(s)));
-      g.fill(new Rectangle(x + i * 40, y, 40, 20));
-      if (i % 5 == 0) {
-        g.setColor(Awt.colour(Palette.textOnDown(s)));
-        String label = (i * 10) + "%";
-        g.drawString(label, x + i * 40 + (40 - fm.stringWidth(label)) / 2, y + 15);
-      }
-    }
-    x += 11 * 40 + 28;
+    x = DownShareRamp.draw(g, style, "share down:", x, y, 40) + 28;
     g.setColor(style.text());
     g.setStroke(new BasicStroke(4f));
     g.draw(new Line2D.Double(x, y + 10, x + 34, y + 10));

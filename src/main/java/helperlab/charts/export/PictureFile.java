@@ -32,7 +32,7 @@ public interface PictureFile {
   }
 
   default void writeSvg(Path file, int width, int height) throws IOException {
-    SVGGraphics2D g = new SVGGraphics2D(width, height);
+    SVGGraphics2D g = SvgCanvas.of(width, height, file.getFileName().toString());
     paint(g, width, height);
     Files.writeString(file, g.getSVGDocument(), StandardCharsets.UTF_8);
   }
