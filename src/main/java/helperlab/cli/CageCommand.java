@@ -104,7 +104,7 @@ public final class CageCommand implements Runnable {
       flag.accept("calibration", calibration);
       flag.accept("samples", samples);
       CageConfig config = CageConfig.load(configFile, flags, System.getenv());
-      Supervisor supervisor = Supervisor.start(config, WriterStream.over(spec.commandLine().getErr()));
+      Supervisor supervisor = Supervisor.start(config); // its log goes through SLF4J, to stderr
       Intake intake;
       CtlServer ctl;
       try {
@@ -286,7 +286,7 @@ public final class CageCommand implements Runnable {
                 + " measured on (made before calibrations kept it): check it is this machine's");
       }
       var check = new SteadinessCheck(data, cpus, CageConfig.parseSize("--memory", memory), seconds, window, tolerance,
-          workers, WriterStream.over(spec.commandLine().getOut()));
+          workers, spec.commandLine().getOut()::println);
       if (c != null) {
         check.withPace(new SteadinessCheck.PaceAgainst(c, paceTolerance));
       }

@@ -80,7 +80,7 @@ public final class CalibrateCommand implements Callable<Integer> {
           }
         }), true)) {
       bar.say(steps.stage(0));
-      r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns, WriterStream.over(lines)).run();
+      r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns, lines::println).run();
     }
     CalibrationShelf.Placed placed = CalibrationShelf.place(out, r.calibration(), r.check(), r, force);
     Path out = placed.dir();
