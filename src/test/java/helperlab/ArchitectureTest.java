@@ -172,12 +172,15 @@ class ArchitectureTest {
    * need a stream. The benchmarks (src/bench) print their figures and are not held to it; the lab's launcher is the one
    * left (lab/ was another helper's to edit when this rule came).
    */
+  /** {@code Lab.launchAndClose(config, out)} prints its start-up figure to a stream: to be a line sink when lab/ is free. */
+  private static final String LEFT_IN_THE_LAB = "helperlab.lab.Lab";
+
   @Test
   void noPrintStreamIsHandedAroundOutsideTheCommandLine() {
     java.util.List<String> handed = new java.util.ArrayList<>();
     for (JavaClass c : classes) {
       String outer = c.getName().contains("$") ? c.getName().substring(0, c.getName().indexOf('$')) : c.getName();
-      if (c.getPackageName().startsWith("helperlab.cli")
+      if (c.getPackageName().startsWith("helperlab.cli") || outer.equals(LEFT_IN_THE_LAB)
           || java.nio.file.Files.exists(java.nio.file.Path.of("src/bench/java", outer.replace('.', '/') + ".java"))) {
         continue;
       }
@@ -187,8 +190,7 @@ class ArchitectureTest {
         }
       }
     }
-    org.junit.jupiter.api.Assertions.assertEquals(
-        java.util.List.of("helperlab.lab.Lab.launchAndClose(helperlab.lab.LabConfig, java.io.PrintStream)"), handed);
+    org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), handed);
   }
 
   /** A class of the product (not a benchmark's, from src/bench), by its outermost class's source. */
