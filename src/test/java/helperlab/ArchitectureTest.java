@@ -166,6 +166,71 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /**
+   * Diagnostics go through SLF4J, and what a command shows its user through that command's own writers: a print
+   * stream is handed from method to method only in cli, the boundary where picocli's writers meet the parts that
+   * need a stream. The benchmarks (src/bench) print their figures and are not held to it; the lab's launcher is the one
+   * left (lab/ was another helper's to edit when this rule came).
+   */
+  /** {@code Lab.launchAndClose(config, out)} prints its start-up figure to a stream: to be a line sink when lab/ is free. */
+  private static final String LEFT_IN_THE_LAB = "helperlab.lab.Lab";
+
+  @Test
+  void noPrintStreamIsHandedAroundOutsideTheCommandLine() {
+    java.util.List<String> handed = new java.util.ArrayList<>();
+    for (JavaClass c : classes) {
+      String outer = c.getName().contains("$") ? c.getName().substring(0, c.getName().indexOf('$')) : c.getName();
+      if (c.getPackageName().startsWith("helperlab.cli") || outer.equals(LEFT_IN_THE_LAB)
+          || java.nio.file.Files.exists(java.nio.file.Path.of("src/bench/java", outer.replace('.', '/') + ".java"))) {
+        continue;
+      }
+      for (com.tngtech.archunit.core.domain.JavaCodeUnit u : c.getCodeUnits()) {
+        if (u.getRawParameterTypes().stream().anyMatch(t -> t.isEquivalentTo(java.io.PrintStream.class))) {
+          handed.add(u.getFullName());
+        }
+      }
+    }
+    org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), handed);
+  }
+
+  /** A class of the product (not a benchmark's, from src/bench), by its outermost class's source. */
+  private static boolean inTheProduct(JavaClass c) {
+    String outer = c.getName().contains("$") ? c.getName().substring(0, c.getName().indexOf('$')) : c.getName();
+    return !java.nio.file.Files.exists(java.nio.file.Path.of("src/bench/java", outer.replace('.', '/') + ".java"));
+  }
+
+  /** One name, one class: no two top-level classes of the product share a simple name (a reader greps by it). */
+  @Test
+  void noTopLevelClassNameIsUsedTwice() {
+    java.util.Map<String, java.util.List<String>> byName = new java.util.TreeMap<>();
+    for (JavaClass c : classes) {
+      if (c.isTopLevelClass() && inTheProduct(c)) {
+        byName.computeIfAbsent(c.getSimpleName(), k -> new java.util.ArrayList<>()).add(c.getName());
+      }
+    }
+    byName.values().removeIf(names -> names.size() < 2);
+    org.junit.jupiter.api.Assertions.assertEquals(java.util.Map.of(), byName);
+  }
+
+  /** A nested type never takes the name of a top-level one of its package: inside its class the two read alike. */
+  @Test
+  void noNestedTypeShadowsATopLevelOneOfItsPackage() {
+    java.util.Set<String> topLevel = new java.util.HashSet<>();
+    for (JavaClass c : classes) {
+      if (c.isTopLevelClass()) {
+        topLevel.add(c.getPackageName() + "." + c.getSimpleName());
+      }
+    }
+    java.util.List<String> shadowing = new java.util.ArrayList<>();
+    for (JavaClass c : classes) {
+      if (c.isNestedClass() && !c.isAnonymousClass() && !c.getSimpleName().isEmpty() && inTheProduct(c)
+          && topLevel.contains(c.getPackageName() + "." + c.getSimpleName())) {
+        shadowing.add(c.getName());
+      }
+    }
+    org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), shadowing);
+  }
+
   @Test
   void noPackagesDependOnEachOtherInALoop() {
     slices().matching("helperlab.(**)").should().beFreeOfCycles().check(classes);

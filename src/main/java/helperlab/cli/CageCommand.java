@@ -104,7 +104,7 @@ public final class CageCommand implements Runnable {
       flag.accept("calibration", calibration);
       flag.accept("samples", samples);
       CageConfig config = CageConfig.load(configFile, flags, System.getenv());
-      Supervisor supervisor = Supervisor.start(config, WriterStream.over(spec.commandLine().getErr()));
+      Supervisor supervisor = Supervisor.start(config); // its log goes through SLF4J, to stderr
       Intake intake;
       CtlServer ctl;
       try {
@@ -225,7 +225,10 @@ public final class CageCommand implements Runnable {
               + " would and exits 4 (before 3) when the host's pace (probe now over the calibration's) is off by more than"
               + " --pace-tolerance: the loads a cage offers on that calibration would not be the ones stated; and exits 5"
               + " at once when the calibration names another processor than this machine's: it is another machine."
-              + " Needs root for the cgroup caps (it runs uncapped, and says so, without)."})
+              + " Needs root for the cgroup caps (it runs uncapped, and says so, without)."},
+      exitCodeList = {"3:the speed did not hold still (the slowest window is past --tolerance)",
+          "4:with --calibration: the host's pace is off the calibration's by more than --pace-tolerance",
+          "5:with --calibration: the calibration names another processor than this machine's"})
   static final class Steadiness implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -283,7 +286,7 @@ public final class CageCommand implements Runnable {
                 + " measured on (made before calibrations kept it): check it is this machine's");
       }
       var check = new SteadinessCheck(data, cpus, CageConfig.parseSize("--memory", memory), seconds, window, tolerance,
-          workers, WriterStream.over(spec.commandLine().getOut()));
+          workers, spec.commandLine().getOut()::println);
       if (c != null) {
         check.withPace(new SteadinessCheck.PaceAgainst(c, paceTolerance));
       }

@@ -26,8 +26,12 @@ import picocli.CommandLine.Spec;
         + " queue); a calibration made on a noisy host, or with a concurrency curve that falls and rises again, is doubtful"
         + " and says why.", "Writes calibration.json, calibration-check.json, calibration-report.json and a plot of each fit"
         + " (PNG) to --out; a doubtful one does not replace a steady one there without --force (it goes to --out/doubtful,"
-        + " exit 1)."})
+        + " exit 3)."},
+    exitCodeList = "3:the calibration is doubtful and was not put in place of the steady one in --out (it is in"
+        + " --out/doubtful; --force puts it in place)")
 public final class CalibrateCommand implements Callable<Integer> {
+  static final int NOT_REPLACED = 3;
+
   @Spec
   CommandSpec spec;
 
@@ -76,7 +80,7 @@ public final class CalibrateCommand implements Callable<Integer> {
           }
         }), true)) {
       bar.say(steps.stage(0));
-      r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns, WriterStream.over(lines)).run();
+      r = new Calibrator(data, cpus, bytes, reps, secondsPerLevel, spawns, lines::println).run();
     }
     CalibrationShelf.Placed placed = CalibrationShelf.place(out, r.calibration(), r.check(), r, force);
     Path out = placed.dir();
@@ -96,12 +100,17 @@ public final class CalibrateCommand implements Callable<Integer> {
         .writePng(out.resolve("memory.png"), 1000, 600);
     stdout.println("wrote " + out.resolve("calibration.json") + ", " + CalibrationCheck.FILE
         + ", calibration-report.json, cost.png, concurrency.png, memory.png");
+    return said(placed, stdout, spec.commandLine().getErr());
+  }
+
+  /** Where the calibration went, said: in place (0), or kept aside as doubtful (3), which a script must not take for done. */
+  static int said(CalibrationShelf.Placed placed, PrintWriter out, PrintWriter err) {
     if (!placed.replaced()) {
-      spec.commandLine().getErr().println("helper-lab calibrate: " + placed.message() + " (--force)");
-      return 1;
+      err.println("helper-lab calibrate: " + placed.message() + " (--force)");
+      return NOT_REPLACED;
     }
-    stdout.println(placed.message());
-    return 0;
+    out.println(placed.message());
+    return ExitCodes.OK;
   }
 
   private static List<FitPlot.Point> points(List<Calibrator.Point> ps) {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,25 +48,30 @@ public final class CompareCommand implements Callable<Integer> {
   @Option(names = "--no-charts", description = "skip the overlay charts (real and replay: workers, spawns, deadlines)")
   boolean noCharts;
 
-  @Option(names = "--against", paramLabel = "DIR2",
-      description = "a folder of the same real runs recorded again: compare with those, not with the replays (default --out: DIR2)")
-  Path against;
+  /** Which report instead of the replays': two different ones, so one at a time (picocli refuses both). */
+  @ArgGroup(exclusive = true, multiplicity = "0..1")
+  Report report = new Report();
 
-  @Option(names = "--effects", description = "the seed's comparisons (pool-edf-10 minus the best budgeted splitting policy, "
-      + "box minus never-split-budget, yield minus pool-edf-10) as paired differences with 95%% intervals, real beside "
-      + "simulated: effects.md, effects.csv")
-  boolean effects;
+  static final class Report {
+    @Option(names = "--against", paramLabel = "DIR2", required = true,
+        description = "a folder of the same real runs recorded again: compare with those, not with the replays (default --out: DIR2)")
+    Path against;
+
+    @Option(names = "--effects", required = true,
+        description = "the seed's comparisons (pool-edf-10 minus the best budgeted splitting policy, box minus"
+            + " never-split-budget, yield minus pool-edf-10) as paired differences with 95%% intervals, real beside"
+            + " simulated: effects.md, effects.csv")
+    boolean effects;
+  }
 
   @Mixin
   QuietOption quiet = new QuietOption();
 
   @Override
   public Integer call() throws Exception {
-    if (effects && against != null) {
-      throw new IllegalArgumentException("--effects and --against are two different reports: give one");
-    }
+    Path against = report.against;
     List<RunRecord> records = readAll(folder(dir));
-    if (effects) {
+    if (report.effects) {
       EffectSizes.check(records); // refused before anything is replayed
       return effects(withReplays(records));
     }
@@ -119,14 +125,14 @@ public final class CompareCommand implements Callable<Integer> {
   private Integer repeats(List<RunRecord> first, List<RunRecord> again) throws IOException {
     List<Comparison.Pair> pairs = Comparison.repeatPairs(first, again);
     if (pairs.isEmpty()) {
-      throw new IllegalArgumentException("no real run in " + against + " played the same tasks as a real run in " + dir
+      throw new IllegalArgumentException("no real run in " + report.against + " played the same tasks as a real run in " + dir
           + " (same policy, scenario, machine, seed, admission and tasks)");
     }
     long unmatched = again.stream().filter(r -> RunRecord.KIND_REAL.equals(r.kind())).count() - pairs.size();
     if (unmatched > 0) {
-      spec.commandLine().getErr().println(unmatched + " real run(s) in " + against + " have no run with the same tasks in " + dir + ": left out");
+      spec.commandLine().getErr().println(unmatched + " real run(s) in " + report.against + " have no run with the same tasks in " + dir + ": left out");
     }
-    Path target = out != null ? out : against;
+    Path target = out != null ? out : report.against;
     int code = write(Comparison.of(Comparison.Sides.REPEATS, pairs), pairs, target, "repeats", "repeat",
         p -> p.right().id() + "-against-first.png");
     SpreadJudgement judged = SpreadJudgement.of(first, again);

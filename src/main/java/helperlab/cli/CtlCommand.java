@@ -13,7 +13,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
@@ -55,13 +55,13 @@ import picocli.CommandLine.Spec;
         "With --ssh the same lines go to ctl on a server (host keys checked against known_hosts); by default it"
             + " runs the ctl that 'helper-lab deploy' left in --remote-dir, else 'helper-lab ctl' on the server's PATH.",
         "",
-        "Exit codes:",
-        "  0  every request was answered with ok: true",
-        "  1  the cage answered at least one request with ok: false (all answers are still printed)",
-        "  2  bad command-line arguments",
-        "  3  the cage was not reached, or the link broke before every answer was in: the SSH session cut, ctl"
-            + " on the server killed, a followed stream silent past --stall-limit, the cage stopping mid-stream (one"
-            + " line on stderr says why, and how to resume)"})
+        "A refusal or a lost cage is not a failure of ctl: they have codes of their own (below), and over SSH the"
+            + " server's ctl exits with the same."},
+    exitCodeList = {
+        "3:the cage was not reached, or the link broke before every answer was in: the SSH session cut, ctl on the"
+            + " server killed, a followed stream silent past --stall-limit, the cage stopping mid-stream (one line on"
+            + " stderr says why, and how to resume)",
+        "4:the cage answered at least one request with ok: false (every answer is still printed)"})
 public final class CtlCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -98,8 +98,8 @@ public final class CtlCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     // Main.main gives ctl a UTF-8 writer whatever this JVM's locale says (a POSIX locale over SSH would make them '?')
-    PrintStream out = WriterStream.over(spec.commandLine().getOut());
-    PrintStream err = WriterStream.over(spec.commandLine().getErr());
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     if (remote.ssh != null) {
       return remote(main.in, out, err);
     }
@@ -108,7 +108,7 @@ public final class CtlCommand implements Callable<Integer> {
   }
 
   /** Over SSH: requests from {@code in} to the server's ctl, its answers to {@code out}, one failure line to {@code err}. */
-  int remote(InputStream in, PrintStream out, PrintStream err) {
+  int remote(InputStream in, PrintWriter out, PrintWriter err) {
     SshSettings settings;
     try {
       new DeployOptions(remoteDir, null, null, null, 0); // the directory checked as deploy checks it
@@ -118,6 +118,7 @@ public final class CtlCommand implements Callable<Integer> {
       }
     } catch (IllegalArgumentException e) {
       err.println("helper-lab ctl: " + e.getMessage());
+      err.flush();
       return CtlExit.USAGE.code;
     }
     ConsolePrompts prompts = new ConsolePrompts();
@@ -127,6 +128,7 @@ public final class CtlCommand implements Callable<Integer> {
     } catch (ControlException e) {
       out.flush();
       err.println("helper-lab ctl: " + explain(e, settings));
+      err.flush();
       return CtlExit.UNREACHABLE.code;
     }
   }
@@ -144,7 +146,7 @@ public final class CtlCommand implements Callable<Integer> {
   }
 
   /** Locally, through the cage's control socket: one connection per request. */
-  int run(BufferedReader in, PrintStream out) throws IOException {
+  int run(BufferedReader in, PrintWriter out) throws IOException {
     Path socket = data.resolve("run").resolve(CtlServer.SOCKET);
     String line;
     CtlExit exit = CtlExit.OK;

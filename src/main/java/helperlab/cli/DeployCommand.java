@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,8 +33,11 @@ import picocli.CommandLine.Spec;
         "It checks the server first (Java, the services' binaries, room for the jar) and changes nothing when"
             + " something is missing; a step that fails undoes what this deploy started and says what.",
         "--check looks without changing anything; --status, --stop, --logs [--follow] and --uninstall [--purge] look"
-            + " after what deploy made. A second deploy keeps the private services, their ports and data.",
-        "Exit code 1 if the deploy fails (one line on stderr says why), 2 for bad arguments."})
+            + " after what deploy made (one of them at a time). A second deploy keeps the private services, their"
+            + " ports and data."},
+    exitCodeList = {"3:the server was not reached: nothing answers there, its host key is unknown or changed, or the"
+        + " login was refused (nothing was changed)",
+        "4:--check: something the cage needs is missing on the server"})
 public final class DeployCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -77,114 +81,128 @@ public final class DeployCommand implements Callable<Integer> {
   @Option(names = "--install", description = "install what is missing (Java, PostgreSQL, Redis) through sudo -n")
   boolean install;
 
-  @Option(names = "--status", description = "say what deploy made there and whether it runs, with the cage's status")
-  boolean status;
+  /** What to do instead of a deploy: one of them at most, which picocli holds (it names the clash itself). */
+  @ArgGroup(exclusive = true, multiplicity = "0..1")
+  Action action;
 
-  @Option(names = "--stop", description = "stop the cage and its private services (files and data stay)")
-  boolean stop;
+  static final class Action {
+    @Option(names = "--check", required = true,
+        description = "only look: Java, PostgreSQL, Redis, cgroup, systemd, disk, memory and the worker budget there,"
+            + " one line each (changes nothing; exit 4 when something the cage needs is missing)")
+    boolean check;
 
-  @Option(names = "--logs", description = "print the end of the cage's log")
-  boolean logs;
+    @Option(names = "--status", required = true,
+        description = "say what deploy made there and whether it runs, with the cage's status")
+    boolean status;
 
-  @Option(names = "--follow", description = "with --logs: keep printing as the log grows (Ctrl-C ends)")
-  boolean follow;
+    @Option(names = "--stop", required = true, description = "stop the cage and its private services (files and data stay)")
+    boolean stop;
 
-  @Option(names = "--lines", defaultValue = "100", description = "with --logs: how many lines (default: ${DEFAULT-VALUE})")
-  int lines;
+    @ArgGroup(exclusive = false)
+    Logs logs;
 
-  @Option(names = "--uninstall", description = "stop everything and remove the unit, the jar and the scripts (the data stays)")
-  boolean uninstall;
+    @ArgGroup(exclusive = false)
+    Uninstall uninstall;
+  }
 
-  @Option(names = "--purge", description = "with --uninstall: remove the data too (the cage's, the private databases)")
-  boolean purge;
+  /** {@code --logs} and what goes with it alone: picocli refuses {@code --follow} without it. */
+  static final class Logs {
+    @Option(names = "--logs", required = true, description = "print the end of the cage's log")
+    boolean logs;
 
-  @Option(names = "--check",
-      description = "only look: Java, PostgreSQL, Redis, cgroup, systemd, disk, memory and the worker budget there,"
-          + " one line each (changes nothing; exit 1 when something the cage needs is missing)")
-  boolean check;
+    @Option(names = "--follow", description = "with --logs: keep printing as the log grows (Ctrl-C ends)")
+    boolean follow;
+
+    @Option(names = "--lines", defaultValue = "100", description = "with --logs: how many lines (default: ${DEFAULT-VALUE})")
+    int lines = 100;
+  }
+
+  /** {@code --uninstall} and what goes with it alone: picocli refuses {@code --purge} without it. */
+  static final class Uninstall {
+    @Option(names = "--uninstall", required = true,
+        description = "stop everything and remove the unit, the jar and the scripts (the data stays)")
+    boolean uninstall;
+
+    @Option(names = "--purge", description = "with --uninstall: remove the data too (the cage's, the private databases)")
+    boolean purge;
+  }
 
   @Option(names = "--status-timeout", paramLabel = "SECONDS", defaultValue = "300",
       description = "how long to wait for the new cage to answer and have its sample images ready (default: ${DEFAULT-VALUE})")
   int statusTimeoutS;
+
+  static final int NOT_REACHED = 3;
+  static final int MISSING = 4;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (remote.ssh == null) {
-      err.println("helper-lab deploy: --ssh user@host[:port] is needed");
-      return 2;
+      throw new IllegalArgumentException("--ssh user@host[:port] is needed");
     }
-    SshSettings settings;
-    DeployOptions options;
-    Path theJar;
-    try {
-      settings = remote.settings(null);
-      List<String> args = new ArrayList<>();
-      set.forEach((k, v) -> {
-        args.add("--set");
-        args.add(k + "=" + v);
-      });
-      options = new DeployOptions(remoteDir, data, args, systemd, statusTimeoutS, privateServices, pgUrl, redisUrl,
-          install);
-      int actions = (check ? 1 : 0) + (status ? 1 : 0) + (stop ? 1 : 0) + (logs ? 1 : 0) + (uninstall ? 1 : 0);
-      if (actions > 1) {
-        throw new IllegalArgumentException("--check, --status, --stop, --logs and --uninstall go one at a time");
-      }
-      if (follow && !logs) {
-        throw new IllegalArgumentException("--follow goes with --logs");
-      }
-      if (purge && !uninstall) {
-        throw new IllegalArgumentException("--purge goes with --uninstall");
-      }
-      theJar = actions > 0 ? null : jar != null ? jar : runningJar();
-    } catch (IllegalArgumentException e) {
-      err.println("helper-lab deploy: " + e.getMessage());
-      return 2;
-    }
+    SshSettings settings = remote.settings(null);
+    List<String> args = new ArrayList<>();
+    set.forEach((k, v) -> {
+      args.add("--set");
+      args.add(k + "=" + v);
+    });
+    DeployOptions options = new DeployOptions(remoteDir, data, args, systemd, statusTimeoutS, privateServices, pgUrl,
+        redisUrl, install);
     ConsolePrompts prompts = new ConsolePrompts();
-    if (status || stop || uninstall || logs) {
-      CageLifecycle life = new CageLifecycle(new Deployer(settings, prompts, prompts), options);
-      try {
-        if (logs) {
-          life.logs(lines, follow, WriterStream.over(out));
-        } else {
-          (status ? life.status() : stop ? life.stop() : life.uninstall(purge)).forEach(out::println);
-        }
-        return 0;
-      } catch (ControlException e) {
-        err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
-        return 1;
+    Deployer deployer = new Deployer(settings, prompts, prompts);
+    try {
+      if (action == null) {
+        return deploy(deployer, jar != null ? jar : runningJar(), options, out, err);
       }
-    }
-    if (check) {
-      try {
-        List<ServerCheck.Item> items = new Deployer(settings, prompts, prompts).check(options, 5432, 6379);
-        items.forEach(i -> out.println(i));
-        List<String> missing = items.stream().filter(i -> i.level() == ServerCheck.Level.MISSING)
-            .map(ServerCheck.Item::name).toList();
-        if (!missing.isEmpty()) {
-          err.println("helper-lab deploy: missing on " + settings.target() + ": "
-              + String.join(", ", missing));
-          return 1;
-        }
-        return 0;
-      } catch (ControlException e) {
-        err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
-        return 1;
+      if (action.check) {
+        return check(deployer, options, settings, out, err);
       }
+      CageLifecycle life = new CageLifecycle(deployer, options);
+      if (action.logs != null) {
+        life.logs(action.logs.lines, action.logs.follow, WriterStream.over(out));
+      } else {
+        (action.status ? life.status() : action.stop ? life.stop() : life.uninstall(action.uninstall.purge))
+            .forEach(out::println);
+      }
+      return ExitCodes.OK;
+    } catch (ControlException e) {
+      err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
+      return notReached(e) ? NOT_REACHED : ExitCodes.FAILED;
     }
+  }
+
+  private int check(Deployer deployer, DeployOptions options, SshSettings settings, PrintWriter out, PrintWriter err)
+      throws ControlException {
+    List<ServerCheck.Item> items = deployer.check(options, 5432, 6379);
+    items.forEach(i -> out.println(i));
+    List<String> missing = items.stream().filter(i -> i.level() == ServerCheck.Level.MISSING)
+        .map(ServerCheck.Item::name).toList();
+    if (!missing.isEmpty()) {
+      err.println("helper-lab deploy: missing on " + settings.target() + ": " + String.join(", ", missing));
+      return MISSING;
+    }
+    return ExitCodes.OK;
+  }
+
+  private int deploy(Deployer deployer, Path theJar, DeployOptions options, PrintWriter out, PrintWriter err)
+      throws ControlException {
     try (DeployLines lines = new DeployLines(err, !quiet.quiet && System.console() != null)) {
-      DeployReport r = new Deployer(settings, prompts, prompts).deploy(theJar, options, lines);
+      DeployReport r = deployer.deploy(theJar, options, lines);
       err.println("deploy: deployed, the cage can take an exhibit: " + r.stoppedPrevious() + "; it runs as "
           + r.startedAs() + " in " + r.remoteDir() + " (jar " + r.jarBytes() / 1024 + " KiB, sha256 " + r.jarSha256()
           + (r.jarUnchanged() ? ", already there" : "") + ") after " + r.elapsedMs() + " ms; " + r.services());
       out.println(r.status());
-      return 0;
-    } catch (ControlException e) {
-      err.println("helper-lab deploy: " + SshOptions.explain(e, settings));
-      return 1;
+      return ExitCodes.OK;
     }
+  }
+
+  /** The server never let us in: nothing there was touched, which a script may want to retry later. */
+  static boolean notReached(ControlException e) {
+    return switch (e.kind()) {
+      case UNREACHABLE, HOST_KEY_CHANGED, HOST_KEY_REJECTED, AUTH_FAILED -> true;
+      default -> false;
+    };
   }
 
   /** The jar this build runs from; a class directory (an IDE, the tests) is not something to deploy. */

@@ -1,5 +1,6 @@
 package helperlab.cli;
 
+import helperlab.model.DataFileException;
 import helperlab.model.UserDirs;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,14 +20,16 @@ import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
 
 /**
- * How a command that threw ends: the product's own refusals (bad input, a file it cannot read, a server it cannot
- * reach) carry a sentence for the user and exit 2; anything else is a defect of ours, said as such in one sentence
- * that names the log file its stack trace went to, and exits 1, so a script can tell "you asked wrongly" from "it
- * broke" and a user is not handed forty lines of frames.
+ * How a command that threw ends, in {@link ExitCodes}' scheme: bad input (an option or file the user gave that
+ * cannot be used) carries a sentence for the user and exits 2; a failure on the way (a service or server that did
+ * not answer, a disk that would not take the output) is said in its own sentence and exits 1; anything else is a
+ * defect of ours, said as such in one sentence that names the log file its stack trace went to, and exits 1 too. So
+ * a script can tell "you asked wrongly" from "it did not work", and a user is not handed forty lines of frames.
  */
 final class FailureHandler implements IExecutionExceptionHandler {
-  static final int BAD_INPUT = 2;
-  static final int DEFECT = 1;
+  static final int BAD_INPUT = ExitCodes.USAGE;
+  static final int DEFECT = ExitCodes.FAILED;
+  static final int FAILED = ExitCodes.FAILED;
 
   private final Path logDir;
 
@@ -60,7 +63,16 @@ final class FailureHandler implements IExecutionExceptionHandler {
     }
     err.println(prefix + inWords(ex));
     err.flush();
-    return BAD_INPUT;
+    return isBadInput(ex) ? BAD_INPUT : FAILED;
+  }
+
+  /**
+   * What the user gave and can change: an argument refused by name, a path that is missing or in the way, a data file
+   * that is not what it should be. Anything else that says what went wrong is the work failing on the way.
+   */
+  static boolean isBadInput(Throwable ex) {
+    return ex instanceof IllegalArgumentException || ex instanceof FileSystemException
+        || ex instanceof DataFileException;
   }
 
   /**

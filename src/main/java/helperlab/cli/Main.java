@@ -52,11 +52,11 @@ public final class Main implements Runnable {
 
   /** The command line over {@code in}, with picocli's own out and err (the process's); a defect's trace goes to {@code logDir}. */
   static CommandLine commandLine(InputStream in, java.nio.file.Path logDir) {
-    return new CommandLine(new Main(in))
+    return ExitCodes.applyTo(new CommandLine(new Main(in))
         .setCaseInsensitiveEnumValuesAllowed(true)
         .registerConverter(long.class, WholeNumbers.LONG).registerConverter(Long.class, WholeNumbers.LONG)
         .registerConverter(int.class, WholeNumbers.INT).registerConverter(Integer.class, WholeNumbers.INT)
-        .setExecutionExceptionHandler(new FailureHandler(logDir));
+        .setExecutionExceptionHandler(new FailureHandler(logDir)));
   }
 
   /** No subcommand: open the desktop lab, as {@code helper-lab lab} with its defaults. */

@@ -8,7 +8,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,7 +28,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "records", mixinStandardHelpOptions = true,
     description = {"List the cage's recorded runs (newest first), or fetch the records of the runs named into --out.",
-        "Exit codes as ctl's: 1 when the cage refused (e.g. no such run), 3 when it was not reached."})
+        "Exit codes as ctl's."},
+    exitCodeList = {"3:the cage was not reached, or the link broke before every answer was in",
+        "4:the cage refused at least one request (e.g. no such run)"})
 final class RecordsCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -56,10 +57,11 @@ final class RecordsCommand implements Callable<Integer> {
       requests.append(DataFile.JSON.createObjectNode().put("op", "run").put("id", id)).append('\n');
     }
     ByteArrayOutputStream answers = new ByteArrayOutputStream();
-    PrintStream into = new PrintStream(answers, true, StandardCharsets.UTF_8);
+    PrintWriter into = new PrintWriter(new java.io.OutputStreamWriter(answers, StandardCharsets.UTF_8), true);
     byte[] in = requests.toString().getBytes(StandardCharsets.UTF_8);
-    int code = ctl.remote.ssh != null ? ctl.remote(new ByteArrayInputStream(in), into, WriterStream.over(stderr))
+    int code = ctl.remote.ssh != null ? ctl.remote(new ByteArrayInputStream(in), into, stderr)
         : ctl.run(new BufferedReader(new InputStreamReader(new ByteArrayInputStream(in), StandardCharsets.UTF_8)), into);
+    into.flush();
     int i = 0;
     for (String line : answers.toString(StandardCharsets.UTF_8).split("\n")) {
       if (line.isBlank()) {

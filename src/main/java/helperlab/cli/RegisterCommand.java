@@ -42,10 +42,13 @@ import picocli.CommandLine.Spec;
         + "model's collapse probability over --seeds seeds is <= 0.2 or >= 0.8, covering stable, collapsed and both "
         + "sides of a boundary; predict them on the host model, the default basis and the host model with a helper's "
         + "start priced x2 and x1/2; compute the verdict rule's power; write OUT/points.json and "
-        + "OUT/preregistration.md with the model's commit. Commit both before the first recording."})
+        + "OUT/preregistration.md with the model's commit. Commit both before the first recording."},
+    exitCodeList = "3:registered, but a perfect model expects under the 90% target: do not record on it")
 public final class RegisterCommand implements Callable<Integer> {
   static final List<String> POLICIES = List.of("pool-edf-10", "box", "box-help-20", "split-forecast",
       "split-forecast-budget", "retry-client", "retry-client-budget", "autoscale-lag");
+
+  static final int LOW_POWER = 3;
 
   @Spec
   CommandSpec spec;
@@ -132,7 +135,12 @@ public final class RegisterCommand implements Callable<Integer> {
         perfect.expectedScore() >= Power.TARGET ? "" : " (under the 90% target: do not record on it)", pointsFile,
         out.resolve("preregistration.md"));
     // written all the same, so the figures can be read; a script must not go on to record on it
-    return perfect.expectedScore() >= Power.TARGET ? 0 : 3;
+    return exitFor(perfect);
+  }
+
+  /** Under the target the files are written all the same, to be read; a script must not go on to record on them. */
+  static int exitFor(Power perfect) {
+    return perfect.expectedScore() >= Power.TARGET ? ExitCodes.OK : LOW_POWER;
   }
 
   static String sha256(Path file) throws IOException {

@@ -1,7 +1,7 @@
 package helperlab.cli;
 
 import helperlab.remote.CtlExit;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Optional;
 
 /**
@@ -18,7 +18,7 @@ final class SessionWatch {
   private SessionWatch() {}
 
   /** Watches this process's parent from a daemon thread; when it is gone, says so on {@code err} and exits 3. */
-  static void start(PrintStream err) {
+  static void start(PrintWriter err) {
     Optional<ProcessHandle> parent = ProcessHandle.current().parent();
     if (parent.isEmpty() || parent.get().pid() == 1) {
       return; // started by init (a container's entry point): there is no session to outlive

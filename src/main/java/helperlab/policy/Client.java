@@ -16,7 +16,7 @@ public final class Client {
   /** A one-shot client sends a task at most twice: once, and once more when told to come back later. */
   private static final int ONE_SHOT_SENDS = 2;
 
-  private final PolicySpec.Client knobs;
+  private final PolicySpec.ClientSettings knobs;
   private final RetryBudget throttle;
   private final IdTable<Pending> pending = new IdTable<>();
   /** The tasks sent, in order (settled ones dropped now and then): {@code close} settles those still pending in this order. */
@@ -49,7 +49,7 @@ public final class Client {
   }
 
   /** @param firstCopyId ids for retry copies start here (above every task id) */
-  public Client(PolicySpec.Client knobs, int firstCopyId) {
+  public Client(PolicySpec.ClientSettings knobs, int firstCopyId) {
     this(knobs, new java.util.function.IntSupplier() {
       private int next = firstCopyId;
 
@@ -61,7 +61,7 @@ public final class Client {
   }
 
   /** @param newCopyId hands out an unused batch id for each retry copy */
-  public Client(PolicySpec.Client knobs, java.util.function.IntSupplier newCopyId) {
+  public Client(PolicySpec.ClientSettings knobs, java.util.function.IntSupplier newCopyId) {
     this.knobs = knobs;
     this.newCopyId = newCopyId;
     this.throttle = RetryBudget.of(knobs);

@@ -2,13 +2,13 @@ package helperlab.policy;
 
 /**
  * A help budget in force: may a late helper call one more helper now? Helpers beyond each task's
- * first are counted against {@link PolicySpec.HelpBudget}: at most its ratio of the tasks in flight,
+ * first are counted against {@link PolicySpec.HelpBudgetSettings}: at most its ratio of the tasks in flight,
  * never fewer than its minimum. Without a help budget every call is allowed (the worker budget, if
  * any, still applies).
  */
 final class HelpBudget {
   private final Scheduler s;
-  private final PolicySpec.HelpBudget spec;
+  private final PolicySpec.HelpBudgetSettings spec;
 
   HelpBudget(Scheduler scheduler) {
     this.s = scheduler;
@@ -20,7 +20,7 @@ final class HelpBudget {
   }
 
   /** Extra helpers the budget allows with {@code tasksInFlight} tasks admitted and not finished. */
-  static double allowed(PolicySpec.HelpBudget spec, int tasksInFlight) {
+  static double allowed(PolicySpec.HelpBudgetSettings spec, int tasksInFlight) {
     return Math.max(spec.min(), spec.ratio() * tasksInFlight);
   }
 }

@@ -1,6 +1,6 @@
 package helperlab.policy;
 
-import helperlab.policy.PolicySpec.Client;
+import helperlab.policy.PolicySpec.ClientSettings;
 import helperlab.policy.PolicySpec.ClientMode;
 import helperlab.policy.PolicySpec.Family;
 import helperlab.policy.PolicySpec.Order;
@@ -61,10 +61,10 @@ public final class PolicyCatalog {
     Map<String, PolicySpec> m = new LinkedHashMap<>();
     // Envoy's retry budget: retries in flight at most 20% of requests in flight, at least 3.
     add(m, new PolicySpec("retry-client-envoy", Family.HELPERS, false, null, null, null,
-        new Client(ClientMode.RETRY_BUDGET, 0.5, 4, 10, 0.1, 0.2, 3)));
+        new ClientSettings(ClientMode.RETRY_BUDGET, 0.5, 4, 10, 0.1, 0.2, 3)));
     // The SRE book: per client, retries at most 10% of requests, at most 3 attempts.
     add(m, new PolicySpec("retry-client-sre", Family.HELPERS, false, null, null, null,
-        new Client(ClientMode.RETRY_RATIO, 0.5, 3, 10, 0.1, 0.1, null)));
+        new ClientSettings(ClientMode.RETRY_RATIO, 0.5, 3, 10, 0.1, 0.1, null)));
     // Help budgets: the box and the forecast splitter without a worker budget, but with extra helpers at
     // most 10/20/50% of the tasks in flight, at least 3 (Envoy's minimum).
     for (int percent : new int[] {10, 20, 50}) {
@@ -87,7 +87,7 @@ public final class PolicyCatalog {
 
   private static PolicySpec helpBudget(String id, CallForHelp trigger, double ratio, int min) {
     return new PolicySpec(id, Family.HELPERS, false, null, new Split(trigger, TIMER_FRACTION, SPLIT_COOLDOWN_S, false),
-        null, null, new PolicySpec.HelpBudget(ratio, min));
+        null, null, new PolicySpec.HelpBudgetSettings(ratio, min));
   }
 
   private static void add(Map<String, PolicySpec> m, PolicySpec p) {
@@ -110,7 +110,7 @@ public final class PolicyCatalog {
 
   /** A retrying client in front of the one-helper-per-task service: every retry starts a process. */
   private static PolicySpec retrying(String id, ClientMode mode) {
-    return new PolicySpec(id, Family.HELPERS, false, null, null, null, new Client(mode, 0.5, 4, 10, 0.1));
+    return new PolicySpec(id, Family.HELPERS, false, null, null, null, new ClientSettings(mode, 0.5, 4, 10, 0.1));
   }
 
   public static List<String> ids() {

@@ -16,11 +16,11 @@ public record PolicySpec(
     @JsonProperty("pool") Pool pool,
     @JsonProperty("split") Split split,
     @JsonProperty("scaling") Scaling scaling,
-    @JsonProperty("client") Client client,
-    @JsonProperty("help_budget") HelpBudget helpBudget) {
+    @JsonProperty("client") ClientSettings client,
+    @JsonProperty("help_budget") HelpBudgetSettings helpBudget) {
 
   /** A policy without a help budget. */
-  public PolicySpec(String id, Family family, boolean budgeted, Pool pool, Split split, Scaling scaling, Client client) {
+  public PolicySpec(String id, Family family, boolean budgeted, Pool pool, Split split, Scaling scaling, ClientSettings client) {
     this(id, family, budgeted, pool, split, scaling, client, null);
   }
 
@@ -180,7 +180,7 @@ public record PolicySpec(
    * retries only while more than half full).
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Client(
+  public record ClientSettings(
       @JsonProperty(required = true) ClientMode mode,
       @JsonProperty(value = "timeout_fraction", required = true) double timeoutFraction,
       @JsonProperty(value = "max_attempts", required = true) int maxAttempts,
@@ -190,19 +190,19 @@ public record PolicySpec(
       @JsonProperty("budget_min") Integer budgetMin,
       @JsonProperty("retry_after") RetryAfter retryAfter) {
 
-    public Client(ClientMode mode, double timeoutFraction, int maxAttempts, double maxTokens, double tokenRatio) {
+    public ClientSettings(ClientMode mode, double timeoutFraction, int maxAttempts, double maxTokens, double tokenRatio) {
       this(mode, timeoutFraction, maxAttempts, maxTokens, tokenRatio, null, null);
     }
 
     /** A client that honours Retry-After. */
-    public Client(ClientMode mode, double timeoutFraction, int maxAttempts, double maxTokens, double tokenRatio,
+    public ClientSettings(ClientMode mode, double timeoutFraction, int maxAttempts, double maxTokens, double tokenRatio,
         Double budgetRatio, Integer budgetMin) {
       this(mode, timeoutFraction, maxAttempts, maxTokens, tokenRatio, budgetRatio, budgetMin, null);
     }
 
     /** This client reacting to refusals as {@code r} says (honour: written as absent, as before). */
-    public Client withRetryAfter(RetryAfter r) {
-      return new Client(mode, timeoutFraction, maxAttempts, maxTokens, tokenRatio, budgetRatio, budgetMin,
+    public ClientSettings withRetryAfter(RetryAfter r) {
+      return new ClientSettings(mode, timeoutFraction, maxAttempts, maxTokens, tokenRatio, budgetRatio, budgetMin,
           r == RetryAfter.HONOUR ? null : r);
     }
 
@@ -211,7 +211,7 @@ public record PolicySpec(
       return retryAfter == null ? RetryAfter.HONOUR : retryAfter;
     }
 
-    public Client {
+    public ClientSettings {
       if (mode == null) {
         throw new IllegalArgumentException("client.mode must be one_shot, retry, retry_throttled, retry_budget or retry_ratio");
       }
@@ -245,10 +245,10 @@ public record PolicySpec(
    * A budget for help, after the retry budgets: helpers beyond each task's first may be at most
    * {@code ratio} of the tasks in flight (admitted, not finished), but {@code min} are always allowed.
    */
-  public record HelpBudget(
+  public record HelpBudgetSettings(
       @JsonProperty(required = true) double ratio,
       @JsonProperty(required = true) int min) {
-    public HelpBudget {
+    public HelpBudgetSettings {
       if (!(ratio >= 0) || Double.isInfinite(ratio)) {
         throw new IllegalArgumentException("help_budget.ratio must be >= 0, got " + ratio);
       }
@@ -275,7 +275,7 @@ public record PolicySpec(
       scaling = new Scaling(ScalingMode.FIXED, 15, 10, 0, 0, 1e9, true);
     }
     if (client == null) {
-      client = new Client(ClientMode.ONE_SHOT, 0.5, 1, 10, 0.1);
+      client = new ClientSettings(ClientMode.ONE_SHOT, 0.5, 1, 10, 0.1);
     }
     if (helpBudget != null && family != Family.HELPERS) {
       throw new IllegalArgumentException("help_budget is for helper policies (a pool has no helpers)");

@@ -20,7 +20,7 @@ public interface RetryBudget {
   default void failure() {}
 
   /** The budget a client's knobs ask for (none: every retry allowed). */
-  static RetryBudget of(PolicySpec.Client knobs) {
+  static RetryBudget of(PolicySpec.ClientSettings knobs) {
     return switch (knobs.mode()) {
       case RETRY_THROTTLED -> RetryThrottle.grpc(knobs.maxTokens(), knobs.tokenRatio());
       case RETRY_BUDGET -> new EnvoyRetryBudget(knobs.budgetRatioOr(EnvoyRetryBudget.DEFAULT_PERCENT),

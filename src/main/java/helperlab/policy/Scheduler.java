@@ -18,55 +18,32 @@ import java.util.TreeSet;
  */
 public final class Scheduler {
   private final PolicySpec policy;
-  private SchedulerConfig config;
-  private Admission admission;
-  /** The admission the scheduler began with: what judges whether a batch can ever fit. */
-  private final Admission startAdmission;
-  /** The Retry-After for a batch that fits the start's capacity but not the replanned one. */
-  private double replanRetryS;
+  /** The capacity and cold start admission plans on, and its judgement. */
+  private final AdmissionPlan plan;
   private final Strategy strategy;
 
   private final TreeSet<TaskState> admitted = new TreeSet<>(TaskState.BY_DEADLINE);
   /** The admitted tasks as admission reads them (a view, made once: admission asks at every submit). */
   private final Iterable<? extends Admission.AdmittedWork> admittedView = Collections.unmodifiableSet(admitted);
   private final IdTable<TaskState> tasks = new IdTable<>();
-  /** Tasks with unowned images, in the policy's order. */
+  private final TaskQueue queue;
+  /** Tasks with unowned images, in the policy's order (the strategies read it). */
   final TreeSet<TaskState> waiting;
   private final WorkerTable workers = new WorkerTable();
   /** Live workers, oldest first (the strategies read it). */
   final List<WorkerState> live = workers.live;
   private final IdTable<Integer> strikes = new IdTable<>();
   private final List<Command> out = new ArrayList<>();
-  private int queuedImages;
   private double slowdown = 1;
-  /** What admission counts for fresh workers, or null to plan as if every worker were warm. */
-  private ColdStart coldStart;
-  /** The last spawn-to-ready time of this scheduler's workers, or -1 before one is ready. */
-  private double measuredStartupS = -1;
   double now;
 
   public Scheduler(PolicySpec policy, SchedulerConfig config) {
     this.policy = policy;
-    this.config = config;
-    this.admission = admissionFor(policy, config);
-    this.startAdmission = admission;
+    this.plan = new AdmissionPlan(policy, config);
     boolean fifo = policy.family() == PolicySpec.Family.POOL && policy.pool().order() == PolicySpec.Order.FIFO;
-    this.waiting = new TreeSet<>(fifo ? TaskState.BY_ARRIVAL : TaskState.BY_DEADLINE);
+    this.queue = new TaskQueue(fifo ? TaskState.BY_ARRIVAL : TaskState.BY_DEADLINE);
+    this.waiting = queue.waiting;
     this.strategy = policy.family() == PolicySpec.Family.POOL ? new PoolStrategy(this) : new HelperStrategy(this);
-  }
-
-  /** A refusal that would have said "never" at the capacity planned on now, and fits at the start's. */
-  record Replanned(AdmissionDecision.Reason now) implements AdmissionDecision.Reason {
-    @Override
-    public String text() {
-      return "the capacity planned on now is too little (" + now.text() + "); it fits the capacity the run began with";
-    }
-  }
-
-  /** A helper policy promises a batch what its one helper can do; a pool, the whole capacity. */
-  private static Admission admissionFor(PolicySpec policy, SchedulerConfig c) {
-    return Admission.of(c.admission(), c.capacityCores(),
-        policy.family() == PolicySpec.Family.HELPERS ? c.processCores() : c.capacityCores());
   }
 
   /**
@@ -76,14 +53,7 @@ public final class Scheduler {
    * began with is not told it can never fit: it is refused with {@code retryS} (the capacity may come back).
    */
   public void replan(SchedulerConfig c, double retryS) {
-    if (c.workerBudget() != config.workerBudget() || c.maxProcesses() != config.maxProcesses()
-        || c.admission() != config.admission() || c.spawnEstimateS() != config.spawnEstimateS()
-        || c.maxStrikes() != config.maxStrikes()) {
-      throw new IllegalArgumentException("a replan changes only the capacity, not " + config + " to " + c);
-    }
-    config = c;
-    admission = admissionFor(policy, c);
-    replanRetryS = retryS;
+    plan.replan(c, retryS);
   }
 
   /**
@@ -94,23 +64,17 @@ public final class Scheduler {
    * worker were warm (the default). A policy without standing workers (helpers) plans no cold start.
    */
   public void planStartup(ColdStart c) {
-    coldStart = c;
+    plan.planStartup(c);
   }
 
   /** A worker's start-up as admission plans it now: the last measured, else the cold start's estimate; NaN without a cold start. */
   public double startupS() {
-    if (coldStart == null) {
-      return Double.NaN;
-    }
-    if (measuredStartupS >= 0) {
-      return measuredStartupS;
-    }
-    return coldStart == null ? Double.NaN : coldStart.startupWallS();
+    return plan.startupS();
   }
 
   /** Whether {@link #startupS} was measured on this scheduler's own workers. */
   public boolean startupMeasured() {
-    return measuredStartupS >= 0;
+    return plan.startupMeasured();
   }
 
   public PolicySpec policy() {
@@ -118,7 +82,7 @@ public final class Scheduler {
   }
 
   public SchedulerConfig config() {
-    return config;
+    return plan.config();
   }
 
   // ---- inputs ---------------------------------------------------------------------------------
@@ -127,16 +91,7 @@ public final class Scheduler {
   public AdmissionDecision submit(double at, TaskRequest request) {
     advance(at);
     checkNew(request);
-    double debt = coldStartDebt(at, request);
-    AdmissionDecision decision = admission.decide(at, request, debt > 0 ? withDebt(debt) : admittedWork());
-    if (!decision.admitted() && debt > 0 && admission.decide(at, request, admittedWork()).admitted()) {
-      strategy.warm();
-      decision = AdmissionDecision.refuse(Math.max(1, decision.retryAfterS()), new ColdStart.Refusal(debt, decision.why()));
-    }
-    if (!decision.admitted() && decision.retryAfterS() < 0 && admission != startAdmission
-        && startAdmission.decide(at, request, List.of()).admitted()) {
-      decision = AdmissionDecision.refuse(replanRetryS, new Replanned(decision.why()));
-    }
+    AdmissionDecision decision = plan.judge(at, request, this);
     if (decision.admitted()) {
       admit(new TaskState(request));
     }
@@ -160,29 +115,6 @@ public final class Scheduler {
     admit(new TaskState(request));
   }
 
-  /** The cold start's CPU-seconds ahead of the admitted work if {@code request} is admitted; 0 without a cold start. */
-  private double coldStartDebt(double at, TaskRequest request) {
-    int target = coldStart == null ? 0 : strategy.warmTarget();
-    if (target < 1) {
-      return 0;
-    }
-    List<ColdStart.Worker> view = new ArrayList<>(live.size());
-    int images = queuedImages + request.images().size();
-    for (WorkerState w : live) {
-      view.add(new ColdStart.Worker(w.spawnedAt, w.ready(), w.imagesDone));
-      images += w.assigned.size() + w.share.size();
-    }
-    return coldStart.debtS(at, config.capacityCores(), target, startupS(), view, images);
-  }
-
-  /** The admitted work with the cold start's debt ahead of all of it (due at once: nothing is placed before it). */
-  private List<Admission.AdmittedWork> withDebt(double debtS) {
-    List<Admission.AdmittedWork> all = new ArrayList<>(admitted.size() + 1);
-    all.add(new ColdStart.Ahead(debtS));
-    all.addAll(admitted);
-    return all;
-  }
-
   private void checkNew(TaskRequest request) {
     if (tasks.containsKey(request.id())) {
       throw new IllegalArgumentException("task " + request.id() + " was already submitted");
@@ -192,8 +124,7 @@ public final class Scheduler {
   private void admit(TaskState task) {
     tasks.put(task.id, task);
     admitted.add(task);
-    queuedImages += task.unowned.size();
-    enqueue(task);
+    queue.admitted(task);
     strategy.admitted(task);
   }
 
@@ -206,7 +137,7 @@ public final class Scheduler {
     }
     w.phase = WorkerState.Phase.IDLE;
     w.idleSince = at;
-    measuredStartupS = at - w.spawnedAt;
+    plan.measuredStartup(at - w.spawnedAt);
     strategy.workerFree(w);
   }
 
@@ -266,7 +197,7 @@ public final class Scheduler {
       Integer before = strikes.get(inFlight.id());
       int s = (before == null ? 0 : before) + 1;
       strikes.put(inFlight.id(), s);
-      if (s >= config.maxStrikes()) {
+      if (s >= plan.config().maxStrikes()) {
         first.pollFirst();
         out.add(new Command.DeadLetter(inFlight, s));
         TaskState task = tasks.get(inFlight.task());
@@ -315,7 +246,7 @@ public final class Scheduler {
 
   /** Images admitted and not yet handed to any worker. */
   public int queuedImages() {
-    return queuedImages;
+    return queue.images();
   }
 
   public int liveWorkers() {
@@ -332,18 +263,28 @@ public final class Scheduler {
   }
 
   public int workerBudget() {
-    return config.workerBudget();
+    return plan.config().workerBudget();
   }
 
   public Iterable<? extends Admission.AdmittedWork> admittedWork() {
     return admittedView;
   }
 
-  // ---- mechanisms the strategies use ----------------------------------------------------------
+  // ---- mechanisms the strategies and the admission plan use ----------------------------------
+
+  /** How many warm workers the policy keeps standing (what a cold start is counted for). */
+  int warmTarget() {
+    return strategy.warmTarget();
+  }
+
+  /** Starts the standing workers now, so capacity is there once they are warm. */
+  void warm() {
+    strategy.warm();
+  }
 
   /** Starts a worker unless the hard process ceiling is reached; null if it is. */
   WorkerState spawn(TaskState boundTo) {
-    if (live.size() >= config.maxProcesses()) {
+    if (live.size() >= plan.config().maxProcesses()) {
       return null;
     }
     WorkerState w = workers.start(boundTo, now);
@@ -398,20 +339,11 @@ public final class Scheduler {
 
   /** Takes up to {@code n} unowned images from the head of one task (pool hand-out). */
   List<ImageJob> takeFrom(TaskState task, int n) {
-    List<ImageJob> taken = new ArrayList<>(Math.min(n, task.unowned.size()));
-    while (taken.size() < n && !task.unowned.isEmpty()) {
-      taken.add(task.unowned.pollFirst());
-    }
-    queuedImages -= taken.size();
-    if (task.unowned.isEmpty()) {
-      waiting.remove(task);
-      task.queued = false;
-    }
-    return taken;
+    return queue.take(task, n);
   }
 
   boolean canSpawnWithin(int cap) {
-    return live.size() < Math.min(cap, config.maxProcesses());
+    return live.size() < Math.min(cap, plan.config().maxProcesses());
   }
 
   int startingWorkers() {
@@ -433,17 +365,7 @@ public final class Scheduler {
   }
 
   private void returnImage(ImageJob image) {
-    TaskState task = tasks.get(image.task());
-    task.unowned.addFirst(image);
-    queuedImages++;
-    enqueue(task);
-  }
-
-  private void enqueue(TaskState task) {
-    if (!task.queued && !task.unowned.isEmpty()) {
-      waiting.add(task);
-      task.queued = true;
-    }
+    queue.putBack(tasks.get(image.task()), image);
   }
 
   private void finishIfDone(TaskState task) {
@@ -467,10 +389,6 @@ public final class Scheduler {
   }
 
   void disown(TaskState task, int count) {
-    queuedImages -= count;
-    if (task.unowned.isEmpty() && task.queued) {
-      waiting.remove(task);
-      task.queued = false;
-    }
+    queue.disown(task, count);
   }
 }

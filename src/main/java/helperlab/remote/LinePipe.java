@@ -5,7 +5,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -15,7 +15,8 @@ import java.nio.charset.StandardCharsets;
  * answer is such a failure, and so is a link that ends before the server's ctl said it finished (a cut
  * session, a killed ctl) or stays silent past the awaited answer's limit ({@link AwaitedAnswers}): a
  * script must never take a broken link for a finished run. The server's ctl exits with
- * {@link CtlExit#REFUSED} after a refusal: that ends the pipe normally.
+ * {@link CtlExit#REFUSED} after a refusal: that ends the pipe normally. Replies go to a writer, not a print stream:
+ * they are the command's output, and its {@code checkError} tells a reader that went away.
  */
 public final class LinePipe {
   private LinePipe() {}
@@ -28,7 +29,7 @@ public final class LinePipe {
   }
 
   /** With the default stall limit of a stream ({@link #STALL_MS}). */
-  public static Tally run(LineChannel channel, InputStream requests, PrintStream replies) throws ControlException {
+  public static Tally run(LineChannel channel, InputStream requests, PrintWriter replies) throws ControlException {
     return run(channel, requests, replies, STALL_MS);
   }
 
@@ -39,7 +40,7 @@ public final class LinePipe {
   public static final long STALL_MS = 30_000;
 
   /** Returns when the server side is done; throws the failure that ended it, if any. */
-  public static Tally run(LineChannel channel, InputStream requests, PrintStream replies, long stallMs)
+  public static Tally run(LineChannel channel, InputStream requests, PrintWriter replies, long stallMs)
       throws ControlException {
     AwaitedAnswers awaited = new AwaitedAnswers(stallMs);
     Thread writer = new Thread(() -> {
@@ -94,8 +95,10 @@ public final class LinePipe {
           }
           return new Tally(answers, refused); // the server finished and closed its side
         }
-        if (e.kind() == ControlException.Kind.COMMAND_FAILED && e.remoteStatus() == CtlExit.REFUSED.code && refused > 0) {
-          return new Tally(answers, refused); // the server's ctl said so, and we have seen the refusals
+        if (e.kind() == ControlException.Kind.COMMAND_FAILED && refused > 0
+            && (e.remoteStatus() == CtlExit.REFUSED.code || e.remoteStatus() == CtlExit.REFUSED_BEFORE)) {
+          // the server's ctl said so (an older one with 1), and we have seen the refusals
+          return new Tally(answers, refused);
         }
         if (e.kind() == ControlException.Kind.COMMAND_FAILED && e.remoteStatus() > 128 && !awaited.allAnswered()) {
           // ended by a signal (128 + its number): hung up on, terminated

@@ -158,7 +158,8 @@ class CliTest {
     assertTrue(csv.stream().skip(1).allMatch(line -> line.split(",")[3].equals("3")), String.join("\n", csv));
     CliRun both = CliRun.of("compare", "lab-runs/amd-2026-12-01c/real", "--effects", "--against", "lab-runs/amd-2026-12-01c/repeat");
     assertEquals(2, both.code());
-    assertTrue(both.err().contains("--effects and --against are two different reports"), both.err());
+    assertTrue(both.err().contains("--against") && both.err().contains("--effects")
+        && both.err().contains("mutually exclusive"), both.err());
     Path both2 = Files.createDirectories(out.resolve("twice"));
     Files.copy(Path.of("lab-runs/amd-2026-12-01c/real/real-busy-box-cage-s1-20261201T094809-a8f8.json.gz"),
         both2.resolve("a.json.gz"));

@@ -15,7 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** A refusal for the user exits 2 with its sentence; a defect of ours exits 1 and says it is one. */
+/**
+ * A refusal for the user exits 2 with its sentence; a failure on the way exits 1 with its own; a defect of ours exits 1
+ * and says it is one.
+ */
 class FailureHandlerTest {
   @Command(name = "probe")
   static final class Throwing implements Callable<Integer> {
@@ -58,6 +61,17 @@ class FailureHandlerTest {
         + " or a folder", r[1].strip());
     r = run(new java.nio.file.NotDirectoryException("/tmp/out/runs.jsonl"));
     assertEquals("helper-lab probe: /tmp/out/runs.jsonl is a file where a folder is needed", r[1].strip());
+  }
+
+  @Test
+  void aFailureOnTheWayIsSaidInItsOwnWordsAndExitsOne() {
+    String[] r = run(new java.io.IOException("PostgreSQL at 127.0.0.1:5432 does not answer"));
+    assertEquals("1", r[0]);
+    assertEquals("helper-lab probe: PostgreSQL at 127.0.0.1:5432 does not answer", r[1].strip());
+    r = run(new IllegalStateException("the cage on /srv/cage is already running"));
+    assertEquals("1", r[0]);
+    r = run(new helperlab.model.DataFileException("run.json at 'seed': not a number"));
+    assertEquals("2", r[0], "a file that is not what it should be is bad input");
   }
 
   @Test

@@ -234,7 +234,7 @@ class SshTransportTest {
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     try (LineChannel c = new SshTransport(settings("cat"), HostKeyPrompt.REFUSE, CredentialsPrompt.NONE).open()) {
       LinePipe.run(c, new java.io.ByteArrayInputStream("{\"ok\":true,\"op\":\"status\"}\n\n{\"ok\":true}\n".getBytes()),
-          new java.io.PrintStream(out, true));
+          new java.io.PrintWriter(out, true));
     }
     assertEquals("{\"ok\":true,\"op\":\"status\"}\n{\"ok\":true}\n", out.toString());
   }

@@ -66,7 +66,7 @@ final class TestCage implements AutoCloseable {
       // the lab's tests drive the cage, not admission's following of the host: a busy machine must not refuse their
       // batches (AdmissionCapacityTest and LiveAdmissionTest test the following)
       flags.put("admission_follows_host", false);
-      c.supervisor = Supervisor.start(CageConfig.load(null, flags, Map.of()), System.err);
+      c.supervisor = Supervisor.start(CageConfig.load(null, flags, Map.of()));
       c.intake = new Intake(c.supervisor);
       c.ctl = new CtlServer(c.supervisor);
       return c;

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /** Recovery time and amplification after a trigger, on cases whose answer is known. */
 class RecoveryTest {
   private static final Trigger SPIKE_X3 = new Trigger(Trigger.Kind.SPIKE, 900, 60, 2);
-  private static final PolicySpec.Client RETRY = new PolicySpec.Client(PolicySpec.ClientMode.RETRY, 0.5, 4, 10, 0.1);
+  private static final PolicySpec.ClientSettings RETRY = new PolicySpec.ClientSettings(PolicySpec.ClientMode.RETRY, 0.5, 4, 10, 0.1);
 
   @Test
   void aPoolFarBelowCapacityRecoversAtOnce() {
@@ -59,7 +59,7 @@ class RecoveryTest {
   void eachRetryBudgetBringsTheSameStormBack() {
     for (PolicySpec.ClientMode mode : new PolicySpec.ClientMode[] {PolicySpec.ClientMode.RETRY_THROTTLED,
         PolicySpec.ClientMode.RETRY_BUDGET, PolicySpec.ClientMode.RETRY_RATIO}) {
-      PolicySpec.Client budgeted = new PolicySpec.Client(mode, 0.5, 4, 10, 0.1);
+      PolicySpec.ClientSettings budgeted = new PolicySpec.ClientSettings(mode, 0.5, 4, 10, 0.1);
       Recovery r = StormCase.recovery(StormCase.scenario(0.5, SPIKE_X3), StormCase.fifoPool(budgeted), 0);
       assertFalse(r.metastable(), mode + " recovers");
       assertTrue(r.after().retriesPerTask() < 0.5, mode + ": " + r.after().retriesPerTask() + " retries per task after");

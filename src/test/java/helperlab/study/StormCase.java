@@ -36,7 +36,7 @@ final class StormCase {
         trigger);
   }
 
-  static PolicySpec fifoPool(PolicySpec.Client client) {
+  static PolicySpec fifoPool(PolicySpec.ClientSettings client) {
     return new PolicySpec("pool-fifo-retry", PolicySpec.Family.POOL, true, new PolicySpec.Pool(PolicySpec.Order.FIFO, 1, 10),
         null, null, client);
   }

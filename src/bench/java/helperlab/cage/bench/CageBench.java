@@ -115,7 +115,7 @@ public final class CageBench {
   }
 
   private SampleLibrary samples() throws IOException {
-    return SampleLibrary.openOrMake(data.resolve("samples"), out);
+    return SampleLibrary.openOrMake(data.resolve("samples"), out::println);
   }
 
   private static double median(double[] v) {

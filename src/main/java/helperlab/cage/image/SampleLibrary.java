@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 /**
  * A library of photo-like JPEGs from small to very large, made reproducibly from a seed (the same
@@ -56,9 +57,9 @@ public final class SampleLibrary {
   }
 
   /** The measuring library in {@code dir} (16 samples, 0.3 to 70 MP, seed 1), made first if it is not there. */
-  public static SampleLibrary openOrMake(Path dir, java.io.PrintStream out) throws IOException {
+  public static SampleLibrary openOrMake(Path dir, java.util.function.Consumer<String> say) throws IOException {
     if (!Files.isRegularFile(dir.resolve(MANIFEST))) {
-      out.println("making the sample library (16 photo-like JPEGs, 0.3 to 70 MP) in " + dir);
+      say.accept("making the sample library (16 photo-like JPEGs, 0.3 to 70 MP) in " + dir);
       generate(dir, 16, MIN_MP, MAX_MP, 1);
     }
     return open(dir);

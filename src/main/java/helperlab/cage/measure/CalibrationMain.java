@@ -27,7 +27,7 @@ public final class CalibrationMain {
       System.exit(2);
     }
     Calibrator.Report r = new Calibrator(Path.of(a[0]), Double.parseDouble(a[2]), Long.parseLong(a[3]),
-        Integer.parseInt(a[4]), Double.parseDouble(a[5]), Integer.parseInt(a[6]), System.out).run();
+        Integer.parseInt(a[4]), Double.parseDouble(a[5]), Integer.parseInt(a[6]), System.out::println).run();
     Path out = Path.of(a[1]);
     DataFile.write(out.resolve(CalibrationCheck.FILE), r.check());
     DataFile.write(out.resolve("calibration-report.json"), r);

@@ -10,7 +10,6 @@ import helperlab.model.MemoryPoint;
 import helperlab.model.PresetCatalog;
 import helperlab.model.SampleCost;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -22,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Calibrates the simulator on this machine, in a cgroup capped like the cage: the resize cost curve
@@ -57,10 +57,11 @@ public final class Calibrator {
   private final int reps;
   private final double secondsPerLevel;
   private final int spawns;
-  private final PrintStream out;
+  /** Progress and results, a line at a time, for the user (the command prints them). */
+  private final Consumer<String> say;
 
   public Calibrator(Path data, double cpus, long memoryBytes, int reps, double secondsPerLevel, int spawns,
-      PrintStream out) {
+      Consumer<String> say) {
     if (!(cpus > 0) || reps < 2 || !(secondsPerLevel >= 5) || spawns < 1) {
       throw new IllegalArgumentException("need --cpus > 0, --reps >= 2, --seconds-per-level >= 5 and --spawns >= 1");
     }
@@ -70,7 +71,7 @@ public final class Calibrator {
     this.reps = reps;
     this.secondsPerLevel = secondsPerLevel;
     this.spawns = spawns;
-    this.out = out;
+    this.say = say;
   }
 
   public Report run() throws Exception {
@@ -83,9 +84,9 @@ public final class Calibrator {
       launcher.prepareArchive();
     }
     HostCheck hostBefore = HostSteadiness.measure(HOST_CHECK_S);
-    out.println("the host before: " + hostBefore.summary());
+    say.accept("the host before: " + hostBefore.summary());
     try (CgroupCage cage = CgroupCage.create(cpus, memoryBytes, Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"))) {
-      out.println("calibrating in: " + cage.status());
+      say.accept("calibrating in: " + cage.status());
       double[] spawn = spawns(launcher, cage);
       List<Point> cost = new ArrayList<>();
       List<SampleCost> sampleCosts = new ArrayList<>();
@@ -95,8 +96,8 @@ public final class Calibrator {
       double probeAfter = ladder(launcher, cage, lib, longEdge, cost, sampleCosts, memory, idle);
       // the ladder's costs are of the machine as it was between the two probes
       double probe = (probeBefore + probeAfter) / 2;
-      out.printf(Locale.ROOT, "speed probe %.1f ms before the ladder, %.1f ms after%n", probeBefore, probeAfter);
-      PresetCosts presets = PresetCosts.measure(launcher, cage, lib, sampleCosts, data, reps, out);
+      say.accept(String.format(Locale.ROOT, "speed probe %.1f ms before the ladder, %.1f ms after", probeBefore, probeAfter));
+      PresetCosts presets = PresetCosts.measure(launcher, cage, lib, sampleCosts, data, reps, say);
       Map<String, Double> presetFactors = presets.factors();
       sampleCosts = presets.samples();
       List<Double> workerImageFactors = workerImageFactors(launcher, cage, lib, sampleCosts);
@@ -109,14 +110,14 @@ public final class Calibrator {
         rms += rel * rel;
       }
       rms = Math.sqrt(rms / cost.size());
-      out.printf(Locale.ROOT, "cost curve: %.1f · MP^%.3f ms, clamped to [%.0f, %.0f] ms; R² %.3f on the logarithms,"
-          + " RMS relative error %.1f%%%n", fit.a(), fit.b(), fit.floorMs(), fit.ceilingMs(), fit.r2(), 100 * rms);
+      say.accept(String.format(Locale.ROOT, "cost curve: %.1f · MP^%.3f ms, clamped to [%.0f, %.0f] ms; R² %.3f on the logarithms,"
+          + " RMS relative error %.1f%%", fit.a(), fit.b(), fit.floorMs(), fit.ceilingMs(), fit.r2(), 100 * rms));
       double mbPerMp = memorySlope(memory);
       List<Point> conc = new ArrayList<>();
-      double single = new ConcurrencyLadder(data, cpus, memoryBytes, secondsPerLevel, out).run(launcher, cage, lib, longEdge, conc,
+      double single = new ConcurrencyLadder(data, cpus, memoryBytes, secondsPerLevel, say).run(launcher, cage, lib, longEdge, conc,
           idle[0], memory);
       double kappa = ConcurrencyLadder.contention(conc, single, cpus);
-      out.printf(Locale.ROOT, "contention: %.4f per runnable process past %.2f cores%n", kappa, cpus);
+      say.accept(String.format(Locale.ROOT, "contention: %.4f per runnable process past %.2f cores", kappa, cpus));
       CostCurve curve = fit.curve();
       double mean = 0;
       for (double m : mp) {
@@ -129,13 +130,13 @@ public final class Calibrator {
       }
       String at = Instant.now().toString();
       HostCheck hostAfter = HostSteadiness.measure(HOST_CHECK_S);
-      out.println("the host after: " + hostAfter.summary());
+      say.accept("the host after: " + hostAfter.summary());
       CalibrationCheck check = CalibrationCheck.judge(at, cpus, hostBefore, hostAfter, probeBefore, probeAfter, conc,
           single);
       for (String d : check.doubts()) {
-        out.println("warning: " + d);
+        say.accept("warning: " + d);
       }
-      out.println(check.doubtful() ? "doubtful calibration (" + check.doubts().size() + " doubt(s) above): calibrate"
+      say.accept(check.doubtful() ? "doubtful calibration (" + check.doubts().size() + " doubt(s) above): calibrate"
           + " again when the host is quiet"
           : "steady: nothing in the host or the curves puts this calibration in doubt");
       String source = String.format(Locale.ROOT, "%s on %s at %s in %s: cost curve fitted to %d images x %d"
@@ -156,7 +157,7 @@ public final class Calibrator {
   }
 
   private SampleLibrary samples() throws IOException {
-    return SampleLibrary.openOrMake(data.resolve("samples"), out);
+    return SampleLibrary.openOrMake(data.resolve("samples"), say);
   }
 
   /** The middle value (the mean of the middle two for an even count). */
@@ -187,9 +188,9 @@ public final class Calibrator {
     for (int k = 0; k < 7; k++) {
       m[k] = median(v[k]);
     }
-    out.printf(Locale.ROOT, "worker start-up (median of %d): hello %.2f s, ready %.2f s; CPU %.2f s to hello, %.2f s"
-        + " warm-up; private %.0f MiB (%.0f MiB at hello), shared %.0f MiB%n", spawns, m[0], m[1], m[2], m[3], m[4], m[6],
-        m[5]);
+    say.accept(String.format(Locale.ROOT, "worker start-up (median of %d): hello %.2f s, ready %.2f s; CPU %.2f s to hello, %.2f s"
+        + " warm-up; private %.0f MiB (%.0f MiB at hello), shared %.0f MiB", spawns, m[0], m[1], m[2], m[3], m[4], m[6],
+        m[5]));
     return m;
   }
 
@@ -224,8 +225,8 @@ public final class Calibrator {
         cost.add(new Point(s.megapixels(), Math.max(1, mean * 1000), sd * 1000));
         sampleCosts.add(new SampleCost(s.width(), s.height(), Math.max(1, mean * 1000)));
         memory.add(new Point(s.megapixels(), w.peakRssMb() - idle[0], 0));
-        out.printf(Locale.ROOT, "  %5.1f MP  %6.0f ms ± %4.0f  (peak +%4.0f MiB)%n", s.megapixels(), mean * 1000, sd * 1000,
-            w.peakRssMb() - idle[0]);
+        say.accept(String.format(Locale.ROOT, "  %5.1f MP  %6.0f ms ± %4.0f  (peak +%4.0f MiB)", s.megapixels(), mean * 1000, sd * 1000,
+            w.peakRssMb() - idle[0]));
       }
     }
     return SpeedProbe.measure(launcher, cage, lib, data.resolve("run"));
@@ -270,11 +271,11 @@ public final class Calibrator {
         factors.add(cpuMs[i] / ladderMs[i]);
       }
     }
-    out.printf(Locale.ROOT, "a fresh worker's images by position (%d workers, random samples), against the ladder's"
-            + " cost: %s, then %.2f for images %d-%d, then %.2f%n", spawns,
+    say.accept(String.format(Locale.ROOT, "a fresh worker's images by position (%d workers, random samples), against the ladder's"
+            + " cost: %s, then %.2f for images %d-%d, then %.2f", spawns,
         factors.subList(0, COLD_IMAGES).stream().map(f -> String.format(Locale.ROOT, "%.2f", f)).toList(),
         cpuMs[COLD_IMAGES] / ladderMs[COLD_IMAGES], COLD_IMAGES + 1, 2 * COLD_IMAGES,
-        cpuMs[COLD_IMAGES + 1] / ladderMs[COLD_IMAGES + 1]);
+        cpuMs[COLD_IMAGES + 1] / ladderMs[COLD_IMAGES + 1]));
     return factors;
   }
 

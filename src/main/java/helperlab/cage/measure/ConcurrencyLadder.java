@@ -5,12 +5,12 @@ import helperlab.cage.limits.CgroupCage;
 import helperlab.cage.measure.Calibrator.Point;
 import helperlab.cage.worker.WorkerLauncher;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /** The calibration's concurrency curve: throughput with more and more workers, and the contention penalty from it. */
 final class ConcurrencyLadder {
@@ -26,14 +26,14 @@ final class ConcurrencyLadder {
   private final double cpus;
   private final long memoryBytes;
   private final double secondsPerLevel;
-  private final PrintStream out;
+  private final Consumer<String> say;
 
-  ConcurrencyLadder(Path data, double cpus, long memoryBytes, double secondsPerLevel, PrintStream out) {
+  ConcurrencyLadder(Path data, double cpus, long memoryBytes, double secondsPerLevel, Consumer<String> say) {
     this.data = data;
     this.cpus = cpus;
     this.memoryBytes = memoryBytes;
     this.secondsPerLevel = secondsPerLevel;
-    this.out = out;
+    this.say = say;
   }
 
   /**
@@ -50,8 +50,8 @@ final class ConcurrencyLadder {
     double single = 0;
     for (int n = 1; n <= max; n++) {
       if (n > 2 * cpus && n * perWorkerMb > MEMORY_HEADROOM * memoryBytes / (1 << 20)) {
-        this.out.printf(Locale.ROOT, "  %d workers would need %.0f MiB: the concurrency ladder stops here%n", n,
-            n * perWorkerMb);
+        say.accept(String.format(Locale.ROOT, "  %d workers would need %.0f MiB: the concurrency ladder stops here", n,
+            n * perWorkerMb));
         break;
       }
       List<BenchWorker> workers = new ArrayList<>();
@@ -89,7 +89,7 @@ final class ConcurrencyLadder {
           single = rate;
         }
         out.add(new Point(n, rate, 0));
-        this.out.printf(Locale.ROOT, "  %d worker(s): %.2f images/s (%.2f x one worker)%n", n, rate, rate / single);
+        say.accept(String.format(Locale.ROOT, "  %d worker(s): %.2f images/s (%.2f x one worker)", n, rate, rate / single));
       } finally {
         for (BenchWorker w : workers) {
           w.close();

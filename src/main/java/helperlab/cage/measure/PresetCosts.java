@@ -7,13 +7,13 @@ import helperlab.model.Preset;
 import helperlab.model.PresetCatalog;
 import helperlab.model.SampleCost;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /** Each preset's cost against web's over the whole ladder, and the samples with their own ratios. */
 record PresetCosts(Map<String, Double> factors, List<SampleCost> samples) {
@@ -24,7 +24,7 @@ record PresetCosts(Map<String, Double> factors, List<SampleCost> samples) {
    * of its pixels, so costs far less, but of a small photo costs as much as its web size or more.
    */
   static PresetCosts measure(WorkerLauncher launcher, CgroupCage cage, SampleLibrary lib, List<SampleCost> web, Path data,
-      int reps, PrintStream out) throws IOException {
+      int reps, Consumer<String> say) throws IOException {
     Map<String, Double> factors = new TreeMap<>();
     List<Map<String, Double>> bySample = new ArrayList<>();
     web.forEach(c -> bySample.add(new TreeMap<>()));
@@ -54,8 +54,8 @@ record PresetCosts(Map<String, Double> factors, List<SampleCost> samples) {
         }
         double f = sumPreset / sumWeb;
         factors.put(preset.name(), f);
-        out.printf(Locale.ROOT, "preset %s (long edge %d): %.3f x web's cost; by sample, smallest first:%s%n", preset.name(),
-            preset.longEdge(), f, line);
+        say.accept(String.format(Locale.ROOT, "preset %s (long edge %d): %.3f x web's cost; by sample, smallest first:%s", preset.name(),
+            preset.longEdge(), f, line));
       }
     }
     List<SampleCost> samples = new ArrayList<>();

@@ -8,7 +8,6 @@ import helperlab.model.Calibration;
 import helperlab.model.HostPace;
 import helperlab.model.PresetCatalog;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +17,7 @@ import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 
 /**
  * Is this machine steady enough to record real runs on? Warm workers in a capped cage resize the
@@ -49,11 +49,12 @@ public final class SteadinessCheck {
   private final double windowS;
   private final double tolerance;
   private final int workers;
-  private final PrintStream out;
+  /** Progress and the verdict, a line at a time, for the user (the command prints them). */
+  private final Consumer<String> say;
   private PaceAgainst paceAgainst;
 
   public SteadinessCheck(Path data, double cpus, long memoryBytes, double seconds, double windowS, double tolerance,
-      int workers, PrintStream out) {
+      int workers, Consumer<String> say) {
     if (!(cpus > 0)) {
       throw new IllegalArgumentException("--cpus must be a positive number of cores, got " + cpus);
     }
@@ -74,7 +75,7 @@ public final class SteadinessCheck {
     this.windowS = windowS;
     this.tolerance = tolerance;
     this.workers = workers;
-    this.out = out;
+    this.say = say;
   }
 
   /**
@@ -94,7 +95,7 @@ public final class SteadinessCheck {
   public Report run() throws Exception {
     Path scratch = data.resolve("run");
     Files.createDirectories(scratch);
-    SampleLibrary lib = SampleLibrary.openOrMake(data.resolve("samples"), out);
+    SampleLibrary lib = SampleLibrary.openOrMake(data.resolve("samples"), say);
     SampleLibrary.Sample sample = lib.nearest(SpeedProbe.PROBE_MP);
     int longEdge = PresetCatalog.defaults().get("web").longEdge();
     WorkerLauncher launcher = new WorkerLauncher(768, ImageHeader.DEFAULT_MAX_PIXELS, scratch, true);
@@ -106,8 +107,8 @@ public final class SteadinessCheck {
     HostPace pace = null;
     ExecutorService pool = Executors.newFixedThreadPool(workers);
     try (CgroupCage cage = CgroupCage.create(cpus, memoryBytes, Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"))) {
-      out.printf(Locale.ROOT, "in %s: %d worker(s) resize the %.1f MP sample over and over, for %.0f s%n", cage.status(),
-          workers, sample.megapixels(), seconds);
+      say.accept(String.format(Locale.ROOT, "in %s: %d worker(s) resize the %.1f MP sample over and over, for %.0f s", cage.status(),
+          workers, sample.megapixels(), seconds));
       if (paceAgainst != null) {
         // as a run takes it: a fresh worker alone in an idle cage (after the windows' workers it reads high)
         pace = new HostPace(SpeedProbe.measure(launcher, cage, lib, scratch), paceAgainst.calibration().speedProbeMs(),
@@ -164,18 +165,18 @@ public final class SteadinessCheck {
           + " s per image");
     }
     for (Window w : windows) {
-      out.printf(Locale.ROOT, "  %5.0f s  %3d images  median %6.1f ms%n", w.startS(), w.images(), w.medianCpuMs());
+      say.accept(String.format(Locale.ROOT, "  %5.0f s  %3d images  median %6.1f ms", w.startS(), w.images(), w.medianCpuMs()));
     }
     double fastest = windows.stream().mapToDouble(Window::medianCpuMs).min().orElseThrow();
     double slowest = windows.stream().mapToDouble(Window::medianCpuMs).max().orElseThrow();
     double spread = slowest / fastest - 1;
     boolean steady = spread <= tolerance;
-    out.printf(Locale.ROOT, "spread %.1f%% (slowest window over fastest): %s%n", 100 * spread, steady
+    say.accept(String.format(Locale.ROOT, "spread %.1f%% (slowest window over fastest): %s", 100 * spread, steady
         ? "steady enough to record on (tolerance " + Math.round(100 * tolerance) + "%)"
         : "NOT steady: real runs recorded now will differ from their replays by the machine's own drift"
-            + " (tolerance " + Math.round(100 * tolerance) + "%)");
+            + " (tolerance " + Math.round(100 * tolerance) + "%)"));
     if (pace != null) {
-      out.println(pace.sentence());
+      say.accept(pace.sentence());
     }
     return new Report(List.copyOf(windows), spread, tolerance, steady, pace);
   }

@@ -92,7 +92,7 @@ public final class CageRun {
     this.recovery = trigger == null ? null : new RecoveryMeter(RecoveryMeter.Windows.EXHIBIT);
     this.sink = recovery == null ? EventSink.tee(metrics, log, samples, journal)
         : EventSink.tee(metrics, log, samples, journal, recovery);
-    this.squeeze = new CpuSqueeze(trigger, ctx.pool().cage(), sink, ctx.log(), ctx.cpuCapWatch());
+    this.squeeze = new CpuSqueeze(trigger, ctx.pool().cage(), sink, ctx.cpuCapWatch());
     this.scheduler = new Scheduler(policy, ctx.schedulerConfig());
     this.state = exhibit == null ? new RunState(0, List.of()) : new RunState(exhibit.tasks.size(), exhibit.playedTasks());
     RunScheduler commands = new RunScheduler() {

@@ -5,8 +5,9 @@ import helperlab.model.EventSink;
 import helperlab.model.EventType;
 import helperlab.workload.Trigger;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.util.function.DoubleConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A slowdown trigger played on the real cage: for the trigger's window the cage's CPU cap is lowered to
@@ -15,22 +16,22 @@ import java.util.function.DoubleConsumer;
  * it. Used only on the supervisor's thread.
  */
 final class CpuSqueeze {
+  private static final Logger LOG = LoggerFactory.getLogger(CpuSqueeze.class);
+
   static final String LOWERED = "slowdown";
   static final String RESTORED = "slowdown over";
 
   private final CgroupCage cage;
   private final EventSink sink;
-  private final PrintStream log;
   /** Told each cap it sets, right after the write (for tests). */
   private final DoubleConsumer watch;
   private final Trigger trigger;
   /** Edges carried out: 0 none, 1 the cap lowered, 2 done with (restored, or never lowered). */
   private int edges;
 
-  CpuSqueeze(Trigger trigger, CgroupCage cage, EventSink sink, PrintStream log, DoubleConsumer watch) {
+  CpuSqueeze(Trigger trigger, CgroupCage cage, EventSink sink, DoubleConsumer watch) {
     this.cage = cage;
     this.sink = sink;
-    this.log = log;
     this.watch = watch;
     this.trigger = trigger != null && trigger.kind() == Trigger.Kind.SLOWDOWN && !trigger.isNone() ? trigger : null;
     this.edges = this.trigger == null ? 2 : 0;
@@ -66,7 +67,7 @@ final class CpuSqueeze {
     try {
       cores = cage.setCpuShare(share);
     } catch (IOException | RuntimeException e) {
-      log.println("cage: cannot set the CPU cap to " + share + " of its cores: " + e.getMessage());
+      LOG.warn("cage: cannot set the CPU cap to " + share + " of its cores: " + e.getMessage());
       return;
     }
     sink.on(now, EventType.CPU_CAP, -1, -1, -1, cores, why);

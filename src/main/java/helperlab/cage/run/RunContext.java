@@ -8,7 +8,6 @@ import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.model.PresetCatalog;
 import helperlab.policy.SchedulerConfig;
-import java.io.PrintStream;
 import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
 
@@ -22,7 +21,7 @@ import java.util.function.Supplier;
  */
 public record RunContext(CageConfig config, Calibration calibration, PresetCatalog presets, SchedulerConfig schedulerConfig,
     double nominalCores, MachineSpec machine, WorkerPool pool, EventStream stream, Supplier<Checkpoint> checkpoint,
-    PrintStream log, DoubleConsumer cpuCapWatch, CageClock clock, FrontCpu front, StorageGuard storage,
+    DoubleConsumer cpuCapWatch, CageClock clock, FrontCpu front, StorageGuard storage,
     Runnable checkpointSoon) {
   /** The supervisor's clock, which worker times are kept in (a run's own clock starts at zero). */
   double cage() {

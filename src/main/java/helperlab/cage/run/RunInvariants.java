@@ -1,6 +1,7 @@
 package helperlab.cage.run;
 
 import helperlab.cage.worker.WorkerProcess;
+import helperlab.cage.worker.WorkerPhase;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -31,7 +32,7 @@ final class RunInvariants {
     }
     Map<Integer, WorkerProcess> byProcessId = new HashMap<>();
     for (WorkerProcess w : state.workers().values()) {
-      require(w.generation() == generation && w.phase() != WorkerProcess.Phase.GONE,
+      require(w.generation() == generation && w.phase() != WorkerPhase.GONE,
           "worker " + w.id() + " is in the run but of generation " + w.generation() + " or gone (" + w.phase() + ")");
       byProcessId.put(w.id(), w);
       require(w.inFlight() < 0 || (w.firstHeld() != null && w.firstHeld() == w.inFlight()),

@@ -15,28 +15,29 @@ import helperlab.workload.RunTriggers;
 import helperlab.workload.Tipping;
 import helperlab.workload.Trigger;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** A run's opening and closing as the outside sees them: its id, its row, its stream, its record file. */
 public final class RunLifecycle {
+  private static final Logger LOG = LoggerFactory.getLogger(RunLifecycle.class);
+
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss").withZone(ZoneOffset.UTC);
 
   private final CageConfig config;
   private final CageStore store;
   private final EventStream stream;
-  private final PrintStream log;
 
-  public RunLifecycle(CageConfig config, CageStore store, EventStream stream, PrintStream log) {
+  public RunLifecycle(CageConfig config, CageStore store, EventStream stream) {
     this.config = config;
     this.store = store;
     this.stream = stream;
-    this.log = log;
   }
 
   /**
@@ -87,7 +88,7 @@ public final class RunLifecycle {
     try {
       DataFile.write(file, record);
     } catch (IOException e) {
-      log.println("cage: cannot write " + record.id() + ".json: " + e.getMessage());
+      LOG.warn("cage: cannot write " + record.id() + ".json: " + e.getMessage());
       helperlab.cage.worker.HostFault host = helperlab.cage.worker.HostFault.of(e, file, true);
       if (host != null) {
         storage.fault(host, "the record of run " + record.id());

@@ -3,6 +3,7 @@ package helperlab.cage.run;
 import helperlab.cage.store.BatchState;
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.worker.WorkerProcess;
+import helperlab.cage.worker.WorkerPhase;
 import helperlab.model.Task;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -166,7 +167,7 @@ final class RunState {
 
   /** Still the run's: of this generation and not retired, lost or stopped. What else it says changes nothing. */
   boolean isCurrent(WorkerProcess w) {
-    return w.phase() != WorkerProcess.Phase.GONE && w.generation() == generation && workers.get(w.schedulerId()) == w;
+    return w.phase() != WorkerPhase.GONE && w.generation() == generation && workers.get(w.schedulerId()) == w;
   }
 
   /** A worker retired by the scheduler leaves the run (it holds nothing by then); null when it had left already. */

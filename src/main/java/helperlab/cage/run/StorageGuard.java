@@ -6,7 +6,6 @@ import helperlab.cage.config.CageConfig;
 import helperlab.cage.worker.HostFault;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -15,6 +14,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The host's storage as the cage writes to it: outputs and their temporary files, the data directory (run records,
@@ -26,6 +27,8 @@ import java.util.Set;
  * {@link #MAX_WAIT_S} (and so does a pause that follows a resume before any output was published). The state is read from any thread (status, the intake); it changes on the supervisor's.
  */
 public final class StorageGuard {
+  private static final Logger LOG = LoggerFactory.getLogger(StorageGuard.class);
+
   /** The first retry after a fault, in seconds; each failed retry doubles it. */
   static final double FIRST_WAIT_S = 1;
   static final double MAX_WAIT_S = 30;
@@ -44,7 +47,6 @@ public final class StorageGuard {
 
   private final java.util.function.DoubleSupplier cageNow;
   private final List<Place> places;
-  private final PrintStream log;
   private final Set<Path> failing = new LinkedHashSet<>();
   private final List<Runnable> whenBack = new ArrayList<>();
   private volatile boolean paused;
@@ -54,11 +56,10 @@ public final class StorageGuard {
   private int pauses;
 
   /** {@code cageNow}: the supervisor's clock, in seconds. */
-  public StorageGuard(CageConfig config, PrintStream log, java.util.function.DoubleSupplier cageNow) {
+  public StorageGuard(CageConfig config, java.util.function.DoubleSupplier cageNow) {
     this.cageNow = cageNow;
     this.places = List.of(new Place("outbox", config.outbox()), new Place("data", config.dataDir()),
         new Place("deadletters", config.deadLetters()));
-    this.log = log;
   }
 
   /** True while the work waits for the host's storage. */
@@ -85,8 +86,8 @@ public final class StorageGuard {
       paused = true;
       pauses++;
       nextTryS = cageS + waitS;
-      log.printf(Locale.ROOT, "cage: the host's storage failed (%s); no image is blamed: new work waits and the"
-          + " intake answers 503 until it is back (%s)%n", last.words(), freeWords());
+      LOG.warn(String.format(Locale.ROOT, "cage: the host's storage failed (%s); no image is blamed: new work waits and the"
+          + " intake answers 503 until it is back (%s)", last.words(), freeWords()));
     }
   }
 
@@ -118,7 +119,7 @@ public final class StorageGuard {
     paused = false;
     failing.clear();
     waitS = Math.min(MAX_WAIT_S, waitS * 2); // if the work meets the fault again at once, the next wait is longer
-    log.printf(Locale.ROOT, "cage: the host's storage is back (%s); the work resumes%n", freeWords());
+    LOG.info(String.format(Locale.ROOT, "cage: the host's storage is back (%s); the work resumes", freeWords()));
     List<Runnable> waiting = new ArrayList<>(whenBack);
     whenBack.clear();
     waiting.forEach(Runnable::run);

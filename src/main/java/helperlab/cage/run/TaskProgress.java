@@ -7,6 +7,8 @@ import helperlab.model.EventType;
 import helperlab.policy.Client;
 import java.nio.file.Path;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A run's work moving on: an image begun, a task finished, an image given up. Each is a change of the run's state
@@ -14,6 +16,8 @@ import java.util.List;
  * supervisor's thread.
  */
 final class TaskProgress {
+  private static final Logger LOG = LoggerFactory.getLogger(TaskProgress.class);
+
   private final RunState state;
   private final EventSink sink;
   private final RunContext ctx;
@@ -59,7 +63,7 @@ final class TaskProgress {
   void inputGone(CageTask.Image im, String what, double now) {
     String reason = what + ": " + inboxRelative(im.source);
     sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, 0, reason);
-    ctx.log().println("cage: image " + im.id + " failed: " + reason);
+    LOG.warn("cage: image " + im.id + " failed: " + reason);
     if (im.task.persisted()) {
       ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), "(" + what + ")", 0, reason);
     }
@@ -92,7 +96,7 @@ final class TaskProgress {
     DeadLetters.Filed filed = DeadLetters.file(im.id, im.source, ctx.config().inbox(), ctx.config().deadLetters(), shared);
     String reason = deadReason(im, strikes);
     sink.on(now, EventType.IMAGE_DEAD, -1, im.task.id, im.id, strikes, reason);
-    ctx.log().println("cage: image " + im.id + " dead-lettered: " + reason);
+    LOG.info("cage: image " + im.id + " dead-lettered: " + reason);
     if (im.task.persisted()) {
       ctx.checkpoint().get().imageDead(im.id, im.task.batchId, im.source.toString(), filed.movedTo(), strikes, reason);
     }

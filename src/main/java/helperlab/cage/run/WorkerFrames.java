@@ -7,6 +7,7 @@ import helperlab.cage.worker.HostLoad;
 import helperlab.cage.worker.ProcStat;
 import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerProcess;
+import helperlab.cage.worker.WorkerPhase;
 import helperlab.cage.worker.WorkerProtocol;
 import helperlab.model.EventSink;
 import helperlab.model.EventType;
@@ -14,12 +15,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a run's workers tell it (frames), how they end (exits), and the watchdog's round over them. Once the run has
  * stopped, none of its workers is current any more: what they say then changes nothing.
  */
 final class WorkerFrames {
+  private static final Logger LOG = LoggerFactory.getLogger(WorkerFrames.class);
+
   private final RunClock clock;
   private final RunState state;
   private final EventSink sink;
@@ -93,7 +98,7 @@ final class WorkerFrames {
               + w.id());
     } else if (m instanceof WorkerProtocol.Failed f) {
       w.failed(f.reason());
-      ctx.log().println("cage: worker " + w.id() + " (pid " + w.pid() + ") failed image " + f.image() + ": " + f.reason());
+      LOG.warn("cage: worker " + w.id() + " (pid " + w.pid() + ") failed image " + f.image() + ": " + f.reason());
     }
   }
   /**
@@ -137,7 +142,7 @@ final class WorkerFrames {
     try {
       Files.deleteIfExists(tmp);
     } catch (IOException e) {
-      ctx.log().println("cage: cannot remove " + tmp + " of dead worker " + w.id() + ": " + e.getMessage());
+      LOG.warn("cage: cannot remove " + tmp + " of dead worker " + w.id() + ": " + e.getMessage());
     }
   }
 
@@ -145,7 +150,7 @@ final class WorkerFrames {
   void onExit(WorkerProcess w, int code) {
     ctx.pool().exited(w);
     try {
-      if (w.phase() == WorkerProcess.Phase.RETIRING || !state.isCurrent(w)) {
+      if (w.phase() == WorkerPhase.RETIRING || !state.isCurrent(w)) {
         return;
       }
       String cause = w.killCause() != null ? w.killCause() : ooms.causeOfExit(code);
@@ -157,7 +162,7 @@ final class WorkerFrames {
             (long) (CageSizing.perWorkerMb(ctx.calibration()) * 1048576));
         blame = j.ownDoing();
         if (!blame) {
-          ctx.log().println("cage: the kernel killed worker " + w.id() + " (pid " + w.pid() + ") for memory, but " + j.words()
+          LOG.warn("cage: the kernel killed worker " + w.id() + " (pid " + w.pid() + ") for memory, but " + j.words()
               + ": the host's pressure, no strike" + (w.inFlight() >= 0 ? " on image " + w.inFlight() : ""));
         }
       }
@@ -188,8 +193,8 @@ final class WorkerFrames {
       ctx.checkpoint().get().strikes(lost.struck().id, lost.struck().strikes());
     }
     if (involuntary && ctx.pool().lost(w)) {
-      ctx.log().printf("cage: restart breaker open: more than %d workers in a row lost before finishing an image;"
-          + " no new worker for %.0f s%n", ctx.pool().breaker().limit(), ctx.pool().breaker().windowS());
+      LOG.warn(String.format("cage: restart breaker open: more than %d workers in a row lost before finishing an image;"
+          + " no new worker for %.0f s", ctx.pool().breaker().limit(), ctx.pool().breaker().windowS()));
     }
     scheduler.current().workerLost(now, w.schedulerId(), blame);
     scheduler.execute(now);
@@ -222,12 +227,12 @@ final class WorkerFrames {
       }
       Watchdog.Verdict v = dog.judge(w, now, im == null ? 0 : im.predictedS, stretch, stat, host);
       if (v != null) {
-        ctx.log().printf("cage: watchdog kills worker %d (pid %d): %s: %s%s%n", w.id(), w.pid(), v.cause(), v.words(),
-            v.blame() || im == null ? "" : "; no strike on image " + im.id);
+        LOG.warn(String.format("cage: watchdog kills worker %d (pid %d): %s: %s%s", w.id(), w.pid(), v.cause(), v.words(),
+            v.blame() || im == null ? "" : "; no strike on image " + im.id));
         ctx.pool().kill(w, v.cause());
         lose(w, v.cause(), v.blame(), true);
       } else if (w.excuse() != null && excused == null) { // said once a silence
-        ctx.log().printf("cage: worker %d (pid %d) %s%n", w.id(), w.pid(), w.excuse());
+        LOG.info(String.format("cage: worker %d (pid %d) %s", w.id(), w.pid(), w.excuse()));
       }
     }
     CpuShareMeter.Spent round = new CpuShareMeter.Spent(spent, others, ctx.front().spentSinceLastRound(), held);

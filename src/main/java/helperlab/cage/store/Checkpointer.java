@@ -1,7 +1,8 @@
 package helperlab.cage.store;
 
-import java.io.PrintStream;
 import java.util.ArrayDeque;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes the supervisor's checkpoints to PostgreSQL on a thread of its own, in order, so a slow or
@@ -9,8 +10,9 @@ import java.util.ArrayDeque;
  * queue and is written again (every write is idempotent) until the database is back.
  */
 public final class Checkpointer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Checkpointer.class);
+
   private final CageStore store;
-  private final PrintStream log;
   private final ArrayDeque<Checkpoint> queue = new ArrayDeque<>();
   private final Thread thread;
   private volatile boolean running = true;
@@ -29,9 +31,8 @@ public final class Checkpointer implements AutoCloseable {
   /** A write found this cage fenced (another took its identity): nothing more is written, ever. */
   private volatile boolean fenced;
 
-  public Checkpointer(CageStore store, PrintStream log) {
+  public Checkpointer(CageStore store) {
     this.store = store;
-    this.log = log;
     this.thread = new Thread(this::run, "checkpointer");
     this.thread.setDaemon(true);
     this.thread.start();
@@ -107,13 +108,13 @@ public final class Checkpointer implements AutoCloseable {
           notifyAll();
         }
         if (!up) {
-          log.println("cage: PostgreSQL is back; checkpoints resumed");
+          LOG.info("cage: PostgreSQL is back; checkpoints resumed");
         }
         up = true;
         lastError = null;
         backoff = 200;
       } catch (Fenced e) {
-        log.println("cage: checkpoint refused, and no more will be written: " + e.getMessage());
+        LOG.warn("cage: checkpoint refused, and no more will be written: " + e.getMessage());
         lastError = e.getMessage();
         fenced = true;
         synchronized (this) {
@@ -121,7 +122,7 @@ public final class Checkpointer implements AutoCloseable {
         }
       } catch (Exception e) {
         if (up) {
-          log.println("cage: checkpoint failed, will retry (" + e.getMessage() + ")");
+          LOG.warn("cage: checkpoint failed, will retry (" + e.getMessage() + ")");
         }
         up = false;
         lastError = e.getMessage();

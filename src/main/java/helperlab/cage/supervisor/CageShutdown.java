@@ -1,24 +1,25 @@
 package helperlab.cage.supervisor;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The supervisor's orderly stop: the run ended on the loop (its record written), the loop let go, workers
  * killed, checkpoints and the stream flushed, then every part closed and a slowdown's CPU cap put back.
  */
 final class CageShutdown {
-  private final SupervisorParts parts;
-  private final PrintStream log;
+  private static final Logger LOG = LoggerFactory.getLogger(CageShutdown.class);
 
-  CageShutdown(SupervisorParts parts, PrintStream log) {
+  private final SupervisorParts parts;
+
+  CageShutdown(SupervisorParts parts) {
     this.parts = parts;
-    this.log = log;
   }
 
   /** A slowdown's lowered CPU cap put back, whatever stopped the run that lowered it. */
@@ -27,7 +28,7 @@ final class CageShutdown {
       try {
         parts.cage().setCpuShare(1);
       } catch (IOException | RuntimeException e) {
-        log.println("cage: cannot restore the CPU cap: " + e.getMessage());
+        LOG.warn("cage: cannot restore the CPU cap: " + e.getMessage());
       }
     }
   }
@@ -74,7 +75,7 @@ final class CageShutdown {
         try {
           endRunOnLoop.get().get(10, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
-          log.println("cage: could not end the run cleanly: " + e);
+          LOG.warn("cage: could not end the run cleanly: " + e);
         }
         markStopping.run();
         loop.join(5000);

@@ -7,28 +7,29 @@ import helperlab.cage.measure.SpeedProbe;
 import helperlab.cage.worker.WorkerLauncher;
 import helperlab.model.Calibration;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The day's speed probe, taken as each run starts, and the workers' class-data archive dumped at boot,
  * which the probe waits for (the dump takes a core for seconds).
  */
 final class DailyProbe {
+  private static final Logger LOG = LoggerFactory.getLogger(DailyProbe.class);
+
   private final WorkerLauncher launcher;
   private final CgroupCage cage;
   private final Calibration calibration;
   private final Path runDir;
-  private final PrintStream log;
   private volatile Thread archiveThread;
 
-  DailyProbe(WorkerLauncher launcher, CgroupCage cage, Calibration calibration, Path runDir, PrintStream log) {
+  DailyProbe(WorkerLauncher launcher, CgroupCage cage, Calibration calibration, Path runDir) {
     this.launcher = launcher;
     this.cage = cage;
     this.calibration = calibration;
     this.runDir = runDir;
-    this.log = log;
   }
 
   /** Dumps the archive on a thread of its own. */
@@ -54,10 +55,10 @@ final class DailyProbe {
         archive.join(120_000);
       }
       double ms = SpeedProbe.measure(launcher, cage, samples, runDir);
-      log.printf(Locale.ROOT, "cage: speed probe %.1f ms (calibration's %.1f ms)%n", ms, calibration.speedProbeMs());
+      LOG.info(String.format(Locale.ROOT, "cage: speed probe %.1f ms (calibration's %.1f ms)", ms, calibration.speedProbeMs()));
       return ms;
     } catch (IOException e) {
-      log.println("cage: the speed probe failed: " + e.getMessage());
+      LOG.warn("cage: the speed probe failed: " + e.getMessage());
       return null;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

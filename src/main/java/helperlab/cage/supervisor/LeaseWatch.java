@@ -1,8 +1,9 @@
 package helperlab.cage.supervisor;
 
 import helperlab.cage.store.LeaseStatus;
-import java.io.PrintStream;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The supervisor's ear on its identity's lease: each change said once in the log (its session died and the lock is
@@ -10,15 +11,15 @@ import java.util.function.Consumer;
  * halts the pool) with why, so the cage stops writing at once.
  */
 final class LeaseWatch implements Consumer<LeaseStatus> {
+  private static final Logger LOG = LoggerFactory.getLogger(LeaseWatch.class);
+
   /** A worker's kill cause when the cage lost its identity. */
   static final String LEASE_LOST = "lease-lost";
 
-  private final PrintStream log;
   private final Consumer<String> onLost;
   private volatile LeaseStatus.State said;
 
-  LeaseWatch(PrintStream log, Consumer<String> onLost) {
-    this.log = log;
+  LeaseWatch(Consumer<String> onLost) {
     this.onLost = onLost;
   }
 
@@ -29,16 +30,16 @@ final class LeaseWatch implements Consumer<LeaseStatus> {
     switch (l.state()) {
       case HELD -> {
         if (was != null && was != LeaseStatus.State.HELD) {
-          log.println("cage: the identity's lease is held again (epoch " + l.epoch() + ")");
+          LOG.info("cage: the identity's lease is held again (epoch " + l.epoch() + ")");
         }
       }
       case RETAKING -> {
         if (was != LeaseStatus.State.RETAKING) {
-          log.println("cage: the identity's lease: " + l.why());
+          LOG.info("cage: the identity's lease: " + l.why());
         }
       }
       case LOST -> {
-        log.println("cage: LEASE LOST: " + l.why() + "; every worker is stopped and the intake answers 503");
+        LOG.warn("cage: LEASE LOST: " + l.why() + "; every worker is stopped and the intake answers 503");
         onLost.accept("this cage lost its identity: " + l.why());
       }
     }

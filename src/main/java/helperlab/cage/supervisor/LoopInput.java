@@ -2,6 +2,7 @@ package helperlab.cage.supervisor;
 
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.worker.WorkerProcess;
+import helperlab.cage.worker.WorkerSignal;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +18,7 @@ import java.util.function.Supplier;
 sealed interface LoopInput {
   /** What the loop does with each kind (the supervisor, on its thread). */
   interface Handler {
-    void onWorker(WorkerProcess.Signal signal);
+    void onWorker(WorkerSignal signal);
 
     Offer decide(StoredBatch batch);
   }
@@ -26,7 +27,7 @@ sealed interface LoopInput {
   void handleOn(Handler h);
 
   /** A frame or an exit of one of the workers. */
-  record FromWorker(WorkerProcess.Signal signal) implements LoopInput {
+  record FromWorker(WorkerSignal signal) implements LoopInput {
     @Override
     public void handleOn(Handler h) {
       h.onWorker(signal);

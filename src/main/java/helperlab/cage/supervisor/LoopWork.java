@@ -6,6 +6,7 @@ import helperlab.cage.store.StoredBatch;
 import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerPool;
 import helperlab.cage.worker.WorkerProcess;
+import helperlab.cage.worker.WorkerSignal;
 
 /**
  * What the supervisor's loop does with its inputs and at its rounds, on its thread: a worker's frame or exit goes to
@@ -32,11 +33,11 @@ final class LoopWork implements SupervisorLoop.Work {
   }
 
   @Override
-  public void onWorker(WorkerProcess.Signal signal) {
+  public void onWorker(WorkerSignal signal) {
     CageRun run = runs.current();
-    if (signal instanceof WorkerProcess.Frame f) {
+    if (signal instanceof WorkerSignal.Frame f) {
       run.onFrame(f.worker(), f.message());
-    } else if (signal instanceof WorkerProcess.Exit e) {
+    } else if (signal instanceof WorkerSignal.Exit e) {
       run.onExit(e.worker(), e.code());
       pool.pump();
     }

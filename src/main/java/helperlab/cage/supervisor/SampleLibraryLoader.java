@@ -2,20 +2,21 @@ package helperlab.cage.supervisor;
 
 import helperlab.cage.image.SampleLibrary;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The sample library exhibits draw from, made in the data directory the first time it is needed. */
 final class SampleLibraryLoader {
+  private static final Logger LOG = LoggerFactory.getLogger(SampleLibraryLoader.class);
+
   private final Path dir;
-  private final PrintStream log;
   private volatile SampleLibrary samples;
   private volatile String status = "not loaded";
 
-  SampleLibraryLoader(Path dir, PrintStream log) {
+  SampleLibraryLoader(Path dir) {
     this.dir = dir;
-    this.log = log;
   }
 
   /** Opens the library, making it first if there is none (slow: run off the supervisor's thread). */
@@ -23,7 +24,7 @@ final class SampleLibraryLoader {
     try {
       if (!Files.isRegularFile(dir.resolve(SampleLibrary.MANIFEST))) {
         status = "making the sample library in " + dir + " (helper-lab cage samples)";
-        log.println("cage: " + status);
+        LOG.info("cage: " + status);
         SampleLibrary.generate(dir, 16, SampleLibrary.MIN_MP, SampleLibrary.MAX_MP, 1);
       }
       samples = SampleLibrary.open(dir);

@@ -22,7 +22,6 @@ import helperlab.workload.RunTriggers;
 import helperlab.workload.ScenarioSpec;
 import helperlab.workload.Trigger;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -30,6 +29,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a supervisor does before it serves, after one before it died (or was stopped): clear the
@@ -40,6 +41,8 @@ import java.util.stream.Stream;
  * (outputs appear only by rename) and is marked done, never made again.
  */
 final class StartupTakeBack {
+  private static final Logger LOG = LoggerFactory.getLogger(StartupTakeBack.class);
+
   /** What was found. */
   record Result(List<StoredBatch> resume, int leftoverWorkers, int tempFiles, List<String> interruptedRuns,
       int abandoned, int cancelled, int foundPublished) {}
@@ -48,18 +51,15 @@ final class StartupTakeBack {
   private final CageConfig config;
   private final Calibration calibration;
   private final MachineSpec machine;
-  private final PrintStream log;
 
   private final EventStream stream;
 
-  StartupTakeBack(CageStore store, EventStream stream, CageConfig config, Calibration calibration, MachineSpec machine,
-      PrintStream log) {
+  StartupTakeBack(CageStore store, EventStream stream, CageConfig config, Calibration calibration, MachineSpec machine) {
     this.store = store;
     this.stream = stream;
     this.config = config;
     this.calibration = calibration;
     this.machine = machine;
-    this.log = log;
   }
 
   Result run() throws SQLException, IOException {
@@ -81,10 +81,10 @@ final class StartupTakeBack {
         String end = "{\"run\":" + DataFile.compact(r.id()) + ",\"interrupted\":true,\"metrics\":"
             + DataFile.compact(record.metrics()) + "}";
         if (stream.closeInterrupted(r.id(), r.startedAt().toEpochMilli(), entries, end) < 0) {
-          log.println("cage: Redis is away; the stream of interrupted run " + r.id() + " stays open");
+          LOG.warn("cage: Redis is away; the stream of interrupted run " + r.id() + " stays open");
         }
       } catch (RuntimeException e) {
-        log.println("cage: the record of interrupted run " + r.id() + " could not be rebuilt: " + e.getMessage());
+        LOG.warn("cage: the record of interrupted run " + r.id() + " could not be rebuilt: " + e.getMessage());
       }
       store.endRun(r.id(), "interrupted", Instant.now(), json);
       interrupted.add(r.id());
@@ -253,7 +253,7 @@ final class StartupTakeBack {
     try {
       DataFile.write(config.runsDir().resolve(id + ".json"), record);
     } catch (IOException e) {
-      log.println("cage: cannot write the record file of " + id + ": " + e.getMessage());
+      LOG.warn("cage: cannot write the record file of " + id + ": " + e.getMessage());
     }
   }
 }

@@ -26,10 +26,11 @@ import helperlab.policy.PolicyCatalog;
 import helperlab.policy.SchedulerConfig;
 import helperlab.policy.WorkerBudget;
 import helperlab.protocol.CageStatusReport;
-import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The cage's supervisor: the only writer of scheduling state. One thread owns the run (and with it
@@ -39,8 +40,9 @@ import java.util.function.Function;
  * a crash it first recovers (see {@link StartupTakeBack}) and then takes back the work it had admitted.
  */
 public final class Supervisor implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Supervisor.class);
+
   final CageConfig config;
-  private final PrintStream log;
   volatile Calibration calibration; // replaced when ctl calibrate has measured this cage
   private final PresetCatalog presets = PresetCatalog.defaults();
   final CgroupLimits limits;
@@ -74,13 +76,12 @@ public final class Supervisor implements AutoCloseable {
   /** Told (on the loop, right after the write) each time a slowdown changes the CPU cap: for tests. */
   volatile java.util.function.DoubleConsumer cpuCapWatch;
 
-  private Supervisor(CageConfig config, PrintStream log, CageClock clock) throws Exception {
+  private Supervisor(CageConfig config, CageClock clock) throws Exception {
     this.config = config;
-    this.log = log;
     this.clock = clock;
     this.started = clock.nanoTime();
-    this.loop = new SupervisorLoop(this::cageNow, config.sampleS(), config.checkpointS(), log);
-    SupervisorParts parts = SupervisorParts.assemble(config, log,
+    this.loop = new SupervisorLoop(this::cageNow, config.sampleS(), config.checkpointS());
+    SupervisorParts parts = SupervisorParts.assemble(config,
         signal -> loop.add(new LoopInput.FromWorker(signal)), this::cageNow);
     this.sampleLoader = parts.sampleLoader();
     this.calibration = parts.calibration();
@@ -96,19 +97,19 @@ public final class Supervisor implements AutoCloseable {
     this.pool = parts.pool();
     this.watchdog = parts.watchdog();
     this.checkpointer = parts.checkpointer();
-    this.shutdown = new CageShutdown(parts, log);
+    this.shutdown = new CageShutdown(parts);
     this.health = new CageHealth(config.redisUrl(), stream, store);
     this.front = FrontCpu.of(config, store, stream);
-    this.storage = new StorageGuard(config, log, this::cageNow);
+    this.storage = new StorageGuard(config, this::cageNow);
     this.offers = new OfferHandler(store, config.outbox(), loop::add, loop::stopping, storage);
     this.runs = new RunSequence(config, schedulerConfig, () -> calibration, parts, this::runContext, clock);
-    store.watchLease(new LeaseWatch(log, why -> loop.add(new LoopInput.Call(() -> {
+    store.watchLease(new LeaseWatch(why -> loop.add(new LoopInput.Call(() -> {
       pool.halt(why);
       runs.current().halt(LeaseWatch.LEASE_LOST);
       return null;
     }))));
     try {
-      this.recovered = new StartupTakeBack(store, stream, config, calibration, machine, log).run();
+      this.recovered = new StartupTakeBack(store, stream, config, calibration, machine).run();
       this.switcher = new RunSwitcher(runs, machine, presets, () -> calibration, sampleLoader, cage,
           PolicyCatalog.get(config.policy()));
       runs.start("live", switcher.livePolicy(), null, true);
@@ -121,13 +122,13 @@ public final class Supervisor implements AutoCloseable {
   }
 
   /** Starts a supervisor: recovers, then serves (the intake and control are started by their own classes). */
-  public static Supervisor start(CageConfig config, PrintStream log) throws Exception {
-    return start(config, log, CageClock.SYSTEM);
+  public static Supervisor start(CageConfig config) throws Exception {
+    return start(config, CageClock.SYSTEM);
   }
 
   /** Starts a supervisor that reads the time from {@code clock}. */
-  public static Supervisor start(CageConfig config, PrintStream log, CageClock clock) throws Exception {
-    Supervisor s = new Supervisor(config, log, clock);
+  public static Supervisor start(CageConfig config, CageClock clock) throws Exception {
+    Supervisor s = new Supervisor(config, clock);
     s.loop.start(new LoopWork(s.runs, s.pool, s.watchdog, s.switcher, s.shutdown::restoreCpu, s.storage));
     s.probe.startArchive();
     Thread lib = new Thread(s.sampleLoader::load, "samples");
@@ -135,13 +136,13 @@ public final class Supervisor implements AutoCloseable {
     lib.start();
     s.health.probeAtStart();
     if (s.redisWarning() != null) {
-      log.println("cage: " + s.redisWarning());
+      LOG.info("cage: " + s.redisWarning());
     }
     StartupTakeBack.Result r = s.recovered;
-    log.printf(Locale.ROOT, "cage %s on %s: %s; budget %d workers (%s); %s; recovered %d batches (%d outputs found"
-            + " published), abandoned %d, cancelled %d, killed %d leftover workers, removed %d temp files%n",
+    LOG.warn(String.format(Locale.ROOT, "cage %s on %s: %s; budget %d workers (%s); %s; recovered %d batches (%d outputs found"
+            + " published), abandoned %d, cancelled %d, killed %d leftover workers, removed %d temp files",
         config.identity(), s.store.url(), s.limits.describe(), s.budget.workers(), s.budget.reason(), s.cage.status(), r.resume().size(),
-        r.foundPublished(), r.abandoned(), r.cancelled(), r.leftoverWorkers(), r.tempFiles());
+        r.foundPublished(), r.abandoned(), r.cancelled(), r.leftoverWorkers(), r.tempFiles()));
     return s;
   }
 
@@ -217,7 +218,7 @@ public final class Supervisor implements AutoCloseable {
   /** The context of a run whose scheduler plans on {@code runConfig} and fills {@code checkpoint}. */
   private RunContext runContext(SchedulerConfig runConfig, java.util.function.Supplier<Checkpoint> checkpoint) {
     return new RunContext(config, calibration, presets, runConfig, schedulerConfig.capacityCores(), machine, pool,
-        stream, checkpoint, log, cores -> {
+        stream, checkpoint, cores -> {
           java.util.function.DoubleConsumer w = cpuCapWatch;
           if (w != null) {
             w.accept(cores);

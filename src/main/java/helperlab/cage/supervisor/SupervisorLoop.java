@@ -1,9 +1,10 @@
 package helperlab.cage.supervisor;
 
-import java.io.PrintStream;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The supervisor's one thread: it takes every input from one inbox (a worker's frame or exit, an offered batch, a
@@ -11,6 +12,8 @@ import java.util.function.DoubleSupplier;
  * arrivals), the watchdog's, the samples' and the checkpoints'. Sleeps until the earliest of them or an input.
  */
 final class SupervisorLoop {
+  private static final Logger LOG = LoggerFactory.getLogger(SupervisorLoop.class);
+
   /** What the loop does: with each input (the handler's part), and at each round. On the loop's thread. */
   interface Work extends LoopInput.Handler {
     /** Seconds until the run on now next needs the loop (infinity when it does not). */
@@ -36,7 +39,6 @@ final class SupervisorLoop {
   private final DoubleSupplier cageNow;
   private final double sampleS;
   private final double checkpointS;
-  private final PrintStream log;
   private final Thread thread = new Thread(this::loop, "supervisor");
   private volatile Work work;
   private volatile boolean stopping;
@@ -44,11 +46,10 @@ final class SupervisorLoop {
   private volatile boolean checkpointSoon;
 
   /** {@code cageNow}: the supervisor's clock, in seconds. */
-  SupervisorLoop(DoubleSupplier cageNow, double sampleS, double checkpointS, PrintStream log) {
+  SupervisorLoop(DoubleSupplier cageNow, double sampleS, double checkpointS) {
     this.cageNow = cageNow;
     this.sampleS = sampleS;
     this.checkpointS = checkpointS;
-    this.log = log;
   }
 
   void start(Work w) {
@@ -94,8 +95,7 @@ final class SupervisorLoop {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException | Error e) {
-      log.println("cage: the supervisor's loop failed: " + e);
-      e.printStackTrace(log);
+      LOG.error("cage: the supervisor's loop failed: " + e, e);
       stopping = true;
       work.failed();
     }

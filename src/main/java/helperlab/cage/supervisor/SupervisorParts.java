@@ -13,14 +13,16 @@ import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerLauncher;
 import helperlab.cage.worker.WorkerPool;
 import helperlab.cage.worker.WorkerProcess;
+import helperlab.cage.worker.WorkerSignal;
 import helperlab.model.Calibration;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The supervisor's parts, put together in start-up order: the data directory taken, the cage sized and
@@ -29,19 +31,21 @@ import java.util.function.DoubleSupplier;
 record SupervisorParts(DataDirLock dataDir, SampleLibraryLoader sampleLoader, Calibration calibration, CageSizing sizing,
     CgroupCage cage, CageStore store, EventStream stream, RunLifecycle lifecycle, WorkerLauncher launcher,
     DailyProbe probe, WorkerPool pool, Watchdog watchdog, Checkpointer checkpointer) {
+  private static final Logger LOG = LoggerFactory.getLogger(SupervisorParts.class);
+
 
   /**
    * Assembles the parts; {@code inbox} takes the workers' frames and exits, {@code cageNow} is the
    * supervisor's clock. If PostgreSQL cannot be reached, what was taken so far is given back.
    */
-  static SupervisorParts assemble(CageConfig config, PrintStream log, Consumer<WorkerProcess.Signal> inbox,
+  static SupervisorParts assemble(CageConfig config, Consumer<WorkerSignal> inbox,
       DoubleSupplier cageNow) throws Exception {
     DataDirLock dataDir = DataDirLock.take(config);
-    SampleLibraryLoader sampleLoader = new SampleLibraryLoader(config.samplesDir(), log);
+    SampleLibraryLoader sampleLoader = new SampleLibraryLoader(config.samplesDir());
     Calibration calibration = CageCalibration.forCage(config.calibration(), config.dataDir());
     String processor = helperlab.model.Processor.here();
     if (helperlab.model.Processor.differs(processor, calibration.processor()) != null) {
-      log.println("cage: warning: the calibration is another machine's (this host's processor is "
+      LOG.warn("cage: warning: the calibration is another machine's (this host's processor is "
           + processor + ", the calibration's " + calibration.processor() + "): its costs and"
           + " the loads offered on it are not this machine's; calibrate here (helper-lab calibrate)");
     }
@@ -68,17 +72,17 @@ record SupervisorParts(DataDirLock dataDir, SampleLibraryLoader sampleLoader, Ca
           + e.getMessage() + "); start it with scripts/services, or point HELPERLAB_PG_URL at one");
     }
     EventStream stream = new EventStream(config.redisUrl(), config.redisPrefix());
-    RunLifecycle lifecycle = new RunLifecycle(config, store, stream, log);
+    RunLifecycle lifecycle = new RunLifecycle(config, store, stream);
     int heap = config.workerHeapMb() > 0 ? config.workerHeapMb() : 768;
     WorkerLauncher launcher = new WorkerLauncher(heap, config.maxPixels(), config.runDir(), config.cds().equals("auto"));
-    DailyProbe probe = new DailyProbe(launcher, cage, calibration, config.runDir(), log);
+    DailyProbe probe = new DailyProbe(launcher, cage, calibration, config.runDir());
     WorkerPool pool = new WorkerPool(launcher, cage, new RestartBreaker(config.restartLimit(), config.restartWindowS()),
         config.maxProcesses(), config.runDir(), inbox, cageNow);
     long memLimit = config.workerMemoryLimitMb() > 0 ? (long) (config.workerMemoryLimitMb() * 1024 * 1024)
         : (heap + 256L) * 1024 * 1024;
     Watchdog watchdog = new Watchdog(config.spawnTimeoutS(), config.heartbeatTimeoutS(), memLimit,
         config.overrunFactor(), config.overrunGraceS());
-    Checkpointer checkpointer = new Checkpointer(store, log);
+    Checkpointer checkpointer = new Checkpointer(store);
     return new SupervisorParts(dataDir, sampleLoader, calibration, sizing, cage, store, stream, lifecycle, launcher, probe, pool,
         watchdog, checkpointer);
   }

@@ -24,6 +24,24 @@ public record ProcStat(char state, boolean anyRunnable, double cpuS) {
     return state == 'T' || state == 't';
   }
 
+  /** Resident memory of {@code pid} from /proc (what the kernel charges it), in bytes; -1 if it cannot be read. */
+  public static long rssBytes(long pid) {
+    if (pid <= 0) {
+      return -1;
+    }
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+        if (line.startsWith("VmRSS:")) {
+          String[] parts = line.substring(6).trim().split("\\s+");
+          return Long.parseLong(parts[0]) * 1024;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // gone already
+    }
+    return -1;
+  }
+
   /** The state and CPU of {@code pid}, or null if it is gone (or /proc cannot be read). */
   public static ProcStat read(long pid) {
     if (pid <= 0) {

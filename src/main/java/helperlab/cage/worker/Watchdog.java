@@ -65,7 +65,7 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
    * @param host the host's run queue now, null if unknown
    */
   public Verdict judge(WorkerProcess w, double now, double predictedS, double stretch, ProcStat stat, HostLoad host) {
-    if (w.phase == WorkerProcess.Phase.DEFERRED || w.phase == WorkerProcess.Phase.GONE) {
+    if (w.phase == WorkerPhase.DEFERRED || w.phase == WorkerPhase.GONE) {
       return null;
     }
     track(w, now, stat);

@@ -22,6 +22,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.LinkedBlockingQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A worker process: knows nothing but its frames. It raises its own OOM score (so under memory
@@ -39,7 +41,6 @@ public final class WorkerMain {
 
   private final InputStream in;
   private final OutputStream out;
-  private final PrintStream log;
   private final Resizer resizer;
   private final LinkedBlockingQueue<ToWorker> jobs = new LinkedBlockingQueue<>();
   /** Permits to try again an image the host failed; a stop releases one too, so a waiting worker hears it. */
@@ -51,13 +52,20 @@ public final class WorkerMain {
   private final ProcessCpuClock clock = new ProcessCpuClock();
   private volatile long inFlight = -1;
 
-  public WorkerMain(InputStream in, OutputStream out, PrintStream log, long maxPixels) {
+  public WorkerMain(InputStream in, OutputStream out, long maxPixels) {
     this.in = new BufferedInputStream(in);
     this.out = new BufferedOutputStream(out);
-    this.log = log;
     // What the decoders got past is worth a line in the log, never a dead worker.
-    this.resizer = new Resizer(maxPixels, warning -> log.println("worker " + ProcessHandle.current().pid()
+    this.resizer = new Resizer(maxPixels, warning -> log().warn("worker " + ProcessHandle.current().pid()
         + ": image " + inFlight + ": decoder warning (not fatal): " + warning));
+  }
+
+  /**
+   * The worker's log (its stderr, which the supervisor keeps in workers.log), looked up when first needed: a worker
+   * with nothing to say never starts the logging, and its start-up is a measured figure.
+   */
+  private static Logger log() {
+    return LoggerFactory.getLogger(WorkerMain.class);
   }
 
   /** Runs the worker on this process's stdin and stdout; returns its exit code. */
@@ -84,7 +92,7 @@ public final class WorkerMain {
   public static int runOnStdio(long maxPixels) {
     PrintStream frames = System.out;
     System.setOut(System.err); // a library printing to stdout must not corrupt the frame stream
-    return new WorkerMain(System.in, frames, System.err, maxPixels).run();
+    return new WorkerMain(System.in, frames, maxPixels).run();
   }
 
   public int run() {
@@ -149,7 +157,7 @@ public final class WorkerMain {
           : HostFault.of(e, Path.of(job.target()), e instanceof Resizer.WriteFailed);
       if (host != null) {
         // The host's fault, not the image's: said as such, and the image kept for when the host is back.
-        log.println("worker " + ProcessHandle.current().pid() + ": image " + job.image() + ": the host failed it: "
+        log().warn("worker " + ProcessHandle.current().pid() + ": image " + job.image() + ": the host failed it: "
             + host.words());
         resumes.drainPermits();
         send(new HostFailed(job.image(), host.errno(), host.reason(), host.path()));
@@ -162,7 +170,7 @@ public final class WorkerMain {
       }
       Throwable why = e instanceof Resizer.WriteFailed && e.getCause() != null ? e.getCause() : e;
       String reason = why.getClass().getSimpleName() + ": " + why.getMessage();
-      log.println("worker " + ProcessHandle.current().pid() + ": image " + job.image() + " failed: " + reason);
+      log().warn("worker " + ProcessHandle.current().pid() + ": image " + job.image() + " failed: " + reason);
       send(new Failed(job.image(), reason));
       return Outcome.FAILED;
     }
@@ -183,7 +191,7 @@ public final class WorkerMain {
       }
       return last;
     } catch (IOException e) {
-      log.println("worker: warm-up failed: " + e);
+      log().warn("worker: warm-up failed: " + e);
       return 0;
     }
   }
@@ -206,7 +214,7 @@ public final class WorkerMain {
         jobs.add(message);
       }
     } catch (IOException | RuntimeException e) {
-      log.println("worker: bad input, stopping: " + e);
+      log().warn("worker: bad input, stopping: " + e);
     }
     // The supervisor is gone (or talks nonsense): stop now, mid-image or not.
     Runtime.getRuntime().halt(0);
@@ -242,7 +250,7 @@ public final class WorkerMain {
       Files.writeString(adj, "1000");
       return Integer.parseInt(Files.readString(adj).trim());
     } catch (IOException | RuntimeException e) {
-      log.println("worker: cannot raise oom_score_adj: " + e.getMessage());
+      log().warn("worker: cannot raise oom_score_adj: " + e.getMessage());
       return -1001;
     }
   }

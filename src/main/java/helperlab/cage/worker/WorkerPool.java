@@ -23,7 +23,7 @@ public final class WorkerPool {
   private final RestartBreaker breaker;
   private final int ceiling;
   private final Path pidDir;
-  private final Consumer<WorkerProcess.Signal> inbox;
+  private final Consumer<WorkerSignal> inbox;
   private final java.util.function.DoubleSupplier clock;
   private final List<WorkerProcess> all = new ArrayList<>();
   private final java.util.ArrayDeque<WorkerProcess> deferred = new java.util.ArrayDeque<>();
@@ -38,7 +38,7 @@ public final class WorkerPool {
    *     it, whatever run is on
    */
   public WorkerPool(WorkerLauncher launcher, CgroupCage cage, RestartBreaker breaker, int ceiling, Path runDir,
-      Consumer<WorkerProcess.Signal> inbox, java.util.function.DoubleSupplier clock) throws IOException {
+      Consumer<WorkerSignal> inbox, java.util.function.DoubleSupplier clock) throws IOException {
     this.clock = clock;
     this.launcher = launcher;
     this.cage = cage;
@@ -110,7 +110,7 @@ public final class WorkerPool {
     double now = clock.getAsDouble();
     while (halted == null && !deferred.isEmpty() && !breaker.isOpen(now) && running() < ceiling) {
       WorkerProcess w = deferred.pollFirst();
-      if (w.phase != WorkerProcess.Phase.DEFERRED) {
+      if (w.phase != WorkerPhase.DEFERRED) {
         continue;
       }
       try {
@@ -134,7 +134,7 @@ public final class WorkerPool {
         launchFailures++;
         lastLaunchError = e.getMessage();
         w.launchFailed(now, e.getMessage());
-        inbox.accept(new WorkerProcess.Exit(w, -1));
+        inbox.accept(new WorkerSignal.Exit(w, -1));
       }
     }
   }
@@ -166,7 +166,7 @@ public final class WorkerPool {
   public int deferredCount() {
     int n = 0;
     for (WorkerProcess w : deferred) {
-      if (w.phase == WorkerProcess.Phase.DEFERRED) {
+      if (w.phase == WorkerPhase.DEFERRED) {
         n++;
       }
     }
@@ -231,9 +231,9 @@ public final class WorkerPool {
       if (w.process == null) {
         continue;
       }
-      if (w.phase == WorkerProcess.Phase.RETIRING && now - w.retiredAt > RETIRE_GRACE_S) {
+      if (w.phase == WorkerPhase.RETIRING && now - w.retiredAt > RETIRE_GRACE_S) {
         w.kill();
-      } else if (w.phase == WorkerProcess.Phase.STARTING || w.phase == WorkerProcess.Phase.READY) {
+      } else if (w.phase == WorkerPhase.STARTING || w.phase == WorkerPhase.READY) {
         w.readRss();
       }
     }

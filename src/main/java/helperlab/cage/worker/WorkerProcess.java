@@ -1,11 +1,5 @@
 package helperlab.cage.worker;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Collection;
@@ -16,37 +10,19 @@ import java.util.function.Consumer;
 /**
  * One worker process as the supervisor sees it: its ids (in the run, and in the scheduler that
  * spawned it), its process, what it was sent and has started, and what the watchdog watches (start,
- * heartbeats, CPU, memory). A reader thread turns its frames into supervisor inputs and, after the
- * last frame, its exit. Everything else is touched only on the supervisor's thread: from outside this package
- * through operations named for what happened (hello, heartbeat, ready, start, takeBack, handover, failed, lost...);
- * the pool and the watchdog change it only through the operations named for them below (one writer per field).
+ * heartbeats, CPU, memory). Its pipes ({@link WorkerPipes}) carry messages out, and its frames and then
+ * its exit in to the supervisor as {@link WorkerSignal}s. Everything else is touched only on the
+ * supervisor's thread: from outside this package through operations named for what happened (hello,
+ * heartbeat, ready, start, takeBack, handover, failed, lost...); the pool and the watchdog change it only
+ * through the operations named for them below (one writer per field).
  */
 public final class WorkerProcess {
-  /** Where a worker is in its life, as the supervisor sees it. */
-  public enum Phase {
-    /** Spawned by the scheduler but held back (breaker open, or the real process ceiling reached). */
-    DEFERRED,
-    STARTING,
-    READY,
-    /** Told to stop; it may still be running. */
-    RETIRING,
-    /** Lost (killed or crashed) and reported; any frames still coming are ignored. */
-    GONE
-  }
-
-  /** What a worker's reader thread hands to the supervisor. */
-  public sealed interface Signal {}
-
-  public record Frame(WorkerProcess worker, WorkerProtocol.FromWorker message) implements Signal {}
-
-  public record Exit(WorkerProcess worker, int code) implements Signal {}
-
   private final int id;
   private final int schedulerId;
   private final int generation;
   private int task; // the task it works for: a yielding helper is handed over to another
   final double spawnedAt;
-  Phase phase = Phase.DEFERRED;
+  WorkerPhase phase = WorkerPhase.DEFERRED;
   Process process;
   long pid = -1;
   double launchedAt = -1;
@@ -79,7 +55,8 @@ public final class WorkerProcess {
   /** The output of the image it had in hand when lost: its temp file goes once the process is gone. */
   private Path halfWritten;
   double retiredAt = -1;
-  private OutputStream stdin;
+  /** Its stdin and the reader of its stdout, once launched. */
+  private WorkerPipes pipes;
 
   /**
    * A handle no process stands behind yet, as the pool makes one before it launches it: what a test of a run's
@@ -116,7 +93,7 @@ public final class WorkerProcess {
     return task;
   }
 
-  public Phase phase() {
+  public WorkerPhase phase() {
     return phase;
   }
 
@@ -187,7 +164,7 @@ public final class WorkerProcess {
   public void ready(double at, double startupCpuS) {
     readyAt = at;
     lastHeartbeat = at;
-    phase = Phase.READY;
+    phase = WorkerPhase.READY;
     this.startupCpuS = startupCpuS;
     lastCpuS = startupCpuS;
   }
@@ -289,7 +266,7 @@ public final class WorkerProcess {
 
   /** Lost and reported: whatever it still says is ignored. */
   public void gone() {
-    phase = Phase.GONE;
+    phase = WorkerPhase.GONE;
   }
 
   /** Lost while writing {@code output}: the temp file it leaves is to go once the process is gone. */
@@ -349,7 +326,7 @@ public final class WorkerProcess {
 
   /** Its process could not be started: reported lost like any worker that dies young. */
   void launchFailed(double now, String why) {
-    phase = Phase.STARTING;
+    phase = WorkerPhase.STARTING;
     launchedAt = now;
     killCause = "launch failed: " + why;
   }
@@ -357,19 +334,19 @@ public final class WorkerProcess {
   /** Asked to exit at {@code now}; true when it was never launched (and is gone at once). */
   boolean retire(double now) {
     retiredAt = now;
-    if (phase == Phase.DEFERRED) {
-      phase = Phase.GONE;
+    if (phase == WorkerPhase.DEFERRED) {
+      phase = WorkerPhase.GONE;
       return true;
     }
-    phase = Phase.RETIRING;
+    phase = WorkerPhase.RETIRING;
     return false;
   }
 
   /** To be killed for {@code cause}; true when no process stands behind it (it is gone at once). */
   boolean condemn(String cause) {
     killCause = cause;
-    boolean none = phase == Phase.DEFERRED || process == null;
-    phase = Phase.GONE;
+    boolean none = phase == WorkerPhase.DEFERRED || process == null;
+    phase = WorkerPhase.GONE;
     return none;
   }
 
@@ -378,39 +355,13 @@ public final class WorkerProcess {
     process = null;
   }
 
-
   /** Starts the process and its reader thread, which hands frames and then the exit to {@code inbox}. */
-  void launch(Process p, double now, Consumer<Signal> inbox) {
+  void launch(Process p, double now, Consumer<WorkerSignal> inbox) {
     this.process = p;
     this.pid = p.pid();
     this.launchedAt = now;
-    this.phase = Phase.STARTING;
-    this.stdin = new BufferedOutputStream(p.getOutputStream());
-    Thread reader = new Thread(() -> read(p, inbox), "worker-" + id + "-frames");
-    reader.setDaemon(true);
-    reader.start();
-  }
-
-  private void read(Process p, Consumer<Signal> inbox) {
-    InputStream in = new BufferedInputStream(p.getInputStream());
-    try {
-      while (true) {
-        WorkerProtocol.FromWorker m = WorkerProtocol.read(in, WorkerProtocol.FromWorker.class);
-        if (m == null) {
-          break;
-        }
-        inbox.accept(new Frame(this, m));
-      }
-    } catch (IOException | RuntimeException e) {
-      // a broken stream ends like an exit: the supervisor sees the process go
-    }
-    int code;
-    try {
-      code = p.waitFor();
-    } catch (InterruptedException e) {
-      code = -1;
-    }
-    inbox.accept(new Exit(this, code));
+    this.phase = WorkerPhase.STARTING;
+    this.pipes = WorkerPipes.open(p, this, inbox);
   }
 
   /** Sends a message; false if the process is no longer listening (its exit is on the way). */
@@ -420,18 +371,7 @@ public final class WorkerProcess {
 
   /** Sends messages in one write; false if the process is no longer listening. */
   public boolean send(List<? extends WorkerProtocol.ToWorker> messages) {
-    if (stdin == null) {
-      return false;
-    }
-    try {
-      for (WorkerProtocol.ToWorker m : messages) {
-        WorkerProtocol.writeUnflushed(stdin, m);
-      }
-      stdin.flush();
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
+    return pipes != null && pipes.send(messages);
   }
 
   void kill() {
@@ -442,20 +382,11 @@ public final class WorkerProcess {
 
   /** Resident memory from /proc (what the kernel charges it), 0 if it cannot be read. */
   long readRss() {
-    if (pid <= 0) {
-      return 0;
+    long rss = ProcStat.rssBytes(pid);
+    if (rss < 0) {
+      return 0; // gone already
     }
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-        if (line.startsWith("VmRSS:")) {
-          String[] parts = line.substring(6).trim().split("\\s+");
-          rssBytes = Long.parseLong(parts[0]) * 1024;
-          return rssBytes;
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // gone already
-    }
-    return 0;
+    rssBytes = rss;
+    return rss;
   }
 }

@@ -35,7 +35,7 @@ class CalibratorTest {
   @Test
   @Tag("heavy")
   void aCalibrationOfThisMachineIsUsableBySimulator(@TempDir Path dir) throws Exception {
-    Calibrator.Report r = new Calibrator(dir, 1.5, 2L << 30, 2, 6, 1, System.out).run();
+    Calibrator.Report r = new Calibrator(dir, 1.5, 2L << 30, 2, 6, 1, System.out::println).run();
     Calibration c = r.calibration();
     assertTrue(c.cost().a() > 0 && c.cost().b() > 0 && c.cost().b() < 2, c.cost().toString());
     assertTrue(r.cost().size() >= 10);

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,11 +17,11 @@ class SteadinessCheckTest {
   @Test
   void aWorkerResizesTheProbeSampleInWindowsAndTheSpreadIsTheSlowestOverTheFastest(@TempDir Path data) throws Exception {
     SampleLibrary.generate(data.resolve("samples"), 2, 0.3, 2, 1); // small, so the test is quick
-    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    StringBuilder text = new StringBuilder();
     // a tolerance no real machine meets: two windows are never equal to the nanosecond
     // measured by helper-lab calibrate on this kind of host
     Calibration measured = Calibration.load(Path.of("lab-runs/amd-2026-12-03-phase-points/calibration/calibration.json"));
-    SteadinessCheck.Report r = new SteadinessCheck(data, 1.5, 1L << 30, 3, 1, 1e-9, 2, new PrintStream(text, true))
+    SteadinessCheck.Report r = new SteadinessCheck(data, 1.5, 1L << 30, 3, 1, 1e-9, 2, line -> text.append(line).append('\n'))
         .withPace(new SteadinessCheck.PaceAgainst(measured, 0.2)).run();
     assertTrue(r.windows().size() >= 3, r.windows().toString());
     for (SteadinessCheck.Window w : r.windows()) {
@@ -42,7 +40,7 @@ class SteadinessCheckTest {
 
   @Test
   void thePaceIsOnlyTakenAgainstACalibrationMeasuredOnACage(@TempDir Path data) {
-    var check = new SteadinessCheck(data, 1.5, 1L << 30, 3, 1, 0.1, 2, new PrintStream(new ByteArrayOutputStream()));
+    var check = new SteadinessCheck(data, 1.5, 1L << 30, 3, 1, 0.1, 2, line -> { });
     var e = assertThrows(IllegalArgumentException.class,
         () -> check.withPace(new SteadinessCheck.PaceAgainst(Calibration.defaults(), 0.2)));
     assertTrue(e.getMessage().contains("not measured on a cage"), e.getMessage());
@@ -56,7 +54,7 @@ class SteadinessCheckTest {
 
   @Test
   void settingsThatCannotGiveTwoWindowsAreRefused(@TempDir Path data) {
-    PrintStream out = new PrintStream(new ByteArrayOutputStream());
+    java.util.function.Consumer<String> out = line -> { };
     assertTrue(assertThrows(IllegalArgumentException.class, () -> new SteadinessCheck(data, 1.5, 1L << 30, 10, 0, 0.1, 2, out))
         .getMessage().contains("--window"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> new SteadinessCheck(data, 0, 1L << 30, 60, 10, 0.1, 2, out))

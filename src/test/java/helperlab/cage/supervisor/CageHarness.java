@@ -16,10 +16,8 @@ import helperlab.cage.run.CageClock;
 import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.URI;
 import java.net.UnixDomainSocketAddress;
@@ -49,7 +47,8 @@ public final class CageHarness implements AutoCloseable {
   public final Supervisor supervisor;
   public final Intake intake;
   final CtlServer ctl;
-  final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
+  /** The cage's log (SLF4J's lines on stderr) from its start. */
+  private final helperlab.cage.LogTap log = helperlab.cage.LogTap.open();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private CageHarness(Path data, TestDatabase db, TestRedis redis, Map<String, Object> settings, CageClock clock)
@@ -70,8 +69,7 @@ public final class CageHarness implements AutoCloseable {
     flags.put("admission_follows_host", false);
     flags.putAll(settings);
     CageConfig config = CageConfig.load(null, flags, Map.of());
-    PrintStream log = new PrintStream(new TeeStream(logBytes, System.err), true);
-    this.supervisor = Supervisor.start(config, log, clock);
+    this.supervisor = Supervisor.start(config, clock);
     this.intake = new Intake(supervisor);
     this.ctl = new CtlServer(supervisor);
   }
@@ -105,7 +103,7 @@ public final class CageHarness implements AutoCloseable {
 
   /** What the cage has logged so far. */
   public String log() {
-    return logBytes.toString(StandardCharsets.UTF_8);
+    return log.text();
   }
 
   /** An HTTP answer: status, Retry-After (or null), JSON body. */
@@ -191,6 +189,7 @@ public final class CageHarness implements AutoCloseable {
   /** The supervisor dies as kill -9 leaves it (see {@link Supervisor#crash()}); its database and Redis stay. */
   void crash() throws Exception {
     closed = true;
+    log.close();
     intake.close();
     supervisor.crash();
     ctl.close();
@@ -216,6 +215,7 @@ public final class CageHarness implements AutoCloseable {
     for (CageHarness h : cages) {
       if (!h.closed) {
         h.closed = true;
+        h.log.close();
         h.intake.close();
         h.supervisor.close();
         h.ctl.close();
@@ -228,6 +228,7 @@ public final class CageHarness implements AutoCloseable {
   void close(boolean dropServices) throws Exception {
     if (!closed) {
       closed = true;
+      log.close();
       intake.close();
       supervisor.close();
       ctl.close();
@@ -241,29 +242,6 @@ public final class CageHarness implements AutoCloseable {
     if (dropServices) {
       db.close();
       redis.close();
-    }
-  }
-
-  /** Copies log lines to two streams. */
-  static final class TeeStream extends java.io.OutputStream {
-    private final java.io.OutputStream a;
-    private final java.io.OutputStream b;
-
-    TeeStream(java.io.OutputStream a, java.io.OutputStream b) {
-      this.a = a;
-      this.b = b;
-    }
-
-    @Override
-    public synchronized void write(int c) throws IOException {
-      a.write(c);
-      b.write(c);
-    }
-
-    @Override
-    public synchronized void write(byte[] buf, int off, int len) throws IOException {
-      a.write(buf, off, len);
-      b.write(buf, off, len);
     }
   }
 

@@ -17,8 +17,6 @@ import helperlab.policy.PolicyCatalog;
 import helperlab.workload.RunTriggers;
 import helperlab.workload.ScenarioSpec;
 import helperlab.workload.Trigger;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -53,8 +51,7 @@ class InterruptedExhibitTest {
       assertEquals(spike, helperlab.model.DataFile.JSON.readValue(row.triggerJson(), Trigger.class));
 
       StartupTakeBack takeBack = new StartupTakeBack(store, null,
-          CageConfig.load(null, Map.of("data", data.toString()), Map.of()), CALIBRATION, MACHINE,
-          new PrintStream(OutputStream.nullOutputStream()));
+          CageConfig.load(null, Map.of("data", data.toString()), Map.of()), CALIBRATION, MACHINE);
       RunRecord rebuilt = takeBack.rebuild(row, new ArrayList<>());
       assertEquals(played.tasks, rebuilt.tasks(), "the arrivals it was playing, the spike's batches among them");
       assertEquals(0.3, rebuilt.offeredLoad());

@@ -33,7 +33,7 @@ class JudgedOnProgressTest {
   void aStartIsGivenUpWhenStuckOrRunawayNeverWhenStarved() {
     Watchdog dog = new Watchdog(30, 3, 500L << 20, 10, 2);
     WorkerProcess w = new WorkerProcess(0, 0, 0, -1, 0);
-    w.phase = WorkerProcess.Phase.STARTING;
+    w.phase = WorkerPhase.STARTING;
     w.launchedAt = 0;
     w.pid = 4242;
     assertNull(dog.judge(w, 29, 0, 1, stat('S', 0.2, false), null));
@@ -45,7 +45,7 @@ class JudgedOnProgressTest {
     assertEquals(Watchdog.SPAWN_TIMEOUT, stuck.cause(), "no CPU for 4 s and nothing runnable: stuck");
     assertTrue(!stuck.blame(), "a start that fails is no image's fault");
     WorkerProcess runaway = new WorkerProcess(1, 1, 0, -1, 0);
-    runaway.phase = WorkerProcess.Phase.STARTING;
+    runaway.phase = WorkerPhase.STARTING;
     runaway.launchedAt = 0;
     assertEquals(Watchdog.SPAWN_TIMEOUT, dog.judge(runaway, 40, 0, 1, stat('R', 31, true), null).cause(),
         "31 CPU-s without a hello: a runaway start, whatever the host");

@@ -186,7 +186,7 @@ public class WatchdogTest {
   void theRulesOnTheirOwn() {
     Watchdog dog = new Watchdog(30, 3, 500L << 20, 10, 2);
     WorkerProcess w = new WorkerProcess(0, 0, 0, -1, 0);
-    w.phase = WorkerProcess.Phase.STARTING;
+    w.phase = WorkerPhase.STARTING;
     w.launchedAt = 0;
     assertNull(dog.verdict(w, 29, 0, 1));
     assertEquals(Watchdog.SPAWN_TIMEOUT, dog.verdict(w, 31, 0, 1));

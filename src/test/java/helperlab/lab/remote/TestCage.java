@@ -10,7 +10,6 @@ import helperlab.remote.LocalProcessTransport;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
@@ -63,7 +62,7 @@ public final class TestCage implements AutoCloseable {
     // batches (AdmissionCapacityTest and LiveAdmissionTest test the following)
     flags.put("admission_follows_host", false);
     flags.put("max_processes", maxProcesses);
-    this.supervisor = Supervisor.start(CageConfig.load(null, flags, Map.of()), new PrintStream(System.err, true));
+    this.supervisor = Supervisor.start(CageConfig.load(null, flags, Map.of()));
     this.ctl = new CtlServer(supervisor);
   }
 
