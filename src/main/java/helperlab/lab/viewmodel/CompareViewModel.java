@@ -5,6 +5,8 @@ import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
+import helperlab.policy.PolicySpec;
+import helperlab.runs.RecordedPolicy;
 import helperlab.runs.Comparison;
 import helperlab.runs.RunRecords;
 import helperlab.sim.SimSetup;
@@ -36,6 +38,7 @@ import javafx.collections.ObservableList;
 public final class CompareViewModel {
   private final BackgroundWork work;
   private final RunLibrary library;
+  private final OwnPolicies policies;
   /** Runs simulated for a comparison, most recent last (a few seeds' worth, in memory only). */
   private final Map<String, RunRecord> simulated = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
@@ -62,8 +65,14 @@ public final class CompareViewModel {
   private RecordedPair shownPair;
 
   public CompareViewModel(BackgroundWork work, RunLibrary library) {
+    this(work, library, new OwnPolicies());
+  }
+
+  /** @param policies the policies to offer: the built-ins and the user's own (opened in Live, or made in its form) */
+  public CompareViewModel(BackgroundWork work, RunLibrary library, OwnPolicies policies) {
     this.work = work;
     this.library = library;
+    this.policies = policies;
     library.entries().addListener((javafx.collections.ListChangeListener<RunEntry>) c -> listRecordedPairs());
     listRecordedPairs();
   }
@@ -208,7 +217,10 @@ public final class CompareViewModel {
   }
 
   private RunRecord get(Side s) throws Exception {
-    Optional<RunRecord> stored = library.findStored(s.kind, s.policy, s.scenario, s.machine, s.seed, s.admission);
+    // a user's policy as the lab knows it now; a side stepped from a record runs the policy that record ran
+    PolicySpec policy = s.template != null ? RecordedPolicy.of(s.template) : policies.spec(s.policy);
+    Optional<RunRecord> stored = library.findStored(s.kind, s.policy, s.scenario, s.machine, s.seed, s.admission)
+        .filter(r -> !"sim".equals(s.kind) || RecordedPolicy.find(r).map(policy::equals).orElse(false));
     if (stored.isPresent()) {
       return stored.get();
     }
@@ -221,10 +233,11 @@ public final class CompareViewModel {
     }
     MachineSpec m = s.template != null ? s.template.machine() : MachineSpec.builtIn(s.machine);
     Calibration cal = s.template != null ? s.template.calibration() : Calibration.seed();
-    SimSetup setup = SimSetup.of(ScenarioSpec.builtIn(s.scenario), s.policy, m, s.seed, AdmissionMode.of(s.admission),
+    SimSetup setup = SimSetup.of(ScenarioSpec.builtIn(s.scenario), policy, m, s.seed, AdmissionMode.of(s.admission),
         cal, true);
-    // simulated on demand and kept in memory only: stepping through seeds must not fill the history
-    String key = s.describe() + " " + s.admission;
+    // simulated on demand and kept in memory only: stepping through seeds must not fill the history; a policy of
+    // the user's changed under the same id is another run
+    String key = s.describe() + " " + s.admission + " " + policy.hashCode();
     synchronized (simulated) {
       RunRecord known = simulated.get(key);
       if (known != null) {
@@ -314,6 +327,11 @@ public final class CompareViewModel {
 
   public ObjectProperty<RecordedPair> recordedPairProperty() {
     return recordedPair;
+  }
+
+  /** The policies A and B may be: the built-ins, then the user's own, shared with the Live view. */
+  public ObservableList<String> policyIds() {
+    return policies.ids();
   }
 
   public ReadOnlyBooleanProperty busyProperty() {
