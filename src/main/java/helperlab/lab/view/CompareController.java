@@ -70,8 +70,8 @@ public final class CompareController {
     recordedPair.valueProperty().bindBidirectional(vm.recordedPairProperty());
     compareRecordedButton.disableProperty().bind(vm.busyProperty().or(vm.recordedPairProperty().isNull()));
     compareButton.disableProperty().bind(vm.busyProperty());
-    prevSeed.disableProperty().bind(vm.busyProperty());
-    nextSeed.disableProperty().bind(vm.busyProperty());
+    prevSeed.disableProperty().bind(vm.busyProperty().or(vm.lowerSeedProperty().not()));
+    nextSeed.disableProperty().bind(vm.busyProperty().or(vm.higherSeedProperty().not()));
 
     vm.plottedProperty().addListener((o, a, runs) -> show(runs));
     compareCharts.timeCursorProperty().set(Double.NaN);

@@ -4,7 +4,6 @@ import helperlab.lab.viewmodel.PolicyField;
 import helperlab.lab.viewmodel.PolicyFormViewModel;
 import java.io.File;
 import java.nio.file.Path;
-import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -25,7 +24,6 @@ import javafx.stage.FileChooser;
  * Everything it shows and checks is {@link PolicyFormViewModel}'s: the rows are built from its fields.
  */
 public final class PolicyFormController {
-  private static final PseudoClass WRONG = PseudoClass.getPseudoClass("wrong");
   /** Room for the longest label ("Scale-down window (s)") beside its field at the form's width. */
   private static final double LABEL_WIDTH = 116;
 
@@ -96,7 +94,12 @@ public final class PolicyFormController {
     problem.textProperty().bind(f.problem());
     problem.visibleProperty().bind(f.problem().isNotEmpty());
     problem.managedProperty().bind(f.problem().isNotEmpty());
-    f.problem().addListener((o, a, b) -> control.pseudoClassStateChanged(WRONG, !b.isEmpty()));
+    f.problem().addListener((o, a, b) -> {
+      control.getStyleClass().remove("wrong");
+      if (!b.isEmpty()) {
+        control.getStyleClass().add("wrong");
+      }
+    });
     VBox row = new VBox(1, line, problem);
     showWith(row, f);
     return row;

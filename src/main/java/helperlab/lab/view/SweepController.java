@@ -73,6 +73,7 @@ public final class SweepController {
   @FXML private ChoiceBox<PhaseViewModel.Trigger> phaseTrigger;
   @FXML private javafx.scene.control.ScrollPane phaseScroll;
   @FXML private Label phaseHint;
+  @FXML private Button openCommittedPhase;
   @FXML private Label phaseTitle;
   @FXML private TableView<SummaryRow> table;
   @FXML private TableColumn<SummaryRow, String> scenarioColumn;
@@ -149,6 +150,11 @@ public final class SweepController {
     initPhase();
   }
 
+  @FXML
+  void openCommittedPhase() {
+    vm.open(PhaseViewModel.COMMITTED);
+  }
+
   /** The phase diagrams, the third of the left pane's views: shown when the opened sweep has a phase study. */
   private void initPhase() {
     PhaseViewModel p = vm.phase();
@@ -194,6 +200,10 @@ public final class SweepController {
             + "line is the boundary: from it to the right at least half the runs are down.");
     phaseScroll.setVisible(any);
     phaseTrigger.setDisable(!any);
+    // a sweep without the study offers the one committed beside it, rather than only saying how to make one
+    boolean offer = !any && PhaseViewModel.committedHere();
+    openCommittedPhase.setVisible(offer);
+    openCommittedPhase.setManaged(offer);
   }
 
   /** The breakeven chart beside the heat map: one at a time, the study's chart when the sweep has it. */

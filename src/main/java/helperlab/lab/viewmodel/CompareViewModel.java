@@ -61,6 +61,9 @@ public final class CompareViewModel {
   private final BooleanProperty uncalibratedB = new SimpleBooleanProperty();
   private final ObservableList<RecordedPair> recordedPairs = FXCollections.observableArrayList();
   private final ObjectProperty<RecordedPair> recordedPair = new SimpleObjectProperty<>();
+  /** Whether ◀ and ▶ have a seed to go to (a recorded pair's seeds end; simulated ones start at 0). */
+  private final BooleanProperty lowerSeed = new SimpleBooleanProperty(true);
+  private final BooleanProperty higherSeed = new SimpleBooleanProperty(true);
   /** The recorded pair on screen, when the overlay is one (seeds then step through recorded pairs). */
   private RecordedPair shownPair;
 
@@ -128,6 +131,14 @@ public final class CompareViewModel {
     }, runs -> {
       overlay(runs.get(0), runs.get(1));
       shownPair = p;
+      recordedPair.set(p); // the "or recorded" list follows the seed stepped to
+      List<RecordedPair> pairs = List.copyOf(recordedPairs);
+      work.run("Cannot list the recorded seeds", () -> RecordedSeeds.around(p, runs.get(0), pairs, library), ends -> {
+        if (shownPair == p) {
+          lowerSeed.set(ends[0]);
+          higherSeed.set(ends[1]);
+        }
+      });
     });
     f.whenComplete((r, e) -> work.ui().execute(() -> busy.set(false)));
     return f;
@@ -143,6 +154,17 @@ public final class CompareViewModel {
   /** Overlays two given runs; the chooser takes A's scenario, machine, seed and admission. */
   public void overlay(RunRecord a, RunRecord b) {
     shownPair = null;
+    lowerSeed.set(a.seed() > 0);
+    higherSeed.set(true);
+    for (RunRecord r : List.of(a, b)) { // a user's policy a record carries is offered in the lists too
+      RecordedPolicy.find(r).filter(p -> policies.own(p.id()).isEmpty()).ifPresent(p -> {
+        try {
+          policies.add(p);
+        } catch (IllegalArgumentException clash) {
+          // a built-in's id: the list has it already
+        }
+      });
+    }
     policyA.set(a.policy());
     policyB.set(b.policy());
     scenario.set(a.scenario());
@@ -210,6 +232,8 @@ public final class CompareViewModel {
     CompletableFuture<List<RunRecord>> f = work.run("Cannot compare", () -> List.of(get(a), get(b)), runs -> {
       seed.set(a.seed);
       shownPair = null;
+      lowerSeed.set(a.seed > 0); // simulated runs go on up; seeds start at 0
+      higherSeed.set(true);
       show(runs.get(0), runs.get(1));
     });
     f.whenComplete((r, e) -> work.ui().execute(() -> busy.set(false)));
@@ -327,6 +351,16 @@ public final class CompareViewModel {
 
   public ObjectProperty<RecordedPair> recordedPairProperty() {
     return recordedPair;
+  }
+
+  /** False when ◀ has no seed to go to: at seed 0, or at a recorded pair's lowest seed. */
+  public ReadOnlyBooleanProperty lowerSeedProperty() {
+    return lowerSeed;
+  }
+
+  /** False when ▶ has no seed to go to: at a recorded pair's highest seed. */
+  public ReadOnlyBooleanProperty higherSeedProperty() {
+    return higherSeed;
   }
 
   /** The policies A and B may be: the built-ins, then the user's own, shared with the Live view. */

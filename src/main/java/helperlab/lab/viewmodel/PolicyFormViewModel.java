@@ -39,6 +39,8 @@ public final class PolicyFormViewModel {
   private PolicySpec current;
   /** The id the form gave the changed policy, while the user has not typed one of their own. */
   private String autoId;
+  /** True once the user typed in the Id field (until the form is filled again): their id is kept, or refused. */
+  private boolean idTyped;
   /** True while the form writes its own fields (filling them, or the id it chose): not the user's edits. */
   private boolean writing;
 
@@ -77,6 +79,7 @@ public final class PolicyFormViewModel {
     // a file's explicit "honour" is the default written out: the same policy as one that leaves it out
     loaded = p.withRetryAfter(p.client().retryAfterOrHonour());
     autoId = null;
+    idTyped = false;
     writing = true;
     try {
       fields.show(loaded);
@@ -96,7 +99,8 @@ public final class PolicyFormViewModel {
       return;
     }
     if (f.key().equals("id")) {
-      autoId = null; // the user named it
+      idTyped = true; // the user named it: kept as typed, or refused (a built-in's id for other settings)
+      autoId = null;
     }
     if (f.key().equals("family") || f.key().equals("help_budget.on")) {
       fields.showSections();
@@ -111,7 +115,7 @@ public final class PolicyFormViewModel {
     }
     PolicyField idField = fields.get("id");
     String id = idField.text().get() == null ? "" : idField.text().get().trim();
-    boolean idIsTheForms = id.equals(loaded.id()) || id.equals(autoId);
+    boolean idIsTheForms = !idTyped && (id.equals(loaded.id()) || id.equals(autoId));
     PolicySpec asLoaded = fields.read(loaded.id());
     if (asLoaded != null && idIsTheForms) {
       boolean differs = !asLoaded.equals(loaded);
@@ -182,6 +186,7 @@ public final class PolicyFormViewModel {
     policies.add(p);
     loaded = p;
     autoId = null;
+    idTyped = false;
     chosen.set(p.id()); // shows it again, unchanged
     check();
     notices.info("The policy form's " + p.id() + " is chosen: the next run runs it");
