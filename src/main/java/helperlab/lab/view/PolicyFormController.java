@@ -15,6 +15,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
@@ -33,6 +34,10 @@ public final class PolicyFormController {
   @FXML private Button useButton;
   @FXML private Button revertButton;
   @FXML private Button saveButton;
+  @FXML private javafx.scene.control.ToggleButton formToggle;
+  @FXML private Label formTitle;
+  @FXML private javafx.scene.control.ScrollPane formScroll;
+  @FXML private HBox formButtons;
 
   private PolicyFormViewModel vm;
 
@@ -54,6 +59,19 @@ public final class PolicyFormController {
     showValid(vm.validProperty().get());
     useButton.disableProperty().bind(vm.changedProperty().not());
     revertButton.disableProperty().bind(vm.changedProperty().not());
+    // folded to a narrow strip, the charts get the room back (a laptop's 1280 px wants them)
+    for (Node n : new Node[] {formTitle, formStatus, formScroll, formButtons}) {
+      n.visibleProperty().bind(formToggle.selectedProperty());
+      n.managedProperty().bind(formToggle.selectedProperty());
+    }
+    formToggle.selectedProperty().addListener((o, a, open) -> fold(open));
+    fold(formToggle.isSelected());
+  }
+
+  private void fold(boolean open) {
+    formToggle.setText(open ? "»" : "«");
+    formRoot.setMinWidth(open ? 220 : Region.USE_PREF_SIZE);
+    formRoot.setPrefWidth(open ? 258 : Region.USE_COMPUTED_SIZE);
   }
 
   private void showValid(boolean ok) {

@@ -80,9 +80,9 @@ final class PolicyFormFields {
     add("client.max_attempts", CLIENT, "Attempts", "sends of one task at most, 1 to 100", Kind.WHOLE);
     add("client.max_tokens", CLIENT, "Tokens", "the throttled client's token bucket, above 0", Kind.DECIMAL);
     add("client.token_ratio", CLIENT, "Token ratio", "tokens back per success, above 0", Kind.DECIMAL);
-    optional("client.budget_ratio", CLIENT, "Retry budget ratio", "retries at most this share (0 to 1); empty: the "
+    optional("client.budget_ratio", CLIENT, "Retry ratio", "retries at most this share (0 to 1); empty: the "
         + "mode's default", Kind.DECIMAL);
-    optional("client.budget_min", CLIENT, "Retry budget minimum", "retries always allowed; empty: the mode's default",
+    optional("client.budget_min", CLIENT, "Retry minimum", "retries always allowed; empty: the mode's default",
         Kind.WHOLE);
     choice("client.retry_after", CLIENT, "On refusal", "honour the Retry-After it is given, re-send at once, or back "
         + "off on its own", Arrays.stream(RetryAfter.values()).map(RetryAfter::id).toList());
