@@ -302,7 +302,24 @@ public final class SweepController {
       row++;
     }
     heatMap.add(colourScale(), 1, row, Math.max(1, vm.heatScenarios().size()), 1);
+    // the colour scale spans the scenarios' columns and is wider than a few of them: its extra width is shared by
+    // them all, not given to the last (which stretched "overload" to twice the others)
+    heatMap.getColumnConstraints().clear();
+    javafx.scene.layout.ColumnConstraints names = new javafx.scene.layout.ColumnConstraints();
+    names.setHgrow(javafx.scene.layout.Priority.NEVER);
+    heatMap.getColumnConstraints().add(names);
+    int n = vm.heatScenarios().size();
+    for (int i = 0; i < n; i++) {
+      javafx.scene.layout.ColumnConstraints c = new javafx.scene.layout.ColumnConstraints();
+      c.setHgrow(javafx.scene.layout.Priority.ALWAYS);
+      c.setMinWidth(Math.max(56, SCALE_WIDTH / n)); // together at least as wide as the scale under them
+      c.setFillWidth(true);
+      heatMap.getColumnConstraints().add(c);
+    }
   }
+
+  /** The colour scale's width: its title and eleven steps of 36 px. */
+  private static final double SCALE_WIDTH = 460;
 
   /** The key to the colours: met share from 0 % (red) to 100 % (green). */
   private static HBox colourScale() {
@@ -318,7 +335,7 @@ public final class SweepController {
       Label step = new Label(i % 5 == 0 ? (i * 10) + "%" : "");
       step.getStyleClass().add("heat-scale-step");
       step.setMinWidth(Label.USE_PREF_SIZE); // "100%" whole, never "1…"
-      step.setPrefWidth(44);
+      step.setPrefWidth(36);
       step.setAlignment(Pos.CENTER);
       step.setStyle("-fx-background-color: " + HeatColors.background(m) + "; -fx-text-fill: " + HeatColors.text(m) + ";");
       scale.getChildren().add(step);
