@@ -318,8 +318,8 @@ public final class SweepController {
     }
   }
 
-  /** The colour scale's width: its title and eleven steps of 36 px. */
-  private static final double SCALE_WIDTH = 460;
+  /** The colour scale's width: its title and eleven steps of 36 px (the last as wide as "100%"). */
+  private static final double SCALE_WIDTH = 470;
 
   /** The key to the colours: met share from 0 % (red) to 100 % (green). */
   private static HBox colourScale() {
@@ -334,8 +334,8 @@ public final class SweepController {
       double m = i / 10.0;
       Label step = new Label(i % 5 == 0 ? (i * 10) + "%" : "");
       step.getStyleClass().add("heat-scale-step");
-      step.setMinWidth(Label.USE_PREF_SIZE); // "100%" whole, never "1…"
-      step.setPrefWidth(36);
+      step.setMinWidth(36);
+      step.setPrefWidth(i == 10 ? Label.USE_COMPUTED_SIZE : 36); // "100%" whole, never "10…"
       step.setAlignment(Pos.CENTER);
       step.setStyle("-fx-background-color: " + HeatColors.background(m) + "; -fx-text-fill: " + HeatColors.text(m) + ";");
       scale.getChildren().add(step);
