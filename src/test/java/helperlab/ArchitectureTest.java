@@ -85,6 +85,18 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /**
+   * The lab's view models (the policy form's among them) hold no control, window or view: what they decide is tested
+   * without a window (the *ViewModelTest classes), and the FXML views only bind to them.
+   */
+  @Test
+  void theLabsViewModelsHoldNoControlsOrWindows() {
+    noClasses().that().resideInAPackage("helperlab.lab.viewmodel..")
+        .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "javafx.fxml..",
+            "helperlab.lab.view..", "helperlab.lab.chart..")
+        .check(classes);
+  }
+
   /** The studies report progress through a plain callback; only the command line draws it, on a terminal. */
   @Test
   void onlyTheCommandLineDrawsProgressBars() {

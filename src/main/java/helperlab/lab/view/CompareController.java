@@ -6,7 +6,6 @@ import helperlab.lab.viewmodel.CompareViewModel;
 import helperlab.lab.viewmodel.Difference;
 import helperlab.lab.viewmodel.RecordedPair;
 import helperlab.model.MachineSpec;
-import helperlab.policy.PolicyCatalog;
 import helperlab.workload.ScenarioSpec;
 import java.util.List;
 import java.util.Objects;
@@ -52,8 +51,8 @@ public final class CompareController {
 
   void init(CompareViewModel model) {
     this.vm = model;
-    policyA.getItems().setAll(PolicyCatalog.ids());
-    policyB.getItems().setAll(PolicyCatalog.ids());
+    policyA.setItems(vm.policyIds()); // the built-ins and the policies opened or made in Live
+    policyB.setItems(vm.policyIds());
     compareScenario.getItems().setAll(ScenarioSpec.BUILT_IN);
     compareMachine.getItems().setAll(MachineSpec.BUILT_IN);
     compareAdmission.getItems().setAll(Choices.admissions());
@@ -71,8 +70,8 @@ public final class CompareController {
     recordedPair.valueProperty().bindBidirectional(vm.recordedPairProperty());
     compareRecordedButton.disableProperty().bind(vm.busyProperty().or(vm.recordedPairProperty().isNull()));
     compareButton.disableProperty().bind(vm.busyProperty());
-    prevSeed.disableProperty().bind(vm.busyProperty());
-    nextSeed.disableProperty().bind(vm.busyProperty());
+    prevSeed.disableProperty().bind(vm.busyProperty().or(vm.lowerSeedProperty().not()));
+    nextSeed.disableProperty().bind(vm.busyProperty().or(vm.higherSeedProperty().not()));
 
     vm.plottedProperty().addListener((o, a, runs) -> show(runs));
     compareCharts.timeCursorProperty().set(Double.NaN);

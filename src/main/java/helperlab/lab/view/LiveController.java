@@ -63,6 +63,7 @@ public final class LiveController {
   @FXML private ChartGrid liveCharts;
   @FXML private VBox sidePanel;
   @FXML private Label keysHint;
+  @FXML private PolicyFormController policyFormController;
 
   private LiveViewModel vm;
 
@@ -87,6 +88,7 @@ public final class LiveController {
   void init(LiveViewModel model) {
     this.vm = model;
     policy.setItems(vm.policies().ids()); // the built-ins and the policies opened from files
+    policyFormController.init(vm.form());
     scenario.getItems().setAll(LiveSettings.scenarios());
     machine.getItems().setAll(MachineSpec.BUILT_IN);
     admission.getItems().setAll(Choices.admissions());

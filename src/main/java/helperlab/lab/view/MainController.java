@@ -153,7 +153,9 @@ public final class MainController {
 
   private static boolean isTyping(Node n) {
     for (Node x = n; x != null; x = x.getParent()) {
-      if (x instanceof TextInputControl || x instanceof ComboBoxBase || x instanceof Spinner) {
+      // (a tick box of the policy form takes its own Space, not the view's pause)
+      if (x instanceof TextInputControl || x instanceof ComboBoxBase || x instanceof Spinner
+          || x instanceof javafx.scene.control.CheckBox) {
         return true;
       }
     }

@@ -26,6 +26,13 @@ final class OwnedDialogs {
     d.initOwner(owner);
     d.initModality(Modality.NONE);
     d.setOnShown(e -> keepCentred(d, owner));
+    // Ctrl+W closes the dialog, as it closes the main window there: the dialog's own scene would not pass it on
+    d.getDialogPane().addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+      if (e.getCode() == javafx.scene.input.KeyCode.W && e.isShortcutDown()) {
+        e.consume();
+        d.getDialogPane().getScene().getWindow().hide();
+      }
+    });
     return d;
   }
 

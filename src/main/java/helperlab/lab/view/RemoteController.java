@@ -106,8 +106,12 @@ public final class RemoteController {
     vm.deploy().steps().addListener((javafx.collections.ListChangeListener<String>) c ->
         deploySteps.scrollTo(Math.max(0, deploySteps.getItems().size() - 1)));
     deployButton.disableProperty().bind(vm.deploy().busyProperty());
-    stopCageButton.disableProperty().bind(vm.deploy().busyProperty());
-    uninstallButton.disableProperty().bind(vm.deploy().busyProperty());
+    // Stop and Uninstall reach the server named last over SSH of their own, connected or not (a cage that no longer
+    // answers is when they are wanted); with no server named yet there is nothing to stop (issue 44)
+    javafx.beans.binding.BooleanBinding noServer = javafx.beans.binding.Bindings.createBooleanBinding(
+        () -> vm.settingsProperty().get() == null || vm.settingsProperty().get().host().isBlank(), vm.settingsProperty());
+    stopCageButton.disableProperty().bind(vm.deploy().busyProperty().or(noServer));
+    uninstallButton.disableProperty().bind(vm.deploy().busyProperty().or(noServer));
     exhibitScenario.valueProperty().bindBidirectional(ex.scenarioProperty());
     Choices.seedSpinner(exhibitSeed, ex.seedProperty());
 

@@ -90,7 +90,10 @@ public final class RunsController {
     runWords.textProperty().bindBidirectional(main.runFilter().wordsProperty());
     runKind.getItems().setAll(RunListFilter.Shown.values());
     runKind.valueProperty().bindBidirectional(main.runFilter().shownProperty());
-    runCount.textProperty().bind(main.runFilter().countText());
+    // an empty .json is no run, but is said under the list rather than dropped without a word (issue 44)
+    runCount.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> main.runFilter().countText()
+        .get() + (main.library().leftOutProperty().get().isEmpty() ? "" : " · " + main.library().leftOutProperty().get()),
+        main.runFilter().countText(), main.library().leftOutProperty()));
     runList.setCellFactory(l -> new RunCell());
     runList.setOnMouseClicked(e -> {
       if (e.getClickCount() == 2) {

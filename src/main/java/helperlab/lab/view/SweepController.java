@@ -73,6 +73,7 @@ public final class SweepController {
   @FXML private ChoiceBox<PhaseViewModel.Trigger> phaseTrigger;
   @FXML private javafx.scene.control.ScrollPane phaseScroll;
   @FXML private Label phaseHint;
+  @FXML private Button openCommittedPhase;
   @FXML private Label phaseTitle;
   @FXML private TableView<SummaryRow> table;
   @FXML private TableColumn<SummaryRow, String> scenarioColumn;
@@ -149,6 +150,11 @@ public final class SweepController {
     initPhase();
   }
 
+  @FXML
+  void openCommittedPhase() {
+    vm.open(PhaseViewModel.COMMITTED);
+  }
+
   /** The phase diagrams, the third of the left pane's views: shown when the opened sweep has a phase study. */
   private void initPhase() {
     PhaseViewModel p = vm.phase();
@@ -194,6 +200,10 @@ public final class SweepController {
             + "line is the boundary: from it to the right at least half the runs are down.");
     phaseScroll.setVisible(any);
     phaseTrigger.setDisable(!any);
+    // a sweep without the study offers the one committed beside it, rather than only saying how to make one
+    boolean offer = !any && PhaseViewModel.committedHere();
+    openCommittedPhase.setVisible(offer);
+    openCommittedPhase.setManaged(offer);
   }
 
   /** The breakeven chart beside the heat map: one at a time, the study's chart when the sweep has it. */
@@ -292,7 +302,24 @@ public final class SweepController {
       row++;
     }
     heatMap.add(colourScale(), 1, row, Math.max(1, vm.heatScenarios().size()), 1);
+    // the colour scale spans the scenarios' columns and is wider than a few of them: its extra width is shared by
+    // them all, not given to the last (which stretched "overload" to twice the others)
+    heatMap.getColumnConstraints().clear();
+    javafx.scene.layout.ColumnConstraints names = new javafx.scene.layout.ColumnConstraints();
+    names.setHgrow(javafx.scene.layout.Priority.NEVER);
+    heatMap.getColumnConstraints().add(names);
+    int n = vm.heatScenarios().size();
+    for (int i = 0; i < n; i++) {
+      javafx.scene.layout.ColumnConstraints c = new javafx.scene.layout.ColumnConstraints();
+      c.setHgrow(javafx.scene.layout.Priority.ALWAYS);
+      c.setMinWidth(Math.max(56, SCALE_WIDTH / n)); // together at least as wide as the scale under them
+      c.setFillWidth(true);
+      heatMap.getColumnConstraints().add(c);
+    }
   }
+
+  /** The colour scale's width: its title and eleven steps of 36 px (the last as wide as "100%"). */
+  private static final double SCALE_WIDTH = 470;
 
   /** The key to the colours: met share from 0 % (red) to 100 % (green). */
   private static HBox colourScale() {
@@ -307,8 +334,8 @@ public final class SweepController {
       double m = i / 10.0;
       Label step = new Label(i % 5 == 0 ? (i * 10) + "%" : "");
       step.getStyleClass().add("heat-scale-step");
-      step.setMinWidth(Label.USE_PREF_SIZE); // "100%" whole, never "1…"
-      step.setPrefWidth(44);
+      step.setMinWidth(36);
+      step.setPrefWidth(i == 10 ? Label.USE_COMPUTED_SIZE : 36); // "100%" whole, never "10…"
       step.setAlignment(Pos.CENTER);
       step.setStyle("-fx-background-color: " + HeatColors.background(m) + "; -fx-text-fill: " + HeatColors.text(m) + ";");
       scale.getChildren().add(step);

@@ -5,6 +5,8 @@ import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
+import helperlab.policy.PolicySpec;
+import helperlab.runs.RecordedPolicy;
 import helperlab.runs.Comparison;
 import helperlab.runs.RunRecords;
 import helperlab.sim.SimSetup;
@@ -36,6 +38,7 @@ import javafx.collections.ObservableList;
 public final class CompareViewModel {
   private final BackgroundWork work;
   private final RunLibrary library;
+  private final OwnPolicies policies;
   /** Runs simulated for a comparison, most recent last (a few seeds' worth, in memory only). */
   private final Map<String, RunRecord> simulated = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
@@ -58,12 +61,21 @@ public final class CompareViewModel {
   private final BooleanProperty uncalibratedB = new SimpleBooleanProperty();
   private final ObservableList<RecordedPair> recordedPairs = FXCollections.observableArrayList();
   private final ObjectProperty<RecordedPair> recordedPair = new SimpleObjectProperty<>();
+  /** Whether ◀ and ▶ have a seed to go to (a recorded pair's seeds end; simulated ones start at 0). */
+  private final BooleanProperty lowerSeed = new SimpleBooleanProperty(true);
+  private final BooleanProperty higherSeed = new SimpleBooleanProperty(true);
   /** The recorded pair on screen, when the overlay is one (seeds then step through recorded pairs). */
   private RecordedPair shownPair;
 
   public CompareViewModel(BackgroundWork work, RunLibrary library) {
+    this(work, library, new OwnPolicies());
+  }
+
+  /** @param policies the policies to offer: the built-ins and the user's own (opened in Live, or made in its form) */
+  public CompareViewModel(BackgroundWork work, RunLibrary library, OwnPolicies policies) {
     this.work = work;
     this.library = library;
+    this.policies = policies;
     library.entries().addListener((javafx.collections.ListChangeListener<RunEntry>) c -> listRecordedPairs());
     listRecordedPairs();
   }
@@ -119,6 +131,14 @@ public final class CompareViewModel {
     }, runs -> {
       overlay(runs.get(0), runs.get(1));
       shownPair = p;
+      recordedPair.set(p); // the "or recorded" list follows the seed stepped to
+      List<RecordedPair> pairs = List.copyOf(recordedPairs);
+      work.run("Cannot list the recorded seeds", () -> RecordedSeeds.around(p, runs.get(0), pairs, library), ends -> {
+        if (shownPair == p) {
+          lowerSeed.set(ends[0]);
+          higherSeed.set(ends[1]);
+        }
+      });
     });
     f.whenComplete((r, e) -> work.ui().execute(() -> busy.set(false)));
     return f;
@@ -134,6 +154,17 @@ public final class CompareViewModel {
   /** Overlays two given runs; the chooser takes A's scenario, machine, seed and admission. */
   public void overlay(RunRecord a, RunRecord b) {
     shownPair = null;
+    lowerSeed.set(a.seed() > 0);
+    higherSeed.set(true);
+    for (RunRecord r : List.of(a, b)) { // a user's policy a record carries is offered in the lists too
+      RecordedPolicy.find(r).filter(p -> policies.own(p.id()).isEmpty()).ifPresent(p -> {
+        try {
+          policies.add(p);
+        } catch (IllegalArgumentException clash) {
+          // a built-in's id: the list has it already
+        }
+      });
+    }
     policyA.set(a.policy());
     policyB.set(b.policy());
     scenario.set(a.scenario());
@@ -201,6 +232,8 @@ public final class CompareViewModel {
     CompletableFuture<List<RunRecord>> f = work.run("Cannot compare", () -> List.of(get(a), get(b)), runs -> {
       seed.set(a.seed);
       shownPair = null;
+      lowerSeed.set(a.seed > 0); // simulated runs go on up; seeds start at 0
+      higherSeed.set(true);
       show(runs.get(0), runs.get(1));
     });
     f.whenComplete((r, e) -> work.ui().execute(() -> busy.set(false)));
@@ -208,7 +241,10 @@ public final class CompareViewModel {
   }
 
   private RunRecord get(Side s) throws Exception {
-    Optional<RunRecord> stored = library.findStored(s.kind, s.policy, s.scenario, s.machine, s.seed, s.admission);
+    // a user's policy as the lab knows it now; a side stepped from a record runs the policy that record ran
+    PolicySpec policy = s.template != null ? RecordedPolicy.of(s.template) : policies.spec(s.policy);
+    Optional<RunRecord> stored = library.findStored(s.kind, s.policy, s.scenario, s.machine, s.seed, s.admission)
+        .filter(r -> !"sim".equals(s.kind) || RecordedPolicy.find(r).map(policy::equals).orElse(false));
     if (stored.isPresent()) {
       return stored.get();
     }
@@ -221,10 +257,11 @@ public final class CompareViewModel {
     }
     MachineSpec m = s.template != null ? s.template.machine() : MachineSpec.builtIn(s.machine);
     Calibration cal = s.template != null ? s.template.calibration() : Calibration.seed();
-    SimSetup setup = SimSetup.of(ScenarioSpec.builtIn(s.scenario), s.policy, m, s.seed, AdmissionMode.of(s.admission),
+    SimSetup setup = SimSetup.of(ScenarioSpec.builtIn(s.scenario), policy, m, s.seed, AdmissionMode.of(s.admission),
         cal, true);
-    // simulated on demand and kept in memory only: stepping through seeds must not fill the history
-    String key = s.describe() + " " + s.admission;
+    // simulated on demand and kept in memory only: stepping through seeds must not fill the history; a policy of
+    // the user's changed under the same id is another run
+    String key = s.describe() + " " + s.admission + " " + policy.hashCode();
     synchronized (simulated) {
       RunRecord known = simulated.get(key);
       if (known != null) {
@@ -314,6 +351,21 @@ public final class CompareViewModel {
 
   public ObjectProperty<RecordedPair> recordedPairProperty() {
     return recordedPair;
+  }
+
+  /** False when ◀ has no seed to go to: at seed 0, or at a recorded pair's lowest seed. */
+  public ReadOnlyBooleanProperty lowerSeedProperty() {
+    return lowerSeed;
+  }
+
+  /** False when ▶ has no seed to go to: at a recorded pair's highest seed. */
+  public ReadOnlyBooleanProperty higherSeedProperty() {
+    return higherSeed;
+  }
+
+  /** The policies A and B may be: the built-ins, then the user's own, shared with the Live view. */
+  public ObservableList<String> policyIds() {
+    return policies.ids();
   }
 
   public ReadOnlyBooleanProperty busyProperty() {

@@ -19,9 +19,10 @@ public record Difference(String metric, double a, double b, boolean whole, Strin
     return fmt(b);
   }
 
+  /** B − A; a difference of two shares is in percentage points ("−8.33 pts"), not a percentage of A. */
   public String deltaText() {
     double d = delta();
-    String s = fmt(Math.abs(d));
+    String s = "%".equals(unit) ? fmt(Math.abs(d)).replace(" %", " pts") : fmt(Math.abs(d));
     if (s.replaceAll("[^1-9]", "").isEmpty()) {
       return "0"; // a difference too small to show is no difference, not "−0.00"
     }

@@ -49,6 +49,7 @@ public final class LiveViewModel {
   private final ObjectProperty<RunRecord> lastRecord = new SimpleObjectProperty<>();
   private final LiveTriggers triggers = new LiveTriggers();
   private final OwnPolicies policies = new OwnPolicies();
+  private final PolicyFormViewModel form;
   /** When (run time, s) each press of the big button came in this run, for the charts' marks. */
   private final javafx.collections.ObservableList<Double> presses = javafx.collections.FXCollections
       .observableArrayList();
@@ -60,6 +61,7 @@ public final class LiveViewModel {
     this.notices = notices;
     this.ui = ui;
     apply(initial);
+    this.form = new PolicyFormViewModel(policies, policy, notices, ui);
     speed.set(initialSpeed);
     speed.addListener((o, a, b) -> {
       LiveRun r = run.get();
@@ -107,6 +109,11 @@ public final class LiveViewModel {
     return presses;
   }
 
+  /** The chosen policy's knobs, to change before the next run and save as a file. */
+  public PolicyFormViewModel form() {
+    return form;
+  }
+
   /** The policies to choose from: the built-ins and those opened from files. */
   public OwnPolicies policies() {
     return policies;
@@ -124,6 +131,9 @@ public final class LiveViewModel {
 
   /** Starts a new run with the chosen settings (ending the current one, which goes to the history). */
   public boolean start() {
+    if (!form.commit()) {
+      return false; // a field of the policy form is wrong: said in the banner
+    }
     LiveSettings s;
     try {
       s = settings();

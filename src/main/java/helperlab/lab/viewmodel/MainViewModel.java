@@ -77,7 +77,7 @@ public final class MainViewModel {
         Speed.X10));
     this.remote = new RemoteViewModel(library, notices, ui, p);
     this.sourceTitle = new SourceTitle(live.sourceName(), remote.cageProperty());
-    this.compare = new CompareViewModel(work, library);
+    this.compare = new CompareViewModel(work, library, live.policies());
     this.sweep = new SweepViewModel(work, library);
     sweep.setOpener(this::showRun);
     theme.set(Theme.of(p.theme));
@@ -298,14 +298,14 @@ public final class MainViewModel {
     p.maximized = maximized;
     p.theme = theme.get().id();
     p.view = view.get().name();
-    p.livePolicy = live.policyProperty().get();
+    p.livePolicy = OwnPolicies.builtInOr(live.policyProperty().get(), p.livePolicy);
     p.liveScenario = live.scenarioProperty().get();
     p.liveMachine = live.machineProperty().get();
     p.liveSeed = live.seedProperty().get();
     p.liveAdmission = live.admissionProperty().get();
     p.liveSpeed = live.speedProperty().get().name();
-    p.comparePolicyA = compare.policyAProperty().get();
-    p.comparePolicyB = compare.policyBProperty().get();
+    p.comparePolicyA = OwnPolicies.builtInOr(compare.policyAProperty().get(), p.comparePolicyA);
+    p.comparePolicyB = OwnPolicies.builtInOr(compare.policyBProperty().get(), p.comparePolicyB);
     p.compareScenario = compare.scenarioProperty().get();
     p.compareMachine = compare.machineProperty().get();
     p.compareSeed = compare.seedProperty().get();

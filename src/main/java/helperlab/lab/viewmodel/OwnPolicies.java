@@ -55,6 +55,20 @@ public final class OwnPolicies {
     }
   }
 
+  /**
+   * The id to remember for the next start: a built-in's, else {@code otherwise}. The user's policies are kept for the
+   * session only, and an id the next start does not know would throw the other remembered choices away with it.
+   */
+  static String builtInOr(String id, String otherwise) {
+    return id != null && PolicyCatalog.has(id) ? id : otherwise;
+  }
+
+  /** The policy of this id: the user's own, else the built-in; an error in plain words for an id not known. */
+  public PolicySpec spec(String id) {
+    PolicySpec p = opened.get(id);
+    return p != null ? p : PolicyCatalog.get(id);
+  }
+
   /** The user's policy of this id; empty for a built-in (or an id not known). */
   public Optional<PolicySpec> own(String id) {
     return Optional.ofNullable(opened.get(id));

@@ -27,6 +27,14 @@ public final class PhaseViewModel {
   public static final String HOW_TO = "This sweep has no phase study. Run one with helper-lab sweep --study phase "
       + "--out DIR (README: \"Where calling for help tips the server over\") and open DIR.";
 
+  /** The phase study committed with the lab, offered when the opened sweep has none (from the checkout). */
+  public static final java.nio.file.Path COMMITTED = java.nio.file.Path.of("docs", "phase-study");
+
+  /** True when the lab runs from its checkout, where the committed phase study is. */
+  public static boolean committedHere() {
+    return java.nio.file.Files.exists(helperlab.runs.SweepRuns.runsFile(COMMITTED));
+  }
+
   /** A trigger kind and duration: one picture's worth of diagrams. */
   public record Trigger(String stem, String text) {
     @Override

@@ -17,6 +17,29 @@ final class RecordedSeeds {
 
   /** The pair to show next; call off the UI thread (records are read). */
   static RecordedPair next(RecordedPair shown, RunRecord a, int delta, List<RecordedPair> pairs, RunLibrary library) {
+    TreeMap<Long, RecordedPair> bySeed = bySeed(shown, a, pairs, library);
+    var next = delta > 0 ? bySeed.higherEntry(a.seed()) : bySeed.lowerEntry(a.seed());
+    if (next == null) {
+      List<Long> seeds = new ArrayList<>(bySeed.keySet());
+      throw new IllegalArgumentException("no recorded " + (shown.replay() ? "run with a replay" : "pair") + " of "
+          + a.policy() + " on " + a.scenario() + " / " + a.machine().name() + " in " + shown.run().place()
+          + " has a seed " + (delta > 0 ? "above " : "below ") + a.seed() + " (seeds recorded there: "
+          + seeds.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")");
+    }
+    return next.getValue();
+  }
+
+  /**
+   * Whether a recorded pair like the one shown has a lower and a higher seed (◀ and ▶ are disabled where none has:
+   * the last seed is an end, not an error); call off the UI thread.
+   */
+  static boolean[] around(RecordedPair shown, RunRecord a, List<RecordedPair> pairs, RunLibrary library) {
+    TreeMap<Long, RecordedPair> bySeed = bySeed(shown, a, pairs, library);
+    return new boolean[] {bySeed.lowerKey(a.seed()) != null, bySeed.higherKey(a.seed()) != null};
+  }
+
+  private static TreeMap<Long, RecordedPair> bySeed(RecordedPair shown, RunRecord a, List<RecordedPair> pairs,
+      RunLibrary library) {
     TreeMap<Long, RecordedPair> bySeed = new TreeMap<>();
     for (RecordedPair p : pairs) {
       if (p.replay() != shown.replay() || !p.run().place().equals(shown.run().place())) {
@@ -28,14 +51,6 @@ final class RecordedSeeds {
         bySeed.putIfAbsent(r.seed(), p);
       }
     }
-    var next = delta > 0 ? bySeed.higherEntry(a.seed()) : bySeed.lowerEntry(a.seed());
-    if (next == null) {
-      List<Long> seeds = new ArrayList<>(bySeed.keySet());
-      throw new IllegalArgumentException("no recorded " + (shown.replay() ? "run with a replay" : "pair") + " of "
-          + a.policy() + " on " + a.scenario() + " / " + a.machine().name() + " in " + shown.run().place()
-          + " has a seed " + (delta > 0 ? "above " : "below ") + a.seed() + " (seeds recorded there: "
-          + seeds.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")");
-    }
-    return next.getValue();
+    return bySeed;
   }
 }

@@ -36,6 +36,7 @@ public final class RunLibrary {
   private final BackgroundWork work;
   private final ObjectProperty<Path> folder = new SimpleObjectProperty<>();
   private final RunStore history;
+  private final javafx.beans.property.StringProperty leftOut = new javafx.beans.property.SimpleStringProperty("");
   private final ObservableList<RunEntry> entries = FXCollections.observableArrayList();
   /** The history's size cap in bytes (0: none). */
   private volatile long historyCapBytes = 200L << 20;
@@ -66,30 +67,42 @@ public final class RunLibrary {
     return entries;
   }
 
+  /** The empty files the last listing left out (no run in them), in words; empty when none. */
+  public javafx.beans.property.ReadOnlyStringProperty leftOutProperty() {
+    return leftOut;
+  }
+
   /** Lists both places again. */
   public CompletableFuture<List<RunEntry>> refresh() {
     Path dir = folder.get();
+    List<String> empty = new java.util.concurrent.CopyOnWriteArrayList<>();
     return work.run("Listing runs in " + dir, () -> {
       List<RunEntry> list = new ArrayList<>();
       // the user's own runs first (newest first), then the folder's
       for (StoredRun s : history.list()) {
-        entry(RunEntry.Origin.HISTORY, s).ifPresent(list::add);
+        entry(RunEntry.Origin.HISTORY, s, empty).ifPresent(list::add);
       }
       if (!dir.toAbsolutePath().normalize().equals(history.dir().toAbsolutePath().normalize())) {
         for (StoredRun s : new RunStore(dir).list()) {
-          entry(RunEntry.Origin.FOLDER, s).ifPresent(list::add);
+          entry(RunEntry.Origin.FOLDER, s, empty).ifPresent(list::add);
         }
       }
       return RunPairs.grouped(list); // each replay under its run
-    }, entries::setAll);
+    }, list -> {
+      entries.setAll(list);
+      leftOut.set(empty.isEmpty() ? "" : empty.size() == 1 ? "1 empty file left out: " + empty.get(0)
+          : empty.size() + " empty files left out: " + String.join(", ", empty.subList(0, Math.min(3, empty.size())))
+          + (empty.size() > 3 ? ", …" : ""));
+    });
   }
 
   /**
    * A listed file, badged by what its record says it is (read from the file's head); an empty file is no run and
    * is left out, a file that is not a record is listed as broken so opening it says why.
    */
-  private static Optional<RunEntry> entry(RunEntry.Origin origin, StoredRun s) {
+  private static Optional<RunEntry> entry(RunEntry.Origin origin, StoredRun s, List<String> empty) {
     if (s.bytes() == 0) {
+      empty.add(s.file().getFileName() + " (0 bytes)"); // said under the list, not dropped without a word
       return Optional.empty();
     }
     // a file cut short is broken whatever its head says (it had a "real" badge until opened)

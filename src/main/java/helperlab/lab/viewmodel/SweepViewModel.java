@@ -114,8 +114,10 @@ public final class SweepViewModel {
       work.notices().error("Cannot run the sweep: " + e.getMessage());
       return CompletableFuture.failedFuture(e);
     }
-    Path out = outputDir.get() != null ? outputDir.get()
-        : library.folderProperty().get().resolve("sweeps").resolve("sweep-" + LocalDateTime.now().format(STAMP));
+    // into the lab's home (where the history is), never the runs folder: that may be the sample runs the lab
+    // unpacked, or a checkout's committed lab-runs (issue 44)
+    Path out = outputDir.get() != null ? outputDir.get() : library.historyDir().toAbsolutePath().getParent()
+        .resolve("sweeps").resolve("sweep-" + LocalDateTime.now().format(STAMP));
     int total = plan.runCount();
     Sweep sweep = new Sweep(plan, Calibration.defaults());
     current = sweep;

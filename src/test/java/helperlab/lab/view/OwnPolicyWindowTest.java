@@ -65,4 +65,29 @@ class OwnPolicyWindowTest extends FxRobot {
     assertEquals(mine.id(), r.policy());
     assertEquals(mine, RecordedPolicy.of(r), "the record keeps the file's policy whole");
   }
+
+  @Test
+  void theFormBesideTheBigButtonMakesAPolicyOfItsOwn() throws Exception {
+    lab = LabWindowFixture.open(dir, false);
+    var live = lab.window.viewModel().live();
+    javafx.scene.control.TextField timer = lab.fx(() -> (javafx.scene.control.TextField)
+        lookup("#form-split-timer-fraction").queryAs(javafx.scene.layout.HBox.class).getChildren().get(1));
+    javafx.scene.control.TextField id = lab.fx(() -> (javafx.scene.control.TextField)
+        lookup("#form-id").queryAs(javafx.scene.layout.HBox.class).getChildren().get(1));
+    assertEquals("box", lab.fx(id::getText));
+    doubleClickOn(timer).eraseText(6).write("abc");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertTrue(lab.fx(() -> timer.getStyleClass().contains("wrong")), "the wrong field is marked");
+    assertTrue(lab.fx(() -> lookup(".form-problem").queryAll().stream().anyMatch(n -> n.isVisible()
+        && ((javafx.scene.control.Label) n).getText().contains("'abc' is not a number"))), "and told what is wrong");
+    doubleClickOn(timer).eraseText(6).write("0.3");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertEquals("box-mine", lab.fx(id::getText), "a changed built-in takes an id of its own, in the form");
+    clickOn("#useButton");
+    WaitForAsyncUtils.waitForFxEvents();
+    @SuppressWarnings("unchecked")
+    ComboBox<String> policy = lab.fx(() -> (ComboBox<String>) lookup("#policy").query());
+    assertEquals("box-mine", lab.fx(policy::getValue), "the Policy chooser shows it");
+    assertEquals(0.3, lab.fx(() -> live.settings().policySpec().split().timerFraction()), "and the next run runs it");
+  }
 }

@@ -46,4 +46,11 @@ class NoticesTest {
     assertEquals("0", new Difference("lateness p99", 1.171, 1.168, false, "s").deltaText());
     assertEquals("−0.10 s", new Difference("lateness p99", 1.2, 1.1, false, "s").deltaText());
   }
+
+  @Test
+  void aDifferenceOfSharesIsInPoints() {
+    Difference met = new Difference("met share", 50, 41.67, false, "%");
+    assertEquals("50.00 %", met.aText());
+    assertEquals("−8.33 pts", met.deltaText(), "points of the share, not 8.33 % of A's");
+  }
 }

@@ -57,6 +57,19 @@ class RunLibraryTest {
   }
 
   @Test
+  void anEmptyFileIsLeftOutWithAWordAndARunInASubfolderIsListed(@TempDir Path dir) throws Exception {
+    RunLibrary lib = library(dir);
+    RunRecord r = TestRuns.sim("pool-edf-10", "busy", 1, 300);
+    Files.createDirectories(dir.resolve("lab-runs").resolve("amd").resolve("real"));
+    DataFile.write(dir.resolve("lab-runs").resolve("amd").resolve("real").resolve("deep.json"), r);
+    Files.createFile(dir.resolve("lab-runs").resolve("nothing.json"));
+    List<RunEntry> list = ui.call(lib::refresh).get(30, TimeUnit.SECONDS);
+    assertEquals(1, list.size(), "the run in a subfolder is listed, the empty file is no run: " + list);
+    ui.await("the listing shown", Duration.ofSeconds(10), () -> !lib.leftOutProperty().get().isEmpty());
+    assertEquals("1 empty file left out: nothing.json (0 bytes)", ui.call(() -> lib.leftOutProperty().get()));
+  }
+
+  @Test
   void pastItsCapTheHistoryDropsItsOldestRuns(@TempDir Path dir) throws Exception {
     RunLibrary lib = library(dir);
     RunRecord r = TestRuns.sim("pool-edf-10", "busy", 1, 300);
