@@ -3,10 +3,10 @@ package helperlab.lab.viewmodel;
 import helperlab.lab.viewmodel.PolicyField.Kind;
 import helperlab.policy.PolicySpec;
 import helperlab.policy.PolicySpec.CallForHelp;
-import helperlab.policy.PolicySpec.Client;
+import helperlab.policy.PolicySpec.ClientSettings;
 import helperlab.policy.PolicySpec.ClientMode;
 import helperlab.policy.PolicySpec.Family;
-import helperlab.policy.PolicySpec.HelpBudget;
+import helperlab.policy.PolicySpec.HelpBudgetSettings;
 import helperlab.policy.PolicySpec.Order;
 import helperlab.policy.PolicySpec.Pool;
 import helperlab.policy.PolicySpec.RetryAfter;
@@ -36,7 +36,7 @@ final class PolicyFormFields {
   static final String CLIENT = "CLIENT";
   /** A pool's knobs when the policy edited has none (a helper policy): the catalogue's pool-edf-10. */
   private static final Pool DEFAULT_POOL = new Pool(Order.EDF, 10, 10);
-  private static final HelpBudget DEFAULT_HELP = new HelpBudget(0.2, 3);
+  private static final HelpBudgetSettings DEFAULT_HELP = new HelpBudgetSettings(0.2, 3);
 
   private final Map<String, PolicyField> fields = new LinkedHashMap<>();
 
@@ -137,7 +137,7 @@ final class PolicyFormFields {
     set("split.timer_fraction", s.timerFraction());
     set("split.cooldown_s", s.cooldownS());
     set("split.yield", s.yieldToUrgent());
-    HelpBudget h = p.helpBudget() != null ? p.helpBudget() : DEFAULT_HELP;
+    HelpBudgetSettings h = p.helpBudget() != null ? p.helpBudget() : DEFAULT_HELP;
     set("help_budget.on", p.helpBudget() != null);
     set("help_budget.ratio", h.ratio());
     set("help_budget.min", h.min());
@@ -153,7 +153,7 @@ final class PolicyFormFields {
     set("scaling.down_window_s", sc.downWindowS());
     set("scaling.max_step_factor", sc.maxStepFactor());
     set("scaling.capped", sc.capped());
-    Client c = p.client();
+    ClientSettings c = p.client();
     set("client.mode", c.mode());
     set("client.timeout_fraction", c.timeoutFraction());
     set("client.max_attempts", c.maxAttempts());
@@ -194,12 +194,12 @@ final class PolicyFormFields {
         r.decimal("scaling.target_lag_s"), r.decimal("scaling.tolerance"), r.decimal("scaling.down_window_s"),
         r.decimal("scaling.max_step_factor"), r.flag("scaling.capped")));
     String after = get("client.retry_after").text().get();
-    Client client = r.build(() -> new Client(r.choice("client.mode", ClientMode.class),
+    ClientSettings client = r.build(() -> new ClientSettings(r.choice("client.mode", ClientMode.class),
         r.decimal("client.timeout_fraction"), r.whole("client.max_attempts"), r.decimal("client.max_tokens"),
         r.decimal("client.token_ratio"), r.optionalDecimal("client.budget_ratio"), r.optionalWhole("client.budget_min"),
         "honour".equals(after) ? null : RetryAfter.of(after)));
-    HelpBudget help = !pooled && r.flag("help_budget.on")
-        ? r.build(() -> new HelpBudget(r.decimal("help_budget.ratio"), r.whole("help_budget.min"))) : null;
+    HelpBudgetSettings help = !pooled && r.flag("help_budget.on")
+        ? r.build(() -> new HelpBudgetSettings(r.decimal("help_budget.ratio"), r.whole("help_budget.min"))) : null;
     if (r.failed) {
       return null;
     }
