@@ -16,31 +16,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Holds the table of docs/ARCHITECTURE.md ("Packages and the way dependencies point") against the
- * compiled classes: a change there and a change here go together.
+ * compiled classes of every module: a change there and a change here go together. The modules' poms hold the big
+ * boundaries at compile time; these rules the finer ones (the benchmarks' own: {@code BenchRoomsTest} in bench).
  */
 class ArchitectureTest {
   private static JavaClasses classes;
 
   @BeforeAll
   static void importTheProductsClasses() {
-    classes = new ClassFileImporter().withImportOption(
-        location -> ImportOption.Predefined.DO_NOT_INCLUDE_TESTS.includes(location) || benchmark(location)).importPackages("helperlab");
-  }
-
-  /**
-   * The benchmarks and showcases (src/bench) are compiled with the tests, out of the product jar, but held to
-   * the same layers as the product: a class file is one of theirs when src/bench has its source.
-   */
-  private static boolean benchmark(com.tngtech.archunit.core.importer.Location location) {
-    String uri = location.asURI().toString();
-    int at = uri.indexOf("/helperlab/");
-    if (at < 0 || !uri.endsWith(".class")) {
-      return false;
-    }
-    String type = uri.substring(at + 1, uri.length() - ".class".length());
-    int inner = type.indexOf('$');
-    String outer = inner < 0 ? type : type.substring(0, inner);
-    return java.nio.file.Files.exists(java.nio.file.Path.of("src/bench/java", outer + ".java"));
+    // the modules' classes, from their class folders or jars; not their tests (test-classes, or the -tests.jar a
+    // module above reads another's test helpers from)
+    classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .withImportOption(location -> !location.contains("-tests.jar")).importPackages("helperlab");
   }
 
   @Test
@@ -138,7 +125,6 @@ class ArchitectureTest {
         .layer("supervisor").definedBy("helperlab.cage.supervisor..")
         .layer("ctl").definedBy("helperlab.cage.ctl..")
         .layer("intake").definedBy("helperlab.cage.intake..")
-        .layer("bench").definedBy("helperlab.cage.bench..")
         .whereLayer("image").mayNotAccessAnyLayer()
         .whereLayer("limits").mayNotAccessAnyLayer()
         .whereLayer("events").mayNotAccessAnyLayer()
@@ -152,8 +138,6 @@ class ArchitectureTest {
         .whereLayer("ctl").mayOnlyAccessLayers("image", "limits", "events", "store", "worker", "measure", "config",
             "run", "supervisor")
         .whereLayer("intake").mayOnlyAccessLayers("image", "store", "config", "run", "supervisor")
-        .whereLayer("bench").mayOnlyAccessLayers("image", "events", "store", "worker", "measure", "config", "run",
-            "supervisor", "ctl")
         .check(classes);
   }
 

@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "lab", mixinStandardHelpOptions = true,
     description = {"Open the desktop lab (the default when no subcommand is given).",
         "Live runs come from the embedded simulator; run records are listed from --runs-dir."})
-public final class LabCommand implements Callable<Integer> {
+public final class LabCommand implements Callable<Integer>, AddedCommand {
   @Spec
   CommandSpec spec;
 
@@ -54,11 +54,9 @@ public final class LabCommand implements Callable<Integer> {
     }
     java.io.PrintStream out = WriterStream.over(spec.commandLine().getOut());
     if (bench) {
-      BenchParts.call("helperlab.lab.LabBench", "run", new Class<?>[] {LabConfig.class, java.io.PrintStream.class,
-          java.util.List.class}, config, out, benchParts);
+      BenchParts.find(LabBenchPart.class).bench(config, out, benchParts);
     } else if (screenshot != null) {
-      BenchParts.call("helperlab.lab.LabShowcase", "run", new Class<?>[] {LabConfig.class, Path.class, boolean.class,
-          java.io.PrintStream.class}, config, screenshot, allViews, out);
+      BenchParts.find(LabBenchPart.class).screenshot(config, screenshot, allViews, out);
     } else if (exitWhenShown) {
       Lab.launchAndClose(config, out);
     } else {

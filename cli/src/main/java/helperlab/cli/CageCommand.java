@@ -207,11 +207,9 @@ public final class CageCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
-      Object bench = BenchParts.construct("helperlab.cage.bench.CageBench", new Class<?>[] {Path.class, double.class,
-          long.class, double.class, int.class, String.class, java.io.PrintStream.class, java.io.PrintStream.class,
-          Class.class}, data, cpus, CageConfig.parseSize("--memory", memory), seconds, spawns, preset,
-          WriterStream.over(spec.commandLine().getOut()), WriterStream.over(spec.commandLine().getErr()), Main.class);
-      return (Integer) BenchParts.invoke(bench, "run");
+      return BenchParts.find(CageBenchPart.class).run(data, cpus, CageConfig.parseSize("--memory", memory), seconds,
+          spawns, preset, WriterStream.over(spec.commandLine().getOut()), WriterStream.over(spec.commandLine().getErr()),
+          Main.class);
     }
   }
 

@@ -6,6 +6,7 @@ import helperlab.remote.DeployOptions;
 import helperlab.remote.DeployReport;
 import helperlab.remote.Deployer;
 import helperlab.remote.ServerCheck;
+import helperlab.remote.ServerJar;
 import helperlab.remote.SshSettings;
 import java.io.PrintWriter;
 import java.net.URISyntaxException;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code helper-lab deploy}: the jar to a server over SFTP, the cage (re)started there, its status printed. */
 @Command(name = "deploy", mixinStandardHelpOptions = true,
-    description = {"Copy this jar to a server over SFTP, (re)start the cage there (a systemd user unit where"
+    description = {"Copy the server jar to a server over SFTP, (re)start the cage there (a systemd user unit where"
         + " 'systemctl --user' works, else a background process) and print its status once it can take an exhibit."
         + " PostgreSQL and Redis are private ones of this deployment, started in --remote-dir (loopback ports, generated"
         + " passwords in 0600 files), so accounts sharing a server never share a database or keyspace; --pg-url and"
@@ -44,7 +45,7 @@ public final class DeployCommand implements Callable<Integer> {
   @Mixin
   QuietOption quiet = new QuietOption();
 
-  @Option(names = "--jar", description = "the jar to deploy (default: the jar this command runs from)")
+  @Option(names = "--jar", description = "the jar to deploy (default: the server jar, helper-lab-server.jar: this one, or the one beside this desktop jar)")
   Path jar;
 
   @Option(names = "--remote-dir", paramLabel = "DIR", defaultValue = DeployOptions.DEFAULT_REMOTE_DIR,
@@ -137,7 +138,7 @@ public final class DeployCommand implements Callable<Integer> {
       if (purge && !uninstall) {
         throw new IllegalArgumentException("--purge goes with --uninstall");
       }
-      theJar = actions > 0 ? null : jar != null ? jar : runningJar();
+      theJar = actions > 0 ? null : jar != null ? jar : ServerJar.forRunning(runningJar());
     } catch (IllegalArgumentException e) {
       err.println("helper-lab deploy: " + e.getMessage());
       return 2;
@@ -195,7 +196,7 @@ public final class DeployCommand implements Callable<Integer> {
         return p;
       }
       throw new IllegalArgumentException("not running from a jar (" + p + "); build it with mvn package and pass --jar"
-          + " target/helper-lab.jar");
+          + " target/helper-lab-server.jar");
     } catch (URISyntaxException | SecurityException e) {
       throw new IllegalArgumentException("cannot tell which jar this is; pass --jar", e);
     }

@@ -4,6 +4,7 @@ import helperlab.model.UserDirs;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ServiceLoader;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "helper-lab", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
     description = "When does calling for help actually help a busy server? Simulator, cage and desktop lab.",
-    subcommands = {LabCommand.class, SimCommand.class, SweepCommand.class, CageCommand.class, WorkerCommand.class,
+    subcommands = {SimCommand.class, SweepCommand.class, CageCommand.class, WorkerCommand.class,
         CtlCommand.class, DeployCommand.class, CalibrateCommand.class, ReplayCommand.class, CompareCommand.class, ExportCommand.class,
         VerdictCommand.class, RegisterCommand.class,
         SensitivityCommand.class})
@@ -52,16 +53,28 @@ public final class Main implements Runnable {
 
   /** The command line over {@code in}, with picocli's own out and err (the process's); a defect's trace goes to {@code logDir}. */
   static CommandLine commandLine(InputStream in, java.nio.file.Path logDir) {
-    return new CommandLine(new Main(in))
-        .setCaseInsensitiveEnumValuesAllowed(true)
+    CommandLine cl = new CommandLine(new Main(in));
+    // the commands a jar above this one adds (the desktop's lab), before the settings below so they reach them too
+    for (AddedCommand added : ServiceLoader.load(AddedCommand.class)) {
+      cl.addSubcommand(added);
+    }
+    return cl.setCaseInsensitiveEnumValuesAllowed(true)
         .registerConverter(long.class, WholeNumbers.LONG).registerConverter(Long.class, WholeNumbers.LONG)
         .registerConverter(int.class, WholeNumbers.INT).registerConverter(Integer.class, WholeNumbers.INT)
         .setExecutionExceptionHandler(new FailureHandler(logDir));
   }
 
-  /** No subcommand: open the desktop lab, as {@code helper-lab lab} with its defaults. */
+  /**
+   * No subcommand: open the desktop lab, as {@code helper-lab lab} with its defaults; the server jar, which has no lab,
+   * says what it holds instead.
+   */
   @Override
   public void run() {
-    spec.commandLine().getSubcommands().get("lab").execute();
+    CommandLine lab = spec.commandLine().getSubcommands().get("lab");
+    if (lab != null) {
+      lab.execute();
+    } else {
+      spec.commandLine().usage(spec.commandLine().getOut());
+    }
   }
 }

@@ -9,6 +9,7 @@ import helperlab.remote.DeployReport;
 import helperlab.remote.Deployer;
 import helperlab.remote.HostKeyPrompt;
 import helperlab.remote.ServerCheck;
+import helperlab.remote.ServerJar;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,7 +104,7 @@ public final class DeployViewModel {
   public void deploy(RemoteSettings s, boolean privateServices, boolean install, HostKeyPrompt hostKeys,
       CredentialsPrompt credentials, Consumer<RemoteSettings> onDeployed) {
     start("Deploy to " + s.describe(), s, hostKeys, credentials, (d, step) -> {
-      Path jar = runningJar();
+      Path jar = ServerJar.forRunning(runningJar());
       DeployOptions o = new DeployOptions(null, null, List.of(), null, 0, privateServices, null, null, install);
       step.accept("checking the server");
       for (ServerCheck.Item i : d.check(o, 5432, 6379)) {
