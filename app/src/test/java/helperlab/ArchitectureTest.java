@@ -64,10 +64,12 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /** Nothing but {@code lab} (and the hook its benchmarks plug into, which takes the lab's settings). */
   @Test
   void nothingDependsOnTheLabButTheCommandThatOpensIt() {
     noClasses().that().resideOutsideOfPackage("helperlab.lab..")
         .and().doNotHaveFullyQualifiedName(helperlab.cli.LabCommand.class.getName())
+        .and().doNotHaveFullyQualifiedName(helperlab.cli.LabBenchPart.class.getName())
         .should().dependOnClassesThat().resideInAPackage("helperlab.lab..")
         .check(classes);
   }
