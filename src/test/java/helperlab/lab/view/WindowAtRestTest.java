@@ -32,7 +32,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * A window at rest draws nothing: once a run is shown and laid out, no chart is drawn again until something changes.
  * Each case shows runs, lets a stretch of frames pass (the first layout and the lines fitted to the plot's width),
- * then counts each chart's draws over the next stretch of frames, which this test drives itself. A Memory chart
+ * (a recorded run in Runs, two in Compare, the Live view after its run ended), then counts each chart's draws over the next stretch of frames, which this test drives itself. A Memory chart
  * whose limit line was left out (an empty line) used to draw every frame.
  */
 class WindowAtRestTest {
@@ -95,6 +95,17 @@ class WindowAtRestTest {
     Path file = dir.resolve("lab-runs/xeon/real/real-busy-box-cage-s1-20261201T001627-934e.json.gz");
     lab.window.viewModel().openRunFile(file).get(60, TimeUnit.SECONDS);
     assertNothingDrawnAtRest(LabView.RUNS);
+  }
+
+  @Test
+  void theLiveViewAfterItsRunEndedIsNotRedrawnAtRest() throws Exception {
+    lab.fx(() -> {
+      lab.window.viewModel().live().speedProperty().set(helperlab.lab.live.Speed.MAX);
+      return lab.window.viewModel().live().start();
+    });
+    WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> lab.fx(
+        () -> lab.window.viewModel().live().stateProperty().get() == helperlab.lab.live.LiveState.FINISHED));
+    assertNothingDrawnAtRest(LabView.LIVE);
   }
 
   private void assertNothingDrawnAtRest(LabView view) throws Exception {
