@@ -24,6 +24,7 @@ import javafx.animation.AnimationTimer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxToolkit;
@@ -35,6 +36,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * (a recorded run in Runs, two in Compare, the Live view after its run ended), then counts each chart's draws over the next stretch of frames, which this test drives itself. A Memory chart
  * whose limit line was left out (an empty line) used to draw every frame.
  */
+@Tag("slow") // the lab's window, four times, with runs simulated for it (about 20 s)
 class WindowAtRestTest {
   /** Frames for the window to settle after showing runs, then frames in which nothing may be drawn. */
   private static final int SETTLE = 30;
