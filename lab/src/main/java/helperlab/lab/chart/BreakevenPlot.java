@@ -131,7 +131,7 @@ public final class BreakevenPlot {
   }
 
   private static DoubleDataSet level(String name, double lo, double hi, double y, SeriesStyle style) {
-    DoubleDataSet ds = new DoubleDataSet(name, 2);
+    DoubleDataSet ds = new LineData(name, 2);
     ds.add(lo, y);
     ds.add(hi, y);
     ds.setStyle(ChartLines.style(style));

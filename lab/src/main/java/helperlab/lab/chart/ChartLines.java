@@ -106,13 +106,13 @@ final class ChartLines {
     for (int s = 0; s < slotsShown; s++) {
       for (Series series : kind.series()) {
         String name = slotsShown > 1 ? series.label() + " · " + runLabels.get(s) : series.label();
-        DoubleDataSet ds = new DoubleDataSet(name, 4 * Decimator.BUCKETS);
+        DoubleDataSet ds = new LineData(name, 4 * Decimator.BUCKETS);
         ds.setStyle(style(SeriesStyle.run(series, s)));
         lines[s].put(series, new Line(series, ds, stepsLeft && !series.rightAxis()));
         (series.rightAxis() ? right : left).add(ds);
       }
       if (kind == ChartKind.MEMORY) {
-        DoubleDataSet ds = new DoubleDataSet(slotsShown > 1 ? "limit · " + runLabels.get(s) : "memory limit", 2);
+        DoubleDataSet ds = new LineData(slotsShown > 1 ? "limit · " + runLabels.get(s) : "memory limit", 2);
         ds.setStyle(style(SeriesStyle.memoryLimit()));
         limit[s] = ds;
         left.add(ds);
