@@ -69,7 +69,12 @@ class CliExitCodesTest {
   void everyCommandsHelpListsTheCodesDocsCliMdGivesIt() throws IOException {
     Map<String, TreeSet<String>> declared = declared();
     assertTrue(declared.size() > 15, "the whole tree was walked: " + declared.keySet());
-    assertEquals(declared, documented(), "docs/cli.md's table and the commands' exit code lists");
+    // this module's command line is the server jar's: the desktop jar adds `lab` (app module), which the table lists
+    // beside the others; it must then be the one missing here, with the codes every command has
+    Map<String, TreeSet<String>> documented = documented();
+    assertFalse(declared.containsKey("lab"), "the server jar's command line has no lab: " + declared.keySet());
+    assertEquals(new TreeSet<>(List.of("0", "1", "2")), documented.remove("lab"), "docs/cli.md's row for lab");
+    assertEquals(declared, documented, "docs/cli.md's table and the commands' exit code lists");
     for (String command : declared.keySet()) {
       List<String> args = new ArrayList<>(command.equals("helper-lab") ? List.of() : List.of(command.split(" ")));
       args.add("--help");
