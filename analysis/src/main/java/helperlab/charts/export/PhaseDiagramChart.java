@@ -13,7 +13,6 @@ import java.awt.Graphics2D;
 import java.awt.Rectangle;
 import java.awt.Shape;
 import java.awt.geom.Line2D;
-import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -223,26 +222,12 @@ public final class PhaseDiagramChart implements PictureFile {
 
   /** The staircase: in each size row a vertical at the row's boundary load, joined between rows. */
   private void boundary(Graphics2D g, PhaseDiagram d, int left, int right, int bottom, double colW) {
-    Path2D line = new Path2D.Double();
-    for (int r = 0; r < d.sizes().size(); r++) {
+    double[] xs = new double[d.sizes().size()];
+    for (int r = 0; r < xs.length; r++) {
       Double b = d.boundary(d.sizes().get(r));
-      double x = b == null ? right : left + d.loads().indexOf(b) * colW;
-      double yLow = bottom - r * ROW_H;
-      double yHigh = bottom - (r + 1) * ROW_H;
-      if (r == 0) {
-        line.moveTo(x, yLow);
-      } else {
-        line.lineTo(x, yLow);
-      }
-      line.lineTo(x, yHigh);
+      xs[r] = b == null ? right : left + d.loads().indexOf(b) * colW;
     }
-    g.setColor(style.background());
-    g.setStroke(new BasicStroke(7f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
-    g.draw(line);
-    g.setColor(style.text());
-    g.setStroke(new BasicStroke(4f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
-    g.draw(line);
-    g.setStroke(new BasicStroke(1f));
+    StaircaseLine.draw(g, style, xs, bottom, ROW_H);
   }
 
   private static String clock(double s) {

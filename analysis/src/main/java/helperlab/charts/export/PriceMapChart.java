@@ -11,7 +11,6 @@ import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
 import java.awt.geom.Line2D;
-import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -206,26 +205,12 @@ public final class PriceMapChart implements PictureFile {
 
   /** In each price row a vertical at the right edge of the safe load's column (the left edge when none is safe). */
   private void safeLine(Graphics2D g, PriceMap m, int left, int bottom, double colW) {
-    Path2D line = new Path2D.Double();
-    for (int r = 0; r < m.prices().size(); r++) {
+    double[] xs = new double[m.prices().size()];
+    for (int r = 0; r < xs.length; r++) {
       SafeLoad s = m.safeByPrice().get(m.prices().get(r));
-      double x = s == null || s.point() == null ? left : left + (m.loads().indexOf(s.point()) + 1) * colW;
-      double yLow = bottom - r * ROW_H;
-      double yHigh = bottom - (r + 1) * ROW_H;
-      if (r == 0) {
-        line.moveTo(x, yLow);
-      } else {
-        line.lineTo(x, yLow);
-      }
-      line.lineTo(x, yHigh);
+      xs[r] = s == null || s.point() == null ? left : left + (m.loads().indexOf(s.point()) + 1) * colW;
     }
-    g.setColor(style.background());
-    g.setStroke(new BasicStroke(7f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
-    g.draw(line);
-    g.setColor(style.text());
-    g.setStroke(new BasicStroke(4f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
-    g.draw(line);
-    g.setStroke(new BasicStroke(1f));
+    StaircaseLine.draw(g, style, xs, bottom, ROW_H);
   }
 
   /**
