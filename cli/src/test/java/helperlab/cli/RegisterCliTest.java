@@ -73,4 +73,23 @@ class RegisterCliTest {
     assertTrue(r.out().contains("**Host model: right on 0 of 0 judged points"), r.out());
     assertEquals(r.out(), Files.readString(set.resolve("verdict.md")));
   }
+
+  @Test
+  void aRealRegistrationMeetsItsPowerAndExitsZero(@TempDir Path dir) {
+    CliRun r = CliRun.of("register", "--calibration", "lab-runs/preregistration-2/calibration/calibration.json",
+        "--out", dir.toString(), "--policies", "box", "--loads", "0.05,0.1,0.2,0.3,0.9", "--min-points", "4", "-q");
+    assertEquals(ExitCodes.OK, r.code(), r.err());
+    assertTrue(r.out().startsWith("4 points registered at ") && !r.out().contains("under the 90% target"), r.out());
+  }
+
+  @Test
+  void codeThreeCannotComeFromTheRegisteredRule() {
+    // every chosen point is decided (P at most 0.2 or at least 0.8): judged on 5 recordings, a perfect model's worst
+    // case is every point at its band's edge; it stays over the target, so code 3 guards only a changed rule
+    for (List<Double> truth : List.of(List.of(0.0), List.of(1.0), List.of(0.0, 1.0, 0.1, 0.9))) {
+      Power worst = Power.atTheBandsEdge(VerdictRule.REGISTERED, truth);
+      assertTrue(worst.expectedScore() >= Power.TARGET, worst.toString());
+      assertEquals(ExitCodes.OK, RegisterCommand.exitFor(worst));
+    }
+  }
 }

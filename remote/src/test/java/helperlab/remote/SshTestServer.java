@@ -31,6 +31,8 @@ public final class SshTestServer implements AutoCloseable {
   final Path dir;
   final Path home;
   final Path bin;
+  /** The system part of the commands' PATH: the test JVM's java and this machine's PATH, unless {@link #withoutPrograms}. */
+  private volatile String systemPath;
 
   public SshTestServer(Path dir, Path authorizedKeys) throws IOException {
     this(dir, authorizedKeys, false);
@@ -44,6 +46,7 @@ public final class SshTestServer implements AutoCloseable {
     Files.writeString(launcher, "#!/bin/sh\nexec " + quote(javaCommand()) + " -cp " + quote(classpath())
         + " helperlab.cli.Main \"$@\"\n");
     launcher.toFile().setExecutable(true);
+    systemPath = Path.of(javaCommand()).getParent() + ":" + System.getenv("PATH");
     server = SshServer.setUpDefaultServer();
     server.setHost("127.0.0.1");
     server.setPort(0);
@@ -68,9 +71,33 @@ public final class SshTestServer implements AutoCloseable {
 
   /** The command as OpenSSH would run it: by the shell, in the user's home, with HOME and PATH set. */
   List<String> translate(String command) {
-    String javaBin = Path.of(javaCommand()).getParent().toString();
-    return List.of("/usr/bin/env", "HOME=" + home, "PATH=" + bin + ":" + javaBin + ":" + System.getenv("PATH"),
+    return List.of("/usr/bin/env", "HOME=" + home, "PATH=" + bin + ":" + systemPath,
         "sh", "-c", "cd \"$HOME\" && " + command);
+  }
+
+  /**
+   * From now on the commands see a server that lacks {@code programs}: their PATH is one directory of
+   * links to every other program on this machine's PATH (the first of each name, as a shell finds it).
+   */
+  public void withoutPrograms(String... programs) throws IOException {
+    java.util.Set<String> hidden = java.util.Set.of(programs);
+    Path sys = Files.createDirectories(dir.resolve("sysbin"));
+    for (String entry : System.getenv("PATH").split(":")) {
+      Path d = Path.of(entry);
+      if (!Files.isDirectory(d)) {
+        continue;
+      }
+      try (var files = Files.list(d)) {
+        for (Path f : (Iterable<Path>) files::iterator) {
+          Path link = sys.resolve(f.getFileName().toString());
+          if (!hidden.contains(f.getFileName().toString()) && Files.isExecutable(f) && !Files.exists(link,
+              java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            Files.createSymbolicLink(link, f.toAbsolutePath());
+          }
+        }
+      }
+    }
+    systemPath = sys.toString();
   }
 
   /** This JVM's class path with every entry absolute (the server's commands run in its home). */
@@ -148,5 +175,13 @@ public final class SshTestServer implements AutoCloseable {
   @Override
   public void close() throws IOException {
     server.stop(true);
+    Path sys = dir.resolve("sysbin");
+    if (Files.isDirectory(sys)) { // the links, not what they point at (JUnit's TempDir warns of each one otherwise)
+      try (var links = Files.list(sys)) {
+        for (Path link : (Iterable<Path>) links::iterator) {
+          Files.delete(link);
+        }
+      }
+    }
   }
 }
