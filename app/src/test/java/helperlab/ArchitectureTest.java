@@ -86,6 +86,24 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /**
+   * The lab's views (controllers, panes, dialogs) talk to their view models and draw with the lab's chart parts and
+   * the charts' style (colours, number and time formats); what a run, study, policy or cage is stays behind the view
+   * models, where it is tested without a window.
+   */
+  @Test
+  void theLabsViewsSeeOnlyTheirViewModels() {
+    noClasses().that().resideInAPackage("helperlab.lab.view..")
+        .should().dependOnClassesThat().resideInAnyPackage("helperlab.model..", "helperlab.protocol..",
+            "helperlab.policy..", "helperlab.drive..", "helperlab.workload..", "helperlab.sim..", "helperlab.study..",
+            "helperlab.runs..", "helperlab.remote..", "helperlab.cage..")
+        .orShould().dependOnClassesThat().resideInAPackage("helperlab.charts")
+        .orShould().dependOnClassesThat().resideInAPackage("helperlab.charts.export..")
+        .because("a view shows what its view model exposes and draws it with the lab's chart parts; what runs, "
+            + "studies, policies and cages are is the view models' business, tested there without a window")
+        .check(classes);
+  }
+
   /** The studies report progress through a plain callback; only the command line draws it, on a terminal. */
   @Test
   void onlyTheCommandLineDrawsProgressBars() {

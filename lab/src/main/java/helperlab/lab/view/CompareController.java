@@ -2,11 +2,10 @@ package helperlab.lab.view;
 
 import helperlab.charts.PlottedRun;
 import helperlab.lab.chart.ChartGrid;
+import helperlab.lab.viewmodel.BuiltIns;
 import helperlab.lab.viewmodel.CompareViewModel;
 import helperlab.lab.viewmodel.Difference;
 import helperlab.lab.viewmodel.RecordedPair;
-import helperlab.model.MachineSpec;
-import helperlab.workload.ScenarioSpec;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -53,8 +52,8 @@ public final class CompareController {
     this.vm = model;
     policyA.setItems(vm.policyIds()); // the built-ins and the policies opened or made in Live
     policyB.setItems(vm.policyIds());
-    compareScenario.getItems().setAll(ScenarioSpec.BUILT_IN);
-    compareMachine.getItems().setAll(MachineSpec.BUILT_IN);
+    compareScenario.getItems().setAll(BuiltIns.scenarios());
+    compareMachine.getItems().setAll(BuiltIns.machines());
     compareAdmission.getItems().setAll(Choices.admissions());
     policyA.valueProperty().bindBidirectional(vm.policyAProperty());
     policyB.valueProperty().bindBidirectional(vm.policyBProperty());
