@@ -87,6 +87,11 @@ public final class RemoteViewModel {
    * Connects over SSH with the dialog's settings (remembered, without secrets); the prompts are
    * asked from the connecting thread (they show dialogs and wait for the answer).
    */
+  public boolean connect(RemoteSettings s, SshQuestions asks) {
+    return connect(s, asks.hostKeys(), asks.credentials());
+  }
+
+  /** {@link #connect(RemoteSettings, SshQuestions)} with the transport's own prompts (scripts, tests). */
   public boolean connect(RemoteSettings s, HostKeyPrompt hostKeys, CredentialsPrompt credentials) {
     SshSettings ssh;
     try {
