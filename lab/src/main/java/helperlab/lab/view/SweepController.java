@@ -160,8 +160,6 @@ public final class SweepController {
     phaseScroll.setContent(phaseView.node());
     phaseTrigger.setItems(p.triggers());
     phaseTrigger.valueProperty().bindBidirectional(p.triggerProperty());
-    phaseView.setOnOpen(vm::openPhaseRun);
-    phaseView.setOnOpenPrice(vm::openPriceRun);
     p.shownProperty().addListener((o, x, y) -> showPhase());
     p.shownPricesProperty().addListener((o, x, y) -> showPhase());
     p.selectedProperty().addListener((o, x, y) -> {
@@ -185,8 +183,8 @@ public final class SweepController {
 
   private void showPhase() {
     PhaseViewModel p = vm.phase();
-    phaseView.show(p.shownProperty().get());
-    phaseView.showPrices(p.shownPricesProperty().get());
+    phaseView.show(p.diagramMaps());
+    phaseView.showPrices(p.priceMaps());
     boolean any = p.hasStudy();
     boolean prices = !p.shownPricesProperty().get().isEmpty();
     phaseTitle.setText(prices ? "PHASE: RUNS COLLAPSED BY" : "PHASE: RUNS DOWN 30 MIN AFTER");

@@ -78,7 +78,7 @@ public final class SweepViewModel {
   private final ObservableList<String> heatScenarios = FXCollections.observableArrayList();
   private final IntegerProperty openSeed = new SimpleIntegerProperty(0);
   private final BreakevenViewModel breakeven = new BreakevenViewModel();
-  private final PhaseViewModel phase = new PhaseViewModel();
+  private final PhaseViewModel phase = new PhaseViewModel(this::openPhaseRun, this::openPriceRun);
   private volatile Sweep current;
 
   public SweepViewModel(BackgroundWork work, RunLibrary library) {
