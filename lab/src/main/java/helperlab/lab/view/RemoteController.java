@@ -157,8 +157,9 @@ public final class RemoteController {
     });
     // the exhibit's record and its exact replay, once both are in, take the place of the streamed lines
     vm.replayProperty().addListener((o, a, b) -> {
-      if (!vm.recordedPair().isEmpty()) {
-        remoteCharts.show(vm.recordedPair());
+      var pair = vm.recordedPair(); // empty until the record and its replay are both in
+      if (!pair.isEmpty()) {
+        remoteCharts.show(pair);
         remoteCharts.setTriggers(TriggerMarks.marks(vm.recordTriggerWindows()));
         if (!vm.recordCalibrated()) {
           UncalibratedReplay.grey(remoteCharts);
