@@ -86,6 +86,28 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /**
+   * The lab's views (controllers, panes, dialogs) talk to their view models and draw with the lab's own chart parts
+   * ({@code lab.chart}); of the layers below they name only what is presentation alone: the charts' style (colours,
+   * number and time formats, {@code charts.style}) and the charts' names ({@code ChartKind}, what a chart grid is
+   * indexed by). What a run, a study, a policy, a workload or a cage is, and the reading, replaying and exporting of
+   * them, stays in the view models, where it is tested without a window. ({@code lab.live} and {@code lab.remote},
+   * the lab's own sources, are the view models' business too, but not held here yet.)
+   */
+  @Test
+  void theLabsViewsSeeOnlyTheirViewModels() {
+    noClasses().that().resideInAPackage("helperlab.lab.view..")
+        .should().dependOnClassesThat().resideInAnyPackage("helperlab.model..", "helperlab.protocol..",
+            "helperlab.policy..", "helperlab.drive..", "helperlab.workload..", "helperlab.sim..", "helperlab.study..",
+            "helperlab.runs..", "helperlab.remote..", "helperlab.cage..", "helperlab.charts.export..")
+        .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("helperlab.charts")
+            .and(com.tngtech.archunit.base.DescribedPredicate.not(
+                JavaClass.Predicates.equivalentTo(helperlab.charts.ChartKind.class))))
+        .because("a view shows what its view model exposes and draws it with the lab's chart parts: what runs, "
+            + "studies, policies, workloads and cages are is the view models' business, tested there without a window")
+        .check(classes);
+  }
+
   /** The studies report progress through a plain callback; only the command line draws it, on a terminal. */
   @Test
   void onlyTheCommandLineDrawsProgressBars() {

@@ -1,7 +1,6 @@
 package helperlab.lab.view;
 
-import helperlab.policy.AdmissionMode;
-import java.util.Arrays;
+import helperlab.lab.viewmodel.BuiltIns;
 import java.util.List;
 import javafx.beans.property.LongProperty;
 import javafx.scene.control.Spinner;
@@ -14,7 +13,7 @@ final class Choices {
   private Choices() {}
 
   static List<String> admissions() {
-    return Arrays.stream(AdmissionMode.values()).map(AdmissionMode::id).toList();
+    return BuiltIns.admissions();
   }
 
   /** A seed spinner (0 .. 1,000,000, typing allowed, digits only) kept in step with {@code seed}. */

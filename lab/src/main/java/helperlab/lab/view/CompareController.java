@@ -1,16 +1,13 @@
 package helperlab.lab.view;
 
-import helperlab.charts.PlottedRun;
 import helperlab.lab.chart.ChartGrid;
+import helperlab.lab.viewmodel.BuiltIns;
 import helperlab.lab.viewmodel.CompareViewModel;
 import helperlab.lab.viewmodel.Difference;
 import helperlab.lab.viewmodel.RecordedPair;
-import helperlab.model.MachineSpec;
-import helperlab.workload.ScenarioSpec;
+import helperlab.lab.viewmodel.RunKey;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -53,8 +50,8 @@ public final class CompareController {
     this.vm = model;
     policyA.setItems(vm.policyIds()); // the built-ins and the policies opened or made in Live
     policyB.setItems(vm.policyIds());
-    compareScenario.getItems().setAll(ScenarioSpec.BUILT_IN);
-    compareMachine.getItems().setAll(MachineSpec.BUILT_IN);
+    compareScenario.getItems().setAll(BuiltIns.scenarios());
+    compareMachine.getItems().setAll(BuiltIns.machines());
     compareAdmission.getItems().setAll(Choices.admissions());
     policyA.valueProperty().bindBidirectional(vm.policyAProperty());
     policyB.valueProperty().bindBidirectional(vm.policyBProperty());
@@ -73,9 +70,9 @@ public final class CompareController {
     prevSeed.disableProperty().bind(vm.busyProperty().or(vm.lowerSeedProperty().not()));
     nextSeed.disableProperty().bind(vm.busyProperty().or(vm.higherSeedProperty().not()));
 
-    vm.plottedProperty().addListener((o, a, runs) -> show(runs));
+    vm.plottedProperty().addListener((o, a, b) -> show());
     compareCharts.timeCursorProperty().set(Double.NaN);
-    show(vm.plottedProperty().get());
+    show();
 
     differences.setItems(vm.differences());
     differences.setPlaceholder(new Label("Choose two policies and press Compare,\nor overlay two runs from the Runs view."));
@@ -97,24 +94,24 @@ public final class CompareController {
     c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(f.apply(cd.getValue())));
   }
 
-  private void show(List<PlottedRun> runs) {
-    if (runs.isEmpty()) {
+  private void show() {
+    List<RunKey> keys = vm.keys();
+    if (keys.isEmpty()) {
       compareCharts.clear();
       keyA.setText("A: –");
       keyB.setText("B: –");
       return;
     }
-    compareCharts.show(runs);
-    compareCharts.setTriggers(TriggerMarks.ofRecords(Stream.of(vm.runAProperty().get(), vm.runBProperty().get())
-        .filter(Objects::nonNull).toList()));
+    compareCharts.show(vm.plottedProperty().get());
+    compareCharts.setTriggers(TriggerMarks.marks(vm.triggerWindows()));
     if (vm.uncalibratedBProperty().get()) {
       UncalibratedReplay.grey(compareCharts);
     }
     // the run's label in the key, its whole id in the tooltip (ids of one set differ only at their end)
-    keyA.setText("A: " + runs.get(0).label());
-    keyB.setText("B: " + runs.get(1).label());
-    keyA.setTooltip(new javafx.scene.control.Tooltip(vm.runAProperty().get().id()));
-    keyB.setTooltip(new javafx.scene.control.Tooltip(vm.runBProperty().get().id()));
+    keyA.setText(keys.get(0).text());
+    keyB.setText(keys.get(1).text());
+    keyA.setTooltip(new javafx.scene.control.Tooltip(keys.get(0).id()));
+    keyB.setTooltip(new javafx.scene.control.Tooltip(keys.get(1).id()));
   }
 
   ChartGrid charts() {

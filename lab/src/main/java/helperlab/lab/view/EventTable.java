@@ -1,10 +1,8 @@
 package helperlab.lab.view;
 
-import helperlab.charts.style.TimeFormat;
+import helperlab.lab.viewmodel.EventRow;
 import helperlab.lab.viewmodel.EventValues;
 import helperlab.lab.viewmodel.TimelineViewModel;
-import helperlab.model.EventType;
-import helperlab.model.RunEvent;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -28,32 +26,32 @@ final class EventTable {
   private static final double NOTE_MIN_W = 220;
 
   /** The table's columns, as the FXML names them. */
-  record Columns(TableColumn<RunEvent, String> time, TableColumn<RunEvent, String> type,
-      TableColumn<RunEvent, String> worker, TableColumn<RunEvent, String> task, TableColumn<RunEvent, String> image,
-      TableColumn<RunEvent, String> value, TableColumn<RunEvent, String> note) { }
+  record Columns(TableColumn<EventRow, String> time, TableColumn<EventRow, String> type,
+      TableColumn<EventRow, String> worker, TableColumn<EventRow, String> task, TableColumn<EventRow, String> image,
+      TableColumn<EventRow, String> value, TableColumn<EventRow, String> note) { }
 
-  private final TableView<RunEvent> events;
+  private final TableView<EventRow> events;
   private final TimelineViewModel vm;
 
-  EventTable(TableView<RunEvent> events, Columns c, TimelineViewModel vm) {
+  EventTable(TableView<EventRow> events, Columns c, TimelineViewModel vm) {
     this.events = events;
     this.vm = vm;
     events.setItems(vm.eventWindow());
     events.setPlaceholder(new Label("Open a run to see its events"));
-    column(c.time(), e -> TimeFormat.elapsedPrecise(e.t()));
-    column(c.type(), e -> e.type().wire());
-    column(c.worker(), e -> e.worker() >= 0 ? Integer.toString(e.worker()) : "");
-    column(c.task(), e -> e.task() >= 0 ? Integer.toString(e.task()) : "");
-    column(c.image(), e -> e.image() >= 0 ? Integer.toString(e.image()) : "");
-    column(c.value(), EventValues::text);
+    column(c.time(), EventRow::time);
+    column(c.type(), EventRow::type);
+    column(c.worker(), EventRow::worker);
+    column(c.task(), EventRow::task);
+    column(c.image(), EventRow::image);
+    column(c.value(), EventRow::value);
     Label valueHeader = new Label("value");
     valueHeader.setTooltip(new Tooltip(EventValues.legend()));
     c.value().setText(null);
     c.value().setGraphic(valueHeader);
-    column(c.note(), e -> e.note() == null ? "" : e.note());
+    column(c.note(), EventRow::note);
     // the note takes the table's width left over, and says itself whole under the pointer where still cut
     // (a constrained resize policy spread the room over every column at first show, the note still cut)
-    List<TableColumn<RunEvent, String>> others = List.of(c.time(), c.type(), c.worker(), c.task(), c.image(), c.value());
+    List<TableColumn<EventRow, String>> others = List.of(c.time(), c.type(), c.worker(), c.task(), c.image(), c.value());
     javafx.beans.Observable[] deps = java.util.stream.Stream.concat(Stream.of(events.widthProperty()),
         others.stream().map(TableColumn::widthProperty)).toArray(javafx.beans.Observable[]::new);
     double scrollBar = 18; // the vertical bar's room, so the note does not bring up a horizontal one
@@ -71,13 +69,13 @@ final class EventTable {
         setTooltip(none ? null : whole);
       }
     });
-    events.setRowFactory(t -> new EventRow());
+    events.setRowFactory(t -> new MarkedRow());
     events.setFixedCellSize(ROW_HEIGHT);
     vm.cursorRowProperty().addListener((o, a, b) -> followEvent(b.intValue()));
     vm.windowStartProperty().addListener((o, a, b) -> followEvent(vm.cursorRowProperty().get()));
   }
 
-  private static void column(TableColumn<RunEvent, String> c, Function<RunEvent, String> f) {
+  private static void column(TableColumn<EventRow, String> c, Function<EventRow, String> f) {
     c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(f.apply(cd.getValue())));
   }
 
@@ -90,10 +88,10 @@ final class EventTable {
   }
 
   /** A row of the event list: marked when it is the event at the cursor; a click moves the cursor to it. */
-  private final class EventRow extends TableRow<RunEvent> {
-    EventRow() {
+  private final class MarkedRow extends TableRow<EventRow> {
+    MarkedRow() {
       setOnMouseClicked(e -> {
-        RunEvent ev = getItem();
+        EventRow ev = getItem();
         if (ev != null) {
           vm.setCursor(ev.t());
         }
@@ -115,18 +113,13 @@ final class EventTable {
     }
 
     @Override
-    protected void updateItem(RunEvent item, boolean empty) {
+    protected void updateItem(EventRow item, boolean empty) {
       super.updateItem(item, empty);
       mark();
       getStyleClass().remove("event-trouble");
-      if (!empty && item != null && isTrouble(item.type())) {
+      if (!empty && item != null && item.trouble()) {
         getStyleClass().add("event-trouble");
       }
     }
-  }
-
-  private static boolean isTrouble(EventType t) {
-    return t == EventType.WORKER_KILLED || t == EventType.IMAGE_KILLED || t == EventType.IMAGE_DEAD
-        || t == EventType.TASK_LATE || t == EventType.TASK_TURNED_AWAY || t == EventType.REFUSED;
   }
 }

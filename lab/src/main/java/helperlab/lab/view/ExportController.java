@@ -1,7 +1,7 @@
 package helperlab.lab.view;
 
 import helperlab.charts.ChartKind;
-import helperlab.charts.export.ChartExport;
+import helperlab.lab.viewmodel.ExportSizes;
 import helperlab.lab.viewmodel.MainViewModel;
 import java.io.File;
 import java.nio.file.Path;
@@ -45,14 +45,14 @@ public final class ExportController {
       }
     });
     chart.setValue(selected == null ? ALL : selected);
-    width.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(100, 10_000, ChartExport.DEFAULT_WIDTH, 100));
-    height.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(100, 10_000, ChartExport.DEFAULT_HEIGHT,
+    width.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(100, 10_000, ExportSizes.width(false), 100));
+    height.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(100, 10_000, ExportSizes.height(false),
         100));
     chart.valueProperty().addListener((o, a, b) -> {
       boolean all = !(b instanceof ChartKind);
       renameFor(a, b);
-      width.getValueFactory().setValue(all ? ChartExport.DEFAULT_ALL_WIDTH : ChartExport.DEFAULT_WIDTH);
-      height.getValueFactory().setValue(all ? ChartExport.DEFAULT_ALL_HEIGHT : ChartExport.DEFAULT_HEIGHT);
+      width.getValueFactory().setValue(ExportSizes.width(all));
+      height.getValueFactory().setValue(ExportSizes.height(all));
     });
     path.setText(suggested.toString());
     int runs = main.runsOnScreen().size();

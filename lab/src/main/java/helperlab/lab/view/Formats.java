@@ -1,7 +1,6 @@
 package helperlab.lab.view;
 
 import helperlab.lab.viewmodel.Numbers;
-import helperlab.model.RunMetrics;
 import java.util.Locale;
 
 /** Numbers as the window shows them. */
@@ -19,14 +18,5 @@ final class Formats {
 
   static String seconds(double s) {
     return Numbers.fixed(s, 2) + " s";
-  }
-
-  /** One line of a run's headline numbers. */
-  static String metrics(RunMetrics m) {
-    return String.format(Locale.ROOT,
-        "met %d of %d (%.1f %%) · missed %d · turned away %d · spawns %d (%.2f per task) · CPU useful %.0f s, "
-            + "spawning %.0f s, killed %.0f s · peak memory %s",
-        m.met(), m.submitted(), 100 * m.metShare(), m.late(), m.refused(), m.spawns(), m.processesPerTask(),
-        m.cpuUsefulS(), m.cpuSpawnS(), m.cpuKilledS(), Numbers.memory(m.peakMemoryMb()));
   }
 }

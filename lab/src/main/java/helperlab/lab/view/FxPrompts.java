@@ -1,8 +1,6 @@
 package helperlab.lab.view;
 
-import helperlab.remote.CredentialsPrompt;
-import helperlab.remote.HostKeyPrompt;
-import helperlab.remote.SshTarget;
+import helperlab.lab.viewmodel.SshQuestions;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +21,7 @@ import javafx.stage.Window;
  * the FX thread, and the connecting thread waits for the answer (never the FX thread for the network).
  * Secrets typed here go to the transport and are not kept.
  */
-final class FxPrompts implements HostKeyPrompt, CredentialsPrompt {
+final class FxPrompts implements SshQuestions {
   static final ButtonType TRUST = new ButtonType("Trust", ButtonBar.ButtonData.OK_DONE);
 
   private final Window owner;
@@ -61,7 +59,7 @@ final class FxPrompts implements HostKeyPrompt, CredentialsPrompt {
   }
 
   @Override
-  public char[] password(SshTarget target) {
+  public char[] password(String target) {
     return secret("Password", "Password for " + target + " (not stored):", "password-dialog");
   }
 

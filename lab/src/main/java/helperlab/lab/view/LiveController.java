@@ -5,10 +5,10 @@ import helperlab.lab.live.LiveSettings;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.live.Speed;
 import helperlab.charts.style.TimeFormat;
+import helperlab.lab.viewmodel.BuiltIns;
 import helperlab.lab.viewmodel.LiveTriggers;
 import helperlab.lab.viewmodel.LiveViewModel;
 import helperlab.lab.viewmodel.TriggerChoice;
-import helperlab.model.MachineSpec;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -90,7 +90,7 @@ public final class LiveController {
     policy.setItems(vm.policies().ids()); // the built-ins and the policies opened from files
     policyFormController.init(vm.form());
     scenario.getItems().setAll(LiveSettings.scenarios());
-    machine.getItems().setAll(MachineSpec.BUILT_IN);
+    machine.getItems().setAll(BuiltIns.machines());
     admission.getItems().setAll(Choices.admissions());
     policy.valueProperty().bindBidirectional(vm.policyProperty());
     scenario.valueProperty().bindBidirectional(vm.scenarioProperty());

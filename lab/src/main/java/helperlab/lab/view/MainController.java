@@ -8,7 +8,6 @@ import helperlab.lab.viewmodel.Notice;
 import helperlab.lab.viewmodel.RunsFolderWords;
 import helperlab.lab.viewmodel.SampleSet;
 import helperlab.lab.viewmodel.Theme;
-import helperlab.model.UserDirs;
 import java.io.File;
 import java.util.EnumMap;
 import java.util.List;
@@ -93,8 +92,7 @@ public final class MainController {
       statusMessage.setStyle(b != null && b.isError() ? "-fx-text-fill: #dc2626;" : "");
     });
     statusSource.textProperty().bind(vm.sourceTitle().statusProperty());
-    RunsFolderWords folderWords = new RunsFolderWords(UserDirs.current().home(),
-        new SampleSet(vm.config().home()).runsDir());
+    RunsFolderWords folderWords = RunsFolderWords.forThisUser(new SampleSet(vm.config().home()).runsDir());
     statusFolder.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
         () -> folderWords.status(vm.library().folderProperty().get()), vm.library().folderProperty()));
     javafx.scene.control.Tooltip wholeFolder = new javafx.scene.control.Tooltip();

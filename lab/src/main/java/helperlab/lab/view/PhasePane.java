@@ -1,13 +1,8 @@
 package helperlab.lab.view;
 
 import helperlab.charts.style.Palette;
-import helperlab.study.phase.diagram.DownLater;
-import helperlab.study.phase.diagram.PhaseDiagram;
-import helperlab.study.phase.diagram.PriceMap;
-import helperlab.study.phase.Share;
+import helperlab.lab.viewmodel.ShareMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.function.BiConsumer;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -25,7 +20,8 @@ import javafx.util.Duration;
  * at the bottom), each cell the share of its runs down 30 minutes after the trigger ("k/n", coloured as the
  * exported picture) over the runs' mean met share, a dashed frame where the 95% interval straddles one half, and
  * the boundary as a staircase. A cell's tooltip gives n, the interval, the met and late shares and the seeds;
- * clicking it opens its representative run. The price maps ({@link PriceMapPane}) take the same place.
+ * clicking it opens its representative run. The price maps ({@link PriceMapPane}) take the same place. What each
+ * shows, in words and positions, is the view model's ({@link ShareMap}); this lays it out.
  */
 final class PhasePane {
   static final double CELL_W = 36;
@@ -35,7 +31,6 @@ final class PhasePane {
 
   private final FlowPane maps = new FlowPane(18, 14);
   private final VBox root = new VBox(8);
-  private BiConsumer<PhaseDiagram, PhaseDiagram.Cell> onOpen = (d, c) -> { };
   private final PriceMapPane prices = new PriceMapPane();
   private final HBox legend = legend("share down ", "boundary");
 
@@ -44,12 +39,8 @@ final class PhasePane {
     root.getChildren().addAll(legend, maps);
   }
 
-  void setOnOpenPrice(BiConsumer<PriceMap, PriceMap.Cell> open) {
-    prices.setOnOpen(open);
-  }
-
   /** The price maps in the diagrams' place (none: the diagrams' place is theirs again). */
-  void showPrices(List<PriceMap> priceMaps) {
+  void showPrices(List<ShareMap> priceMaps) {
     if (priceMaps.isEmpty()) {
       return;
     }
@@ -62,14 +53,10 @@ final class PhasePane {
     return root;
   }
 
-  void setOnOpen(BiConsumer<PhaseDiagram, PhaseDiagram.Cell> open) {
-    this.onOpen = open;
-  }
-
-  void show(List<PhaseDiagram> diagrams) {
+  void show(List<ShareMap> diagrams) {
     root.getChildren().setAll(legend, maps);
     maps.getChildren().clear();
-    for (PhaseDiagram d : diagrams) {
+    for (ShareMap d : diagrams) {
       maps.getChildren().add(map(d));
     }
   }
@@ -109,24 +96,23 @@ final class PhasePane {
     return key;
   }
 
-  private Pane map(PhaseDiagram d) {
+  private Pane map(ShareMap d) {
     VBox box = new VBox(2);
     Label title = new Label(d.title());
     title.getStyleClass().add("heat-header");
-    Label axis = new Label(PhaseDiagram.sizeAxis(d.kind()));
+    Label axis = new Label(d.rowAxis());
     axis.getStyleClass().add("hint");
     axis.setStyle("-fx-font-size: 10.5px;");
-    int rows = d.sizes().size();
-    int cols = d.loads().size();
+    int rows = d.rowLabels().size();
+    int cols = d.loadLabels().size();
     Pane grid = new Pane();
     double w = LABEL_W + cols * CELL_W;
     double h = rows * CELL_H;
     grid.setPrefSize(w, h + 16);
     grid.setMinSize(w, h + 16);
     for (int r = 0; r < rows; r++) {
-      double size = d.sizes().get(r);
       double y = h - (r + 1) * CELL_H;
-      Label sizeLabel = new Label(PhaseDiagram.sizeLabel(d.kind(), size));
+      Label sizeLabel = new Label(d.rowLabels().get(r));
       sizeLabel.getStyleClass().add("hint");
       sizeLabel.setStyle("-fx-font-size: 10.5px;");
       sizeLabel.setAlignment(Pos.CENTER_RIGHT);
@@ -134,17 +120,16 @@ final class PhasePane {
       sizeLabel.setPrefSize(LABEL_W - 4, CELL_H);
       sizeLabel.relocate(0, y);
       grid.getChildren().add(sizeLabel);
-      for (int c = 0; c < cols; c++) {
-        PhaseDiagram.Cell cell = d.cell(d.loads().get(c), size);
-        if (cell != null) {
-          Label l = cell(d, cell);
-          l.relocate(LABEL_W + c * CELL_W, y);
+      for (ShareMap.Cell cell : d.cells()) {
+        if (cell.row() == r) {
+          Label l = cell(cell);
+          l.relocate(LABEL_W + cell.col() * CELL_W, y);
           grid.getChildren().add(l);
         }
       }
     }
     for (int c = 0; c < cols; c++) {
-      Label load = new Label(String.format(Locale.ROOT, "%.2g", d.loads().get(c)));
+      Label load = new Label(d.loadLabels().get(c));
       load.getStyleClass().add("hint");
       load.setStyle("-fx-font-size: 10.5px;");
       load.setAlignment(Pos.CENTER);
@@ -152,77 +137,44 @@ final class PhasePane {
       load.relocate(LABEL_W + c * CELL_W, h + 1);
       grid.getChildren().add(load);
     }
-    grid.getChildren().add(boundary(d, h));
-    Label xAxis = new Label("offered load (1 = the cage's 1.5 cores busy)");
+    grid.getChildren().add(stair(d, h));
+    Label xAxis = new Label(d.loadAxis());
     xAxis.getStyleClass().add("hint");
     xAxis.setStyle("-fx-font-size: 10.5px;");
     xAxis.setPadding(new Insets(0, 0, 0, LABEL_W));
     box.getChildren().addAll(title, axis, grid, xAxis);
-    box.setId(PhaseIds.diagram(d));
+    box.setId(d.id());
     return box;
   }
 
-  private Label cell(PhaseDiagram d, PhaseDiagram.Cell cell) {
-    Share s = cell.down();
-    Label l = new Label(s.k() + "/" + s.n() + (Double.isNaN(cell.metShare()) ? ""
-        : String.format(Locale.ROOT, "\n%.0f%%", 100 * cell.metShare())));
+  /** A cell of a diagram or a price map: its words on its share's colour; a click opens its run. */
+  static Label cell(ShareMap.Cell cell) {
+    Label l = new Label(cell.text());
     l.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
-    l.setId(cellId(d, cell));
+    l.setId(cell.id());
     l.setAlignment(Pos.CENTER);
     l.setPrefSize(CELL_W - 1, CELL_H - 1);
     l.setMinSize(CELL_W - 1, CELL_H - 1);
-    String frame = s.decides(PhaseDiagram.HALF) ? ""
+    String frame = !cell.dashed() ? ""
         : " -fx-border-color: -lab-text; -fx-border-style: segments(2, 2); -fx-border-width: 1; -fx-border-insets: 2;";
     l.setStyle("-fx-font-size: 9px; -fx-font-weight: bold; -fx-line-spacing: -2px; -fx-cursor: hand; -fx-background-color: "
-        + Palette.down(s.share()) + "; -fx-text-fill: " + Palette.textOnDown(s.share()) + ";" + frame);
-    Tooltip tip = new Tooltip(tooltip(d, cell));
+        + Palette.down(cell.share()) + "; -fx-text-fill: " + Palette.textOnDown(cell.share()) + ";" + frame);
+    Tooltip tip = new Tooltip(cell.tooltip());
     tip.setShowDelay(Duration.millis(250));
     l.setTooltip(tip);
-    l.setOnMouseClicked(e -> onOpen.accept(d, cell));
+    l.setOnMouseClicked(e -> cell.open().run());
     return l;
   }
 
-  static String cellId(PhaseDiagram d, PhaseDiagram.Cell c) {
-    return PhaseIds.cell(d, c);
-  }
-
-  static String tooltip(PhaseDiagram d, PhaseDiagram.Cell c) {
-    Share s = c.down();
-    String trigger = c.size() == 0 ? "no trigger" : PhaseDiagram.sizeLabel(d.kind(), c.size()) + " "
-        + d.triggerText();
-    List<Long> seeds = c.seeds();
-    return String.format(Locale.ROOT, "%s at load %.2f, %s%n%d of %d runs down %.0f min after (at %s), %.0f%% "
-        + "(95%%: %.0f–%.0f%%)%s%n%s%nseeds %s%nclick: open seed %d (%s) in Runs", d.title(), c.load(), trigger, s.k(),
-        s.n(), DownLater.LATER_S / 60, clock(d.askedAtS()), 100 * s.share(), 100 * s.lo(), 100 * s.hi(),
-        s.decides(PhaseDiagram.HALF) ? "" : ": too few runs to say which side of one half",
-        delivered(c.metShare(), c.lateShare()), seeds.size() <= 6
-            ? seeds.toString() : seeds.get(0) + "–" + seeds.get(seeds.size() - 1), c.representativeSeed(),
-        c.representativeDown() ? "down" : "up");
-  }
-
-  /** What the runs delivered, in words: "met 46% of deadlines, late 52% of admitted". */
-  static String delivered(double met, double late) {
-    if (Double.isNaN(met)) {
-      return "what they delivered is not in this sweep's rows";
-    }
-    return String.format(Locale.ROOT, "met %.0f%% of their deadlines, late %s of admitted", 100 * met,
-        Double.isNaN(late) ? "–" : String.format(Locale.ROOT, "%.0f%%", 100 * late));
-  }
-
-  private static Polyline boundary(PhaseDiagram d, double h) {
+  /** The boundary (or the safe load) as a staircase, a step per row at its x in cells from the left. */
+  static Polyline stair(ShareMap d, double h) {
     Polyline line = new Polyline();
-    double right = LABEL_W + d.loads().size() * CELL_W;
-    for (int r = 0; r < d.sizes().size(); r++) {
-      Double b = d.boundary(d.sizes().get(r));
-      double x = b == null ? right : LABEL_W + d.loads().indexOf(b) * CELL_W;
+    for (int r = 0; r < d.stair().size(); r++) {
+      double x = LABEL_W + d.stair().get(r) * CELL_W;
       line.getPoints().addAll(x, h - r * CELL_H, x, h - (r + 1) * CELL_H);
     }
     line.setStyle("-fx-stroke: -lab-text; -fx-stroke-width: 3; -fx-stroke-line-join: round;");
     line.setMouseTransparent(true);
     return line;
-  }
-
-  private static String clock(double s) {
-    return String.format(Locale.ROOT, "%d:%02d", (int) s / 60, (int) s % 60);
   }
 }

@@ -2,19 +2,15 @@ package helperlab.lab.view;
 
 import helperlab.charts.ChartKind;
 import helperlab.lab.chart.LabChart;
-import helperlab.charts.PlottedRun;
-import helperlab.charts.RecordedSamples;
 import helperlab.lab.chart.ChartGrid;
 import helperlab.lab.live.LiveState;
 import helperlab.lab.remote.CageStatus;
 import helperlab.charts.style.TimeFormat;
+import helperlab.lab.viewmodel.BuiltIns;
 import helperlab.lab.viewmodel.LiveViewModel;
 import helperlab.lab.viewmodel.RemoteViewModel.Connection;
 import helperlab.lab.viewmodel.RemoteViewModel;
 import helperlab.lab.viewmodel.TriggerChoice;
-import helperlab.model.RunRecord;
-import helperlab.policy.PolicyCatalog;
-import helperlab.workload.ScenarioSpec;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -80,9 +76,9 @@ public final class RemoteController {
     this.vm = model;
     this.dialogs = new ServerDialogs(model, window, styles);
     LiveViewModel ex = vm.exhibit();
-    pushPolicy.getItems().setAll(PolicyCatalog.ids());
+    pushPolicy.getItems().setAll(BuiltIns.policies());
     pushPolicy.valueProperty().bindBidirectional(vm.policyProperty());
-    exhibitScenario.getItems().setAll(ScenarioSpec.BUILT_IN);
+    exhibitScenario.getItems().setAll(BuiltIns.scenarios());
     // one policy choice: the exhibit plays the policy pushed (or about to be pushed) to the cage
     ex.policyProperty().bindBidirectional(vm.policyProperty());
     exhibitPolicy.textProperty().bind(vm.policyProperty());
@@ -149,7 +145,7 @@ public final class RemoteController {
     });
     showConnection();
     ex.runProperty().addListener((o, a, b) -> {
-      List<PlottedRun> runs = vm.plotted();
+      var runs = vm.plotted(); // the exhibit and its replay, drawn as they come
       if (b == null || runs.isEmpty()) {
         remoteCharts.clear();
       } else {
@@ -161,14 +157,11 @@ public final class RemoteController {
     });
     // the exhibit's record and its exact replay, once both are in, take the place of the streamed lines
     vm.replayProperty().addListener((o, a, b) -> {
-      RunRecord real = vm.exhibit().lastRecordProperty().get();
-      if (b != null && real != null) {
-        remoteCharts.show(List.of(new PlottedRun("cage " + real.policy() + " s" + real.seed(),
-            new RecordedSamples(real.samples()), real.machine().memoryMb()),
-            new PlottedRun("replay " + real.policy() + (RemoteViewModel.calibrated(real) ? "" : " (uncalibrated)"),
-                new RecordedSamples(b.samples()), b.machine().memoryMb())));
-        remoteCharts.setTriggers(TriggerMarks.ofRecords(List.of(real)));
-        if (!RemoteViewModel.calibrated(real)) {
+      var pair = vm.recordedPair(); // empty until the record and its replay are both in
+      if (!pair.isEmpty()) {
+        remoteCharts.show(pair);
+        remoteCharts.setTriggers(TriggerMarks.marks(vm.recordTriggerWindows()));
+        if (!vm.recordCalibrated()) {
           UncalibratedReplay.grey(remoteCharts);
         }
       }
@@ -199,11 +192,7 @@ public final class RemoteController {
    * exhibit) the cage's status speaks for the run that is on, as measured so far.
    */
   private void showStarved() {
-    RunRecord record = vm.exhibit().lastRecordProperty().get();
-    CageStatus s = vm.statusProperty().get();
-    String note = record != null && !vm.exhibit().isActive()
-        ? helperlab.model.Interference.starvedNote(helperlab.model.Interference.of(record))
-        : s != null ? s.starvedNote() : null;
+    String note = vm.starvedNote();
     remoteStarved.setText(note == null ? "" : note);
     remoteStarved.setVisible(note != null);
     remoteStarved.setManaged(note != null);

@@ -1,7 +1,6 @@
 package helperlab.lab.view;
 
 import helperlab.lab.chart.ChartGrid;
-import helperlab.charts.PlottedRun;
 import helperlab.lab.viewmodel.EventFilter;
 import helperlab.lab.viewmodel.LabView;
 import helperlab.lab.viewmodel.MainViewModel;
@@ -10,14 +9,9 @@ import helperlab.lab.viewmodel.RunEntry;
 import helperlab.lab.viewmodel.RunListFilter;
 import helperlab.lab.viewmodel.RunPairs;
 import helperlab.lab.viewmodel.TimelineViewModel;
-import helperlab.model.Interference;
-import helperlab.model.Processor;
-import helperlab.model.RunEvent;
+import helperlab.lab.viewmodel.EventRow;
 import java.io.File;
 import java.util.List;
-import java.util.Objects;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import javafx.beans.value.ObservableValue;
 import javafx.fxml.FXML;
 import javafx.scene.control.Alert;
@@ -71,14 +65,14 @@ public final class RunsController {
   @FXML private Slider scrubber;
   @FXML private Label cursorLabel;
   @FXML private Label stateLabel;
-  @FXML private TableView<RunEvent> events;
-  @FXML private TableColumn<RunEvent, String> timeColumn;
-  @FXML private TableColumn<RunEvent, String> typeColumn;
-  @FXML private TableColumn<RunEvent, String> workerColumn;
-  @FXML private TableColumn<RunEvent, String> taskColumn;
-  @FXML private TableColumn<RunEvent, String> imageColumn;
-  @FXML private TableColumn<RunEvent, String> valueColumn;
-  @FXML private TableColumn<RunEvent, String> noteColumn;
+  @FXML private TableView<EventRow> events;
+  @FXML private TableColumn<EventRow, String> timeColumn;
+  @FXML private TableColumn<EventRow, String> typeColumn;
+  @FXML private TableColumn<EventRow, String> workerColumn;
+  @FXML private TableColumn<EventRow, String> taskColumn;
+  @FXML private TableColumn<EventRow, String> imageColumn;
+  @FXML private TableColumn<EventRow, String> valueColumn;
+  @FXML private TableColumn<EventRow, String> noteColumn;
 
   private MainViewModel main;
   private TimelineViewModel vm;
@@ -184,16 +178,14 @@ public final class RunsController {
 
   private void showRecord() {
     var r = vm.recordProperty().get();
-    runMetrics.setText(r == null ? "" : Formats.metrics(r.metrics()));
+    runMetrics.setText(vm.metricsText());
     // what the run says of the machine under it: starved by the host, or made on another machine than its calibration
-    String note = Stream.of(Interference.starvedNote(Interference.of(r)), Processor.note(r)).filter(Objects::nonNull)
-        .collect(Collectors.joining("\n"));
+    String note = vm.machineNote();
     runStarved.setText(note);
     runStarved.setManaged(!note.isEmpty());
     runStarved.setVisible(!note.isEmpty());
-    PlottedRun p = vm.plottedProperty().get();
-    runCharts.show(p == null ? List.of() : List.of(p));
-    runCharts.setTriggers(r == null ? List.of() : TriggerMarks.ofRecords(List.of(r)));
+    runCharts.show(vm.plottedRuns());
+    runCharts.setTriggers(TriggerMarks.marks(vm.triggerWindows()));
     runCharts.timeCursorProperty().set(r == null ? Double.NaN : vm.cursorProperty().get());
   }
 
@@ -252,7 +244,7 @@ public final class RunsController {
       main.notices().error("Select a run in the list first");
       return;
     }
-    main.openRunFile(e.stored().file());
+    main.openRunFile(e.file());
   }
 
   @FXML
@@ -292,7 +284,7 @@ public final class RunsController {
       main.notices().error("Select the run to overlay in the list first (the open run is A, the selected one B)");
       return;
     }
-    main.overlayWith(e.stored().file());
+    main.overlayWith(e.file());
   }
 
   /** A real run and its replay (or a replay and its run) overlaid in the Compare view. */

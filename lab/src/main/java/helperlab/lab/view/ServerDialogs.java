@@ -38,7 +38,7 @@ final class ServerDialogs {
       RemoteSettings s = chosen(f.controller(), "connect");
       if (s != null) {
         FxPrompts prompts = new FxPrompts(owner, stylesheets);
-        vm.connect(s, prompts, prompts);
+        vm.connect(s, prompts);
       }
     });
   }
@@ -61,8 +61,7 @@ final class ServerDialogs {
       RemoteSettings s = chosen(f.controller(), "deploy");
       if (s != null) {
         FxPrompts prompts = new FxPrompts(owner, stylesheets);
-        vm.deploy().deploy(s, true, install.isSelected(), prompts, prompts,
-            deployed -> vm.connect(deployed, prompts, prompts));
+        vm.deploy().deploy(s, true, install.isSelected(), prompts, deployed -> vm.connect(deployed, prompts));
       }
     });
   }
@@ -102,7 +101,7 @@ final class ServerDialogs {
     d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
       vm.disconnect();
       FxPrompts prompts = new FxPrompts(owner, stylesheets);
-      vm.deploy().stop(s, prompts, prompts);
+      vm.deploy().stop(s, prompts);
     });
   }
 
@@ -115,7 +114,7 @@ final class ServerDialogs {
     d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
       vm.disconnect();
       FxPrompts prompts = new FxPrompts(owner, stylesheets);
-      vm.deploy().uninstall(s, purge.isSelected(), prompts, prompts);
+      vm.deploy().uninstall(s, purge.isSelected(), prompts);
     });
   }
 

@@ -4,10 +4,9 @@ import helperlab.lab.chart.BreakevenPlot;
 import helperlab.lab.viewmodel.BreakevenViewModel;
 import helperlab.lab.viewmodel.MainViewModel;
 import helperlab.lab.viewmodel.PhaseViewModel;
+import helperlab.lab.viewmodel.Estimate;
 import helperlab.lab.viewmodel.SummaryRow;
 import helperlab.lab.viewmodel.SweepViewModel;
-import helperlab.policy.AdmissionMode;
-import helperlab.study.Interval;
 import java.io.File;
 import java.util.Comparator;
 import java.util.Locale;
@@ -81,10 +80,10 @@ public final class SweepController {
   @FXML private TableColumn<SummaryRow, String> machineColumn;
   @FXML private TableColumn<SummaryRow, String> admissionColumn;
   @FXML private TableColumn<SummaryRow, Integer> runsColumn;
-  @FXML private TableColumn<SummaryRow, Interval> metColumn;
-  @FXML private TableColumn<SummaryRow, Interval> refusedColumn;
-  @FXML private TableColumn<SummaryRow, Interval> ppColumn;
-  @FXML private TableColumn<SummaryRow, Interval> overheadColumn;
+  @FXML private TableColumn<SummaryRow, Estimate> metColumn;
+  @FXML private TableColumn<SummaryRow, Estimate> refusedColumn;
+  @FXML private TableColumn<SummaryRow, Estimate> ppColumn;
+  @FXML private TableColumn<SummaryRow, Estimate> overheadColumn;
 
   private MainViewModel main;
   private SweepViewModel vm;
@@ -161,8 +160,6 @@ public final class SweepController {
     phaseScroll.setContent(phaseView.node());
     phaseTrigger.setItems(p.triggers());
     phaseTrigger.valueProperty().bindBidirectional(p.triggerProperty());
-    phaseView.setOnOpen(vm::openPhaseRun);
-    phaseView.setOnOpenPrice(vm::openPriceRun);
     p.shownProperty().addListener((o, x, y) -> showPhase());
     p.shownPricesProperty().addListener((o, x, y) -> showPhase());
     p.selectedProperty().addListener((o, x, y) -> {
@@ -186,8 +183,8 @@ public final class SweepController {
 
   private void showPhase() {
     PhaseViewModel p = vm.phase();
-    phaseView.show(p.shownProperty().get());
-    phaseView.showPrices(p.shownPricesProperty().get());
+    phaseView.show(p.diagramMaps());
+    phaseView.showPrices(p.priceMaps());
     boolean any = p.hasStudy();
     boolean prices = !p.shownPricesProperty().get().isEmpty();
     phaseTitle.setText(prices ? "PHASE: RUNS COLLAPSED BY" : "PHASE: RUNS DOWN 30 MIN AFTER");
@@ -249,7 +246,7 @@ public final class SweepController {
 
   private void showPlan() {
     try {
-      planText.setText(String.format(Locale.ROOT, "%,d runs planned", vm.plan().runCount()));
+      planText.setText(String.format(Locale.ROOT, "%,d runs planned", vm.plannedRuns()));
       planText.setStyle("");
     } catch (IllegalArgumentException e) {
       planText.setText(e.getMessage());
@@ -262,14 +259,14 @@ public final class SweepController {
   }
 
   /** A column of means with their intervals, sorted by the mean. */
-  private static void interval(TableColumn<SummaryRow, Interval> c, Function<SummaryRow, Interval> f, boolean share) {
+  private static void interval(TableColumn<SummaryRow, Estimate> c, Function<SummaryRow, Estimate> f, boolean share) {
     c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(f.apply(cd.getValue())));
-    c.setComparator(Comparator.comparingDouble(Interval::mean));
+    c.setComparator(Comparator.comparingDouble(Estimate::mean));
     c.setCellFactory(col -> new TableCell<>() {
       @Override
-      protected void updateItem(Interval i, boolean empty) {
+      protected void updateItem(Estimate i, boolean empty) {
         super.updateItem(i, empty);
-        setText(empty || i == null ? null : share ? SummaryRow.percent(i) : SummaryRow.plain(i));
+        setText(empty || i == null ? null : share ? i.percent() : i.plain());
       }
     });
   }
@@ -344,7 +341,7 @@ public final class SweepController {
   }
 
   private Label cell(String policy, String scenario) {
-    Optional<Interval> share = vm.metShare(policy, scenario);
+    Optional<Estimate> share = vm.metShare(policy, scenario);
     Label l = new Label(share.map(i -> String.format(Locale.ROOT, "%.0f%%", 100 * i.mean())).orElse("–"));
     l.getStyleClass().add("heat-cell");
     l.setMaxWidth(Double.MAX_VALUE);
@@ -353,9 +350,9 @@ public final class SweepController {
       double m = share.get().mean();
       l.setStyle("-fx-background-color: " + HeatColors.background(m) + "; -fx-text-fill: " + HeatColors.text(m) + ";");
       l.setTooltip(new Tooltip(String.format(Locale.ROOT, "%s on %s (%s): met %s over %d seeds%nclick: open seed %d",
-          policy, scenario, vm.machineProperty().get(), SummaryRow.percent(share.get()), share.get().n(),
+          policy, scenario, vm.machineProperty().get(), share.get().percent(), share.get().n(),
           vm.openSeedProperty().get())));
-      l.setOnMouseClicked(e -> vm.openRun(policy, scenario, vm.machineProperty().get(), AdmissionMode.EDF_FIT.id()));
+      l.setOnMouseClicked(e -> vm.openHeatRun(policy, scenario));
     }
     return l;
   }

@@ -330,6 +330,18 @@ public final class CompareViewModel {
     return plotted;
   }
 
+  /** A's and B's keys ("A: " and its label; ids of one set differ only at their end); empty with nothing drawn. */
+  public List<RunKey> keys() {
+    List<PlottedRun> p = plotted.get();
+    return p.isEmpty() ? List.of() : List.of(new RunKey("A: " + p.get(0).label(), runA.get().id()),
+        new RunKey("B: " + p.get(1).label(), runB.get().id()));
+  }
+
+  /** A's and B's triggers (each window once), as the charts shade them. */
+  public List<TriggerWindow> triggerWindows() {
+    return TriggerWindow.ofRecords(java.util.stream.Stream.of(runA.get(), runB.get()).filter(r -> r != null).toList());
+  }
+
   public ObservableList<Difference> differences() {
     return differences;
   }

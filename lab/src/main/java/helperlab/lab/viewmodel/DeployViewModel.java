@@ -119,6 +119,22 @@ public final class DeployViewModel {
     });
   }
 
+  /** {@link #deploy(RemoteSettings, boolean, boolean, HostKeyPrompt, CredentialsPrompt, Consumer)}, asking the window. */
+  public void deploy(RemoteSettings s, boolean privateServices, boolean install, SshQuestions asks,
+      Consumer<RemoteSettings> onDeployed) {
+    deploy(s, privateServices, install, asks.hostKeys(), asks.credentials(), onDeployed);
+  }
+
+  /** {@link #stop(RemoteSettings, HostKeyPrompt, CredentialsPrompt)}, asking the window. */
+  public void stop(RemoteSettings s, SshQuestions asks) {
+    stop(s, asks.hostKeys(), asks.credentials());
+  }
+
+  /** {@link #uninstall(RemoteSettings, boolean, HostKeyPrompt, CredentialsPrompt)}, asking the window. */
+  public void uninstall(RemoteSettings s, boolean purge, SshQuestions asks) {
+    uninstall(s, purge, asks.hostKeys(), asks.credentials());
+  }
+
   /** Stops the cage and its private services on the server of {@code s}. */
   public void stop(RemoteSettings s, HostKeyPrompt hostKeys, CredentialsPrompt credentials) {
     start("Stop the cage on " + s.describe(), s, hostKeys, credentials, (d, step) -> {

@@ -2,6 +2,7 @@ package helperlab.lab.viewmodel;
 
 import helperlab.charts.LiveSamples;
 import helperlab.charts.PlottedRun;
+import helperlab.charts.RecordedSamples;
 import helperlab.lab.live.LiveRun;
 import helperlab.lab.remote.RemoteRun;
 import helperlab.lab.remote.CageStatus;
@@ -123,6 +124,19 @@ final class ExhibitOverlay {
       return open == null ? Double.NaN : open.fromS();
     }
     return Double.NaN;
+  }
+
+  /** The exhibit's record and its exact replay as the charts draw them (empty until both are in). */
+  List<PlottedRun> recorded() {
+    RunRecord real = exhibit.lastRecordProperty().get();
+    RunRecord b = replay.get();
+    if (b == null || real == null) {
+      return List.of();
+    }
+    return List.of(new PlottedRun("cage " + real.policy() + " s" + real.seed(), new RecordedSamples(real.samples()),
+        real.machine().memoryMb()), new PlottedRun("replay " + real.policy()
+        + (RemoteViewModel.calibrated(real) ? "" : " (uncalibrated)"), new RecordedSamples(b.samples()),
+        b.machine().memoryMb()));
   }
 
   ObjectProperty<RunRecord> replayProperty() {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -52,8 +53,18 @@ public final class PhaseViewModel {
   /** The choice that shows the price maps rather than a trigger's diagrams. */
   public static final Trigger PRICES = new Trigger("price", "price of a helper (no trigger)");
   private final BooleanProperty selected = new SimpleBooleanProperty();
+  private final BiConsumer<PhaseDiagram, PhaseDiagram.Cell> openPhase;
+  private final BiConsumer<PriceMap, PriceMap.Cell> openPrice;
 
+  /** Diagrams and maps whose cells open nothing. */
   public PhaseViewModel() {
+    this((d, c) -> { }, (m, c) -> { });
+  }
+
+  /** {@code openPhase}, {@code openPrice}: what a click on a diagram's or a map's cell does (opens its run). */
+  PhaseViewModel(BiConsumer<PhaseDiagram, PhaseDiagram.Cell> openPhase, BiConsumer<PriceMap, PriceMap.Cell> openPrice) {
+    this.openPhase = openPhase;
+    this.openPrice = openPrice;
     trigger.addListener((o, a, b) -> {
       shown.set(b == null || b.equals(PRICES) ? List.of() : byTrigger.getOrDefault(b, List.of()));
       shownPrices.set(PRICES.equals(b) ? prices : List.of());
@@ -109,6 +120,21 @@ public final class PhaseViewModel {
   /** The price maps shown, one per policy (empty unless the price choice is picked). */
   public ReadOnlyObjectProperty<List<PriceMap>> shownPricesProperty() {
     return shownPrices;
+  }
+
+  /** The diagrams shown as the view draws them, one per policy (empty: none). */
+  public List<ShareMap> diagramMaps() {
+    return shown.get().stream().map(d -> PhaseMaps.of(d, openPhase)).toList();
+  }
+
+  /** The price maps shown as the view draws them, one per policy (empty unless the price choice is picked). */
+  public List<ShareMap> priceMaps() {
+    return shownPrices.get().stream().map(m -> PriceMaps.of(m, openPrice)).toList();
+  }
+
+  /** The known machines the price maps mark, in words ("dashed: known machines (...)"). */
+  public static String knownMachines() {
+    return PriceMaps.knownMachines();
   }
 
   /** The Sweep view shows the phase diagrams rather than the heat map or the breakeven chart. */

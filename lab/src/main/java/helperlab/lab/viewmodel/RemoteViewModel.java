@@ -87,6 +87,11 @@ public final class RemoteViewModel {
    * Connects over SSH with the dialog's settings (remembered, without secrets); the prompts are
    * asked from the connecting thread (they show dialogs and wait for the answer).
    */
+  public boolean connect(RemoteSettings s, SshQuestions asks) {
+    return connect(s, asks.hostKeys(), asks.credentials());
+  }
+
+  /** {@link #connect(RemoteSettings, SshQuestions)} with the transport's own prompts (scripts, tests). */
   public boolean connect(RemoteSettings s, HostKeyPrompt hostKeys, CredentialsPrompt credentials) {
     SshSettings ssh;
     try {
@@ -291,6 +296,34 @@ public final class RemoteViewModel {
   /** The mix the big button draws a batch from. */
   public StringProperty pressScenarioProperty() {
     return commands.pressScenarioProperty();
+  }
+
+  /** The last exhibit's record and its exact replay as the charts draw them (empty until both are in). */
+  public List<PlottedRun> recordedPair() {
+    return overlay.recorded();
+  }
+
+  /** The last exhibit's record was made on a calibration measured on its cage (its replay is a comparison). */
+  public boolean recordCalibrated() {
+    return calibrated(exhibit().lastRecordProperty().get());
+  }
+
+  /** The last exhibit's record's trigger, as the charts shade it (none without a record). */
+  public List<TriggerWindow> recordTriggerWindows() {
+    RunRecord r = exhibit().lastRecordProperty().get();
+    return r == null ? List.of() : TriggerWindow.ofRecords(List.of(r));
+  }
+
+  /**
+   * Whether the host starved the run, in words (null: not, or not known). Once an exhibit has ended its record
+   * speaks for the run on the charts; until then (and with no exhibit) the cage's status speaks for the run that is
+   * on, as measured so far.
+   */
+  public String starvedNote() {
+    RunRecord record = exhibit().lastRecordProperty().get();
+    CageStatus s = statusProperty().get();
+    return record != null && !exhibit().isActive() ? RecordWords.starvedNote(record) : s != null ? s.starvedNote()
+        : null;
   }
 
   /** The exact replay of the last exhibit's record (null until it is in). */

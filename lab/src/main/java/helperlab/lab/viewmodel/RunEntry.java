@@ -46,6 +46,11 @@ public record RunEntry(Origin origin, StoredRun stored, Kind recorded) {
     this(origin, stored, null);
   }
 
+  /** The run's file. */
+  public java.nio.file.Path file() {
+    return stored.file();
+  }
+
   /** The badge for a record's {@code kind} field; a file with none cannot be opened as a run. */
   public static Kind ofRecordKind(java.util.Optional<String> kind) {
     return kind.map(k -> switch (k) {

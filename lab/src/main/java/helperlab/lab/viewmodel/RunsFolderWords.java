@@ -13,6 +13,11 @@ public record RunsFolderWords(Path userHome, Path samples) {
     samples = samples.toAbsolutePath().normalize();
   }
 
+  /** The words for this user's home (where the lab runs) and the sample set at {@code samples}. */
+  public static RunsFolderWords forThisUser(Path samples) {
+    return new RunsFolderWords(helperlab.model.UserDirs.current().home(), samples);
+  }
+
   /** e.g. {@code "runs folder: lab-runs"}, {@code "runs folder: ~/.helper-lab/sample-runs"}. */
   public String status(Path folder) {
     if (folder == null) {

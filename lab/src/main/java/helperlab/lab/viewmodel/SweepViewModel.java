@@ -9,7 +9,6 @@ import helperlab.runs.RunRecords;
 import helperlab.runs.SweepRuns;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
-import helperlab.study.Interval;
 import helperlab.study.RunRow;
 import helperlab.study.ScenarioFiles;
 import helperlab.study.SpawnCostCurves;
@@ -79,7 +78,7 @@ public final class SweepViewModel {
   private final ObservableList<String> heatScenarios = FXCollections.observableArrayList();
   private final IntegerProperty openSeed = new SimpleIntegerProperty(0);
   private final BreakevenViewModel breakeven = new BreakevenViewModel();
-  private final PhaseViewModel phase = new PhaseViewModel();
+  private final PhaseViewModel phase = new PhaseViewModel(this::openPhaseRun, this::openPriceRun);
   private volatile Sweep current;
 
   public SweepViewModel(BackgroundWork work, RunLibrary library) {
@@ -90,6 +89,16 @@ public final class SweepViewModel {
   /** Where an opened cell's run goes (the timeline). */
   public void setOpener(Consumer<RunRecord> opener) {
     this.opener = opener;
+  }
+
+  /** How many runs {@link #plan()} makes; throws as it does, naming the bad entry. */
+  public int plannedRuns() {
+    return plan().runCount();
+  }
+
+  /** Simulates a heat-map cell's run (edf-fit admission, the chosen machine and seed) and opens it. */
+  public void openHeatRun(String policy, String scenario) {
+    openRun(policy, scenario, machine.get(), AdmissionMode.EDF_FIT.id());
   }
 
   /** The plan from the chosen lists and seed count; throws naming the bad entry. */
@@ -207,7 +216,7 @@ public final class SweepViewModel {
   }
 
   /** The met share (edf-fit admission) of a heat-map cell on the chosen machine, if the sweep has it. */
-  public Optional<Interval> metShare(String policy, String scenario) {
+  public Optional<Estimate> metShare(String policy, String scenario) {
     for (SummaryRow r : rows) {
       if (r.policy().equals(policy) && r.scenario().equals(scenario) && r.machine().equals(machine.get())
           && AdmissionMode.EDF_FIT.id().equals(r.admission())) {

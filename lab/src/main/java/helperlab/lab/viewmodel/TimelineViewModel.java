@@ -46,7 +46,7 @@ public final class TimelineViewModel {
   private double[] eventTimes = new double[0];
   private final IntegerProperty cursorEvent = new SimpleIntegerProperty(-1);
   /** The events around the cursor that the table shows (a run can have 10^5 and more). */
-  private final ObservableList<RunEvent> window = FXCollections.observableArrayList();
+  private final ObservableList<EventRow> window = FXCollections.observableArrayList();
   private final IntegerProperty windowStart = new SimpleIntegerProperty();
   private final IntegerProperty cursorRow = new SimpleIntegerProperty(-1);
   private final StringProperty cursorText = new SimpleStringProperty("–");
@@ -142,7 +142,7 @@ public final class TimelineViewModel {
       return;
     }
     int newStart = Math.max(0, Math.min(i - WINDOW / 2, n - WINDOW));
-    window.setAll(events.subList(newStart, Math.min(n, newStart + WINDOW)));
+    window.setAll(events.subList(newStart, Math.min(n, newStart + WINDOW)).stream().map(EventRow::new).toList());
     windowStart.set(newStart);
   }
 
@@ -264,8 +264,30 @@ public final class TimelineViewModel {
   }
 
   /** The events the table shows: a window of {@link #events()} around the cursor. */
-  public ObservableList<RunEvent> eventWindow() {
+  public ObservableList<EventRow> eventWindow() {
     return window;
+  }
+
+  /** The open run as the charts draw it (empty with none open). */
+  public List<PlottedRun> plottedRuns() {
+    PlottedRun p = plotted.get();
+    return p == null ? List.of() : List.of(p);
+  }
+
+  /** The open run's headline numbers in a line ("" with none open). */
+  public String metricsText() {
+    return RecordWords.metrics(record.get());
+  }
+
+  /** What the open run says of the machine under it ({@link RecordWords#machineNote}; "" when nothing). */
+  public String machineNote() {
+    return RecordWords.machineNote(record.get());
+  }
+
+  /** The open run's trigger, as the charts shade it (none with no run open). */
+  public List<TriggerWindow> triggerWindows() {
+    RunRecord r = record.get();
+    return r == null ? List.of() : TriggerWindow.ofRecords(List.of(r));
   }
 
   /** Where {@link #eventWindow()} starts in {@link #events()}. */

@@ -2,6 +2,7 @@ package helperlab.lab.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.lab.TestRuns;
@@ -349,8 +350,11 @@ class LabWindowTest extends FxRobot {
     Object marked = fx(() -> lookup(".table-row-cell").queryAll().stream()
         .filter(n -> n.getPseudoClassStates().contains(cursorRow)).map(n -> ((TableRow<?>) n).getItem()).findFirst()
         .orElse(null));
-    assertEquals(fx(() -> window.viewModel().timeline().events().get(event2)), marked,
-        "the event list shows and marks the event at the cursor");
+    helperlab.lab.viewmodel.EventRow atCursor = fx(() -> window.viewModel().timeline().eventWindow()
+        .get(window.viewModel().timeline().cursorRowProperty().get()));
+    assertSame(atCursor, marked, "the event list marks the row at the cursor");
+    assertEquals(fx(() -> window.viewModel().timeline().events().get(event2).t()), atCursor.t(),
+        "the event list shows the event at the cursor");
 
     // the cursor line is drawn on the charts, and dragging it scrubs
     LabChart workers = charts.chart(ChartKind.WORKERS);

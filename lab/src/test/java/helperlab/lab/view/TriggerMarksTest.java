@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import helperlab.lab.chart.TriggerMark;
 import helperlab.lab.live.LiveTrigger;
+import helperlab.lab.viewmodel.TriggerWindow;
 import helperlab.model.Calibration;
 import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
@@ -37,7 +38,7 @@ class TriggerMarksTest {
     Recovery down = new Recovery(null, false, 0, 0, null, null, null, true, 262.0);
     RunRecord r = RunRecords.fromSimulation(new Simulation(setup).run())
         .withTrigger(RunTriggers.json(SPIKE), RunTriggers.json(down));
-    TriggerMark m = TriggerMarks.ofRecords(List.of(r)).get(0);
+    TriggerMark m = TriggerMarks.marks(TriggerWindow.ofRecords(List.of(r))).get(0);
     assertEquals("spike x3 · down before the trigger (tipped at 4:22)", m.label());
     assertFalse(m.hasBackMarker(), "not 'back after 0:00'");
   }
@@ -51,6 +52,6 @@ class TriggerMarksTest {
     Recovery never = new Recovery(null, false, 0, 0, null, null, null, true, 300.0, true);
     RunRecord r = RunRecords.fromSimulation(new Simulation(setup).run())
         .withTrigger(RunTriggers.json(SPIKE), RunTriggers.json(never));
-    assertEquals("spike x3 · down before the trigger (never healthy)", TriggerMarks.ofRecords(List.of(r)).get(0).label());
+    assertEquals("spike x3 · down before the trigger (never healthy)", TriggerMarks.marks(TriggerWindow.ofRecords(List.of(r))).get(0).label());
   }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import helperlab.model.RunRecord;
-import helperlab.study.Interval;
 import helperlab.study.RunRow;
 import helperlab.study.SpawnCostCurves;
 import java.nio.file.Files;
@@ -76,7 +75,7 @@ class SweepViewModelTest {
     assertEquals(List.of("pool-edf-10", "box"), ui.call(() -> List.copyOf(vm.heatPolicies())));
     assertEquals(List.of("calm", "busy"), ui.call(() -> List.copyOf(vm.heatScenarios())));
     assertEquals("small", ui.call(() -> vm.machineProperty().get()));
-    Interval poolCalm = ui.call(() -> vm.metShare("pool-edf-10", "calm").orElseThrow());
+    Estimate poolCalm = ui.call(() -> vm.metShare("pool-edf-10", "calm").orElseThrow());
     double mean = rows.stream().filter(r -> r.policy().equals("pool-edf-10") && r.scenario().equals("calm")
         && r.admission().equals("edf-fit")).mapToDouble(r -> r.metrics().metShare()).average().orElseThrow();
     assertEquals(mean, poolCalm.mean(), 1e-12);

@@ -117,7 +117,7 @@ class TimelineViewModelTest {
       int i = vm.cursorEventProperty().get();
       int row = vm.cursorRowProperty().get();
       assertTrue(vm.eventWindow().size() <= TimelineViewModel.WINDOW);
-      assertEquals(vm.events().get(i), vm.eventWindow().get(row), "the row at the cursor is its event, t=" + t);
+      assertEquals(vm.events().get(i), vm.eventWindow().get(row).event(), "the row at the cursor is its event, t=" + t);
       assertEquals(i, vm.windowStartProperty().get() + row);
     }
     int start = vm.windowStartProperty().get();

@@ -1,4 +1,4 @@
-package helperlab.lab.view;
+package helperlab.lab.viewmodel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

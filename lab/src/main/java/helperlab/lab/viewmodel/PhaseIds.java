@@ -1,4 +1,4 @@
-package helperlab.lab.view;
+package helperlab.lab.viewmodel;
 
 import helperlab.study.phase.diagram.PhaseDiagram;
 import java.util.Locale;
