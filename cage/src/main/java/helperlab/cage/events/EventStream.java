@@ -36,7 +36,7 @@ public final class EventStream implements AutoCloseable {
   /** Runs whose entries are kept for re-publishing after Redis loses them. */
   static final int KEEP_RUNS = 4;
   /** The type of a run's last entry. */
-  public static final String END = "end";
+  public static final String END = helperlab.protocol.events.EndLine.TYPE;
 
   private final RedisAddress address;
   private final String prefix;
