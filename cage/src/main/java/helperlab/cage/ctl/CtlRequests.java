@@ -3,10 +3,13 @@ package helperlab.cage.ctl;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import helperlab.model.DataFile;
 import helperlab.model.DataFileException;
 import helperlab.protocol.Wire;
@@ -24,6 +27,9 @@ import helperlab.workload.Trigger;
 final class CtlRequests {
   /** Strict about kinds: a number where a name is due is refused, not taken as its digits. */
   private static final ObjectMapper STRICT = JsonMapper.builder().disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+      .withCoercionConfig(LogicalType.Textual, c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+          .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+          .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
       .build();
 
   private CtlRequests() {}
