@@ -55,7 +55,7 @@ class ArchitectureTest {
         .whereLayer("study").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim")
         .whereLayer("runs").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study")
         .whereLayer("cage").mayOnlyAccessLayers("model", "policy", "drive", "workload", "protocol")
-        .whereLayer("remote").mayOnlyAccessLayers("model", "policy", "drive", "workload")
+        .whereLayer("remote").mayOnlyAccessLayers("model", "policy", "drive", "workload", "protocol")
         .whereLayer("charts").mayOnlyAccessLayers("model", "workload", "study")
         .whereLayer("lab").mayOnlyAccessLayers("model", "policy", "drive", "workload", "sim", "study", "runs", "remote",
             "charts", "protocol")

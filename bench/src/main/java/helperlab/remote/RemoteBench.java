@@ -1,6 +1,10 @@
 package helperlab.remote;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.protocol.CageStatusReport;
+import helperlab.protocol.Wire;
+import helperlab.protocol.ctl.RunAnswer;
+import helperlab.protocol.events.EventLine;
+import helperlab.protocol.events.FollowLine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -46,23 +50,23 @@ public final class RemoteBench {
           HostKeyPrompt.REFUSE, CredentialsPrompt.NONE);
       try (CageClient client = new CageClient(ssh)) {
         client.status(); // warm: the first ctl start pays for class loading
-        String run = client.exhibit(policy, scenario, seed, duration).get("run").asText();
-        JsonNode status = client.status();
-        if (!run.equals(status.get("run").get("id").asText())) {
-          throw new IllegalStateException("the exhibit " + run + " is not the cage's run: " + status.get("run"));
+        String run = client.exhibit(policy, scenario, seed, duration).run();
+        CageStatusReport status = client.status();
+        if (!run.equals(status.run().id())) {
+          throw new IllegalStateException("the exhibit " + run + " is not the cage's run: " + status.run());
         }
-        long startedMs = Instant.parse(status.get("run").get("started_at").asText()).toEpochMilli();
+        long startedMs = Instant.parse(status.run().startedAt()).toEpochMilli();
         List<Double> latencies = new ArrayList<>();
         int[] lines = {0};
         CountDownLatch done = new CountDownLatch(1);
         EventFollower follower = new EventFollower(ssh, run, "0-0", new EventFollower.Listener() {
           @Override
-          public void line(String id, String type, JsonNode line) {
+          public void line(FollowLine line) {
             long now = System.currentTimeMillis();
             lines[0]++;
-            JsonNode e = line.get("event");
-            if (e != null && e.has("t")) { // events carry their own type; samples and the end come under other keys
-              latencies.add(now - (startedMs + e.get("t").asDouble() * 1000));
+            EventLine e = line.event();
+            if (e != null) { // samples and the end come under other keys
+              latencies.add(now - (startedMs + e.t() * 1000));
             }
           }
 
@@ -84,7 +88,7 @@ public final class RemoteBench {
         System.out.printf(Locale.ROOT, "(a) event latency, cage stamp -> listener: median %.0f ms, p95 %.0f ms, max %.0f"
             + " ms over %d events (%d stream lines)%n", pct(ms, 50), pct(ms, 95), ms[ms.length - 1], ms.length, lines[0]);
 
-        JsonNode record = null;
+        RunAnswer record = null;
         for (int i = 0; i < 60 && record == null; i++) {
           try {
             record = client.run(run);
@@ -95,7 +99,7 @@ public final class RemoteBench {
         if (record == null) {
           throw new IllegalStateException("no record for " + run);
         }
-        int bytes = record.toString().length();
+        int bytes = Wire.line(record).length();
         double[] open = new double[5];
         for (int i = 0; i < open.length; i++) {
           long t0 = System.nanoTime();
@@ -110,7 +114,7 @@ public final class RemoteBench {
         double freshMs = (System.nanoTime() - t0) / 1e6;
         System.out.printf(Locale.ROOT, "(b) whole record (%d events, %d samples, %.1f MB of JSON): median %.0f ms"
             + " (min %.0f, max %.0f) over an open connection; %.0f ms on a fresh one (SSH login and ctl start"
-            + " included)%n", record.get("record").get("events").size(), record.get("record").get("samples").get("t")
+            + " included)%n", record.record().get("events").size(), record.record().get("samples").get("t")
             .size(), bytes / 1e6, pct(open, 50), open[0], open[open.length - 1], freshMs);
       }
     } finally {

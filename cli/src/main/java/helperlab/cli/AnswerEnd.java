@@ -1,8 +1,11 @@
 package helperlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import helperlab.model.DataFile;
-import java.io.IOException;
+import helperlab.protocol.Wire;
+import helperlab.protocol.ctl.CalibrationLine;
+import helperlab.protocol.ctl.CtlRequest;
+import helperlab.protocol.ctl.Reply;
+import helperlab.protocol.events.EndLine;
+import helperlab.protocol.events.FollowLine;
 import java.nio.file.Path;
 
 /**
@@ -21,35 +24,36 @@ final class AnswerEnd {
   AnswerEnd(String request) {
     String o = "";
     try {
-      JsonNode req = DataFile.JSON.readTree(request);
-      o = req == null ? "" : req.path("op").asText("");
-      run = req == null ? null : req.path("run").asText(null);
-    } catch (IOException e) {
-      // malformed: the cage answers it with one error line
+      CtlRequest req = Wire.read(request, CtlRequest.class);
+      o = req.op();
+      run = req instanceof CtlRequest.Follow f ? f.run() : null;
+    } catch (IllegalArgumentException e) {
+      // malformed, or an op this ctl does not know: the cage answers it with one error line
     }
     op = o;
   }
 
   void saw(String answer) {
     lines++;
-    JsonNode a;
+    Reply a;
     try {
-      a = DataFile.JSON.readTree(answer);
-    } catch (IOException e) {
+      a = Wire.read(answer, Reply.class);
+    } catch (IllegalArgumentException e) {
       whole = true; // not ours to judge
       return;
     }
-    if (a.hasNonNull("run")) {
-      run = a.get("run").asText();
+    if (op.equals("follow")) {
+      try {
+        FollowLine f = Wire.read(answer, FollowLine.class);
+        run = f.run() != null ? f.run() : run;
+        lastId = f.id() != null ? f.id() : lastId;
+      } catch (IllegalArgumentException e) {
+        // a refusal: nothing to resume from
+      }
     }
-    if (a.hasNonNull("id")) {
-      lastId = a.get("id").asText();
-    }
-    boolean ok = a.path("ok").asBoolean(false);
-    String type = a.path("type").asText("");
     whole = switch (op) {
-      case "follow" -> !ok || "end".equals(type);
-      case "calibrate" -> !"progress".equals(type);
+      case "follow" -> !a.succeeded() || EndLine.TYPE.equals(a.type());
+      case "calibrate" -> !CalibrationLine.PROGRESS.equals(a.type());
       default -> true;
     };
   }
@@ -66,9 +70,8 @@ final class AnswerEnd {
     }
     if (op.equals("follow")) {
       return cage + " closed the follow of " + (run != null ? "run " + run : "the live run") + " before the run's end"
-          + " (the cage stopped or restarted: see its log); follow again with {\"op\":\"follow\""
-          + (run != null ? ",\"run\":\"" + run + "\"" : "") + ",\"from\":\"" + (lastId != null ? lastId : "0-0")
-          + "\"} when it is back";
+          + " (the cage stopped or restarted: see its log); follow again with "
+          + Wire.line(new CtlRequest.Follow(lastId != null ? lastId : "0-0", run)) + " when it is back";
     }
     return cage + " closed the connection before " + op + " had finished (it stopped or restarted: see its log)";
   }

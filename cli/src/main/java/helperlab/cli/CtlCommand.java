@@ -1,7 +1,8 @@
 package helperlab.cli;
 
 import helperlab.cage.ctl.CtlServer;
-import helperlab.model.DataFile;
+import helperlab.protocol.Wire;
+import helperlab.protocol.ctl.Reply;
 import helperlab.remote.ControlException;
 import helperlab.remote.CtlExit;
 import helperlab.remote.DeployOptions;
@@ -211,13 +212,13 @@ public final class CtlCommand implements Callable<Integer> {
 
   private static boolean refused(String answer) {
     try {
-      return !DataFile.JSON.readTree(answer).path("ok").asBoolean(false);
-    } catch (IOException e) {
+      return !Wire.read(answer, Reply.class).succeeded();
+    } catch (IllegalArgumentException e) {
       return true; // not an answer at all
     }
   }
 
   private static String error(String message) {
-    return "{\"ok\":false,\"error\":" + DataFile.compact(message) + "}";
+    return Wire.line(Reply.refused(message));
   }
 }

@@ -193,7 +193,7 @@ public final class DeployCommand implements Callable<Integer> {
       err.println("deploy: deployed, the cage can take an exhibit: " + r.stoppedPrevious() + "; it runs as "
           + r.startedAs() + " in " + r.remoteDir() + " (jar " + r.jarBytes() / 1024 + " KiB, sha256 " + r.jarSha256()
           + (r.jarUnchanged() ? ", already there" : "") + ") after " + r.elapsedMs() + " ms; " + r.services());
-      out.println(r.status());
+      out.println(helperlab.protocol.Wire.line(r.status()));
       return ExitCodes.OK;
     }
   }

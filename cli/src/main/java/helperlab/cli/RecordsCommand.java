@@ -1,7 +1,10 @@
 package helperlab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import helperlab.model.DataFile;
+import helperlab.protocol.Wire;
+import helperlab.protocol.ctl.CtlRequest;
+import helperlab.protocol.ctl.Reply;
+import helperlab.protocol.ctl.RunAnswer;
+import helperlab.protocol.ctl.RunList;
 import helperlab.remote.CtlExit;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -51,10 +54,10 @@ final class RecordsCommand implements Callable<Integer> {
     PrintWriter stderr = spec.commandLine().getErr();
     StringBuilder requests = new StringBuilder();
     if (ids.isEmpty()) {
-      requests.append("{\"op\":\"runs\"}\n");
+      requests.append(Wire.line(new CtlRequest.Runs())).append('\n');
     }
     for (String id : ids) {
-      requests.append(DataFile.JSON.createObjectNode().put("op", "run").put("id", id)).append('\n');
+      requests.append(Wire.line(new CtlRequest.Run(id))).append('\n');
     }
     ByteArrayOutputStream answers = new ByteArrayOutputStream();
     PrintWriter into = new PrintWriter(new java.io.OutputStreamWriter(answers, StandardCharsets.UTF_8), true);
@@ -67,21 +70,20 @@ final class RecordsCommand implements Callable<Integer> {
       if (line.isBlank()) {
         continue;
       }
-      JsonNode a = DataFile.JSON.readTree(line);
-      if (!a.path("ok").asBoolean(false)) {
-        stderr.println("helper-lab ctl records: " + a.path("error").asText("the cage refused"));
+      Reply a = Wire.read(line, Reply.class);
+      if (!a.succeeded()) {
+        stderr.println("helper-lab ctl records: " + (a.error() == null ? "the cage refused" : a.error()));
       } else if (ids.isEmpty()) {
-        for (JsonNode r : a.path("runs")) {
-          stdout.println(String.format(Locale.ROOT, "%-60s %-5s %-16s %-9s seed %-4s %-9s %s%s", r.path("id").asText(),
-              r.path("kind").asText(), r.path("policy").asText(), r.path("scenario").asText(), r.path("seed").asText(),
-              r.path("state").asText(), r.path("started_at").asText(),
-              r.has("ended_at") ? " → " + r.path("ended_at").asText() : ""));
+        for (RunList.Row r : Wire.read(line, RunList.class).runs()) {
+          stdout.println(String.format(Locale.ROOT, "%-60s %-5s %-16s %-9s seed %-4s %-9s %s%s", r.id(), r.kind(),
+              r.policy(), r.scenario(), r.seed(), r.state(), r.startedAt(),
+              r.endedAt() != null ? " → " + r.endedAt() : ""));
         }
       } else {
         String id = ids.get(Math.min(i, ids.size() - 1));
         Files.createDirectories(out);
         Path file = out.resolve(id + ".json");
-        Files.writeString(file, a.path("record").toString(), StandardCharsets.UTF_8);
+        Files.writeString(file, Wire.read(line, RunAnswer.class).record().toString(), StandardCharsets.UTF_8);
         stdout.println("fetched " + id + " into " + file);
       }
       i++;

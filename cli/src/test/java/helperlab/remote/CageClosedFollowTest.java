@@ -44,8 +44,8 @@ class CageClosedFollowTest {
         String error = last.path("error").asText();
         assertTrue(error.startsWith("the cage on " + cage.data.toAbsolutePath() + " closed the follow of run " + run
             + " before the run's end"), error);
-        assertTrue(error.endsWith("follow again with {\"op\":\"follow\",\"run\":\"" + run + "\",\"from\":\""
-            + ids.get(ids.size() - 1) + "\"} when it is back"), error);
+        assertTrue(error.endsWith("follow again with {\"op\":\"follow\",\"from\":\"" + ids.get(ids.size() - 1)
+            + "\",\"run\":\"" + run + "\"} when it is back"), error);
       }
     }
   }

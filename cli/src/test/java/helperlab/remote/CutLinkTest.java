@@ -81,7 +81,7 @@ class CutLinkTest {
   }
 
   private static String follow(String run, String from) {
-    return "{\"op\":\"follow\",\"run\":\"" + run + "\",\"from\":\"" + from + "\"}\n";
+    return "{\"op\":\"follow\",\"from\":\"" + from + "\",\"run\":\"" + run + "\"}\n"; // as the lab writes it
   }
 
   /** The ctl JVMs the sshd runs (a JVM's command line is longer than /proc lets Java read: its program is enough). */

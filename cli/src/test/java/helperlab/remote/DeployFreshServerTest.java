@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.cage.measure.CageCalibration;
 import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
+import helperlab.protocol.CageStatusReport;
+import helperlab.protocol.ctl.CalibrationLine;
 import helperlab.runs.Replay;
 import java.io.File;
 import java.io.OutputStream;
@@ -142,12 +143,12 @@ class DeployFreshServerTest {
         DeployReport r = deployer.deploy(jar, options, progress::add);
         double firstStatusS = (System.nanoTime() - t0) / 1e9;
         System.out.printf("deploy to the first status: %.1f s (%s)%n", firstStatusS, r.services());
-        JsonNode st = r.status();
-        assertTrue(st.path("postgres").path("up").asBoolean(), st.toString());
-        assertTrue(st.path("redis").path("up").asBoolean(), st.toString());
+        CageStatusReport st = r.status();
+        assertTrue(st.postgres().up(), st.toString());
+        assertTrue(st.redis().up(), st.toString());
         assertTrue(r.services().contains("started a private PostgreSQL on 127.0.0.1:"), r.services());
         assertTrue(r.services().contains("started a private Redis on 127.0.0.1:"), r.services());
-        assertFalse(st.path("postgres").path("url").asText().matches(".*password=[0-9a-f]+.*"), "no password shown");
+        assertFalse(st.postgres().url().matches(".*password=[0-9a-f]+.*"), "no password shown");
         Path remote = home.resolve("helper-lab");
         for (Path secret : List.of(remote.resolve("secrets/pg.password"), remote.resolve("secrets/redis.password"),
             remote.resolve("cage.json"), remote.resolve("redis/redis.conf"))) {
@@ -160,19 +161,18 @@ class DeployFreshServerTest {
         SshSettings ctlSsh = new SshSettings(ssh.target(), key, knownHosts, null,
             "cd ~/helper-lab && ./helper-lab ctl --data cage-data", 20_000);
         try (CageClient c = new CageClient(new SshTransport(ctlSsh, HostKeyPrompt.REFUSE, CredentialsPrompt.NONE))) {
-          assertFalse(c.status().path("calibrated").asBoolean(true), "a fresh cage is not calibrated");
+          assertFalse(c.status().calibrated(), "a fresh cage is not calibrated");
           Awaitility.await("the cage's samples loaded").atMost(Duration.ofMinutes(2))
-              .until(() -> c.status().path("samples").asText().matches("\\d+ samples in .*"));
+              .until(() -> String.valueOf(c.status().samples()).matches("\\d+ samples in .*"));
           List<String> lines = new ArrayList<>();
-          JsonNode done = c.calibrate(true, lines::add);
-          assertTrue(done.path("calibrated").asBoolean(), done + "\n" + String.join("\n", lines));
-          assertTrue(c.status().path("calibrated").asBoolean());
+          CalibrationLine.Done done = c.calibrate(true, lines::add);
+          assertTrue(done.calibrated(), done + "\n" + String.join("\n", lines));
+          assertTrue(c.status().calibrated());
           assertTrue(Files.isRegularFile(CageCalibration.ownFile(remote.resolve("cage-data"))));
-          JsonNode ex = c.exhibit("pool-edf-10", "calm", 1, 60);
-          String run = ex.path("run").asText();
+          String run = c.exhibit("pool-edf-10", "calm", 1, 60).run();
           RunRecord record = Awaitility.await("the exhibit's record").atMost(Duration.ofMinutes(5))
               .pollInterval(Duration.ofSeconds(2)).ignoreExceptions()
-              .until(() -> DataFile.JSON.treeToValue(c.run(run).path("record"), RunRecord.class), x -> x != null);
+              .until(() -> DataFile.JSON.treeToValue(c.run(run).record(), RunRecord.class), x -> x != null);
           assertEquals(RunRecord.KIND_REAL, record.kind());
           assertTrue(CageCalibration.measuredHere(record.calibration()), "the record says it is calibrated");
           assertTrue(record.tasks().size() > 0 && record.samples().t().length > 10, "a complete record");
@@ -187,7 +187,7 @@ class DeployFreshServerTest {
         DeployReport again = deployer.deploy(jar, options, progress::add);
         assertEquals(firstServices.replace("started a private", "the private").replaceAll("(private \\w+) on ", "$1 runs on "),
             again.services(), "the same services (and intake port), kept");
-        assertTrue(again.status().path("postgres").path("up").asBoolean(), again.status().toString());
+        assertTrue(again.status().postgres().up(), again.status().toString());
         assertTrue(again.stoppedPrevious().startsWith("stopped process"), again.stoppedPrevious());
 
         CageLifecycle life = new CageLifecycle(deployer, options);

@@ -80,8 +80,8 @@ class DeployerTest {
         assertArrayEquals(Files.readAllBytes(jar), Files.readAllBytes(remote.resolve("helper-lab.jar")),
             "the jar arrived byte for byte");
         assertEquals(remote.toRealPath().toString(), r.remoteDir());
-        assertTrue(r.status().get("ok").asBoolean(), r.status().toString());
-        assertEquals("pool-edf-10", r.status().get("policy").asText());
+        assertTrue(r.status().ok(), r.status().toString());
+        assertEquals("pool-edf-10", r.status().policy());
         assertEquals("nothing was running", r.stoppedPrevious());
         assertTrue(r.startedAs().startsWith("background process"), r.startedAs());
         assertTrue(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false), "the cage runs as pid " + first);

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.model.DataFile;
+import helperlab.protocol.CageStatusReport;
+import helperlab.protocol.ctl.PolicySwitched;
+import helperlab.protocol.events.FollowLine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,12 +77,12 @@ class RemoteCageTest {
   @Order(1)
   void statusOverSshShowsTheCagesPolicyAndBudget() throws Exception {
     try (CageClient client = new CageClient(transport())) {
-      JsonNode s = client.status();
-      assertTrue(s.get("ok").asBoolean(), s.toString());
-      assertEquals("pool-edf-10", s.get("policy").asText());
-      assertTrue(s.get("budget").get("workers").asInt() >= 1, s.toString());
-      assertTrue(s.has("limits") && s.has("workers") && s.has("queue"), s.toString());
-      assertEquals("live", s.get("run").get("kind").asText(), s.toString());
+      CageStatusReport s = client.status();
+      assertTrue(s.ok(), s.toString());
+      assertEquals("pool-edf-10", s.policy());
+      assertTrue(s.budget().workers() >= 1, s.toString());
+      assertTrue(s.limits() != null && s.breaker() != null, s.toString());
+      assertEquals("live", s.run().kind(), s.toString());
     }
   }
 
@@ -87,11 +90,11 @@ class RemoteCageTest {
   @Order(2)
   void setPolicyOverSshTakesEffect() throws Exception {
     try (CageClient client = new CageClient(transport())) {
-      JsonNode set = client.setPolicy("pool-fifo-1");
-      assertEquals("pool-edf-10", set.get("was").asText(), set.toString());
-      assertEquals("pool-fifo-1", client.status().get("policy").asText());
+      PolicySwitched set = client.setPolicy("pool-fifo-1");
+      assertEquals("pool-edf-10", set.was(), set.toString());
+      assertEquals("pool-fifo-1", client.status().policy());
       client.setPolicy("pool-edf-10");
-      assertEquals("pool-edf-10", client.status().get("policy").asText());
+      assertEquals("pool-edf-10", client.status().policy());
     }
   }
 
@@ -125,7 +128,7 @@ class RemoteCageTest {
         assertTrue(e.getMessage().startsWith("unknown policy '" + name + "'"), e.getMessage());
       }
       assertFalse(Files.exists(canary), "no policy name was run as a command");
-      assertEquals("pool-edf-10", client.status().get("policy").asText(), "the cage is unchanged and still answers");
+      assertEquals("pool-edf-10", client.status().policy(), "the cage is unchanged and still answers");
     }
     // The same through the command line, where the request is one JSON line on stdin.
     CliRun r = CliRun.run(dir, "{\"op\":\"set-policy\",\"policy\":\"$(touch " + canary + ")\\n`touch " + canary
@@ -152,9 +155,9 @@ class RemoteCageTest {
     }
 
     @Override
-    public synchronized void line(String id, String type, JsonNode line) {
-      ids.add(id);
-      types.add(type);
+    public synchronized void line(FollowLine line) {
+      ids.add(line.id());
+      types.add(line.type());
       some.countDown();
     }
 
@@ -180,8 +183,7 @@ class RemoteCageTest {
   void aFollowedRunCutInTheMiddleResumesWithEveryEventExactlyOnce() throws Exception {
     String run;
     try (CageClient client = new CageClient(transport())) {
-      JsonNode started = client.exhibit("pool-edf-10", "calm", 3, 8);
-      run = started.get("run").asText();
+      run = client.exhibit("pool-edf-10", "calm", 3, 8).run();
     }
     Heard cut = new Heard(3);
     Heard whole = new Heard(1);
@@ -207,7 +209,7 @@ class RemoteCageTest {
     assertEquals("end", cut.types.get(cut.types.size() - 1));
     assertEquals(cage.streamLength(run), cut.ids.size(), "every entry Redis holds for the run");
     try (CageClient client = new CageClient(transport())) {
-      JsonNode record = client.run(run).get("record");
+      JsonNode record = client.run(run).record();
       assertEquals(record.get("events").size() + record.get("samples").get("t").size() + 1, cut.ids.size(),
           "every event and sample of the final record, and the end");
     }

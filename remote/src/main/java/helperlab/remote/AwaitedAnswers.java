@@ -1,8 +1,12 @@
 package helperlab.remote;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import helperlab.model.DataFile;
-import java.io.IOException;
+import helperlab.protocol.Wire;
+import helperlab.protocol.ctl.CalibrationLine;
+import helperlab.protocol.ctl.CtlRequest;
+import helperlab.protocol.ctl.Reply;
+import helperlab.protocol.events.EndLine;
+import helperlab.protocol.events.FollowLine;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
@@ -45,26 +49,26 @@ final class AwaitedAnswers {
   /** A request line about to go out (called before it is sent, so its answer is never ahead of it). */
   synchronized void sent(String line) {
     sent++;
-    JsonNode req;
+    CtlRequest req;
     try {
-      req = DataFile.JSON.readTree(line);
-    } catch (IOException e) {
-      req = null; // the cage answers malformed JSON with one error line
+      req = Wire.read(line, CtlRequest.class);
+    } catch (IllegalArgumentException e) {
+      req = null; // not a request the lab knows (malformed, an unknown op): the cage answers it with one error line
     }
-    String op = req != null ? req.path("op").asText("") : "";
+    String op = req != null ? req.op() : "";
     long first = ANSWER_MS;
     Shape shape = Shape.ONE;
-    if (op.equals("follow")) {
+    if (req instanceof CtlRequest.Follow) {
       shape = Shape.STREAM;
       first = Math.max(stallMs, FIRST_LINE_MS);
-    } else if (op.equals("calibrate")) {
+    } else if (req instanceof CtlRequest.Calibrate) {
       shape = Shape.PROGRESS;
       first = CALIBRATION_LINE_MS;
-    } else if (op.equals("exhibit") && req.path("wait").asBoolean(false)) {
-      double s = req.path("duration_s").asDouble(60) + req.path("grace_s").asDouble(60);
+    } else if (req instanceof CtlRequest.Exhibit ex && ex.waits()) {
+      double s = (ex.durationS() == null ? 60 : ex.durationS()) + (ex.graceS() == null ? 60 : ex.graceS());
       first = Math.max(ANSWER_MS, (long) (s * 1000) + EXHIBIT_WAIT_MARGIN_MS + FIRST_LINE_MS);
     }
-    pending.add(new Awaited(op, shape, first, req != null ? req.path("run").asText(null) : null, System.nanoTime()));
+    pending.add(new Awaited(op, shape, first, req instanceof CtlRequest.Follow f ? f.run() : null, System.nanoTime()));
     notifyAll();
   }
 
@@ -116,19 +120,23 @@ final class AwaitedAnswers {
   /** Attributes one answer line to the request it answers. */
   synchronized void answered(JsonNode line) {
     Awaited a = pending.peek();
-    if (line.hasNonNull("run")) {
-      run = line.get("run").asText();
-    }
-    if (line.hasNonNull("id")) {
-      lastId = line.get("id").asText();
+    Reply reply = Wire.read(line, Reply.class);
+    if (a != null && a.shape() == Shape.STREAM) {
+      try {
+        FollowLine f = Wire.read(line, FollowLine.class);
+        run = f.run() != null ? f.run() : run;
+        lastId = f.id() != null ? f.id() : lastId;
+      } catch (IllegalArgumentException e) {
+        // not a follow line (a refusal): nothing to resume from
+      }
     }
     if (a == null) {
       return; // more than was asked for: the server's business
     }
     boolean last = switch (a.shape()) {
       case ONE -> true;
-      case STREAM -> "end".equals(line.path("type").asText()) || !line.path("ok").asBoolean(false);
-      case PROGRESS -> !"progress".equals(line.path("type").asText());
+      case STREAM -> EndLine.TYPE.equals(reply.type()) || !reply.succeeded();
+      case PROGRESS -> !CalibrationLine.PROGRESS.equals(reply.type());
     };
     if (last) {
       pending.poll();
@@ -172,8 +180,7 @@ final class AwaitedAnswers {
     Awaited a = pending.peek();
     if (a != null && a.shape() == Shape.STREAM) {
       String r = run != null ? run : a.run();
-      String req = "{\"op\":\"follow\"" + (r != null ? ",\"run\":\"" + r + "\"" : "") + ",\"from\":\""
-          + (lastId != null ? lastId : "0-0") + "\"}";
+      String req = Wire.line(new CtlRequest.Follow(lastId != null ? lastId : "0-0", r));
       return "follow again with " + req + " to resume where it broke";
     }
     return "run it again when the link is back";

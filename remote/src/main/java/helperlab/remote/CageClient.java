@@ -2,8 +2,17 @@ package helperlab.remote;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.model.DataFile;
+import helperlab.protocol.CageStatusReport;
+import helperlab.protocol.Wire;
+import helperlab.protocol.ctl.CalibrationLine;
+import helperlab.protocol.ctl.CtlRequest;
+import helperlab.protocol.ctl.ExhibitStarted;
+import helperlab.protocol.ctl.PolicySwitched;
+import helperlab.protocol.ctl.PressAnswer;
+import helperlab.protocol.ctl.Reply;
+import helperlab.protocol.ctl.RunAnswer;
+import helperlab.protocol.ctl.RunList;
 import helperlab.workload.Trigger;
 
 /**
@@ -27,13 +36,16 @@ public final class CageClient implements AutoCloseable {
     return transport;
   }
 
-  /** Sends one request and returns its answer; an answer with {@code ok:false} is a {@link ControlException}. */
-  public synchronized JsonNode request(ObjectNode request) throws ControlException {
+  /**
+   * Sends one request and returns its answer line, parsed; an answer with {@code ok:false} is a
+   * {@link ControlException}. The typed methods below read it as the protocol's record for the op.
+   */
+  public synchronized JsonNode request(CtlRequest request) throws ControlException {
     return request(request, REPLY_TIMEOUT_MS);
   }
 
-  public synchronized JsonNode request(ObjectNode request, long timeoutMs) throws ControlException {
-    String line = request.toString();
+  public synchronized JsonNode request(CtlRequest request, long timeoutMs) throws ControlException {
+    String line = Wire.line(request);
     if (channel == null || !channel.isOpen()) {
       channel = transport.open();
     }
@@ -49,20 +61,28 @@ public final class CageClient implements AutoCloseable {
     }
   }
 
-  public JsonNode status() throws ControlException {
-    return request(op("status"));
+  private <T> T ask(CtlRequest request, long timeoutMs, Class<T> answer) throws ControlException {
+    return read(request(request, timeoutMs), answer, transport.describe());
   }
 
-  public JsonNode setPolicy(String policy) throws ControlException {
-    return request(op("set-policy").put("policy", policy));
+  public CageStatusReport status() throws ControlException {
+    return status(REPLY_TIMEOUT_MS);
   }
 
-  public JsonNode press(String scenario) throws ControlException {
-    return request(op("press").put("scenario", scenario));
+  public CageStatusReport status(long timeoutMs) throws ControlException {
+    return ask(new CtlRequest.Status(), timeoutMs, CageStatusReport.class);
+  }
+
+  public PolicySwitched setPolicy(String policy) throws ControlException {
+    return ask(new CtlRequest.SetPolicy(policy), REPLY_TIMEOUT_MS, PolicySwitched.class);
+  }
+
+  public PressAnswer press(String scenario) throws ControlException {
+    return ask(new CtlRequest.Press(scenario, null), REPLY_TIMEOUT_MS, PressAnswer.class);
   }
 
   /** Starts a one-minute exhibit; returns at once with the run id (follow it for the events). */
-  public JsonNode exhibit(String policy, String scenario, long seed, double durationS) throws ControlException {
+  public ExhibitStarted exhibit(String policy, String scenario, long seed, double durationS) throws ControlException {
     return exhibit(policy, scenario, seed, durationS, null);
   }
 
@@ -70,21 +90,18 @@ public final class CageClient implements AutoCloseable {
    * Starts an exhibit with a trigger (null: none), sent as the simulator's trigger JSON under
    * {@code trigger}; returns at once with the run id.
    */
-  public JsonNode exhibit(String policy, String scenario, long seed, double durationS, Trigger trigger)
+  public ExhibitStarted exhibit(String policy, String scenario, long seed, double durationS, Trigger trigger)
       throws ControlException {
-    ObjectNode req = op("exhibit").put("policy", policy).put("scenario", scenario).put("seed", seed)
-        .put("duration_s", durationS);
-    if (trigger != null) {
-      req.set("trigger", DataFile.JSON.valueToTree(trigger));
-    }
-    return request(req);
+    return ask(CtlRequest.Exhibit.started(policy, scenario, seed, durationS,
+        trigger == null ? null : DataFile.JSON.valueToTree(trigger)), REPLY_TIMEOUT_MS, ExhibitStarted.class);
   }
 
   /**
    * Measures the cage ({@code calibrate}; {@code quick}: the short ladder): each line it prints goes to
    * {@code progress} as it comes; returns the final answer (the calibration's name, how long it took).
    */
-  public JsonNode calibrate(boolean quick, java.util.function.Consumer<String> progress) throws ControlException {
+  public CalibrationLine.Done calibrate(boolean quick, java.util.function.Consumer<String> progress)
+      throws ControlException {
     return calibrate(quick, false, progress);
   }
 
@@ -92,19 +109,20 @@ public final class CageClient implements AutoCloseable {
    * As {@link #calibrate(boolean, java.util.function.Consumer)}; {@code force}: a doubtful result replaces
    * the cage's steady calibration (without it the cage keeps its own and answers {@code ok: false}).
    */
-  public synchronized JsonNode calibrate(boolean quick, boolean force, java.util.function.Consumer<String> progress)
-      throws ControlException {
+  public synchronized CalibrationLine.Done calibrate(boolean quick, boolean force,
+      java.util.function.Consumer<String> progress) throws ControlException {
     if (channel == null || !channel.isOpen()) {
       channel = transport.open();
     }
     try {
-      channel.send(op("calibrate").put("quick", quick).put("force", force).toString());
+      channel.send(Wire.line(new CtlRequest.Calibrate(quick, force)));
       while (true) {
         JsonNode r = check(parse(channel.receive(REPLY_TIMEOUT_MS), channel.peer()));
-        if (!"progress".equals(r.path("type").asText())) {
-          return r;
+        CalibrationLine.Progress p = read(r, CalibrationLine.Progress.class, channel.peer());
+        if (!p.isProgress()) {
+          return read(r, CalibrationLine.Done.class, channel.peer());
         }
-        progress.accept(r.path("line").asText());
+        progress.accept(p.line());
       }
     } catch (ControlException e) {
       if (e.kind() != ControlException.Kind.REMOTE_ERROR) {
@@ -115,37 +133,45 @@ public final class CageClient implements AutoCloseable {
     }
   }
 
-  public JsonNode runs() throws ControlException {
-    return request(op("runs"));
+  public RunList runs() throws ControlException {
+    return ask(new CtlRequest.Runs(), REPLY_TIMEOUT_MS, RunList.class);
   }
 
   /** A run's whole record (its JSON under {@code record}). */
-  public JsonNode run(String id) throws ControlException {
-    return request(op("run").put("id", id));
+  public RunAnswer run(String id) throws ControlException {
+    return ask(new CtlRequest.Run(id), REPLY_TIMEOUT_MS, RunAnswer.class);
   }
 
-  public static ObjectNode op(String op) {
-    return DataFile.JSON.createObjectNode().put("op", op);
-  }
-
+  /** A line parsed, and refused unless it is a cage's answer (every one carries {@code ok}: {@link Reply}). */
   static JsonNode parse(String line, String peer) throws ControlException {
     try {
-      JsonNode node = DataFile.JSON.readTree(line);
-      if (node == null || !node.isObject() || !node.has("ok")) {
+      JsonNode node = Wire.JSON.readTree(line);
+      if (node == null || !node.isObject() || Wire.read(node, Reply.class).ok() == null) {
         throw new ControlException(ControlException.Kind.MALFORMED, peer + " answered something that is not a cage reply: "
             + abbreviate(line));
       }
       return node;
-    } catch (JsonProcessingException e) {
+    } catch (JsonProcessingException | IllegalArgumentException e) {
       throw new ControlException(ControlException.Kind.MALFORMED, peer + " answered malformed JSON: " + abbreviate(line), e);
     }
   }
 
   static JsonNode check(JsonNode reply) throws ControlException {
-    if (!reply.path("ok").asBoolean(false)) {
-      throw new ControlException(ControlException.Kind.REMOTE_ERROR, reply.path("error").asText("the cage refused"));
+    Reply r = Wire.read(reply, Reply.class);
+    if (!r.succeeded()) {
+      throw new ControlException(ControlException.Kind.REMOTE_ERROR, r.error() == null ? "the cage refused" : r.error());
     }
     return reply;
+  }
+
+  /** An answer read as the record its op answers with; one that does not fit is a malformed answer, in words. */
+  static <T> T read(JsonNode answer, Class<T> kind, String peer) throws ControlException {
+    try {
+      return Wire.read(answer, kind);
+    } catch (IllegalArgumentException e) {
+      throw new ControlException(ControlException.Kind.MALFORMED, peer + " answered what the lab cannot read: "
+          + e.getMessage(), e);
+    }
   }
 
   private static String abbreviate(String s) {

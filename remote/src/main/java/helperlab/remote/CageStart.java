@@ -1,6 +1,6 @@
 package helperlab.remote;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.protocol.CageStatusReport;
 import java.util.function.Consumer;
 
 /**
@@ -68,7 +68,7 @@ final class CageStart {
    * is ready), it exits, or the options' timeout passes. A first start makes the sample library, which
    * takes about a minute: that is said while it happens.
    */
-  JsonNode awaitReady(SshTransport.Sessions s, DeployOptions o, String dir, Consumer<String> progress)
+  CageStatusReport awaitReady(SshTransport.Sessions s, DeployOptions o, String dir, Consumer<String> progress)
       throws ControlException {
     SshTransport ssh = shell.transport();
     SshSettings base = ssh.settings();
@@ -77,14 +77,14 @@ final class CageStart {
     long t0 = System.nanoTime();
     long end = t0 + o.statusTimeoutS() * 1_000_000_000L;
     ControlException last = null;
-    JsonNode answered = null;
+    CageStatusReport answered = null;
     String preparing = null;
     progress.accept("waiting for the cage to answer status");
     try (CageClient client = new CageClient(new SshTransport(ctl, (h, t, f) -> false, CredentialsPrompt.NONE))) {
       while (System.nanoTime() < end) {
         try {
-          answered = client.request(CageClient.op("status"), 30_000);
-          String samples = answered.path("samples").asText("");
+          answered = client.status(30_000);
+          String samples = answered.samples() == null ? "" : answered.samples();
           if (samples.matches("\\d+ samples in .*")) {
             return answered;
           }

@@ -1,6 +1,6 @@
 package helperlab.remote;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.protocol.CageStatusReport;
 
 /**
  * What a deploy did: where the jar went (its size and SHA-256), how the cage runs now (systemd user
@@ -9,4 +9,4 @@ import com.fasterxml.jackson.databind.JsonNode;
  * take an exhibit, and whether the jar there was already this one (not copied again).
  */
 public record DeployReport(String remoteDir, long jarBytes, String jarSha256, String startedAs, long pid,
-    String stoppedPrevious, String services, JsonNode status, long elapsedMs, boolean jarUnchanged) {}
+    String stoppedPrevious, String services, CageStatusReport status, long elapsedMs, boolean jarUnchanged) {}

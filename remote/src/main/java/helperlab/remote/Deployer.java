@@ -1,6 +1,6 @@
 package helperlab.remote;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.protocol.CageStatusReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,7 +121,7 @@ public final class Deployer {
         + " && mv -f " + tmp + ".serve cage-serve && mv -f " + tmp + ".ctl " + CTL, "put the new jar in place");
     undo.push("stopped the cage this deploy started", stopScript(dir));
     CageStart.Started started = start.start(s, systemd, dir, abs, progress);
-    JsonNode status = start.awaitReady(s, options, dir, progress);
+    CageStatusReport status = start.awaitReady(s, options, dir, progress);
     return new DeployReport(abs, copy.bytes(), copy.sha(), started.as(), started.pid(),
         stopped.isEmpty() ? "nothing was running" : stopped, servicesUsed, status,
         (System.nanoTime() - t0) / 1_000_000, same);

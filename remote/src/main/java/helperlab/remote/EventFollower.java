@@ -1,7 +1,8 @@
 package helperlab.remote;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.protocol.Wire;
+import helperlab.protocol.ctl.CtlRequest;
+import helperlab.protocol.events.FollowLine;
 
 /**
  * Follows a cage run's live event stream and keeps following through dropped connections: it
@@ -17,8 +18,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public final class EventFollower implements AutoCloseable {
   /** What a follower reports. */
   public interface Listener {
-    /** One line of the stream: an event, a sample, or the run's end. */
-    void line(String id, String type, JsonNode line);
+    /** One line of the stream: an event, a sample, or the run's end (never a heartbeat). */
+    void line(FollowLine line);
 
     /** The link was closed (by the other side or the network); reconnecting. */
     default void disconnected(ControlException why) {}
@@ -32,9 +33,6 @@ public final class EventFollower implements AutoCloseable {
     /** Following stopped: the run ended, or it was closed, or it gave up ({@code failure} non-null). */
     default void stopped(ControlException failure) {}
   }
-
-  /** The type of a line that only says the link is alive (the cage's {@code CtlServer.HEARTBEAT}). */
-  static final String HEARTBEAT = "heartbeat";
 
   private final ControlTransport transport;
   private final String run;
@@ -100,18 +98,15 @@ public final class EventFollower implements AutoCloseable {
       try {
         LineChannel c = transport.open();
         channel = c;
-        ObjectNode req = CageClient.op("follow").put("from", lastId);
-        if (run != null) {
-          req.put("run", run);
-        }
-        c.send(req.toString());
+        c.send(Wire.line(new CtlRequest.Follow(lastId, run)));
         boolean first = true;
         while (!closed) {
-          JsonNode line;
+          FollowLine line;
           try {
             // a fresh connection starts ctl on the server (a JVM: seconds on a busy host): not a stall
             long wait = first ? Math.max(stallMs, FIRST_LINE_MS) : stallMs;
-            line = CageClient.check(CageClient.parse(c.receive(wait), c.peer()));
+            line = CageClient.read(CageClient.check(CageClient.parse(c.receive(wait), c.peer())), FollowLine.class,
+                c.peer());
             first = false;
           } catch (ControlException e) {
             if (e.kind() == ControlException.Kind.REMOTE_ERROR && !first) {
@@ -130,16 +125,14 @@ public final class EventFollower implements AutoCloseable {
           }
           lastLineMs = now;
           backoff.succeeded();
-          String id = line.path("id").asText(null);
-          String type = line.path("type").asText("");
-          if (HEARTBEAT.equals(type)) {
+          if (line.isHeartbeat()) {
             continue; // the link is alive; nothing to show
           }
-          if (id != null) {
-            lastId = id;
+          if (line.id() != null) {
+            lastId = line.id();
           }
-          listener.line(id, type, line);
-          if ("end".equals(type)) {
+          listener.line(line);
+          if (line.isEnd()) {
             closed = true;
           }
         }

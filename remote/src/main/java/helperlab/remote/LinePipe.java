@@ -1,6 +1,8 @@
 package helperlab.remote;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import helperlab.protocol.Wire;
+import helperlab.protocol.ctl.Reply;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -113,7 +115,7 @@ public final class LinePipe {
       // a script must not be handed garbage as if it were an answer
       JsonNode answer = CageClient.parse(reply, channel.peer());
       awaited.answered(answer);
-      boolean ok = answer.path("ok").asBoolean(false);
+      boolean ok = Wire.read(answer, Reply.class).succeeded();
       answers++;
       refused += ok ? 0 : 1;
       replies.println(reply);

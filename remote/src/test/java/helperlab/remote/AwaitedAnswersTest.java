@@ -27,7 +27,7 @@ class AwaitedAnswersTest {
     answer(a, "{\"ok\":true,\"run\":\"r1\",\"type\":\"heartbeat\"}");
     assertEquals(7_000, a.limitMs());
     assertTrue(a.waitingFor().equals("following run r1 (last id 1-0)"), a.waitingFor());
-    assertEquals("follow again with {\"op\":\"follow\",\"run\":\"r1\",\"from\":\"1-0\"} to resume where it broke",
+    assertEquals("follow again with {\"op\":\"follow\",\"from\":\"1-0\",\"run\":\"r1\"} to resume where it broke",
         a.advice());
     a.inputEnded();
     assertFalse(a.allAnswered(), "the follow is still owed its end");

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,8 +51,8 @@ class EventFollowerStallTest {
     volatile long downMs = -1;
 
     @Override
-    public void line(String id, String type, JsonNode line) {
-      said.add(id);
+    public void line(helperlab.protocol.events.FollowLine line) {
+      said.add(line.id());
     }
 
     @Override

@@ -6,13 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.cage.measure.CageCalibration;
 import helperlab.cage.measure.CalibrationCheck;
 import helperlab.cage.measure.CalibrationShelf;
 import helperlab.cage.measure.CpuHogs;
 import helperlab.cage.measure.HostCheck;
 import helperlab.model.Calibration;
+import helperlab.protocol.CageStatusReport;
+import helperlab.protocol.ctl.CalibrationLine;
+import helperlab.protocol.ctl.ExhibitStarted;
 import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
 import java.nio.file.Files;
@@ -35,8 +37,8 @@ class CageCalibrateTest {
   void refusedDuringAnExhibitAndUncalibratedSaidSo() throws Exception {
     try (TestCage cage = TestCage.start(Files.createDirectory(dir.resolve("cage")));
         CageClient c = new CageClient(cage.localTransport())) {
-      JsonNode st = c.status();
-      assertFalse(st.path("calibrated").asBoolean(true), "a fresh cage runs on the seed's placeholder: " + st);
+      CageStatusReport st = c.status();
+      assertFalse(st.calibrated(), "a fresh cage runs on the seed's placeholder: " + st);
       assertFalse(CageStatus.of(st).calibrated());
       c.exhibit("pool-edf-10", "calm", 0, 5);
       ControlException e = assertThrows(ControlException.class, () -> c.calibrate(true, line -> {}));
@@ -50,19 +52,19 @@ class CageCalibrateTest {
     try (TestCage cage = TestCage.start(Files.createDirectory(dir.resolve("cage")));
         CageClient c = new CageClient(cage.localTransport())) {
       List<String> progress = new ArrayList<>();
-      JsonNode done = c.calibrate(true, progress::add);
-      assertEquals("done", done.path("type").asText(), done.toString());
-      assertTrue(done.path("calibrated").asBoolean(), done.toString());
+      CalibrationLine.Done done = c.calibrate(true, progress::add);
+      assertEquals("done", done.type(), done.toString());
+      assertTrue(done.calibrated(), done.toString());
       assertTrue(progress.stream().anyMatch(l -> l.startsWith("cost curve:")), String.join("\n", progress));
       assertTrue(progress.stream().anyMatch(l -> l.startsWith("contention:")), String.join("\n", progress));
       Path file = CageCalibration.ownFile(cage.data);
       assertTrue(Files.isRegularFile(file), "kept beside the cage's data");
       Calibration measured = Calibration.load(file);
-      JsonNode st = c.status();
-      assertTrue(st.path("calibrated").asBoolean(), st.toString());
-      assertEquals(measured.name(), st.path("calibration").asText());
-      JsonNode started = c.exhibit("pool-edf-10", "calm", 0, 5);
-      assertEquals(measured.cost().a(), started.path("calibration").path("cost").path("a").asDouble(), 1e-9,
+      CageStatusReport st = c.status();
+      assertTrue(st.calibrated(), st.toString());
+      assertEquals(measured.name(), st.calibration());
+      ExhibitStarted started = c.exhibit("pool-edf-10", "calm", 0, 5);
+      assertEquals(measured.cost().a(), started.calibration().path("cost").path("a").asDouble(), 1e-9,
           "the exhibit forecasts with the measured calibration");
     }
   }
@@ -83,8 +85,8 @@ class CageCalibrateTest {
     Path data = Files.createDirectory(dir.resolve("cage"));
     ownCalibration(data, true);
     try (TestCage cage = TestCage.start(data); CageClient c = new CageClient(cage.localTransport())) {
-      JsonNode st = c.status();
-      assertTrue(st.path("calibration_check").path("doubtful").asBoolean(), st.toString());
+      CageStatusReport st = c.status();
+      assertTrue(st.calibrationCheck().doubtful(), st.toString());
       CageStatus s = CageStatus.of(st);
       assertTrue(s.calibrationDoubtful());
       String row = s.rows().stream().filter(r -> r[0].equals("Calibration")).findFirst().orElseThrow()[1];
@@ -100,7 +102,7 @@ class CageCalibrateTest {
     Path own = CageCalibration.ownFile(data);
     byte[] steady = Files.readAllBytes(own);
     try (TestCage cage = TestCage.start(data); CageClient c = new CageClient(cage.localTransport())) {
-      assertFalse(c.status().path("calibration_check").path("doubtful").asBoolean(true));
+      assertFalse(c.status().calibrationCheck().doubtful());
       List<String> progress = new ArrayList<>();
       ControlException refused;
       try (CpuHogs hogs = CpuHogs.start()) {
@@ -114,8 +116,8 @@ class CageCalibrateTest {
       CalibrationCheck recorded = CalibrationShelf.checkIn(doubtfulDir);
       assertTrue(recorded.hostBefore().waitShare() > HostCheck.WAIT_LIMIT, recorded.toString());
       assertTrue(Files.isRegularFile(doubtfulDir.resolve("calibration.json")), "what was measured is kept");
-      JsonNode st = c.status();
-      assertFalse(st.path("calibration_check").path("doubtful").asBoolean(true), "the cage still runs the steady one");
+      CageStatusReport st = c.status();
+      assertFalse(st.calibrationCheck().doubtful(), "the cage still runs the steady one");
     }
   }
 }

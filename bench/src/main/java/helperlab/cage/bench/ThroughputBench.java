@@ -11,6 +11,9 @@ import helperlab.cage.worker.WorkerLauncher;
 import helperlab.cage.worker.WorkerPool;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
+import helperlab.protocol.CageStatusReport;
+import helperlab.protocol.Wire;
+import helperlab.protocol.ctl.CtlRequest;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -93,10 +96,9 @@ final class ThroughputBench {
     Process sup = pb.start();
     try {
       int port = awaitPort(sup, log);
-      ObjectNode status = ctl(cageData, "{\"op\":\"status\"}");
-      int budget = status.get("budget").get("workers").asInt();
-      out.printf(Locale.ROOT, "capped cage: %s; budget %d workers; CDS %s%n", status.get("cage").asText(), budget,
-          status.get("cds").asText());
+      CageStatusReport status = status(cageData);
+      int budget = status.budget().workers();
+      out.printf(Locale.ROOT, "capped cage: %s; budget %d workers; CDS %s%n", status.cage(), budget, status.cds());
       // The supervisor's own CPU at rest (its timers: watchdog, samples, checkpoints).
       Thread.sleep(20_000); // past its start-up and first compilations
       double idle0 = cpuSeconds(sup.pid());
@@ -266,9 +268,9 @@ final class ThroughputBench {
 
   private static List<Long> workerPids(Path cageData) throws IOException {
     List<Long> pids = new ArrayList<>();
-    for (JsonNode w : ctl(cageData, "{\"op\":\"status\"}").get("workers")) {
-      if (w.get("pid").asLong() > 0) {
-        pids.add(w.get("pid").asLong());
+    for (CageStatusReport.Worker w : status(cageData).workers()) {
+      if (w.pid() > 0) {
+        pids.add(w.pid());
       }
     }
     return pids;
@@ -321,14 +323,16 @@ final class ThroughputBench {
     return n;
   }
 
-  private static ObjectNode ctl(Path cageData, String request) throws IOException {
+  /** The cage's status, asked over its control socket and read through the protocol's record. */
+  private static CageStatusReport status(Path cageData) throws IOException {
+    String request = Wire.line(new CtlRequest.Status());
     try (var c = java.nio.channels.SocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
       c.connect(java.net.UnixDomainSocketAddress.of(cageData.resolve("run").resolve(CtlServer.SOCKET)));
       c.write(java.nio.ByteBuffer.wrap((request + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
       c.shutdownOutput();
       String line = new java.io.BufferedReader(new java.io.InputStreamReader(java.nio.channels.Channels.newInputStream(c),
           java.nio.charset.StandardCharsets.UTF_8)).readLine();
-      return (ObjectNode) DataFile.JSON.readTree(line);
+      return Wire.read(line, CageStatusReport.class);
     }
   }
 

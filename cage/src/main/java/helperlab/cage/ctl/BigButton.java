@@ -1,12 +1,11 @@
 package helperlab.cage.ctl;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.cage.image.SampleLibrary;
 import helperlab.cage.store.ValidBatch;
 import helperlab.cage.supervisor.Offer;
 import helperlab.cage.supervisor.Supervisor;
-import helperlab.model.DataFile;
+import helperlab.protocol.ctl.CtlRequest;
+import helperlab.protocol.ctl.PressAnswer;
 import helperlab.model.Task;
 import helperlab.workload.ArrivalGenerator;
 import helperlab.workload.ScenarioSpec;
@@ -20,8 +19,8 @@ final class BigButton {
   private BigButton() {}
 
   /** The big button: a batch drawn from a scenario's mixes, played by samples, offered like any other. */
-  static ObjectNode press(Supervisor supervisor, JsonNode req) {
-    String scenario = CtlRequest.text(req, "scenario", "calm");
+  static PressAnswer press(Supervisor supervisor, CtlRequest.Press req) {
+    String scenario = req.scenario() == null ? "calm" : req.scenario();
     if (!ScenarioSpec.BUILT_IN.contains(scenario)) {
       throw new IllegalArgumentException("unknown scenario '" + scenario + "'; known: " + String.join(", ", ScenarioSpec.BUILT_IN));
     }
@@ -29,8 +28,7 @@ final class BigButton {
     if (lib == null) {
       throw new IllegalStateException("no sample library yet: " + supervisor.samplesStatus());
     }
-    JsonNode seedNode = req.get("seed");
-    long seed = seedNode != null && seedNode.isIntegralNumber() ? seedNode.asLong() : System.nanoTime();
+    long seed = req.seed() != null ? req.seed() : System.nanoTime();
     ArrivalGenerator gen = new ArrivalGenerator(ScenarioSpec.builtIn(scenario), supervisor.machine(),
         supervisor.calibration(), supervisor.presets());
     Task t = gen.sampleBatch(0, 0, new SplittableRandom(seed));
@@ -45,22 +43,13 @@ final class BigButton {
     ValidBatch b = new ValidBatch("press", preset.name(), preset.longEdge(), now,
         now.plusMillis((long) (t.windowS() * 1000)), images);
     Offer o = supervisor.offer(b);
-    ObjectNode reply = DataFile.JSON.createObjectNode();
-    reply.put("ok", !(o instanceof Offer.Unavailable));
     if (o instanceof Offer.Unavailable u) {
-      reply.put("error", o.reason());
-      reply.put("retry_after_s", u.retryAfterS());
-      return reply;
+      return PressAnswer.unavailable(o.reason(), u.retryAfterS());
     }
-    reply.put("admitted", o.admitted());
-    reply.put("batch", o.batchId());
-    reply.put("preset", preset.name());
-    reply.put("images", images.size());
-    reply.put("deadline", b.deadlineAt().toString());
-    if (!o.admitted()) {
-      reply.put("reason", o.reason());
-      reply.put("retry_after_s", o instanceof Offer.Refused r ? r.retryAfterS() : -1);
+    if (o.admitted()) {
+      return PressAnswer.admitted(o.batchId(), preset.name(), images.size(), b.deadlineAt().toString());
     }
-    return reply;
+    return PressAnswer.refused(o.batchId(), preset.name(), images.size(), b.deadlineAt().toString(), o.reason(),
+        o instanceof Offer.Refused r ? r.retryAfterS() : -1);
   }
 }

@@ -1,7 +1,6 @@
 package helperlab.cage.ctl;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.cage.measure.CageCalibration;
 import helperlab.cage.measure.CalibrationCheck;
 import helperlab.cage.measure.CalibrationMain;
@@ -11,6 +10,8 @@ import helperlab.cage.worker.WorkerLauncher;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
 import helperlab.model.MachineSpec;
+import helperlab.protocol.ctl.CalibrationLine;
+import helperlab.protocol.ctl.Reply;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -89,7 +90,7 @@ final class CalibrationJob {
       }
       int code = waitFor(p);
       if (code != 0) {
-        out.send(CtlLines.error("the calibration failed (exit " + code + "): " + last));
+        out.send(Reply.refused("the calibration failed (exit " + code + "): " + last));
         return;
       }
       Calibration c = Calibration.load(result.resolve("calibration.json"));
@@ -97,29 +98,17 @@ final class CalibrationJob {
       CalibrationShelf.Placed placed = CalibrationShelf.place(home, c, check,
           DataFile.read(result.resolve("calibration-report.json"), JsonNode.class), force);
       if (!placed.replaced()) {
-        ObjectNode refused = CtlLines.error(placed.message());
-        refused.put("type", "done");
-        refused.put("refused", true);
-        refused.put("file", placed.dir().resolve("calibration.json").toString());
-        refused.set("doubts", DataFile.JSON.valueToTree(check.doubts()));
-        out.send(refused);
+        out.send(CalibrationLine.Refused.of(placed.message(), placed.dir().resolve("calibration.json").toString(),
+            check.doubts()));
         return;
       }
       supervisor.onLoop(s -> {
         s.useCalibration(c);
         return null;
       });
-      ObjectNode done = DataFile.JSON.createObjectNode();
-      done.put("ok", true);
-      done.put("type", "done");
-      done.put("doubtful", check.doubtful());
-      done.set("doubts", DataFile.JSON.valueToTree(check.doubts()));
-      done.put("message", placed.message());
-      done.put("calibration", c.name());
-      done.put("calibrated", CageCalibration.measuredHere(c));
-      done.put("file", CageCalibration.ownFile(data).toString());
-      done.put("seconds", (System.nanoTime() - started) / 1e9);
-      out.send(done);
+      out.send(new CalibrationLine.Done(true, CalibrationLine.DONE, check.doubtful(), check.doubts(), placed.message(),
+          c.name(), CageCalibration.measuredHere(c), CageCalibration.ownFile(data).toString(),
+          (System.nanoTime() - started) / 1e9));
     } finally {
       running.set(false);
     }
@@ -133,11 +122,7 @@ final class CalibrationJob {
   // The quick ladder: 2 repetitions, 5 s per concurrency level, 3 fresh workers timed (the full one: 5, 20 s, 12).
 
   private static boolean progress(CtlLines out, String line) {
-    ObjectNode o = DataFile.JSON.createObjectNode();
-    o.put("ok", true);
-    o.put("type", "progress");
-    o.put("line", line);
-    return out.send(o);
+    return out.send(CalibrationLine.Progress.of(line));
   }
 
   private static int waitFor(Process p) {

@@ -2,12 +2,15 @@ package helperlab.cage.ctl;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import helperlab.cage.events.EventStream;
 import helperlab.cage.supervisor.StatusDocument;
 import helperlab.cage.supervisor.Supervisor;
-import helperlab.model.DataFile;
 import helperlab.policy.PolicyCatalog;
+import helperlab.protocol.Wire;
+import helperlab.protocol.ctl.CtlRequest;
+import helperlab.protocol.ctl.ExhibitEnded;
+import helperlab.protocol.ctl.ExhibitStarted;
+import helperlab.protocol.ctl.Reply;
+import helperlab.protocol.events.FollowLine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -36,8 +39,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class CtlServer implements AutoCloseable {
   public static final String SOCKET = "ctl.sock";
-  public static final List<String> OPS = List.of("status", "set-policy", "press", "exhibit", "follow", "runs", "run",
-      "calibrate");
+  public static final List<String> OPS = CtlRequest.OPS;
 
   private final Supervisor supervisor;
   private final CalibrationJob calibrations;
@@ -100,9 +102,9 @@ public final class CtlServer implements AutoCloseable {
       try {
         handle(line, lines);
       } catch (IllegalArgumentException | IllegalStateException e) {
-        lines.send(CtlLines.error(e.getMessage()));
+        lines.send(Reply.refused(e.getMessage()));
       } catch (RuntimeException e) {
-        lines.send(CtlLines.error("internal error: " + e));
+        lines.send(Reply.refused("internal error: " + e));
       }
     } catch (IOException e) {
       // the client went away
@@ -112,88 +114,85 @@ public final class CtlServer implements AutoCloseable {
   }
 
   private void handle(String line, CtlLines out) throws IOException {
-    JsonNode req;
+    JsonNode tree;
     try {
-      req = DataFile.JSON.readTree(line);
+      tree = Wire.JSON.readTree(line);
     } catch (JsonProcessingException e) {
-      out.send(CtlLines.error("malformed JSON: " + e.getOriginalMessage()));
+      out.send(Reply.refused("malformed JSON: " + e.getOriginalMessage()));
       return;
     }
-    if (req == null || !req.isObject() || !req.hasNonNull("op")) {
-      out.send(CtlLines.error("a request is a JSON object with an op, e.g. {\"op\":\"status\"}; ops: " + String.join(", ", OPS)));
-      return;
-    }
-    String op = req.get("op").asText();
-    switch (op) {
-      case "status" -> out.send(DataFile.JSON.valueToTree(StatusDocument.answer(supervisor)));
-      case "set-policy" -> {
-        String id = CtlRequest.text(req, "policy", null);
-        out.send(supervisor.onLoop(s -> s.switcher().setPolicy(id)));
-      }
-      case "press" -> out.send(BigButton.press(supervisor, req));
-      case "exhibit" -> exhibit(req, out);
-      case "follow" -> follow(req, out);
-      case "runs" -> out.send(RunAnswers.runs(supervisor));
-      case "run" -> out.send(RunAnswers.run(supervisor, req));
-      case "calibrate" -> calibrations.run(req.path("quick").asBoolean(false), req.path("force").asBoolean(false), out);
-      default -> out.send(CtlLines.error("unknown op '" + op + "'; known: " + String.join(", ", OPS)));
+    CtlRequest req = CtlRequests.read(tree);
+    // Java 17 has no switch over a sealed type's records: one test per op
+    if (req instanceof CtlRequest.Status) {
+      out.send(StatusDocument.answer(supervisor));
+    } else if (req instanceof CtlRequest.SetPolicy sp) {
+      out.send(supervisor.onLoop(s -> s.switcher().setPolicy(sp.policy())));
+    } else if (req instanceof CtlRequest.Press p) {
+      out.send(BigButton.press(supervisor, p));
+    } else if (req instanceof CtlRequest.Exhibit ex) {
+      exhibit(ex, out);
+    } else if (req instanceof CtlRequest.Follow f) {
+      follow(f, out);
+    } else if (req instanceof CtlRequest.Runs) {
+      out.send(RunAnswers.runs(supervisor));
+    } else if (req instanceof CtlRequest.Run r) {
+      out.send(RunAnswers.run(supervisor, r));
+    } else if (req instanceof CtlRequest.Calibrate c) {
+      calibrations.run(Boolean.TRUE.equals(c.quick()), Boolean.TRUE.equals(c.force()), out);
     }
   }
 
-  private void exhibit(JsonNode req, CtlLines out) {
-    String policy = CtlRequest.text(req, "policy", null);
-    String scenario = CtlRequest.text(req, "scenario", "calm");
-    double seedValue = CtlRequest.number(req, "seed", 0);
-    double duration = CtlRequest.number(req, "duration_s", 60);
-    double grace = CtlRequest.number(req, "grace_s", 60);
-    // the scenario's own load when not given; else the phase study's load axis (1 = what the machine can resize)
-    Double offeredLoad = req.hasNonNull("offered_load") ? CtlRequest.number(req, "offered_load", 0) : null;
-    helperlab.workload.Trigger trigger = CtlRequest.trigger(req);
-    JsonNode waitNode = req.get("wait");
-    boolean wait = waitNode != null && waitNode.asBoolean(false);
+  private void exhibit(CtlRequest.Exhibit req, CtlLines out) {
+    String policy = req.policy();
+    String scenario = req.scenario() == null ? "calm" : req.scenario();
+    long seed = req.seed() == null ? 0 : req.seed();
+    double duration = req.durationS() == null ? 60 : req.durationS();
+    double grace = req.graceS() == null ? 60 : req.graceS();
+    // the scenario's own load when not given (null); else the phase study's load axis (1 = what the machine can resize)
+    Double offeredLoad = req.offeredLoad();
+    helperlab.workload.Trigger trigger = CtlRequests.trigger(req.trigger());
     if (policy == null) {
       throw new IllegalArgumentException("exhibit needs a policy (one of " + String.join(", ", PolicyCatalog.ids()) + ")");
     }
-    CompletableFuture<ObjectNode> done = new CompletableFuture<>();
+    CompletableFuture<ExhibitEnded> done = new CompletableFuture<>();
     // Judged on the loop, where a calibration checks for an exhibit: one of the two always sees the other.
-    ObjectNode started = supervisor.onLoop(s -> {
+    ExhibitStarted started = supervisor.onLoop(s -> {
       if (calibrations.running()) {
         throw new IllegalStateException("a calibration is running on this cage; start the exhibit when it ends");
       }
-      return s.switcher().startExhibit(policy, scenario, offeredLoad, (long) seedValue, duration, grace, trigger,
-          done);
+      return s.switcher().startExhibit(policy, scenario, offeredLoad, seed, duration, grace, trigger, done);
     });
-    if (!wait) {
+    if (!req.waits()) {
       out.send(started);
       return;
     }
     try {
       out.send(done.get((long) (duration + grace + 120), TimeUnit.SECONDS));
     } catch (Exception e) {
-      out.send(CtlLines.error("the exhibit did not end cleanly: " + e.getMessage()));
+      out.send(Reply.refused("the exhibit did not end cleanly: " + e.getMessage()));
     }
   }
 
   /** The line a follow sends when its stream has been quiet for {@link #HEARTBEAT_NS}; it carries no id. */
-  public static final String HEARTBEAT = "heartbeat";
+  public static final String HEARTBEAT = FollowLine.HEARTBEAT;
   /** A followed stream quiet this long gets a heartbeat line (a viewer calls a link silent for 5 s stalled). */
   static final long HEARTBEAT_NS = 2_000_000_000L;
 
-  private void follow(JsonNode req, CtlLines out) throws IOException {
-    String run = CtlRequest.text(req, "run", null);
+  private void follow(CtlRequest.Follow req, CtlLines out) throws IOException {
+    String run = req.run();
     if (run == null) {
       run = supervisor.currentRun();
     } else {
       try {
         if (!supervisor.store().runExists(run)) {
-          out.send(CtlLines.error("no run '" + run + "'"));
+          out.send(Reply.refused("no run '" + run + "'"));
           return;
         }
       } catch (SQLException e) {
         // cannot check: follow anyway (the stream may have it)
       }
     }
-    String from = CtlRequest.text(req, "from", "0-0");
+    String from = req.from() == null ? "0-0" : req.from();
     if (!from.matches("\\d+(-\\d+)?")) {
       throw new IllegalArgumentException("from must be a stream id like 17-0 (or 0 for the start)");
     }
@@ -202,18 +201,7 @@ public final class CtlServer implements AutoCloseable {
     long[] lastSentNs = {System.nanoTime()};
     try {
       supervisor.stream().follow(run, from, e -> {
-        ObjectNode line = DataFile.JSON.createObjectNode();
-        line.put("ok", true);
-        line.put("run", followed);
-        line.put("id", e.id());
-        line.put("type", e.type());
-        try {
-          line.set(e.type().equals("sample") ? "sample" : e.type().equals(EventStream.END) ? "end" : "event",
-              DataFile.JSON.readTree(e.json()));
-        } catch (JsonProcessingException ex) {
-          line.put("raw", e.json());
-        }
-        boolean sent = out.send(line);
+        boolean sent = out.send(CtlRequests.followLine(followed, e.id(), e.type(), e.json()));
         lastSentNs[0] = System.nanoTime();
         gone[0] = !sent;
         return sent;
@@ -221,8 +209,7 @@ public final class CtlServer implements AutoCloseable {
         // asked after every read of the stream (at most a second apart), entries or not: a quiet stream
         // (an idle run, Redis down) still says the link is alive, so a viewer does not take it for a stall
         if (!gone[0] && System.nanoTime() - lastSentNs[0] >= HEARTBEAT_NS) {
-          gone[0] = !out.send(DataFile.JSON.createObjectNode().put("ok", true).put("type", HEARTBEAT)
-              .put("run", followed));
+          gone[0] = !out.send(FollowLine.Heartbeat.of(followed));
           lastSentNs[0] = System.nanoTime();
         }
         return gone[0] || !running;

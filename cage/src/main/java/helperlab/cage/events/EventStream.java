@@ -35,8 +35,14 @@ public final class EventStream implements AutoCloseable {
   static final long IDLE_MS = 250;
   /** Runs whose entries are kept for re-publishing after Redis loses them. */
   static final int KEEP_RUNS = 4;
+  /**
+   * An entry's two fields in Redis (a field map, not JSON; only this package writes and reads it): its type, and its
+   * payload, the protocol's record for that type as JSON ({@code EventLine}, {@code SampleLine}, {@code EndLine}).
+   */
+  static final String TYPE_FIELD = "type";
+  static final String JSON_FIELD = "json";
   /** The type of a run's last entry. */
-  public static final String END = "end";
+  public static final String END = helperlab.protocol.events.EndLine.TYPE;
 
   private final RedisAddress address;
   private final String prefix;
@@ -218,8 +224,8 @@ public final class EventStream implements AutoCloseable {
         String key = key(feed.run);
         for (int i = 0; i < batch.size(); i++) {
           Map<String, String> fields = new HashMap<>(2);
-          fields.put("type", batch.get(i)[0]);
-          fields.put("json", batch.get(i)[1]);
+          fields.put(TYPE_FIELD, batch.get(i)[0]);
+          fields.put(JSON_FIELD, batch.get(i)[1]);
           p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(from + i + 1, 0)), fields);
         }
         p.sync();

@@ -24,11 +24,11 @@ final class InterruptedStream {
       Pipeline p = j.pipelined();
       for (int i = last; i < durable.size(); i++) {
         p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(i + 1, 0)),
-            Map.of("type", durable.get(i)[0], "json", durable.get(i)[1]));
+            Map.of(EventStream.TYPE_FIELD, durable.get(i)[0], EventStream.JSON_FIELD, durable.get(i)[1]));
         written++;
       }
       p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(Math.max(last, durable.size()) + 1, 0)),
-          Map.of("type", EventStream.END, "json", endJson));
+          Map.of(EventStream.TYPE_FIELD, EventStream.END, EventStream.JSON_FIELD, endJson));
       p.zadd(stream.runsKey(), startedMs, run);
       p.sync();
       return written + 1;
@@ -39,6 +39,6 @@ final class InterruptedStream {
 
   private static String lastType(Jedis j, String key) {
     List<StreamEntry> last = j.xrevrange(key, StreamEntryID.MAXIMUM_ID, StreamEntryID.MINIMUM_ID, 1);
-    return last.isEmpty() ? null : last.get(0).getFields().get("type");
+    return last.isEmpty() ? null : last.get(0).getFields().get(EventStream.TYPE_FIELD);
   }
 }

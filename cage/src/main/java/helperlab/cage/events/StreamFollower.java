@@ -27,7 +27,7 @@ final class StreamFollower {
     if (got != null) {
       for (Map.Entry<String, List<StreamEntry>> e : got) {
         for (StreamEntry s : e.getValue()) {
-          out.add(new Entry(s.getID().toString(), s.getFields().get("type"), s.getFields().get("json")));
+          out.add(new Entry(s.getID().toString(), s.getFields().get(EventStream.TYPE_FIELD), s.getFields().get(EventStream.JSON_FIELD)));
         }
       }
     }

@@ -1,6 +1,6 @@
 package helperlab.cage.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import helperlab.protocol.ctl.ExhibitStarted;
 import helperlab.cage.image.SampleLibrary;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
@@ -145,25 +145,9 @@ public final class Exhibit {
    * The answer to starting it: what it will play and with which calibration (and the day's probe), so a
    * watcher can replay it as it goes.
    */
-  public ObjectNode startedAnswer(String runId, String policyId, Calibration calibration, Double speedProbeMs) {
-    ObjectNode o = DataFile.JSON.createObjectNode();
-    o.put("ok", true);
-    o.put("run", runId);
-    o.put("policy", policyId);
-    o.put("scenario", scenario);
-    o.put("offered_load", offeredLoad);
-    o.put("seed", seed);
-    o.put("tasks", tasks.size());
-    o.put("duration_s", durationS);
-    o.put("stops_by_s", stopS);
-    if (trigger != null) {
-      o.set("trigger", DataFile.JSON.valueToTree(trigger));
-    }
-    o.set("calibration", DataFile.JSON.valueToTree(calibration));
-    o.set("played", DataFile.JSON.valueToTree(playedTasks()));
-    if (speedProbeMs != null) {
-      o.put("speed_probe_ms", speedProbeMs);
-    }
-    return o;
+  public ExhibitStarted startedAnswer(String runId, String policyId, Calibration calibration, Double speedProbeMs) {
+    return new ExhibitStarted(true, runId, policyId, scenario, offeredLoad, seed, tasks.size(), durationS, stopS,
+        trigger == null ? null : DataFile.JSON.valueToTree(trigger), DataFile.JSON.valueToTree(calibration),
+        DataFile.JSON.valueToTree(playedTasks()), speedProbeMs);
   }
 }

@@ -1,14 +1,15 @@
 package helperlab.cage.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.cage.events.EventStream;
 import helperlab.cage.store.CageStore;
 import helperlab.cage.store.Checkpoint;
-import helperlab.model.DataFile;
 import helperlab.model.EventSink;
 import helperlab.model.EventType;
 import helperlab.model.MetricsAccumulator;
 import helperlab.model.RunEvent;
+import helperlab.protocol.Wire;
+import helperlab.protocol.events.EventLine;
+import helperlab.protocol.events.SampleLine;
 import java.util.function.Supplier;
 
 /**
@@ -43,26 +44,14 @@ public final class RunJournal implements EventSink {
   public void sample(double t, int workers, int busy, int queue, double memoryMb, MetricsAccumulator totals) {
     seq++;
     lastSampleSeq = seq;
-    stream.append(run, seq, "sample", sampleJson(t, workers, busy, queue, memoryMb, totals));
+    stream.append(run, seq, SampleLine.TYPE, sampleJson(t, workers, busy, queue, memoryMb, totals));
     checkpoint.get().sample(run, seq, new CageStore.SampleRow(t, workers, busy, queue, memoryMb));
   }
 
-  /** A sample as the stream carries it: levels, and the running totals at that moment. */
+  /** A sample as the stream carries it ({@link SampleLine}): levels, and the running totals at that moment. */
   public static String sampleJson(double t, int workers, int busy, int queue, double memoryMb, MetricsAccumulator totals) {
-    ObjectNode s = DataFile.JSON.createObjectNode();
-    s.put("t", t);
-    s.put("workers", workers);
-    s.put("busy", busy);
-    s.put("queue", queue);
-    s.put("memory_mb", memoryMb);
-    s.put("cpu_useful_s", totals.cpuUsefulS());
-    s.put("cpu_spawn_s", totals.cpuSpawnS());
-    s.put("cpu_killed_s", totals.cpuKilledS());
-    s.put("spawns", totals.spawns());
-    s.put("met", totals.met());
-    s.put("late", totals.late());
-    s.put("refused", totals.turnedAway());
-    return s.toString();
+    return Wire.line(new SampleLine(t, workers, busy, queue, memoryMb, totals.cpuUsefulS(), totals.cpuSpawnS(),
+        totals.cpuKilledS(), totals.spawns(), totals.met(), totals.late(), totals.turnedAway()));
   }
 
   /** The run's last entry on the stream: how it ended. */
@@ -71,19 +60,9 @@ public final class RunJournal implements EventSink {
     stream.append(run, seq, EventStream.END, json);
   }
 
-  /**
-   * The event as the stream carries it: the same fields as {@link RunEvent}'s JSON, written by hand
-   * because this runs for every event of every image on the supervisor's thread.
-   */
+  /** The event as the stream carries it ({@link EventLine}): the same fields as {@link RunEvent}'s JSON. */
   public static String json(RunEvent e) {
-    StringBuilder b = new StringBuilder(96);
-    b.append("{\"t\":").append(e.t()).append(",\"type\":\"").append(e.type().wire()).append("\",\"worker\":")
-        .append(e.worker()).append(",\"task\":").append(e.task()).append(",\"image\":").append(e.image())
-        .append(",\"value\":").append(e.value());
-    if (e.note() != null) {
-      b.append(",\"note\":").append(DataFile.compact(e.note()));
-    }
-    return b.append('}').toString();
+    return Wire.line(new EventLine(e.t(), e.type().wire(), e.worker(), e.task(), e.image(), e.value(), e.note()));
   }
 
   int seq() {

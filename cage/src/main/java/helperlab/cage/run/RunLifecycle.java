@@ -1,6 +1,5 @@
 package helperlab.cage.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.cage.config.CageConfig;
 import helperlab.cage.events.EventStream;
 import helperlab.cage.store.CageStore;
@@ -10,6 +9,8 @@ import helperlab.model.RunId;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicySpec;
+import helperlab.protocol.Wire;
+import helperlab.protocol.events.EndLine;
 import helperlab.workload.RecoveryMeter;
 import helperlab.workload.RunTriggers;
 import helperlab.workload.Tipping;
@@ -75,10 +76,7 @@ public final class RunLifecycle {
     RunRecord record = recordOf(run, probeMs);
     writeRecordFile(record, run.context().storage());
     checkpoint.runEnded(run.id, "finished", run.context().clock().instant(), DataFile.compact(record));
-    ObjectNode end = DataFile.JSON.createObjectNode();
-    end.put("run", run.id);
-    end.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
-    run.endStream(end.toString());
+    run.endStream(Wire.line(new EndLine(run.id, null, DataFile.JSON.valueToTree(record.metrics()))));
     return record;
   }
 

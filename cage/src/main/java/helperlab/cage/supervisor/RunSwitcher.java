@@ -1,6 +1,5 @@
 package helperlab.cage.supervisor;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.cage.image.SampleLibrary;
 import helperlab.cage.limits.CgroupCage;
 import helperlab.cage.run.Exhibit;
@@ -11,6 +10,9 @@ import helperlab.model.PresetCatalog;
 import helperlab.model.RunRecord;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
+import helperlab.protocol.ctl.ExhibitEnded;
+import helperlab.protocol.ctl.ExhibitStarted;
+import helperlab.protocol.ctl.PolicySwitched;
 import helperlab.workload.ScenarioSpec;
 import helperlab.workload.Trigger;
 import java.sql.SQLException;
@@ -29,7 +31,7 @@ public final class RunSwitcher {
   private final SampleLibraryLoader sampleLoader;
   private final CgroupCage cage;
   private PolicySpec livePolicy;
-  private CompletableFuture<ObjectNode> exhibitDone;
+  private CompletableFuture<ExhibitEnded> exhibitDone;
 
   /** {@code calibration} is the cage's as it is when an exhibit starts ({@code ctl calibrate} may replace it). */
   RunSwitcher(CurrentRun runs, MachineSpec machine, PresetCatalog presets, Supplier<Calibration> calibration,
@@ -47,7 +49,7 @@ public final class RunSwitcher {
     return livePolicy;
   }
 
-  public ObjectNode setPolicy(String id) {
+  public PolicySwitched setPolicy(String id) {
     if (id == null || !PolicyCatalog.has(id)) {
       throw new IllegalArgumentException("unknown policy '" + id + "'; known: " + String.join(", ", PolicyCatalog.ids()));
     }
@@ -58,16 +60,13 @@ public final class RunSwitcher {
     String before = runs.current().policy().id();
     runs.current().switchPolicy(p);
     livePolicy = p;
-    ObjectNode o = DataFile.JSON.createObjectNode();
-    o.put("ok", true);
-    o.put("policy", id);
-    o.put("was", before);
+    PolicySwitched o = new PolicySwitched(true, id, before);
     return o;
   }
 
   /** Starts an exhibit (the live run ends first; it must be idle). */
-  public ObjectNode startExhibit(String policyId, String scenarioName, Double offeredLoad, long seed, double durationS,
-      double graceS, Trigger trigger, CompletableFuture<ObjectNode> done) {
+  public ExhibitStarted startExhibit(String policyId, String scenarioName, Double offeredLoad, long seed, double durationS,
+      double graceS, Trigger trigger, CompletableFuture<ExhibitEnded> done) {
     Exhibit.checkRequest(policyId, scenarioName, durationS, graceS, trigger, cage.cpuCapped());
     Exhibit.checkLoad(offeredLoad);
     if (runs.current().isExhibit()) {
@@ -99,7 +98,7 @@ public final class RunSwitcher {
   /** The exhibit has played out: its record is written, the live run starts again, and a waiting ctl hears the metrics. */
   void finishExhibit() {
     RunRecord record = runs.endRun();
-    CompletableFuture<ObjectNode> done = exhibitDone;
+    CompletableFuture<ExhibitEnded> done = exhibitDone;
     exhibitDone = null;
     try {
       runs.startRun("live", livePolicy, null);
@@ -107,15 +106,9 @@ public final class RunSwitcher {
       throw new IllegalStateException(e);
     }
     if (done != null) {
-      ObjectNode o = DataFile.JSON.createObjectNode();
-      o.put("ok", true);
-      o.put("run", record.id());
-      o.set("metrics", DataFile.JSON.valueToTree(record.metrics()));
-      if (record.recovery() != null) {
-        o.set("trigger", record.trigger());
-        o.set("recovery", record.recovery());
-      }
-      done.complete(o);
+      boolean recovered = record.recovery() != null;
+      done.complete(new ExhibitEnded(true, record.id(), DataFile.JSON.valueToTree(record.metrics()),
+          recovered ? record.trigger() : null, recovered ? record.recovery() : null));
     }
   }
 

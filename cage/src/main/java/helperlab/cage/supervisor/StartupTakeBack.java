@@ -18,6 +18,9 @@ import helperlab.model.PresetCatalog;
 import helperlab.model.RunRecord;
 import helperlab.model.SampleRecorder;
 import helperlab.model.Task;
+import helperlab.protocol.Wire;
+import helperlab.protocol.events.EndLine;
+import helperlab.protocol.events.SampleLine;
 import helperlab.workload.RunTriggers;
 import helperlab.workload.ScenarioSpec;
 import helperlab.workload.Trigger;
@@ -78,8 +81,7 @@ final class StartupTakeBack {
         RunRecord record = rebuild(r, entries);
         json = DataFile.compact(record);
         writeRecordFile(r.id(), record);
-        String end = "{\"run\":" + DataFile.compact(r.id()) + ",\"interrupted\":true,\"metrics\":"
-            + DataFile.compact(record.metrics()) + "}";
+        String end = Wire.line(new EndLine(r.id(), true, DataFile.JSON.valueToTree(record.metrics())));
         if (stream.closeInterrupted(r.id(), r.startedAt().toEpochMilli(), entries, end) < 0) {
           LOG.warn("cage: Redis is away; the stream of interrupted run " + r.id() + " stays open");
         }
@@ -198,7 +200,7 @@ final class StartupTakeBack {
           metrics.memory(s.t(), s.memoryMb());
           samples.add(s.t(), s.workers(), s.busy(), s.queue(), s.memoryMb(), metrics);
           end = Math.max(end, s.t());
-          streamEntries.add(new String[] {"sample",
+          streamEntries.add(new String[] {SampleLine.TYPE,
               RunJournal.sampleJson(s.t(), s.workers(), s.busy(), s.queue(), s.memoryMb(), metrics)});
         }
       }

@@ -17,6 +17,8 @@ import helperlab.model.PresetCatalog;
 import helperlab.model.RunEvent;
 import helperlab.model.RunRecord;
 import helperlab.model.Task;
+import helperlab.protocol.Wire;
+import helperlab.protocol.events.FollowLine;
 import helperlab.workload.ArrivalGenerator;
 import helperlab.workload.ScenarioSpec;
 import java.nio.file.Files;
@@ -182,6 +184,9 @@ class CtlTest {
     List<JsonNode> followed = cage.ctl("{\"op\":\"follow\",\"run\":\"" + id + "\",\"from\":\"0\"}");
     assertEquals(r.events().size() + r.samples().size() + 1, followed.size());
     assertEquals("end", followed.get(followed.size() - 1).get("type").asText());
+    for (JsonNode line : followed) { // each line the lab's record, written back the same
+      assertEquals(line.toString(), Wire.line(Wire.read(line, FollowLine.class)));
+    }
     assertEquals("live", one("{\"op\":\"status\"}").get("run").get("kind").asText(), "the live run is back");
   }
 

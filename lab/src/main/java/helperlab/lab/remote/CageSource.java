@@ -94,7 +94,7 @@ public final class CageSource implements LiveSource {
         return "no cage";
       }
     });
-    return new RemoteRun(settings, d, t, use, use.transport(), (reply, into) -> reply.has("played")
+    return new RemoteRun(settings, d, t, use, use.transport(), (reply, into) -> reply.played() != null
         ? ReplayOverlay.ofPlayed(reply, settings.policy(), d, m, settings.admission(), into)
         : new ReplayOverlay(settings.policy(), settings.scenario(), settings.seed(), d, m, Calibration.seed(),
             settings.admission(), into), listener).begin();

@@ -1,8 +1,5 @@
 package helperlab.lab.remote;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import helperlab.model.DataFile;
 import helperlab.model.Interference;
 import helperlab.model.MachineSpec;
 import helperlab.protocol.CageStatusReport;
@@ -26,21 +23,7 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
     calibrationDoubts = calibrationDoubts == null ? List.of() : List.copyOf(calibrationDoubts);
   }
 
-  /**
-   * Reads a status reply through the protocol's record (the cage writes the same); fields the cage did not send read
-   * as empty or zero. A reply that does not fit the record (a field of the wrong kind) is refused, naming the field.
-   */
-  public static CageStatus of(JsonNode s) {
-    CageStatusReport r;
-    try {
-      r = DataFile.JSON.treeToValue(s, CageStatusReport.class);
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("the cage's status does not read as a status: " + e.getOriginalMessage(), e);
-    }
-    return of(r);
-  }
-
-  /** The lab's view of a status the cage wrote. */
+  /** The lab's view of a status the cage wrote (read through the protocol's record: {@code CageClient.status()}). */
   public static CageStatus of(CageStatusReport s) {
     CageStatusReport.Budget b = s.budget() != null ? s.budget() : new CageStatusReport.Budget(0, 0, 0, "", 0, 0);
     CageStatusReport.Limits l = s.limits() != null ? s.limits()

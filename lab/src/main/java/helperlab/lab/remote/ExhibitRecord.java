@@ -1,7 +1,6 @@
 package helperlab.lab.remote;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import helperlab.remote.CageClient;
@@ -22,8 +21,7 @@ final class ExhibitRecord {
     long end = System.currentTimeMillis() + RECORD_WAIT_MS;
     while (true) {
       try {
-        JsonNode r = client.run(runId);
-        return DataFile.JSON.treeToValue(r.path("record"), RunRecord.class);
+        return DataFile.JSON.treeToValue(client.run(runId).record(), RunRecord.class);
       } catch (ControlException e) {
         if (e.kind() != ControlException.Kind.REMOTE_ERROR || System.currentTimeMillis() > end) {
           throw e;

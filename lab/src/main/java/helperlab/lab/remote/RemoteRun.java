@@ -1,6 +1,5 @@
 package helperlab.lab.remote;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.charts.LiveSamples;
 import helperlab.lab.live.LiveRun;
 import helperlab.lab.live.LiveSettings;
@@ -9,6 +8,10 @@ import helperlab.lab.live.LiveStatus;
 import helperlab.lab.live.LiveTrigger;
 import helperlab.model.RunRecord;
 import helperlab.model.Task;
+import helperlab.protocol.ctl.ExhibitStarted;
+import helperlab.protocol.events.EventLine;
+import helperlab.protocol.events.FollowLine;
+import helperlab.protocol.events.SampleLine;
 import helperlab.remote.Backoff;
 import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
@@ -48,7 +51,7 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
   private volatile ControlTransport transport;
   private final Listener listener;
   /** The overlay for the exhibit's reply, writing into the given table. */
-  private final BiFunction<JsonNode, LiveSamples, ReplayOverlay> overlayFactory;
+  private final BiFunction<ExhibitStarted, LiveSamples, ReplayOverlay> overlayFactory;
   private final LiveSamples real = new LiveSamples();
   /** The simulator's replay, one table for the whole run (the window streams it from the first frame). */
   private final LiveSamples replay = new LiveSamples();
@@ -72,7 +75,7 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
   private final StreamSequence ids = new StreamSequence();
 
   RemoteRun(LiveSettings settings, double durationS, Trigger asked, CageClient client, ControlTransport transport,
-      BiFunction<JsonNode, LiveSamples, ReplayOverlay> overlayFactory, Listener listener) {
+      BiFunction<ExhibitStarted, LiveSamples, ReplayOverlay> overlayFactory, Listener listener) {
     this.settings = settings;
     this.durationS = durationS;
     this.asked = asked;
@@ -93,8 +96,8 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
 
   private void startExhibit() {
     try {
-      JsonNode started = client.exhibit(settings.policy(), settings.scenario(), settings.seed(), durationS, asked);
-      runId = started.path("run").asText();
+      ExhibitStarted started = client.exhibit(settings.policy(), settings.scenario(), settings.seed(), durationS, asked);
+      runId = started.run();
       if (asked != null && !asked.isNone()) {
         // the cage refuses a trigger it cannot play, so one it started is the one asked for
         trigger = LiveTrigger.started(asked);
@@ -119,33 +122,31 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
   // ---- the stream ---------------------------------------------------------------------------------
 
   @Override
-  public void line(String id, String type, JsonNode line) {
-    ids.saw(id);
-    switch (type) {
-      case "sample" -> {
-        JsonNode s = line.path("sample");
-        double t = s.path("t").asDouble();
-        lastT = Math.max(lastT, t);
-        lastLineMs = System.currentTimeMillis();
-        ExhibitSampleLine.addRow(real, t, s);
+  public void line(FollowLine line) {
+    ids.saw(line.id());
+    if (line.isEnd()) {
+      link = "the exhibit ended; fetching its record";
+    } else if (line.sample() != null) {
+      SampleLine s = line.sample();
+      double t = s.t();
+      lastT = Math.max(lastT, t);
+      lastLineMs = System.currentTimeMillis();
+      ExhibitSampleLine.addRow(real, t, s);
+      ReplayOverlay o = overlay;
+      if (o != null) {
+        o.advanceTo(t);
+      }
+      publish(LiveState.RUNNING, s);
+    } else if (line.event() != null) {
+      EventLine e = line.event();
+      double t = e.t();
+      lastT = Math.max(lastT, t);
+      // an original batch (value -1; a retry copy names its original there) arriving: the replay gets it too
+      if ("submitted".equals(line.type()) && e.value() < 0) {
+        submitted++;
         ReplayOverlay o = overlay;
         if (o != null) {
-          o.advanceTo(t);
-        }
-        publish(LiveState.RUNNING, s);
-      }
-      case "end" -> link = "the exhibit ended; fetching its record";
-      default -> {
-        JsonNode e = line.path("event");
-        double t = e.path("t").asDouble();
-        lastT = Math.max(lastT, t);
-        // an original batch (value -1; a retry copy names its original there) arriving: the replay gets it too
-        if ("submitted".equals(type) && e.path("value").asDouble() < 0) {
-          submitted++;
-          ReplayOverlay o = overlay;
-          if (o != null) {
-            o.arrived(e.path("task").asInt(), t);
-          }
+          o.arrived(e.task(), t);
         }
       }
     }
@@ -256,7 +257,7 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
     listener.failed(message);
   }
 
-  private void publish(LiveState state, JsonNode s) {
+  private void publish(LiveState state, SampleLine s) {
     status = s == null ? ExhibitSampleLine.carriedOver(status, state, durationS, submitted, pressed, trigger)
         : ExhibitSampleLine.status(state, lastT, durationS, s, submitted, pressed, trigger);
   }

@@ -1,7 +1,6 @@
 package helperlab.lab.remote;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.charts.LiveSamples;
 import helperlab.model.Calibration;
 import helperlab.model.DataFile;
@@ -10,6 +9,7 @@ import helperlab.model.PresetCatalog;
 import helperlab.model.Task;
 import helperlab.policy.AdmissionMode;
 import helperlab.policy.PolicyCatalog;
+import helperlab.protocol.ctl.ExhibitStarted;
 import helperlab.sim.SimSetup;
 import helperlab.sim.Simulation;
 import helperlab.workload.ArrivalGenerator;
@@ -42,14 +42,14 @@ final class ReplayOverlay {
    * The overlay of an exhibit from the cage's answer to it: the tasks it plays (its sample images)
    * and the calibration it forecasts with, so the overlay is the replay of the same tasks.
    */
-  static ReplayOverlay ofPlayed(JsonNode exhibitReply, String policy, double durationS, MachineSpec machine,
+  static ReplayOverlay ofPlayed(ExhibitStarted exhibitReply, String policy, double durationS, MachineSpec machine,
       String admission, LiveSamples into) {
-    List<Task> played = DataFile.JSON.convertValue(exhibitReply.get("played"), new TypeReference<List<Task>>() {});
-    Calibration calibration = exhibitReply.has("calibration")
-        ? DataFile.JSON.convertValue(exhibitReply.get("calibration"), Calibration.class) : Calibration.seed();
-    double probe = exhibitReply.path("speed_probe_ms").asDouble(0);
+    List<Task> played = DataFile.JSON.convertValue(exhibitReply.played(), new TypeReference<List<Task>>() {});
+    Calibration calibration = exhibitReply.calibration() != null
+        ? DataFile.JSON.convertValue(exhibitReply.calibration(), Calibration.class) : Calibration.seed();
+    double probe = exhibitReply.speedProbeMs() == null ? 0 : exhibitReply.speedProbeMs();
     double workFactor = probe > 0 ? probe / calibration.speedProbeMs() : 1.0;
-    return new ReplayOverlay(played, policy, exhibitReply.path("seed").asLong(), durationS, machine, calibration,
+    return new ReplayOverlay(played, policy, exhibitReply.seed(), durationS, machine, calibration,
         admission, workFactor, into);
   }
 

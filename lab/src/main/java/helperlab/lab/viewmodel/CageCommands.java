@@ -1,8 +1,9 @@
 package helperlab.lab.viewmodel;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.lab.live.LiveRun;
 import helperlab.lab.remote.CageStatus;
+import helperlab.protocol.ctl.PolicySwitched;
+import helperlab.protocol.ctl.PressAnswer;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -35,8 +36,8 @@ final class CageCommands {
   void pushPolicy() {
     String p = policy.get();
     link.send("Cannot set the policy to " + p, c -> {
-      JsonNode r = c.setPolicy(p);
-      String was = r.path("was").asText("");
+      PolicySwitched r = c.setPolicy(p);
+      String was = r.was() == null ? "" : r.was();
       CageStatus st = CageStatus.of(c.status());
       ui.execute(() -> {
         link.statusProperty().set(st);
@@ -53,12 +54,12 @@ final class CageCommands {
       r.press();
     }
     link.send(PRESS_FAILED, c -> {
-      JsonNode p = c.press(scenario);
-      String text = p.path("admitted").asBoolean()
-          ? "Batch " + p.path("batch").asText() + " (" + p.path("images").asInt() + " images, " + p.path("preset").asText()
-              + ") admitted; deadline " + deadline(p.path("deadline").asText())
-          : "Batch " + p.path("batch").asText() + " refused: " + p.path("reason").asText() + " (retry after "
-              + p.path("retry_after_s").asText() + " s)";
+      PressAnswer p = c.press(scenario);
+      String text = p.wasAdmitted()
+          ? "Batch " + p.batch() + " (" + p.images() + " images, " + p.preset()
+              + ") admitted; deadline " + deadline(p.deadline())
+          : "Batch " + p.batch() + " refused: " + p.reason() + " (retry after "
+              + p.retryAfterS() + " s)";
       ui.execute(() -> {
         pressResult.set(text);
         if (link.errorProperty().get().startsWith(PRESS_FAILED)) {

@@ -1,7 +1,7 @@
 package helperlab.lab.viewmodel;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import helperlab.lab.remote.CageStatus;
+import helperlab.protocol.ctl.CalibrationLine;
 import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
 import java.util.Locale;
@@ -43,15 +43,15 @@ final class RemoteCalibration {
     link.inOrder(() -> {
       long t0 = System.nanoTime();
       try {
-        JsonNode done = c.calibrate(quick, line -> ui.execute(() -> {
+        CalibrationLine.Done done = c.calibrate(quick, line -> ui.execute(() -> {
           if (link.current(gen)) {
             progress.set(line);
           }
         }));
         CageStatus st = CageStatus.of(c.status());
         String text = String.format(Locale.ROOT, "Calibrated in %.0f s: %s", (System.nanoTime() - t0) / 1e9,
-            done.path("calibration").asText())
-            + (done.path("doubtful").asBoolean(false) ? " — doubtful: " + done.path("message").asText() : "");
+            done.calibration())
+            + (done.doubtful() ? " — doubtful: " + done.message() : "");
         ui.execute(() -> {
           calibrating.set(false);
           if (link.current(gen)) {

@@ -2,7 +2,8 @@ package helperlab.lab.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import helperlab.model.DataFile;
+import helperlab.protocol.CageStatusReport;
+import helperlab.protocol.Wire;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -12,25 +13,30 @@ class CageStatusFaultsTest {
     return s.rows().stream().filter(r -> r[0].equals(label)).map(r -> r[1]).findFirst().orElse(null);
   }
 
+  /** A status line as the lab reads one: through the protocol's record. */
+  private static CageStatus status(String line) {
+    return CageStatus.of(Wire.read(line, CageStatusReport.class));
+  }
+
   @Test
   void leaseAndStorageRows() throws Exception {
-    CageStatus held = CageStatus.of(DataFile.JSON.readTree("{\"lease\":{\"state\":\"held\",\"epoch\":3},"
+    CageStatus held = status(("{\"lease\":{\"state\":\"held\",\"epoch\":3},"
         + "\"storage\":{\"paused\":false,\"places\":[{\"name\":\"outbox\",\"free_mb\":12.34},"
         + "{\"name\":\"data\",\"free_mb\":80000}],\"last_error\":null}}"));
     assertEquals("held (epoch 3)", row(held, "Lease"));
     assertEquals("ok: outbox 12.3 MiB, data 78.1 GiB free", row(held, "Storage"));
-    CageStatus oneDisk = CageStatus.of(DataFile.JSON.readTree("{\"storage\":{\"paused\":false,\"places\":["
+    CageStatus oneDisk = status(("{\"storage\":{\"paused\":false,\"places\":["
         + "{\"name\":\"outbox\",\"free_mb\":80000},{\"name\":\"data\",\"free_mb\":80000}]}}"));
     assertEquals("ok, 78.1 GiB free", row(oneDisk, "Storage"), "one disk, one figure");
 
-    CageStatus bad = CageStatus.of(DataFile.JSON.readTree("{\"lease\":{\"state\":\"lost\",\"epoch\":3,\"why\":\"another"
+    CageStatus bad = status(("{\"lease\":{\"state\":\"lost\",\"epoch\":3,\"why\":\"another"
         + " cage took it\"},\"storage\":{\"paused\":true,\"places\":[{\"name\":\"outbox\",\"path\":\"/d/outbox\","
         + "\"free_mb\":0.25},{\"name\":\"data\",\"path\":\"/d\",\"free_mb\":0.25}],"
         + "\"last_error\":{\"errno\":\"ENOSPC\",\"reason\":\"No space left on device\",\"path\":\"/d/outbox/1/a.jpg\"}}}"));
     assertEquals("lost: another cage took it", row(bad, "Lease"));
     assertEquals("paused, work waits: ENOSPC at outbox (0.3 MiB free)", row(bad, "Storage"), "the place that failed");
 
-    CageStatus older = CageStatus.of(DataFile.JSON.readTree("{}"));
+    CageStatus older = status(("{}"));
     assertEquals(List.of(), older.rows().stream().filter(r -> r[0].equals("Lease") || r[0].equals("Storage")).toList(),
         "a cage that does not say gets no rows for them");
   }
