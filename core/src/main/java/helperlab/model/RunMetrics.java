@@ -1,17 +1,23 @@
 package helperlab.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Objects;
 
 /**
  * The numbers one run is judged by, in five parts: the client's tasks (a retry copy is not a new task), the
  * processes spent on them, the CPU (split into useful work, spawning, that is start-up and warm-up, and killed or
- * wasted work), the images, and the timing. On disk the numbers are one flat object ({@link RunMetricsJson}, its
- * fields and their order those of every file written so far); each number keeps its flat accessor too
- * ({@link #metShare()} is {@code tasks().metShare()}).
+ * wasted work), the images, and the timing. On disk the numbers are one flat object, its fields and their order
+ * those of every file written so far: written from the flat accessors ({@link #metShare()} is {@code
+ * tasks().metShare()}), read through {@link RunMetricsJson}.
  */
-public record RunMetrics(Tasks tasks, Processes processes, Cpu cpu, Images images, Timing timing) {
+@JsonPropertyOrder({"submitted", "admitted", "refused", "met", "late", "met_share", "retries", "spawns",
+    "processes_per_task", "cpu_useful_s", "cpu_spawn_s", "cpu_killed_s", "peak_memory_mb", "oom_kills",
+    "workers_killed", "images_done", "images_dead", "lateness_p50_s", "lateness_p99_s", "mean_response_s"})
+public record RunMetrics(@JsonIgnore Tasks tasks, @JsonIgnore Processes processes, @JsonIgnore Cpu cpu,
+    @JsonIgnore Images images, @JsonIgnore Timing timing) {
 
   /** The client's tasks: offered, taken, turned away, and of those taken, done in time or late. */
   public record Tasks(int submitted, int admitted, int refused, int met, int late, double metShare) {
@@ -50,11 +56,6 @@ public record RunMetrics(Tasks tasks, Processes processes, Cpu cpu, Images image
     return flat.metrics();
   }
 
-  @JsonValue
-  RunMetricsJson json() {
-    return RunMetricsJson.of(this);
-  }
-
   public double cpuTotalS() {
     return cpu.totalS();
   }
@@ -69,84 +70,106 @@ public record RunMetrics(Tasks tasks, Processes processes, Cpu cpu, Images image
     return tasks.submitted() > 0 ? (double) tasks.refused() / tasks.submitted() : 0;
   }
 
-  // The flat accessors, one per number as the files name them, so a reader of one number need not know its part.
+  // The flat accessors, one per number as the files name them, so a reader of one number need not know its part; they
+  // are what is written, a bean's properties (not a @JsonValue), so a sweep's row can still unwrap the metrics into
+  // its own line (RunRow's @JsonUnwrapped).
 
+  @JsonProperty("submitted")
   public int submitted() {
     return tasks.submitted();
   }
 
+  @JsonProperty("admitted")
   public int admitted() {
     return tasks.admitted();
   }
 
+  @JsonProperty("refused")
   public int refused() {
     return tasks.refused();
   }
 
+  @JsonProperty("met")
   public int met() {
     return tasks.met();
   }
 
+  @JsonProperty("late")
   public int late() {
     return tasks.late();
   }
 
+  @JsonProperty("met_share")
   public double metShare() {
     return tasks.metShare();
   }
 
+  @JsonProperty("retries")
   public int retries() {
     return processes.retries();
   }
 
+  @JsonProperty("spawns")
   public int spawns() {
     return processes.spawns();
   }
 
+  @JsonProperty("processes_per_task")
   public double processesPerTask() {
     return processes.processesPerTask();
   }
 
+  @JsonProperty("cpu_useful_s")
   public double cpuUsefulS() {
     return cpu.usefulS();
   }
 
+  @JsonProperty("cpu_spawn_s")
   public double cpuSpawnS() {
     return cpu.spawnS();
   }
 
+  @JsonProperty("cpu_killed_s")
   public double cpuKilledS() {
     return cpu.killedS();
   }
 
+  @JsonProperty("peak_memory_mb")
   public double peakMemoryMb() {
     return processes.peakMemoryMb();
   }
 
+  @JsonProperty("oom_kills")
   public int oomKills() {
     return processes.oomKills();
   }
 
+  @JsonProperty("workers_killed")
   public int workersKilled() {
     return processes.workersKilled();
   }
 
+  @JsonProperty("images_done")
   public int imagesDone() {
     return images.done();
   }
 
+  @JsonProperty("images_dead")
   public int imagesDead() {
     return images.dead();
   }
 
+  @JsonProperty("lateness_p50_s")
   public double latenessP50S() {
     return timing.latenessP50S();
   }
 
+  @JsonProperty("lateness_p99_s")
   public double latenessP99S() {
     return timing.latenessP99S();
   }
 
+  @JsonProperty("mean_response_s")
   public double meanResponseS() {
     return timing.meanResponseS();
   }

@@ -1,15 +1,12 @@
 package helperlab.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
- * {@link RunMetrics} as the files hold it: one flat object, its fields in this order (the sweep's rows, the run
- * records and their readers all read it so). Converted at the edge, so the record itself keeps its parts.
+ * {@link RunMetrics} as the files hold it, read: one flat object, every field required (the sweep's rows and the run
+ * records hold it so). Turned into the record's parts at the edge; the record writes itself the same way from its flat
+ * accessors.
  */
-@JsonPropertyOrder({"submitted", "admitted", "refused", "met", "late", "met_share", "retries", "spawns",
-    "processes_per_task", "cpu_useful_s", "cpu_spawn_s", "cpu_killed_s", "peak_memory_mb", "oom_kills",
-    "workers_killed", "images_done", "images_dead", "lateness_p50_s", "lateness_p99_s", "mean_response_s"})
 record RunMetricsJson(
     @JsonProperty(required = true) int submitted,
     @JsonProperty(required = true) int admitted,
@@ -31,12 +28,6 @@ record RunMetricsJson(
     @JsonProperty(value = "lateness_p50_s", required = true) double latenessP50S,
     @JsonProperty(value = "lateness_p99_s", required = true) double latenessP99S,
     @JsonProperty(value = "mean_response_s", required = true) double meanResponseS) {
-
-  static RunMetricsJson of(RunMetrics m) {
-    return new RunMetricsJson(m.submitted(), m.admitted(), m.refused(), m.met(), m.late(), m.metShare(), m.retries(),
-        m.spawns(), m.processesPerTask(), m.cpuUsefulS(), m.cpuSpawnS(), m.cpuKilledS(), m.peakMemoryMb(), m.oomKills(),
-        m.workersKilled(), m.imagesDone(), m.imagesDead(), m.latenessP50S(), m.latenessP99S(), m.meanResponseS());
-  }
 
   RunMetrics metrics() {
     return RunMetrics.builder().submitted(submitted).admitted(admitted).refused(refused).met(met).late(late)
