@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /** The phase study's measures on hand-computed rows. */
 class PhaseFindingsTest {
-  private static final RunMetrics M = new RunMetrics(10, 10, 0, 9, 1, 0.9, 0, 10, 1, 30, 3, 0, 500, 0, 0, 100, 0, 0, 1, 2);
+  private static final RunMetrics M = RunMetrics.builder().submitted(10).admitted(10).met(9).late(1).metShare(0.9)
+      .spawns(10).processesPerTask(1).cpuUsefulS(30).cpuSpawnS(3).peakMemoryMb(500).imagesDone(100).latenessP99S(1)
+      .meanResponseS(2).build();
 
   private static DownSpells down(Double escapedAtS, double downS, int stretches, boolean atEnd, double offered,
       double capacity) {

@@ -77,8 +77,10 @@ class ShardMergeTest {
   }
 
   private static helperlab.model.RunMetrics metrics() {
-    return new helperlab.model.RunMetrics(10, 9, 1, 7, 2, 0.7, 3, 12, 1.2, 30.5, 4.25, 1.0 / 7, 900, 0, 1, 100, 0,
-        0.5, 3.25, 1.5);
+    return helperlab.model.RunMetrics.builder().submitted(10).admitted(9).refused(1).met(7).late(2).metShare(0.7)
+        .retries(3).spawns(12).processesPerTask(1.2).cpuUsefulS(30.5).cpuSpawnS(4.25).cpuKilledS(1.0 / 7)
+        .peakMemoryMb(900).workersKilled(1).imagesDone(100).latenessP50S(0.5).latenessP99S(3.25).meanResponseS(1.5)
+        .build();
   }
 
   @Test

@@ -87,8 +87,10 @@ class TippingTest {
     java.util.List<RunRow> rows = new java.util.ArrayList<>();
     long seed = 0;
     for (Recovery r : java.util.List.of(down, down, stuck, back)) {
-      rows.add(new RunRow("calm", "box", "cage", seed++, "edf-fit", new helperlab.model.RunMetrics(10, 9, 1, 7, 2, 0.7, 3, 12, 1.2, 30.5, 4.25, 0.1, 900, 0, 1, 100, 0,
-          0.5, 3.25, 1.5), 262.0,
+      rows.add(new RunRow("calm", "box", "cage", seed++, "edf-fit", helperlab.model.RunMetrics.builder()
+          .submitted(10).admitted(9).refused(1).met(7).late(2).metShare(0.7).retries(3).spawns(12).processesPerTask(1.2)
+          .cpuUsefulS(30.5).cpuSpawnS(4.25).cpuKilledS(0.1).peakMemoryMb(900).workersKilled(1).imagesDone(100)
+          .latenessP50S(0.5).latenessP99S(3.25).meanResponseS(1.5).build(), 262.0,
           Studies.METASTABILITY, spike, null, r));
     }
     SweepSummary.Cell cell = SweepSummary.of(rows).cells().get(0);

@@ -123,8 +123,8 @@ public final class CageCommand implements Runnable {
       }, "cage-stop"));
       PrintWriter out = spec.commandLine().getOut();
       out.printf(Locale.ROOT, "cage: serving on http://%s:%d (POST /batches, GET /batches/{id}); control: %s;"
-          + " policy %s; %s%s%n", config.bind(), intake.port(), ctl.socket(), config.policy(), supervisor.limitsDescription(),
-          supervisor.redisWarning() == null ? "" : "; " + supervisor.redisWarning());
+          + " policy %s; %s%s%n", config.intake().bind(), intake.port(), ctl.socket(), config.scheduling().policy(),
+          supervisor.limitsDescription(), supervisor.redisWarning() == null ? "" : "; " + supervisor.redisWarning());
       out.flush();
       while (!supervisor.stopped()) {
         Thread.sleep(500);

@@ -203,7 +203,7 @@ final class ReadFailure {
       return "one of " + java.util.Arrays.stream(type.getEnumConstants()).map(Object::toString)
           .collect(Collectors.joining(", "));
     }
-    if (type == RunRecord.class) {
+    if (type == RunRecord.class || type == RunRecordJson.class) {
       return "a run record";
     }
     return "an object { }";

@@ -1,10 +1,11 @@
 package helperlab.model;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Everything about one run, simulated or real: what was asked (policy, scenario, machine, seed,
@@ -20,40 +21,56 @@ import java.util.List;
  * A record keeps the whole policy it ran ({@code policy_spec}, the policy's JSON, whose id is {@code policy}), so a
  * policy given as a file, or a built-in one changed by a study, is run again as it was; a record without it (written
  * before specs were kept, or by the cage, which runs only built-in policies) names a built-in id.
+ *
+ * <p>The record holds these in parts a reader can follow: what was asked ({@link Setup}), what it is judged on
+ * ({@link Basis}), what happened ({@link History}), how it scored ({@link RunMetrics}), where it came from
+ * ({@link Origin}) and what upset it and how it was judged ({@link Upsets}). On disk it is one flat object
+ * ({@link RunRecordJson}, its fields and their order those of every record written so far), and every field keeps
+ * its flat accessor ({@link #policy()} is {@code setup().policy()}).
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-public record RunRecord(
-    @JsonProperty(required = true) int format,
-    @JsonProperty(required = true) String id,
-    @JsonProperty(required = true) String kind,
-    @JsonProperty(required = true) String policy,
-    @JsonProperty("policy_spec") JsonNode policySpec,
-    @JsonProperty(required = true) String scenario,
-    @JsonProperty(required = true) MachineSpec machine,
-    @JsonProperty(required = true) long seed,
-    @JsonProperty(required = true) String admission,
-    @JsonProperty(required = true) Calibration calibration,
-    @JsonProperty("speed_probe_ms") Double speedProbeMs,
-    @JsonProperty("duration_s") double durationS,
-    @JsonProperty(required = true) List<Task> tasks,
-    @JsonProperty(required = true) List<RunEvent> events,
-    @JsonProperty(required = true) Samples samples,
-    @JsonProperty(required = true) RunMetrics metrics,
-    @JsonProperty("replay_of") String replayOf,
-    @JsonProperty("created_at") String createdAt,
-    @JsonProperty("host") String host,
-    @JsonProperty("stop_s") Double stopS,
-    @JsonProperty("trigger") JsonNode trigger,
-    @JsonProperty("recovery") JsonNode recovery,
-    @JsonProperty("tipping") JsonNode tipping,
-    @JsonProperty("interference") JsonNode interference,
-    @JsonProperty("offered_load") Double offeredLoad,
-    @JsonProperty("processor") String processor) {
+public record RunRecord(int format, String id, String kind, Setup setup, Basis basis, History history,
+    RunMetrics metrics, Origin origin, Upsets upsets) {
 
   public static final int FORMAT = 1;
   public static final String KIND_SIM = "sim";
   public static final String KIND_REAL = "real";
   public static final String KIND_REPLAY = "replay";
+
+  /** What was asked: the policy (its id, and its whole spec where kept), scenario, machine, seed and admission. */
+  public record Setup(String policy, JsonNode policySpec, String scenario, MachineSpec machine, long seed,
+      String admission) {
+    public Setup {
+      if (policySpec != null && !policySpec.path("id").asText("").equals(policy)) {
+        throw new IllegalArgumentException("policy_spec is of policy '" + policySpec.path("id").asText("")
+            + "', but the record names policy '" + policy + "'");
+      }
+    }
+  }
+
+  /** What the run is judged on: the calibration and the day's speed probe, the processor, the offered load played. */
+  public record Basis(Calibration calibration, Double speedProbeMs, String processor, Double offeredLoad) {
+  }
+
+  /** What happened: how long the run was and where it stopped, the tasks as generated, every event, the samples. */
+  public record History(double durationS, Double stopS, List<Task> tasks, List<RunEvent> events, Samples samples) {
+    public History {
+      tasks = List.copyOf(tasks);
+      events = List.copyOf(events);
+      for (int i = 1; i < events.size(); i++) {
+        if (events.get(i).t() < events.get(i - 1).t()) {
+          throw new IllegalArgumentException("events must be in time order (event " + i + " goes back in time)");
+        }
+      }
+    }
+  }
+
+  /** Where the record came from: the record it replays, when and on which host it was made. */
+  public record Origin(String replayOf, String createdAt, String host) {
+  }
+
+  /** What upset the run and how it was judged: the trigger and the recovery, when it tipped, the host's take. */
+  public record Upsets(JsonNode trigger, JsonNode recovery, JsonNode tipping, JsonNode interference) {
+  }
 
   /** This record with a trigger and the recovery from it (JSON; null for none). */
   public RunRecord withTrigger(JsonNode trigger, JsonNode recovery) {
@@ -71,6 +88,15 @@ public record RunRecord(
   }
 
   public RunRecord {
+    checkHead(format, id, kind);
+    Objects.requireNonNull(setup, "setup");
+    Objects.requireNonNull(basis, "basis");
+    Objects.requireNonNull(history, "history");
+    Objects.requireNonNull(origin, "origin");
+    Objects.requireNonNull(upsets, "upsets");
+  }
+
+  static void checkHead(int format, String id, String kind) {
     if (format != FORMAT) {
       throw new IllegalArgumentException("format " + format + " is not supported (this lab reads format " + FORMAT + ")");
     }
@@ -80,17 +106,16 @@ public record RunRecord(
     if (id == null || id.isBlank()) {
       throw new IllegalArgumentException("id must be given");
     }
-    if (policySpec != null && !policySpec.path("id").asText("").equals(policy)) {
-      throw new IllegalArgumentException("policy_spec is of policy '" + policySpec.path("id").asText("")
-          + "', but the record names policy '" + policy + "'");
-    }
-    tasks = List.copyOf(tasks);
-    events = List.copyOf(events);
-    for (int i = 1; i < events.size(); i++) {
-      if (events.get(i).t() < events.get(i - 1).t()) {
-        throw new IllegalArgumentException("events must be in time order (event " + i + " goes back in time)");
-      }
-    }
+  }
+
+  @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+  static RunRecord fromJson(RunRecordJson flat) {
+    return flat.record();
+  }
+
+  @JsonValue
+  RunRecordJson json() {
+    return RunRecordJson.of(this);
   }
 
   /** Reads a record file (a name ending in .gz through gzip); a bad file's message names file and field. */
@@ -100,10 +125,12 @@ public record RunRecord(
 
   /** The run's end: the last sample or event. */
   public double endS() {
-    double end = durationS;
+    double end = durationS();
+    Samples samples = samples();
     if (samples.size() > 0) {
       end = Math.max(end, samples.t()[samples.size() - 1]);
     }
+    List<RunEvent> events = events();
     if (!events.isEmpty()) {
       end = Math.max(end, events.get(events.size() - 1).t());
     }
@@ -111,214 +138,102 @@ public record RunRecord(
   }
 
   /** A builder holding this record's values: set what differs by name, keep the rest. */
-  public Builder toBuilder() {
-    return new Builder(this);
+  public RunRecordBuilder toBuilder() {
+    return new RunRecordBuilder(this);
   }
 
   /** An empty builder: every field named where it is set. */
-  public static Builder builder() {
-    return new Builder();
+  public static RunRecordBuilder builder() {
+    return new RunRecordBuilder();
   }
 
-  /**
-   * Builds a {@link RunRecord} field by field, each named where it is set, so a mis-ordered argument does not compile
-   * and a field left out is left out by name; {@link #build()} checks the record as its constructor does.
-   */
-  public static final class Builder {
-    private int format = RunRecord.FORMAT;
-    private String id;
-    private String kind;
-    private String policy;
-    private JsonNode policySpec;
-    private String scenario;
-    private MachineSpec machine;
-    private long seed;
-    private String admission;
-    private Calibration calibration;
-    private Double speedProbeMs;
-    private double durationS;
-    private List<Task> tasks;
-    private List<RunEvent> events;
-    private Samples samples;
-    private RunMetrics metrics;
-    private String replayOf;
-    private String createdAt;
-    private String host;
-    private Double stopS;
-    private JsonNode trigger;
-    private JsonNode recovery;
-    private JsonNode tipping;
-    private JsonNode interference;
-    private Double offeredLoad;
-    private String processor;
+  // The flat accessors, one per field as the files name them, so a reader of one field need not know its part.
 
-    Builder() {
-    }
+  public String policy() {
+    return setup.policy();
+  }
 
-    Builder(RunRecord r) {
-      format = r.format();
-      id = r.id();
-      kind = r.kind();
-      policy = r.policy();
-      policySpec = r.policySpec();
-      scenario = r.scenario();
-      machine = r.machine();
-      seed = r.seed();
-      admission = r.admission();
-      calibration = r.calibration();
-      speedProbeMs = r.speedProbeMs();
-      durationS = r.durationS();
-      tasks = r.tasks();
-      events = r.events();
-      samples = r.samples();
-      metrics = r.metrics();
-      replayOf = r.replayOf();
-      createdAt = r.createdAt();
-      host = r.host();
-      stopS = r.stopS();
-      trigger = r.trigger();
-      recovery = r.recovery();
-      tipping = r.tipping();
-      interference = r.interference();
-      offeredLoad = r.offeredLoad();
-      processor = r.processor();
-    }
+  public JsonNode policySpec() {
+    return setup.policySpec();
+  }
 
-    public Builder format(int value) {
-      format = value;
-      return this;
-    }
+  public String scenario() {
+    return setup.scenario();
+  }
 
-    public Builder id(String value) {
-      id = value;
-      return this;
-    }
+  public MachineSpec machine() {
+    return setup.machine();
+  }
 
-    public Builder kind(String value) {
-      kind = value;
-      return this;
-    }
+  public long seed() {
+    return setup.seed();
+  }
 
-    public Builder policy(String value) {
-      policy = value;
-      return this;
-    }
+  public String admission() {
+    return setup.admission();
+  }
 
-    /** The whole policy the run ran, as JSON (its id must be {@link #policy}'s); null: only the id is kept. */
-    public Builder policySpec(JsonNode value) {
-      policySpec = value;
-      return this;
-    }
+  public Calibration calibration() {
+    return basis.calibration();
+  }
 
-    public Builder scenario(String value) {
-      scenario = value;
-      return this;
-    }
+  public Double speedProbeMs() {
+    return basis.speedProbeMs();
+  }
 
-    public Builder machine(MachineSpec value) {
-      machine = value;
-      return this;
-    }
+  public String processor() {
+    return basis.processor();
+  }
 
-    public Builder seed(long value) {
-      seed = value;
-      return this;
-    }
+  public Double offeredLoad() {
+    return basis.offeredLoad();
+  }
 
-    public Builder admission(String value) {
-      admission = value;
-      return this;
-    }
+  public double durationS() {
+    return history.durationS();
+  }
 
-    public Builder calibration(Calibration value) {
-      calibration = value;
-      return this;
-    }
+  public Double stopS() {
+    return history.stopS();
+  }
 
-    public Builder speedProbeMs(Double value) {
-      speedProbeMs = value;
-      return this;
-    }
+  public List<Task> tasks() {
+    return history.tasks();
+  }
 
-    public Builder durationS(double value) {
-      durationS = value;
-      return this;
-    }
+  public List<RunEvent> events() {
+    return history.events();
+  }
 
-    public Builder tasks(List<Task> value) {
-      tasks = value;
-      return this;
-    }
+  public Samples samples() {
+    return history.samples();
+  }
 
-    public Builder events(List<RunEvent> value) {
-      events = value;
-      return this;
-    }
+  public String replayOf() {
+    return origin.replayOf();
+  }
 
-    public Builder samples(Samples value) {
-      samples = value;
-      return this;
-    }
+  public String createdAt() {
+    return origin.createdAt();
+  }
 
-    public Builder metrics(RunMetrics value) {
-      metrics = value;
-      return this;
-    }
+  public String host() {
+    return origin.host();
+  }
 
-    public Builder replayOf(String value) {
-      replayOf = value;
-      return this;
-    }
+  public JsonNode trigger() {
+    return upsets.trigger();
+  }
 
-    public Builder createdAt(String value) {
-      createdAt = value;
-      return this;
-    }
+  public JsonNode recovery() {
+    return upsets.recovery();
+  }
 
-    public Builder host(String value) {
-      host = value;
-      return this;
-    }
+  public JsonNode tipping() {
+    return upsets.tipping();
+  }
 
-    public Builder stopS(Double value) {
-      stopS = value;
-      return this;
-    }
-
-    public Builder trigger(JsonNode value) {
-      trigger = value;
-      return this;
-    }
-
-    public Builder recovery(JsonNode value) {
-      recovery = value;
-      return this;
-    }
-
-    public Builder tipping(JsonNode value) {
-      tipping = value;
-      return this;
-    }
-
-    public Builder interference(JsonNode value) {
-      interference = value;
-      return this;
-    }
-
-    public Builder offeredLoad(Double value) {
-      offeredLoad = value;
-      return this;
-    }
-
-    public Builder processor(String value) {
-      processor = value;
-      return this;
-    }
-
-    public RunRecord build() {
-      return new RunRecord(format, id, kind, policy, policySpec, scenario, machine, seed, admission, calibration, speedProbeMs,
-          durationS, tasks, events, samples, metrics, replayOf, createdAt, host, stopS, trigger, recovery, tipping,
-          interference, offeredLoad, processor);
-    }
+  public JsonNode interference() {
+    return upsets.interference();
   }
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The builders of the wide records: a record rebuilt from its builder is the same record and the same bytes of JSON
- * (a committed real run and its replay, every field set), the JSON holds the record's components and nothing the
+ * (a committed real run and its replay, every field set), the JSON holds the flat fields of the files and nothing the
  * builder adds, and a builder that leaves out a required field is refused by the record's own checks.
  */
 class RecordBuildersTest {
@@ -30,7 +30,7 @@ class RecordBuildersTest {
       List<String> fields = new ArrayList<>();
       DataFile.JSON.valueToTree(rebuilt).fieldNames().forEachRemaining(fields::add);
       List<String> components = new ArrayList<>();
-      for (RecordComponent c : RunRecord.class.getRecordComponents()) {
+      for (RecordComponent c : RunRecordJson.class.getRecordComponents()) {
         components.add(c.getName());
       }
       assertTrue(fields.size() <= components.size() && fields.stream().noneMatch(f -> f.contains("uilder")), fields

@@ -1,6 +1,7 @@
 package helperlab.cage.config;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import helperlab.cage.image.ImageHeader;
@@ -13,46 +14,21 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * How a cage runs: where its data lives, where it listens, its policy and caps, where PostgreSQL
- * and Redis are, and the watchdog's and breaker's limits. Built from defaults, then a JSON file,
- * then flags, then the environment ({@code HELPERLAB_PG_URL}, {@code HELPERLAB_REDIS_URL}). Without a
- * database named anywhere, the cage uses one named for its identity ({@link CageIdentity#defaultDatabase()}).
+ * How a cage runs, in the parts a reader looks for: where its data lives and which cage it is ({@link Home}), where
+ * it listens and what a batch may hold ({@link Intake}), its policy and admission ({@link Scheduling}), its caps
+ * ({@link Limits}), where PostgreSQL and Redis are ({@link Services}), the watchdog's and breaker's limits
+ * ({@link Timeouts}) and how often it writes down what it did ({@link Cadence}). Built from defaults, then a JSON
+ * file, then flags, then the environment ({@code HELPERLAB_PG_URL}, {@code HELPERLAB_REDIS_URL}); the file and the
+ * flags name the fields flat ({@link CageConfigJson}). Without a database named anywhere, the cage uses one named for
+ * its identity ({@link CageIdentity#defaultDatabase()}).
  */
-public record CageConfig(
-    @JsonProperty(value = "data", required = true) String data,
-    @JsonProperty("port") int port,
-    @JsonProperty("bind") String bind,
-    @JsonProperty("policy") String policy,
-    @JsonProperty("admission") String admission,
-    @JsonProperty("cpus") double cpus,
-    @JsonProperty("memory") String memory,
-    @JsonProperty("max_processes") int maxProcesses,
-    @JsonProperty("pg_url") String pgUrl,
-    @JsonProperty("redis_url") String redisUrl,
-    @JsonProperty("redis_prefix") String redisPrefix,
-    @JsonProperty("calibration") String calibration,
-    @JsonProperty("samples") String samples,
-    @JsonProperty("max_batch_images") int maxBatchImages,
-    @JsonProperty("max_pixels") long maxPixels,
-    @JsonProperty("heartbeat_timeout_s") double heartbeatTimeoutS,
-    @JsonProperty("spawn_timeout_s") double spawnTimeoutS,
-    @JsonProperty("overrun_factor") double overrunFactor,
-    @JsonProperty("overrun_grace_s") double overrunGraceS,
-    @JsonProperty("worker_memory_limit_mb") double workerMemoryLimitMb,
-    @JsonProperty("worker_heap_mb") int workerHeapMb,
-    @JsonProperty("restart_limit") int restartLimit,
-    @JsonProperty("restart_window_s") double restartWindowS,
-    @JsonProperty("checkpoint_s") double checkpointS,
-    @JsonProperty("sample_s") double sampleS,
-    @JsonProperty("cgroup") String cgroup,
-    @JsonProperty("cds") String cds,
-    @JsonProperty("cage_id") String cageId,
-    @JsonProperty("admission_follows_host") boolean admissionFollowsHost,
-    @JsonProperty("admission_cold_start") boolean admissionColdStart) {
+public record CageConfig(Home home, Intake intake, Scheduling scheduling, Limits limits, Services services,
+    Timeouts timeouts, Cadence cadence) {
 
   public static final String ENV_PG = "HELPERLAB_PG_URL";
   public static final String ENV_REDIS = "HELPERLAB_REDIS_URL";
@@ -60,63 +36,129 @@ public record CageConfig(
   public static final String DEFAULT_REDIS = "redis://127.0.0.1:6379";
   private static final Pattern SIZE = Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(i?b?)\\s*");
 
+  /** Where the cage's data lives, its sample library and calibration (blank: the usual places), which cage it is. */
+  public record Home(String data, String samples, String calibration, String cageId) {
+    public Home {
+      if (data == null || data.isBlank()) {
+        throw new IllegalArgumentException("data must name the cage's data directory");
+      }
+      CageIdentity.of(cageId, Path.of(data));
+    }
+  }
+
+  /** Where the intake listens, and the largest batch and image it takes. */
+  public record Intake(int port, String bind, int maxBatchImages, long maxPixels) {
+    public Intake {
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
+      }
+      if (bind == null || bind.isBlank()) {
+        throw new IllegalArgumentException("bind must be an address (127.0.0.1 keeps the intake on loopback)");
+      }
+      if (maxBatchImages < 1 || maxBatchImages > 5000) {
+        throw new IllegalArgumentException("max_batch_images must be between 1 and 5000, got " + maxBatchImages);
+      }
+      if (maxPixels < 1) {
+        throw new IllegalArgumentException("max_pixels must be at least 1, got " + maxPixels);
+      }
+    }
+  }
+
+  /** The policy the cage runs, its admission, and whether admission follows the host and starts cold. */
+  public record Scheduling(String policy, String admission, boolean admissionFollowsHost, boolean admissionColdStart) {
+    public Scheduling {
+      if (!PolicyCatalog.has(policy)) {
+        throw new IllegalArgumentException("unknown policy '" + policy + "'; known: "
+            + String.join(", ", PolicyCatalog.ids()));
+      }
+      AdmissionMode.of(admission);
+    }
+  }
+
+  /** The caps: CPUs (0: detect), memory (blank: none), processes, a worker's memory and heap, cgroup and CDS use. */
+  public record Limits(double cpus, String memory, int maxProcesses, double workerMemoryLimitMb, int workerHeapMb,
+      String cgroup, String cds) {
+    public Limits {
+      if (!(cpus >= 0) || cpus > 1024) {
+        throw new IllegalArgumentException("cpus must be between 0 (detect) and 1024, got " + cpus);
+      }
+      parseSize("memory", memory);
+      if (maxProcesses < 1 || maxProcesses > 1000) {
+        throw new IllegalArgumentException("max_processes must be between 1 and 1000, got " + maxProcesses);
+      }
+      nonNegative("worker_memory_limit_mb", workerMemoryLimitMb);
+      if (workerHeapMb != 0 && (workerHeapMb < 64 || workerHeapMb > 65536)) {
+        throw new IllegalArgumentException("worker_heap_mb must be 0 (auto) or 64..65536, got " + workerHeapMb);
+      }
+      if (!List.of("auto", "off").contains(cgroup)) {
+        throw new IllegalArgumentException("cgroup must be auto or off, got '" + cgroup + "'");
+      }
+      if (!List.of("auto", "off").contains(cds)) {
+        throw new IllegalArgumentException("cds must be auto or off, got '" + cds + "'");
+      }
+    }
+
+    public long memoryBytes() {
+      return parseSize("memory", memory);
+    }
+  }
+
+  /** Where PostgreSQL and Redis are, and the prefix of the cage's Redis keys. */
+  public record Services(String pgUrl, String redisUrl, String redisPrefix) {
+    public Services {
+      if (pgUrl == null || !pgUrl.startsWith("jdbc:postgresql:")) {
+        throw new IllegalArgumentException("pg_url must be a jdbc:postgresql: URL, got '" + pgUrl + "'");
+      }
+      if (redisUrl == null || !(redisUrl.startsWith("redis://") || redisUrl.startsWith("rediss://"))) {
+        throw new IllegalArgumentException("redis_url must be a redis:// URL, got '" + redisUrl + "'");
+      }
+      if (redisPrefix == null || !redisPrefix.matches("[A-Za-z0-9:_.-]{1,64}")) {
+        throw new IllegalArgumentException("redis_prefix must be 1-64 letters, digits, ':', '_', '.' or '-'");
+      }
+    }
+  }
+
+  /** The watchdog's limits (a heartbeat, a spawn, an overrun of the prediction) and the breaker's (restarts). */
+  public record Timeouts(double heartbeatTimeoutS, double spawnTimeoutS, double overrunFactor, double overrunGraceS,
+      int restartLimit, double restartWindowS) {
+    public Timeouts {
+      positive("heartbeat_timeout_s", heartbeatTimeoutS);
+      positive("spawn_timeout_s", spawnTimeoutS);
+      positive("overrun_factor", overrunFactor);
+      nonNegative("overrun_grace_s", overrunGraceS);
+      if (restartLimit < 1) {
+        throw new IllegalArgumentException("restart_limit must be at least 1, got " + restartLimit);
+      }
+      positive("restart_window_s", restartWindowS);
+    }
+  }
+
+  /** How often the cage writes a checkpoint and takes a sample. */
+  public record Cadence(double checkpointS, double sampleS) {
+    public Cadence {
+      positive("checkpoint_s", checkpointS);
+      positive("sample_s", sampleS);
+    }
+  }
+
   public CageConfig {
-    if (data == null || data.isBlank()) {
-      throw new IllegalArgumentException("data must name the cage's data directory");
-    }
-    if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
-    }
-    if (bind == null || bind.isBlank()) {
-      throw new IllegalArgumentException("bind must be an address (127.0.0.1 keeps the intake on loopback)");
-    }
-    if (!PolicyCatalog.has(policy)) {
-      throw new IllegalArgumentException("unknown policy '" + policy + "'; known: " + String.join(", ", PolicyCatalog.ids()));
-    }
-    AdmissionMode.of(admission);
-    if (!(cpus >= 0) || cpus > 1024) {
-      throw new IllegalArgumentException("cpus must be between 0 (detect) and 1024, got " + cpus);
-    }
-    parseSize("memory", memory);
-    if (maxProcesses < 1 || maxProcesses > 1000) {
-      throw new IllegalArgumentException("max_processes must be between 1 and 1000, got " + maxProcesses);
-    }
-    if (pgUrl == null || !pgUrl.startsWith("jdbc:postgresql:")) {
-      throw new IllegalArgumentException("pg_url must be a jdbc:postgresql: URL, got '" + pgUrl + "'");
-    }
-    if (redisUrl == null || !(redisUrl.startsWith("redis://") || redisUrl.startsWith("rediss://"))) {
-      throw new IllegalArgumentException("redis_url must be a redis:// URL, got '" + redisUrl + "'");
-    }
-    if (redisPrefix == null || !redisPrefix.matches("[A-Za-z0-9:_.-]{1,64}")) {
-      throw new IllegalArgumentException("redis_prefix must be 1-64 letters, digits, ':', '_', '.' or '-'");
-    }
-    if (maxBatchImages < 1 || maxBatchImages > 5000) {
-      throw new IllegalArgumentException("max_batch_images must be between 1 and 5000, got " + maxBatchImages);
-    }
-    if (maxPixels < 1) {
-      throw new IllegalArgumentException("max_pixels must be at least 1, got " + maxPixels);
-    }
-    positive("heartbeat_timeout_s", heartbeatTimeoutS);
-    positive("spawn_timeout_s", spawnTimeoutS);
-    positive("overrun_factor", overrunFactor);
-    nonNegative("overrun_grace_s", overrunGraceS);
-    nonNegative("worker_memory_limit_mb", workerMemoryLimitMb);
-    if (workerHeapMb != 0 && (workerHeapMb < 64 || workerHeapMb > 65536)) {
-      throw new IllegalArgumentException("worker_heap_mb must be 0 (auto) or 64..65536, got " + workerHeapMb);
-    }
-    if (restartLimit < 1) {
-      throw new IllegalArgumentException("restart_limit must be at least 1, got " + restartLimit);
-    }
-    positive("restart_window_s", restartWindowS);
-    positive("checkpoint_s", checkpointS);
-    positive("sample_s", sampleS);
-    if (!List.of("auto", "off").contains(cgroup)) {
-      throw new IllegalArgumentException("cgroup must be auto or off, got '" + cgroup + "'");
-    }
-    if (!List.of("auto", "off").contains(cds)) {
-      throw new IllegalArgumentException("cds must be auto or off, got '" + cds + "'");
-    }
-    CageIdentity.of(cageId, Path.of(data));
+    Objects.requireNonNull(home, "home");
+    Objects.requireNonNull(intake, "intake");
+    Objects.requireNonNull(scheduling, "scheduling");
+    Objects.requireNonNull(limits, "limits");
+    Objects.requireNonNull(services, "services");
+    Objects.requireNonNull(timeouts, "timeouts");
+    Objects.requireNonNull(cadence, "cadence");
+  }
+
+  @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+  static CageConfig fromJson(CageConfigJson flat) {
+    return flat.config();
+  }
+
+  @JsonValue
+  CageConfigJson json() {
+    return CageConfigJson.of(this);
   }
 
   private static void positive(String field, double v) {
@@ -172,7 +214,7 @@ public record CageConfig(
       tree.put("redis_url", env.get(ENV_REDIS));
     }
     CageConfig c = DataFile.parse(tree.toString(), file == null ? "configuration" : file.toString(), CageConfig.class);
-    if (c.pgUrl().equals(DEFAULT_PG)) {
+    if (c.services().pgUrl().equals(DEFAULT_PG)) {
       // Nobody said which database: the cage's own, so cages on one server never share one by accident.
       tree.put("pg_url", DEFAULT_PG.replace("/helperlab?", "/" + c.identity().defaultDatabase() + "?"));
       c = DataFile.parse(tree.toString(), file == null ? "configuration" : file.toString(), CageConfig.class);
@@ -182,7 +224,7 @@ public record CageConfig(
 
   /** Which cage this is (the configured cage_id, else the data directory's). */
   public CageIdentity identity() {
-    return CageIdentity.of(cageId, dataDir());
+    return CageIdentity.of(home.cageId(), dataDir());
   }
 
   private static void overlay(ObjectNode into, ObjectNode from, String source) {
@@ -196,7 +238,7 @@ public record CageConfig(
   }
 
   public Path dataDir() {
-    return Path.of(data);
+    return Path.of(home.data());
   }
 
   public Path inbox() {
@@ -221,11 +263,12 @@ public record CageConfig(
   }
 
   public Path samplesDir() {
+    String samples = home.samples();
     return samples == null || samples.isBlank() ? dataDir().resolve("samples") : Path.of(samples);
   }
 
   public long memoryBytes() {
-    return parseSize("memory", memory);
+    return limits.memoryBytes();
   }
 
   /** "2g", "1536m", "512MiB", "1073741824": bytes; blank is 0 (no cap). */

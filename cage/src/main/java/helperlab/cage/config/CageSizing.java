@@ -17,13 +17,14 @@ public record CageSizing(CgroupLimits limits, WorkerBudget budget, double perWor
     MachineSpec machine) {
 
   public static CageSizing of(CageConfig config, Calibration calibration) {
-    return of(CgroupLimits.detect(CgroupLimits.Sources.system(), config.cpus(), config.memoryBytes()), config,
+    return of(CgroupLimits.detect(CgroupLimits.Sources.system(), config.limits().cpus(), config.memoryBytes()), config,
         calibration);
   }
 
   /** The sizing of these limits (the run records' machine names the budget, so a replay runs the same). */
   public static CageSizing of(CgroupLimits limits, CageConfig config, Calibration calibration) {
-    Sizing sizing = Sizing.of(machine(limits, config, null), calibration, AdmissionMode.of(config.admission()));
+    Sizing sizing = Sizing.of(machine(limits, config, null), calibration,
+        AdmissionMode.of(config.scheduling().admission()));
     WorkerBudget budget = sizing.budget();
     return new CageSizing(limits, budget, sizing.perWorkerMb(), sizing.schedulerConfig(),
         machine(limits, config, budget.workers()));
@@ -31,7 +32,7 @@ public record CageSizing(CgroupLimits limits, WorkerBudget budget, double perWor
 
   private static MachineSpec machine(CgroupLimits limits, CageConfig config, Integer workerBudget) {
     return MachineSpec.builder().name("cage").cores(limits.cpus()).memoryMb(limits.memoryBytes() / (1024.0 * 1024.0))
-        .maxProcesses(config.maxProcesses()).workerBudget(workerBudget).build();
+        .maxProcesses(config.limits().maxProcesses()).workerBudget(workerBudget).build();
   }
 
   /** A worker's memory budget: its private memory and the largest image it may hold. */

@@ -33,7 +33,7 @@ public final class Intake implements AutoCloseable {
   public Intake(Supervisor supervisor, IntakeLimits limits) throws IOException {
     CageConfig c = supervisor.config();
     BatchValidator validator = new BatchValidator(c.inbox(), supervisor.presets(), supervisor.calibration(),
-        c.maxBatchImages(), c.maxPixels());
+        c.intake().maxBatchImages(), c.intake().maxPixels());
     QueuedThreadPool threads = new QueuedThreadPool(limits.threads(), 4);
     threads.setName("intake");
     threads.setDaemon(true);
@@ -42,8 +42,8 @@ public final class Intake implements AutoCloseable {
     http.setSendServerVersion(false);
     http.setRequestHeaderSize(16 * 1024);
     connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
-    connector.setHost(c.bind());
-    connector.setPort(c.port());
+    connector.setHost(c.intake().bind());
+    connector.setPort(c.intake().port());
     connector.setIdleTimeout(limits.idleTimeout().toMillis());
     server.addConnector(connector);
     NetworkConnectionLimit connections = new NetworkConnectionLimit(limits.maxConnections(), server);
@@ -63,7 +63,8 @@ public final class Intake implements AutoCloseable {
       } catch (Exception ignored) {
         // it did not start
       }
-      throw new IOException("the intake cannot listen on " + c.bind() + ":" + c.port() + ": " + e.getMessage(), e);
+      throw new IOException("the intake cannot listen on " + c.intake().bind() + ":" + c.intake().port() + ": "
+          + e.getMessage(), e);
     }
   }
 

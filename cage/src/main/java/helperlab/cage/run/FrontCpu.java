@@ -34,8 +34,8 @@ public final class FrontCpu {
 
   /** The front of the cage this process supervises: its database and Redis counted where they run on this host. */
   public static FrontCpu of(CageConfig config, helperlab.cage.store.CageStore store, helperlab.cage.events.EventStream stream) {
-    boolean db = ThisHost.runs(config.pgUrl());
-    boolean redis = ThisHost.runs(config.redisUrl());
+    boolean db = ThisHost.runs(config.services().pgUrl());
+    boolean redis = ThisHost.runs(config.services().redisUrl());
     return new FrontCpu(ProcessHandle.current().pid(), db ? store::backendPids : java.util.List::of,
         redis ? stream::serverPid : () -> 0);
   }

@@ -49,11 +49,12 @@ public final class RunLifecycle {
       throws SQLException {
     Instant startedAt = ctx.clock().instant();
     String stamp = STAMP.format(startedAt) + "-" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+    String admission = config.scheduling().admission();
     String id = exhibit == null ? "real-live-" + policy.id() + "-" + stamp
         : RunId.of(RunRecord.KIND_REAL, exhibit.scenario, policy.id(), ctx.machine().name(), exhibit.seed,
-            config.admission()) + "-" + stamp;
-    CageRun next = new CageRun(ctx, id, kind, policy, AdmissionMode.of(config.admission()), exhibit, startedAt);
-    CageStore.RunRow row = new CageStore.RunRow(id, kind, policy.id(), next.scenario, next.seed, config.admission(),
+            admission) + "-" + stamp;
+    CageRun next = new CageRun(ctx, id, kind, policy, AdmissionMode.of(admission), exhibit, startedAt);
+    CageStore.RunRow row = new CageStore.RunRow(id, kind, policy.id(), next.scenario, next.seed, admission,
         exhibit == null ? null : exhibit.durationS, null, next.startedAt, null,
         exhibit == null ? null : exhibit.offeredLoad,
         exhibit == null || exhibit.trigger == null ? null : RunTriggers.json(exhibit.trigger).toString());

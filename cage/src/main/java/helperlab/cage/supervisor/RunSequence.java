@@ -67,7 +67,7 @@ final class RunSequence implements CurrentRun {
     // An exhibit plans as the simulator does, so that it stays comparable with its replay.
     runConfig = exhibit != null ? nominal : admission.applyTo(nominal);
     run = lifecycle.open(contexts.apply(runConfig, () -> checkpoint), kind, policy, exhibit, sync, checkpoint);
-    if (exhibit == null && config.admissionFollowsHost() && config.admissionColdStart()) {
+    if (exhibit == null && config.scheduling().admissionFollowsHost() && config.scheduling().admissionColdStart()) {
       run.scheduler().planStartup(admission.coldStart(c));
     }
   }
@@ -97,14 +97,14 @@ final class RunSequence implements CurrentRun {
    */
   @Override
   public void followHost() {
-    if (admission == null || run.isExhibit() || !config.admissionFollowsHost()) {
+    if (admission == null || run.isExhibit() || !config.scheduling().admissionFollowsHost()) {
       return;
     }
     Calibration c = calibration.get();
     admission = admission.follow(run.cpuShare, c);
     if (run.scheduler().config().capacityCores() != admission.plannedCores()) {
       run.scheduler().replan(admission.applyTo(nominal), CpuShareMeter.WINDOW_S);
-      if (config.admissionColdStart()) {
+      if (config.scheduling().admissionColdStart()) {
         run.scheduler().planStartup(admission.coldStart(c));
       }
     }

@@ -36,12 +36,12 @@ public final class StatusDocument {
     WorkerPool pool = sv.pool;
     LeaseStatus l = sv.store.lease();
     return new CageStatusReport(true, ProcessHandle.current().pid(), sv.config.dataDir().toAbsolutePath().toString(),
-        run.policy().id(), sv.config.admission(), run(run),
+        run.policy().id(), sv.config.scheduling().admission(), run(run),
         new CageStatusReport.Budget(sv.budget.workers(), sv.budget.byCpu(), sv.budget.byMemory(), sv.budget.reason(),
             CageSizing.perWorkerMb(sv.calibration), sv.schedulerConfig.capacityCores()),
         plan(sv, run), limits(sv.limits), sv.cage.capped(), sv.cage.status(),
         sv.cage.cpuCapped() ? sv.cage.cpuShare() : null, // below 1 while an exhibit's slowdown holds the cap lower
-        sv.config.maxProcesses(), pool.running(), pool.deferredCount(), workers(pool),
+        sv.config.limits().maxProcesses(), pool.running(), pool.deferredCount(), workers(pool),
         run.scheduler().queuedImages(), run.unfinishedTasks(),
         new CageStatusReport.Breaker(pool.breakerOpen(), pool.breaker().trips(), pool.breaker().limit(),
             pool.breaker().windowS()),
@@ -54,7 +54,7 @@ public final class StatusDocument {
         new CageStatusReport.Redis(sv.stream.up(), sv.stream.pending(), sv.stream.lastError(),
             sv.stream.key(run.id), null, null),
         sv.launcher.cdsStatus(), sv.samplesStatus(), sv.calibration.name(), sv.calibration.measuredOnACage(),
-        CageCalibration.check(sv.config.calibration(), sv.config.dataDir(), sv.calibration),
+        CageCalibration.check(sv.config.home().calibration(), sv.config.dataDir(), sv.calibration),
         sv.watchdog.memoryLimitBytes() / (1024.0 * 1024.0));
   }
 

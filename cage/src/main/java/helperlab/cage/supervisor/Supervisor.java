@@ -80,7 +80,7 @@ public final class Supervisor implements AutoCloseable {
     this.config = config;
     this.clock = clock;
     this.started = clock.nanoTime();
-    this.loop = new SupervisorLoop(this::cageNow, config.sampleS(), config.checkpointS());
+    this.loop = new SupervisorLoop(this::cageNow, config.cadence().sampleS(), config.cadence().checkpointS());
     SupervisorParts parts = SupervisorParts.assemble(config,
         signal -> loop.add(new LoopInput.FromWorker(signal)), this::cageNow);
     this.sampleLoader = parts.sampleLoader();
@@ -98,7 +98,7 @@ public final class Supervisor implements AutoCloseable {
     this.watchdog = parts.watchdog();
     this.checkpointer = parts.checkpointer();
     this.shutdown = new CageShutdown(parts);
-    this.health = new CageHealth(config.redisUrl(), stream, store);
+    this.health = new CageHealth(config.services().redisUrl(), stream, store);
     this.front = FrontCpu.of(config, store, stream);
     this.storage = new StorageGuard(config, this::cageNow);
     this.offers = new OfferHandler(store, config.outbox(), loop::add, loop::stopping, storage);
@@ -111,7 +111,7 @@ public final class Supervisor implements AutoCloseable {
     try {
       this.recovered = new StartupTakeBack(store, stream, config, calibration, machine).run();
       this.switcher = new RunSwitcher(runs, machine, presets, () -> calibration, sampleLoader, cage,
-          PolicyCatalog.get(config.policy()));
+          PolicyCatalog.get(config.scheduling().policy()));
       runs.start("live", switcher.livePolicy(), null, true);
     } catch (java.sql.SQLException | java.io.IOException | RuntimeException e) {
       throw shutdown.abandon(e, store.url());

@@ -42,7 +42,7 @@ record SupervisorParts(DataDirLock dataDir, SampleLibraryLoader sampleLoader, Ca
       DoubleSupplier cageNow) throws Exception {
     DataDirLock dataDir = DataDirLock.take(config);
     SampleLibraryLoader sampleLoader = new SampleLibraryLoader(config.samplesDir());
-    Calibration calibration = CageCalibration.forCage(config.calibration(), config.dataDir());
+    Calibration calibration = CageCalibration.forCage(config.home().calibration(), config.dataDir());
     String processor = helperlab.model.Processor.here();
     if (helperlab.model.Processor.differs(processor, calibration.processor()) != null) {
       LOG.warn("cage: warning: the calibration is another machine's (this host's processor is "
@@ -50,8 +50,10 @@ record SupervisorParts(DataDirLock dataDir, SampleLibraryLoader sampleLoader, Ca
           + " the loads offered on it are not this machine's; calibrate here (helper-lab calibrate)");
     }
     CageSizing sizing = CageSizing.of(config, calibration);
-    CgroupCage cage = config.cgroup().equals("off") ? CgroupCage.uncapped("cgroup off (configured)")
-        : CgroupCage.create(config.cpus(), config.memoryBytes(), Path.of("/proc/self/cgroup"), Path.of("/sys/fs/cgroup"));
+    CageConfig.Limits limits = config.limits();
+    CgroupCage cage = limits.cgroup().equals("off") ? CgroupCage.uncapped("cgroup off (configured)")
+        : CgroupCage.create(limits.cpus(), limits.memoryBytes(), Path.of("/proc/self/cgroup"),
+            Path.of("/sys/fs/cgroup"));
     // The supervisor is the last thing the kernel should take; it may not be allowed to say so.
     try {
       Files.writeString(Path.of("/proc/self/oom_score_adj"), "-500");
@@ -60,7 +62,7 @@ record SupervisorParts(DataDirLock dataDir, SampleLibraryLoader sampleLoader, Ca
     }
     CageStore store;
     try {
-      store = CageStore.open(config.pgUrl(), config.identity().id());
+      store = CageStore.open(config.services().pgUrl(), config.identity().id());
     } catch (IllegalStateException e) { // the identity is held by a live cage on this database
       cage.close();
       dataDir.close();
@@ -68,20 +70,22 @@ record SupervisorParts(DataDirLock dataDir, SampleLibraryLoader sampleLoader, Ca
     } catch (SQLException e) {
       cage.close();
       dataDir.close();
-      throw new IllegalStateException("PostgreSQL is not reachable at " + CageStore.redact(config.pgUrl()) + " ("
-          + e.getMessage() + "); start it with scripts/services, or point HELPERLAB_PG_URL at one");
+      throw new IllegalStateException("PostgreSQL is not reachable at " + CageStore.redact(config.services().pgUrl())
+          + " (" + e.getMessage() + "); start it with scripts/services, or point HELPERLAB_PG_URL at one");
     }
-    EventStream stream = new EventStream(config.redisUrl(), config.redisPrefix());
+    EventStream stream = new EventStream(config.services().redisUrl(), config.services().redisPrefix());
     RunLifecycle lifecycle = new RunLifecycle(config, store, stream);
-    int heap = config.workerHeapMb() > 0 ? config.workerHeapMb() : 768;
-    WorkerLauncher launcher = new WorkerLauncher(heap, config.maxPixels(), config.runDir(), config.cds().equals("auto"));
+    int heap = limits.workerHeapMb() > 0 ? limits.workerHeapMb() : 768;
+    WorkerLauncher launcher = new WorkerLauncher(heap, config.intake().maxPixels(), config.runDir(),
+        limits.cds().equals("auto"));
     DailyProbe probe = new DailyProbe(launcher, cage, calibration, config.runDir());
-    WorkerPool pool = new WorkerPool(launcher, cage, new RestartBreaker(config.restartLimit(), config.restartWindowS()),
-        config.maxProcesses(), config.runDir(), inbox, cageNow);
-    long memLimit = config.workerMemoryLimitMb() > 0 ? (long) (config.workerMemoryLimitMb() * 1024 * 1024)
+    CageConfig.Timeouts timeouts = config.timeouts();
+    RestartBreaker breaker = new RestartBreaker(timeouts.restartLimit(), timeouts.restartWindowS());
+    WorkerPool pool = new WorkerPool(launcher, cage, breaker, limits.maxProcesses(), config.runDir(), inbox, cageNow);
+    long memLimit = limits.workerMemoryLimitMb() > 0 ? (long) (limits.workerMemoryLimitMb() * 1024 * 1024)
         : (heap + 256L) * 1024 * 1024;
-    Watchdog watchdog = new Watchdog(config.spawnTimeoutS(), config.heartbeatTimeoutS(), memLimit,
-        config.overrunFactor(), config.overrunGraceS());
+    Watchdog watchdog = new Watchdog(timeouts.spawnTimeoutS(), timeouts.heartbeatTimeoutS(), memLimit,
+        timeouts.overrunFactor(), timeouts.overrunGraceS());
     Checkpointer checkpointer = new Checkpointer(store);
     return new SupervisorParts(dataDir, sampleLoader, calibration, sizing, cage, store, stream, lifecycle, launcher, probe, pool,
         watchdog, checkpointer);

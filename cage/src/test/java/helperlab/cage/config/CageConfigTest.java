@@ -24,24 +24,25 @@ class CageConfigTest {
     flags.put("port", 9000);
     flags.put("heartbeat_timeout_s", 2);
     CageConfig c = CageConfig.load(file, flags, Map.of(CageConfig.ENV_REDIS, "redis://10.0.0.1:6380"));
-    assertEquals("/srv/cage", c.data());
-    assertEquals("box", c.policy());
-    assertEquals(9000, c.port(), "a flag beats the file");
+    assertEquals("/srv/cage", c.home().data());
+    assertEquals("box", c.scheduling().policy());
+    assertEquals(9000, c.intake().port(), "a flag beats the file");
     assertEquals(2L << 30, c.memoryBytes());
-    assertEquals(2, c.heartbeatTimeoutS());
-    assertEquals("redis://10.0.0.1:6380", c.redisUrl(), "the environment beats both");
-    assertTrue(c.pgUrl().matches("jdbc:postgresql://127\\.0\\.0\\.1:5432/helperlab_cage_[0-9a-f]{8}\\?user=postgres"),
-        "no database named: the cage's own, named for its identity: " + c.pgUrl());
+    assertEquals(2, c.timeouts().heartbeatTimeoutS());
+    assertEquals("redis://10.0.0.1:6380", c.services().redisUrl(), "the environment beats both");
+    assertTrue(c.services().pgUrl()
+            .matches("jdbc:postgresql://127\\.0\\.0\\.1:5432/helperlab_cage_[0-9a-f]{8}\\?user=postgres"),
+        "no database named: the cage's own, named for its identity: " + c.services().pgUrl());
     assertEquals("helperlab_" + c.identity().id().replace('-', '_'), c.identity().defaultDatabase());
     CageConfig other = CageConfig.load(null, Map.of("data", "/srv/other/cage"), Map.of());
-    assertTrue(!other.pgUrl().equals(c.pgUrl()) && !other.identity().equals(c.identity()),
-        "another data directory, another identity and database: " + other.pgUrl());
+    assertTrue(!other.services().pgUrl().equals(c.services().pgUrl()) && !other.identity().equals(c.identity()),
+        "another data directory, another identity and database: " + other.services().pgUrl());
     assertEquals("shop-1", CageConfig.load(null, Map.of("data", "/srv/cage", "cage_id", "shop-1"), Map.of()).identity().id());
     RuntimeException bad = assertThrows(helperlab.model.DataFileException.class,
         () -> CageConfig.load(null, Map.of("data", "d", "cage_id", "Shop 1"), Map.of()));
     assertTrue(bad.getMessage().contains("cage_id must be"), bad.getMessage());
-    assertEquals("127.0.0.1", c.bind(), "loopback by default");
-    assertEquals("pool-edf-10", CageConfig.load(null, Map.of("data", "d"), Map.of()).policy());
+    assertEquals("127.0.0.1", c.intake().bind(), "loopback by default");
+    assertEquals("pool-edf-10", CageConfig.load(null, Map.of("data", "d"), Map.of()).scheduling().policy());
   }
 
   @Test

@@ -43,6 +43,6 @@ class SizingAgreementTest {
 
   private static SimSetup simulated(MachineSpec machine, Calibration calibration) {
     return new SimSetup("calm", 0, List.of(), 3600, PolicyCatalog.get("pool-edf-10"), machine, calibration,
-        AdmissionMode.of(CONFIG.admission()), PresetCatalog.defaults(), false, 1.0);
+        AdmissionMode.of(CONFIG.scheduling().admission()), PresetCatalog.defaults(), false, 1.0);
   }
 }

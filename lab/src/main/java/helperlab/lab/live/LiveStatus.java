@@ -8,12 +8,13 @@ public record LiveStatus(LiveState state, double timeS, double durationS, double
     int queue, double memoryMb, int spawns, int submitted, int met, int late, int refused, int pressed,
     LiveTrigger trigger) {
 
-  public static final LiveStatus READY = new LiveStatus(LiveState.READY, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+  public static final LiveStatus READY = atStart(LiveState.READY, 0, 1, 0);
 
-  /** A snapshot of a run without a trigger. */
-  public LiveStatus(LiveState state, double timeS, double durationS, double speed, int workers, int busy, int queue,
-      double memoryMb, int spawns, int submitted, int met, int late, int refused, int pressed) {
-    this(state, timeS, durationS, speed, workers, busy, queue, memoryMb, spawns, submitted, met, late, refused, pressed,
-        null);
+  /**
+   * A run at its time zero, before anything has happened in it: no workers, no queue, nothing counted; only its
+   * state, length, speed and the presses of the big button made before it began.
+   */
+  public static LiveStatus atStart(LiveState state, double durationS, double speed, int pressed) {
+    return new LiveStatus(state, 0, durationS, speed, 0, 0, 0, 0, 0, 0, 0, 0, 0, pressed, null);
   }
 }

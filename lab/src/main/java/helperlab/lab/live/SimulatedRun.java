@@ -84,7 +84,7 @@ final class SimulatedRun implements LiveRun, Runnable {
     this.pressGenerator = new ArrivalGenerator(pressMix, setup.machine(), setup.calibration(), setup.presets());
     this.pressRandom = new SplittableRandom(setup.seed() * 0x9E3779B97F4A7C15L + 17);
     this.spikeRandom = new SplittableRandom(setup.seed() * 0x9E3779B97F4A7C15L + 29);
-    this.status = new LiveStatus(LiveState.RUNNING, 0, setup.durationS(), speed, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    this.status = LiveStatus.atStart(LiveState.RUNNING, setup.durationS(), speed, 0);
   }
 
   private static double checkSpeed(double factor) {
@@ -290,7 +290,7 @@ final class SimulatedRun implements LiveRun, Runnable {
 
   private void publish(LiveState state) {
     if (sim == null) {
-      status = new LiveStatus(state, 0, setup.durationS(), speed, 0, 0, 0, 0, 0, 0, 0, 0, 0, pressed);
+      status = LiveStatus.atStart(state, setup.durationS(), speed, pressed);
       return;
     }
     MetricsAccumulator m = sim.totals();

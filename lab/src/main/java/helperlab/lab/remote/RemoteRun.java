@@ -83,7 +83,7 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
     this.transport = transport;
     this.overlayFactory = overlayFactory;
     this.listener = listener;
-    this.status = new LiveStatus(LiveState.RUNNING, 0, durationS, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    this.status = LiveStatus.atStart(LiveState.RUNNING, durationS, 1, 0);
   }
 
   /** Starts the exhibit and the follower on a thread of its own (returns at once). */
