@@ -22,6 +22,7 @@ import helperlab.workload.HelperPrice;
 import helperlab.workload.TippingCourse;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
@@ -56,6 +57,8 @@ public final class Sweep {
   /** An untriggered twin: its meter and its course by {@link Tipping}. */
   private record Twin(RecoveryMeter meter, TippingCourse course) {}
   private final Map<String, AtomicInteger> twinUses = new ConcurrentHashMap<>();
+  /** Split-room machines by (machine, policy): see {@link #splitRoomMachine}. */
+  private final Map<List<Object>, MachineSpec> splitRoomMachines = new ConcurrentHashMap<>();
 
   public Sweep(SweepPlan plan, Calibration calibration) {
     this(plan, calibration, PresetCatalog.defaults(), UnaryOperator.identity(), UnaryOperator.identity());
@@ -172,6 +175,15 @@ public final class Sweep {
   }
 
   /**
+   * A policy's machine in the split-room setting, made once per machine and policy (a round trip through JSON; it
+   * was made again for each of the setting's runs).
+   */
+  private MachineSpec splitRoomMachine(MachineSpec machine, String policy) {
+    return splitRoomMachines.computeIfAbsent(List.of(machine, policy),
+        k -> SplitRoom.machine(machine, calibration, policy));
+  }
+
+  /**
    * A spawn-cost group's start-up CPU against the calibrated one on {@code machine}: the factor a fresh worker's
    * warm-up slowness moves by with it (its CPU priced whole; its memory and start-up parallelism stay the JVM's).
    */
@@ -213,17 +225,21 @@ public final class Sweep {
         : Studies.withSpawnCost(baseMachine, calibration, spawnCostS);
     Calibration groupCalibration = spawnCostS == null ? calibration
         : calibration.withWarmUpSlownessTimes(spawnCostFactor(baseMachine, spawnCostS));
-    List<Task> tasks = new ArrivalGenerator(scenario, machine, groupCalibration, groupPresets).generate(g.seed());
+    // immutable once, so every run's SimSetup keeps this list as it is (and checks its order once: SimSetup)
+    List<Task> tasks = List.copyOf(
+        new ArrivalGenerator(scenario, machine, groupCalibration, groupPresets).generate(g.seed()));
     Workload workload = new Workload(tasks, groupCalibration, machine.speedOrDefault(), workFactor(g));
     // what the machine could carry of these tasks, priced once for every policy of the group (it was a tenth of the
     // sweep's CPU per run: a forecast for every image)
     Tipping.Capacity groupCapacity = Tipping.Capacity.of(machine, groupCalibration, tasks, workFactor(g), g.trigger());
     List<RunRow> rows = new ArrayList<>(g.variants().size());
+    // the price of a helper's start is the machine's, the same for every policy on it: priced once a group
+    Map<MachineSpec, Double> startImages = new IdentityHashMap<>();
     for (SweepPlan.Variant v : g.variants()) {
       if (cancelled.get()) {
         throw new CancellationException("sweep cancelled");
       }
-      MachineSpec runMachine = splitRoom ? SplitRoom.machine(machine, calibration, v.policy()) : machine;
+      MachineSpec runMachine = splitRoom ? splitRoomMachine(machine, v.policy()) : machine;
       SimSetup setup = new SimSetup(scenario.name(), g.seed(), tasks, scenario.durationS(), policy(g, v), runMachine,
           groupCalibration, v.admission(), groupPresets, false, 1.0, workFactor(g), g.trigger());
       RecoveryMeter meter = new RecoveryMeter();
@@ -243,7 +259,8 @@ public final class Sweep {
           course.tippedAtS(), g.study(), g.trigger(), spawnCostS, recovery,
           g.offeredLoad(), setting == null ? null : setting.client().id(), setting == null ? null : setting.forecastBias(),
           offered == null ? null : DownSpells.of(course, offered, g.trigger()), course.neverHealthy(),
-          HelperPrice.startImages(runMachine, groupCalibration, scenario, groupPresets)));
+          startImages.computeIfAbsent(runMachine,
+              m -> HelperPrice.startImages(m, groupCalibration, scenario, groupPresets))));
       progress.accept(done.incrementAndGet());
     }
     return rows;

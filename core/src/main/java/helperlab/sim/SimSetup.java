@@ -38,8 +38,27 @@ public record SimSetup(
     double workFactor,
     Trigger trigger) {
 
+  /**
+   * The task list last found in order on this thread. A sweep gives every run of a group the same immutable list
+   * (List.copyOf keeps it as it is), so it is checked once a group, not once a run (a scan of every task).
+   */
+  private static final ThreadLocal<List<Task>> CHECKED = new ThreadLocal<>();
+
   public SimSetup {
     tasks = List.copyOf(tasks);
+    if (CHECKED.get() != tasks) {
+      checkOrder(tasks);
+      CHECKED.set(tasks);
+    }
+    if (!(sampleEveryS > 0)) {
+      throw new IllegalArgumentException("sample interval must be > 0 s, got " + sampleEveryS);
+    }
+    if (!(workFactor > 0) || Double.isInfinite(workFactor)) {
+      throw new IllegalArgumentException("work factor must be a positive number, got " + workFactor);
+    }
+  }
+
+  private static void checkOrder(List<Task> tasks) {
     for (int i = 0; i < tasks.size(); i++) {
       if (tasks.get(i).id() != i) {
         throw new IllegalArgumentException("task ids must be 0, 1, 2... in order; task " + i + " has id " + tasks.get(i).id());
@@ -47,12 +66,6 @@ public record SimSetup(
       if (i > 0 && tasks.get(i).arrivalS() < tasks.get(i - 1).arrivalS()) {
         throw new IllegalArgumentException("tasks must be in arrival order (task " + i + ")");
       }
-    }
-    if (!(sampleEveryS > 0)) {
-      throw new IllegalArgumentException("sample interval must be > 0 s, got " + sampleEveryS);
-    }
-    if (!(workFactor > 0) || Double.isInfinite(workFactor)) {
-      throw new IllegalArgumentException("work factor must be a positive number, got " + workFactor);
     }
   }
 

@@ -1,6 +1,7 @@
 package helperlab.sim;
 
 import helperlab.model.Calibration;
+import helperlab.model.ImageMemoryCurve;
 import helperlab.model.ImageSpec;
 import helperlab.model.Task;
 import helperlab.policy.ImageJob;
@@ -18,14 +19,21 @@ final class TaskTable {
   private final double workFactor;
   /** The scenario's tasks, as the run was given them (unmodifiable). */
   private final List<Task> arrivals;
-  private final List<Task> taskById;
-  private final List<List<ImageJob>> jobsById;
+  /**
+   * By task id: the arrivals and the workload's jobs as they are (shared, never written) until a batch enters during
+   * the run; then copies of their own. A sweep's run enters none, and copied both lists for nothing.
+   */
+  private List<Task> taskById;
+  private List<List<ImageJob>> jobsById;
+  private boolean ownLists;
   private double[] flatById;
   private int nextTaskId;
   /** Per image id below {@code baseImages}: the shared workload's megapixels and true work (never written). */
   private final double[] baseMp;
   private final double[] baseWork;
   private final int baseImages;
+  /** Per image id below {@code baseImages}: its memory by the curve (null: the workload has another calibration). */
+  private final double[] baseCurveMb;
   /**
    * Per image id from {@code baseImages} on: those of the run's own images (retry copies, pressed batches), kept
    * apart so a run never copies the workload's arrays.
@@ -43,14 +51,15 @@ final class TaskTable {
     this.speed = speed;
     this.workFactor = workFactor;
     this.arrivals = List.copyOf(arrivals);
-    this.taskById = new ArrayList<>(arrivals);
-    this.jobsById = new ArrayList<>(workload.jobs);
+    this.taskById = this.arrivals;
+    this.jobsById = workload.jobs;
     this.flatById = workload.flatWork;
     this.nextTaskId = arrivals.size();
     this.images = workload.imageCount();
     this.baseImages = images;
     this.baseMp = workload.megapixels;
     this.baseWork = workload.trueWork;
+    this.baseCurveMb = workload.calibration == calibration ? workload.curveMb : null;
   }
 
   /** Takes the next task id (a new batch or a retry copy). */
@@ -78,6 +87,14 @@ final class TaskTable {
     return image < baseImages ? baseWork[image] : extraWork[image - baseImages];
   }
 
+  /**
+   * The memory {@code image} needs by {@code curve}, the run's calibration's: for the workload's images as the
+   * workload worked it out once for every run on it (the same function of the same megapixels).
+   */
+  double curveMb(int image, ImageMemoryCurve curve) {
+    return baseCurveMb != null && image < baseImages ? baseCurveMb[image] : curve.mb(megapixels(image));
+  }
+
   double flatS(int task) {
     return flatById[task];
   }
@@ -86,6 +103,11 @@ final class TaskTable {
   Task enter(double now, Task batch) {
     int id = nextId();
     Task task = new Task(id, now, batch.preset(), now + batch.windowS(), batch.images());
+    if (!ownLists) {
+      taskById = new ArrayList<>(taskById);
+      jobsById = new ArrayList<>(jobsById);
+      ownLists = true;
+    }
     while (taskById.size() <= id) {
       taskById.add(null);
       jobsById.add(null);

@@ -12,7 +12,6 @@ import helperlab.sim.SimWorker.Phase;
 import helperlab.workload.Trigger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.DoubleUnaryOperator;
 
 /**
  * The simulated worker processes: spawn and warm-up, assignments and their images on the machine,
@@ -38,8 +37,12 @@ final class Workers {
   private final double warmupWork;
   private final double privateMb;
   private final double helloMb;
-  /** Memory a worker holds above idle once it has resized an image, by the image's megapixels. */
-  private final DoubleUnaryOperator imageMb;
+  /**
+   * Memory a worker holds above idle once it has resized an image: the machine's MB per megapixel if it names one
+   * ({@code mbPerMp} not NaN), else the calibration's curve (its values for the workload's images worked out once).
+   */
+  private final double mbPerMp;
+  private final ImageMemoryCurve curve;
 
   Workers(SimSetup setup, Machine machine, TaskTable tasks, TriggerTimeline triggers, Scheduler scheduler, EventSink sink) {
     MachineSpec m = setup.machine();
@@ -54,7 +57,8 @@ final class Workers {
     this.warmupWork = m.warmupCpuS(c) * setup.workFactor();
     this.privateMb = m.workerPrivateMb(c);
     this.helloMb = Math.min(c.helloMb(), privateMb);
-    this.imageMb = m.hasImageMbPerMp() ? mp -> m.imageMbPerMp(c) * mp : ImageMemoryCurve.of(c)::mb;
+    this.mbPerMp = m.hasImageMbPerMp() ? m.imageMbPerMp(c) : Double.NaN;
+    this.curve = ImageMemoryCurve.of(c);
     this.memory = new WorkerMemory(machine, live, m.hasMemoryLimit() ? m.memoryMb() : NO_LIMIT, m.workerSharedMb(c));
   }
 
@@ -197,7 +201,8 @@ final class Workers {
       return;
     }
     p.current = next;
-    memory.startImage(p, imageMb.applyAsDouble(tasks.megapixels(next.id())));
+    double needsMb = Double.isNaN(mbPerMp) ? tasks.curveMb(next.id(), curve) : mbPerMp * tasks.megapixels(next.id());
+    memory.startImage(p, needsMb);
     sink.on(now, EventType.IMAGE_STARTED, p.id, next.task(), next.id(), 0, null);
     double work = tasks.work(next.id()) * calibration.workerImageFactor(p.imagesStarted++);
     Trigger trigger = triggers.current();

@@ -1,6 +1,7 @@
 package helperlab.sim;
 
 import helperlab.model.Calibration;
+import helperlab.model.ImageMemoryCurve;
 import helperlab.model.ImageSpec;
 import helperlab.model.Task;
 import helperlab.policy.ImageJob;
@@ -21,6 +22,9 @@ public final class Workload {
   final double[] flatWork;
   /** Each task's arrival time, in arrival order (the event loop reads the next one on every step). */
   final double[] arrivalS;
+  /** The calibration it was computed with, and per image the memory its curve says the image needs. */
+  final Calibration calibration;
+  final double[] curveMb;
 
   public Workload(List<Task> tasks, Calibration calibration, double speed) {
     this(tasks, calibration, speed, 1.0);
@@ -29,12 +33,15 @@ public final class Workload {
   /** With each image's true work scaled by {@code workFactor}, unknown to the scheduler's predictions. */
   public Workload(List<Task> tasks, Calibration calibration, double speed, double workFactor) {
     this.tasks = tasks;
+    this.calibration = calibration;
+    ImageMemoryCurve curve = ImageMemoryCurve.of(calibration);
     int images = 0;
     for (Task t : tasks) {
       images += t.images().size();
     }
     megapixels = new double[images];
     trueWork = new double[images];
+    curveMb = new double[images];
     firstImage = new int[tasks.size()];
     flatWork = new double[tasks.size()];
     arrivalS = new double[tasks.size()];
@@ -52,6 +59,7 @@ public final class Workload {
         double mp = image.megapixels();
         double cost = calibration.forecastSeconds(mp, t.preset());
         megapixels[id] = mp;
+        curveMb[id] = curve.mb(mp);
         trueWork[id] = calibration.trueSeconds(image, t.preset()) * image.noise() * workFactor;
         taskJobs[i] = new ImageJob(id, t.id(), cost / speed);
         id++;
