@@ -24,7 +24,9 @@ import javax.imageio.stream.ImageInputStream;
  * Decodes a source picture for resizing: dimensions first (a decompression bomb is refused before
  * any pixel is allocated), then at most about twice the target size, converted to 8-bit sRGB (see
  * {@link Srgb}; CMYK without a profile through {@link Cmyk}). The EXIF orientation is read
- * but not applied: turning the small result is cheaper than turning the decoded one.
+ * but not applied: turning the small result is cheaper than turning the decoded one. A usual JPEG
+ * goes to libjpeg-turbo first, where it is installed ({@link JpegScaledDecoder}: decoded at the scale
+ * the target needs); whatever it does not take comes here to the JDK's readers.
  *
  * <p>Decoder warnings are passed on, not fatal, except those that say pixels are missing (a corrupt
  * or cut-short stream decodes to a grey half-picture, which is not a result); stray bytes between
