@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * {@code deploy --check}: what a server offers the cage, found by one POSIX shell script that changes
  * nothing (Java, PostgreSQL and Redis answering, installed, their versions; the cgroup version and
- * whether the login may write to it; systemd user units and lingering; disk and memory) and read
- * back here into one line per item, with the worker budget the cage would get there (seed 001's
+ * whether the login may write to it; systemd user units and lingering; disk and memory; libjpeg-turbo for the
+ * workers' JPEG decoding) and read back here into one line per item, with the worker budget the cage would get there (seed 001's
  * sizing with the seed calibration's worker size).
  */
 public final class ServerCheck {
@@ -41,6 +41,9 @@ public final class ServerCheck {
             + " echo \"os_like=${ID_LIKE:-}\"; fi",
         "if command -v java >/dev/null 2>&1; then echo \"java=$(java -version 2>&1 | head -n 1)\";"
             + " echo \"java_path=$(command -v java)\"; else echo java=; fi",
+        // Debian's libjpeg-turbo for Java, and the unversioned .so its loader opens (the cage's JpegScaledDecoder)
+        "t=no; if [ -s /usr/share/java/turbojpeg.jar ]; then for s in /usr/lib/*/libturbojpeg.so /usr/lib/libturbojpeg.so;"
+            + " do [ -e \"$s\" ] && t=yes; done; fi; echo \"jpeg_turbo=$t\"",
         "probe() { if command -v bash >/dev/null 2>&1; then bash -c \"exec 3<>/dev/tcp/127.0.0.1/$1\" 2>/dev/null"
             + " && echo up || echo down; else echo unknown; fi; }",
         "echo \"pg_port=" + pgPort + "\"",
@@ -140,6 +143,10 @@ public final class ServerCheck {
     out.add(new Item("yes".equals(f.get("sudo")) ? Level.OK : Level.WARN, "sudo", "yes".equals(f.get("sudo"))
         ? "sudo -n works: --install can install what is missing"
         : "sudo -n does not work for " + f.getOrDefault("user", "the login") + ": install what is missing by hand"));
+    out.add("yes".equals(f.get("jpeg_turbo"))
+        ? new Item(Level.OK, "jpeg", "libjpeg-turbo: workers decode JPEGs scaled to the size they need")
+        : new Item(Level.WARN, "jpeg", "no libjpeg-turbo: workers decode JPEGs with the JDK's decoder (more CPU for big"
+            + " photos); install it: sudo apt-get install -y libturbojpeg-java libturbojpeg0-dev"));
     return out;
   }
 

@@ -26,7 +26,8 @@ class ServerCheckTest {
   @Test
   void thisMachineHasWhatTheCageNeeds() throws Exception {
     List<ServerCheck.Item> items = ServerCheck.items(runScript(5432, 6379));
-    assertEquals(List.of("java", "postgresql", "redis", "cgroup", "systemd", "disk", "memory", "budget", "sudo"),
+    assertEquals(List.of("java", "postgresql", "redis", "cgroup", "systemd", "disk", "memory", "budget", "sudo",
+        "jpeg"),
         items.stream().map(ServerCheck.Item::name).toList());
     for (ServerCheck.Item i : items) {
       assertTrue(!i.toString().contains("\n"), "one line: " + i);
@@ -36,6 +37,14 @@ class ServerCheckTest {
     assertTrue(items.get(1).text().startsWith("answers on 127.0.0.1:5432"), items.get(1).toString());
     assertTrue(items.get(2).text().startsWith("answers on 127.0.0.1:6379"), items.get(2).toString());
     assertTrue(items.get(7).text().matches("\\d+ workers \\(.*\\): .*"), items.get(7).toString());
+    assertEquals(ServerCheck.Level.OK, items.get(9).level(), "the packages .ci/run installs: " + items.get(9));
+  }
+
+  @Test
+  void aServerWithoutLibjpegTurboIsAWarningThatNamesThePackages() {
+    ServerCheck.Item jpeg = ServerCheck.items(Map.of("jpeg_turbo", "no")).get(9);
+    assertEquals(ServerCheck.Level.WARN, jpeg.level());
+    assertTrue(jpeg.text().endsWith("sudo apt-get install -y libturbojpeg-java libturbojpeg0-dev"), jpeg.toString());
   }
 
   @Test

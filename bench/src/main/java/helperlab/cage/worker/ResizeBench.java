@@ -19,6 +19,8 @@ import javax.imageio.ImageIO;
  * unless named) ROUNDS times (and for at least 200 ms of CPU) in this JVM, warm (the JIT idle over a whole pass),
  * and prints, per file,
  * the process CPU milliseconds per resize (every thread: decoding, GC, JIT), as the worker pays it;
+ * {@code run-jdk ...} the same with JPEGs through the JDK's decoder even where libjpeg-turbo is (the control: the
+ * worker as it was before {@link JpegScaledDecoder}, measured in the same session);
  * {@code mean FILE} prints an image's size and mean colour (to set outputs side by side).
  */
 public final class ResizeBench {
@@ -28,10 +30,11 @@ public final class ResizeBench {
     Path dir = Path.of(args[1]);
     switch (args[0]) {
       case "make" -> make(dir);
-      case "run" -> run(dir, Integer.parseInt(args[2]), Integer.parseInt(args[3]),
-          args.length > 4 ? List.of(args).subList(4, args.length) : List.of("library", "kinds"), System.out);
+      case "run", "run-jdk" -> run(dir, Integer.parseInt(args[2]), Integer.parseInt(args[3]),
+          args.length > 4 ? List.of(args).subList(4, args.length) : List.of("library", "kinds"), System.out,
+          args[0].equals("run"));
       case "mean" -> mean(dir);
-      default -> throw new IllegalArgumentException("make DIR | run DIR EDGE ROUNDS [SET...] | mean FILE");
+      default -> throw new IllegalArgumentException("make DIR | run[-jdk] DIR EDGE ROUNDS [SET...] | mean FILE");
     }
   }
 
@@ -61,12 +64,15 @@ public final class ResizeBench {
     return all;
   }
 
-  static void run(Path dir, int edge, int rounds, List<String> sets, PrintStream out) throws IOException {
+  static void run(Path dir, int edge, int rounds, List<String> sets, PrintStream out, boolean scaledJpeg)
+      throws IOException {
     com.sun.management.OperatingSystemMXBean os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     ProcessCpuClock clock = new ProcessCpuClock(); // to the nanosecond; the JVM's own clock counts 10 ms ticks
-    Resizer resizer = new Resizer(100_000_000L);
-    Path outDir = Files.createDirectories(dir.resolve("java-" + edge));
+    Resizer resizer = new Resizer(100_000_000L, w -> { }, scaledJpeg);
+    System.err.println("resize bench at " + edge + " px: JPEGs decoded by "
+        + (scaledJpeg ? Resizer.jpegDecoder() : "the JDK's (the control)"));
+    Path outDir = Files.createDirectories(dir.resolve((scaledJpeg ? "java-" : "jdk-") + edge));
     List<Path> files = files(dir, sets);
     java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
     // The worker is warm when it meets an image: passes over every file until one pass leaves the JIT

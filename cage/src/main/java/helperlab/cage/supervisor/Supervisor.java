@@ -16,6 +16,7 @@ import helperlab.cage.store.Checkpoint;
 import helperlab.cage.store.Checkpointer;
 import helperlab.cage.store.StoredBatch;
 import helperlab.cage.store.ValidBatch;
+import helperlab.cage.worker.Resizer;
 import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerLauncher;
 import helperlab.cage.worker.WorkerPool;
@@ -139,9 +140,11 @@ public final class Supervisor implements AutoCloseable {
       LOG.info("cage: " + s.redisWarning());
     }
     StartupTakeBack.Result r = s.recovered;
-    LOG.warn(String.format(Locale.ROOT, "cage %s on %s: %s; budget %d workers (%s); %s; recovered %d batches (%d outputs found"
-            + " published), abandoned %d, cancelled %d, killed %d leftover workers, removed %d temp files",
-        config.identity(), s.store.url(), s.limits.describe(), s.budget.workers(), s.budget.reason(), s.cage.status(), r.resume().size(),
+    LOG.warn(String.format(Locale.ROOT, "cage %s on %s: %s; budget %d workers (%s); %s; JPEGs decoded by %s; recovered %d"
+            + " batches (%d outputs found published), abandoned %d, cancelled %d, killed %d leftover workers, removed %d"
+            + " temp files",
+        config.identity(), s.store.url(), s.limits.describe(), s.budget.workers(), s.budget.reason(), s.cage.status(),
+        Resizer.jpegDecoder(), r.resume().size(),
         r.foundPublished(), r.abandoned(), r.cancelled(), r.leftoverWorkers(), r.tempFiles()));
     return s;
   }

@@ -24,7 +24,9 @@ import javax.imageio.stream.ImageInputStream;
  * Decodes a source picture for resizing: dimensions first (a decompression bomb is refused before
  * any pixel is allocated), then at most about twice the target size, converted to 8-bit sRGB (see
  * {@link Srgb}; CMYK without a profile through {@link Cmyk}). The EXIF orientation is read
- * but not applied: turning the small result is cheaper than turning the decoded one.
+ * but not applied: turning the small result is cheaper than turning the decoded one. A usual JPEG
+ * goes to libjpeg-turbo first, where it is installed ({@link JpegScaledDecoder}: decoded at the scale
+ * the target needs); whatever it does not take comes here to the JDK's readers.
  *
  * <p>Decoder warnings are passed on, not fatal, except those that say pixels are missing (a corrupt
  * or cut-short stream decodes to a grey half-picture, which is not a result); stray bytes between
@@ -49,7 +51,9 @@ final class Decoder {
     }
   }
 
-  static Decoded read(ImageInputStream in, int longEdge, long maxPixels, Consumer<String> warnings) throws IOException {
+  /** With {@code scaledJpeg}, JPEGs go to {@link JpegScaledDecoder} first (when it takes them). */
+  static Decoded read(ImageInputStream in, int longEdge, long maxPixels, Consumer<String> warnings, boolean scaledJpeg)
+      throws IOException {
     Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
     if (!readers.hasNext()) {
       throw new IIOException("not an image ImageIO can read");
@@ -59,6 +63,15 @@ final class Decoder {
       String format = reader.getFormatName().toLowerCase(Locale.ROOT);
       format = format.startsWith("jp") ? "jpeg" : format.startsWith("png") ? "png" : format;
       JpegMarkers markers = format.equals("jpeg") ? JpegMarkers.read(in, warnings) : JpegMarkers.NONE;
+      if (scaledJpeg && format.equals("jpeg") && JpegScaledDecoder.available() && rgbProfileOrNone(markers)) {
+        long start = in.getStreamPosition();
+        JpegScaledDecoder.Scaled s = JpegScaledDecoder.decode(readAll(in), longEdge, maxPixels);
+        if (s != null && (s.image().getType() != BufferedImage.TYPE_BYTE_GRAY || !markers.iccProfile())) {
+          // colours in the file's own RGB profile, if it has one, converted as the JDK's path does
+          return new Decoded(Srgb.of(s.image(), markers.profile()), format, s.width(), s.height(), markers.orientation());
+        }
+        in.seek(start); // the JDK's decoder decides (and says what is wrong, if anything is)
+      }
       reader.setInput(in, true, format.equals("jpeg")); // a PNG's metadata holds its ICC profile
       int w = reader.getWidth(0);
       int h = reader.getHeight(0);
@@ -104,6 +117,30 @@ final class Decoder {
     } finally {
       reader.dispose();
     }
+  }
+
+  /**
+   * No ICC profile, or a readable RGB one: what {@link Srgb#of} converts from as the JDK's path does. Other
+   * profiles (grey, CMYK, unreadable) are left to that path, which has its own rules for them.
+   */
+  private static boolean rgbProfileOrNone(JpegMarkers m) {
+    return !m.iccProfile() || (m.profile() != null && m.profile().getColorSpaceType() == ColorSpace.TYPE_RGB);
+  }
+
+  /** The rest of the stream, from where it stands. */
+  private static byte[] readAll(ImageInputStream in) throws IOException {
+    long length = in.length() < 0 ? -1 : in.length() - in.getStreamPosition(); // unknown for a stream in memory
+    if (length >= 0 && length < Integer.MAX_VALUE - 8) {
+      byte[] all = new byte[(int) length];
+      in.readFully(all);
+      return all;
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 16);
+    byte[] buf = new byte[1 << 16];
+    for (int n; (n = in.read(buf)) > 0; ) {
+      out.write(buf, 0, n);
+    }
+    return out.toByteArray();
   }
 
   private static void checkWhole(StringBuilder lost) throws IIOException {

@@ -43,6 +43,7 @@ public final class Resizer {
 
   private final long maxPixels;
   private final Consumer<String> warnings;
+  private final boolean scaledJpeg;
 
   /** A resizer whose decoder warnings go nowhere. */
   public Resizer(long maxPixels) {
@@ -51,8 +52,19 @@ public final class Resizer {
 
   /** {@code warnings}: what the decoders noticed and got past (logged by the worker, never fatal). */
   public Resizer(long maxPixels, Consumer<String> warnings) {
+    this(maxPixels, warnings, true);
+  }
+
+  /** {@code scaledJpeg} false: JPEGs through the JDK's decoder even when libjpeg-turbo is there (to compare the two). */
+  Resizer(long maxPixels, Consumer<String> warnings, boolean scaledJpeg) {
     this.maxPixels = maxPixels;
     this.warnings = warnings;
+    this.scaledJpeg = scaledJpeg;
+  }
+
+  /** Which decoder takes JPEGs, in words for a log line. */
+  public static String jpegDecoder() {
+    return JpegScaledDecoder.status();
   }
 
   /** What was published. */
@@ -73,7 +85,7 @@ public final class Resizer {
       if (in == null) {
         throw new IOException("cannot open " + source);
       }
-      d = Decoder.read(in, longEdge, maxPixels, warnings);
+      d = Decoder.read(in, longEdge, maxPixels, warnings, scaledJpeg);
     }
     String format = formatOf(target, d.format());
     int[] size = new int[2];
@@ -173,7 +185,7 @@ public final class Resizer {
   /** The same work on bytes in memory (output in the source's format): the warm-up path. */
   public int[] resizeBytes(InputStream source, int longEdge, OutputStream out) throws IOException {
     try (ImageInputStream in = new MemoryCacheImageInputStream(source)) {
-      Decoder.Decoded d = Decoder.read(in, longEdge, maxPixels, warnings);
+      Decoder.Decoded d = Decoder.read(in, longEdge, maxPixels, warnings, scaledJpeg);
       return encode(d, d.format(), longEdge, out);
     }
   }
