@@ -1,9 +1,8 @@
 package helperlab.cage.worker;
 
 import java.awt.image.BufferedImage;
-import org.libjpegturbo.turbojpeg.TJ;
-import org.libjpegturbo.turbojpeg.TJDecompressor;
-import org.libjpegturbo.turbojpeg.TJScalingFactor;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 
 /**
  * Decodes a JPEG with libjpeg-turbo (Debian's libturbojpeg-java and its JNI library), scaled in the DCT domain to the
@@ -21,8 +20,29 @@ final class JpegScaledDecoder {
   /** What to install on Debian for this decoder: the jar, and the unversioned .so name its loader looks for. */
   static final String PACKAGES = "libturbojpeg-java libturbojpeg0-dev";
 
+  /** The library, loaded; null when it is not. */
+  private static final ScaledJpegLibrary LIBRARY;
   /** Null when the library loaded, else why not. */
-  private static final String UNAVAILABLE = probe();
+  private static final String UNAVAILABLE;
+
+  static {
+    ScaledJpegLibrary found = null;
+    String whyNot;
+    try {
+      found = ServiceLoader.load(ScaledJpegLibrary.class).findFirst().orElse(null);
+      if (found == null) {
+        whyNot = "not in this build: it was built where libturbojpeg-java was not installed";
+      } else {
+        found.load();
+        whyNot = null;
+      }
+    } catch (LinkageError | ServiceConfigurationError e) { // the jar missing (NoClassDefFoundError) or the JNI library
+      found = null;
+      whyNot = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+    LIBRARY = found;
+    UNAVAILABLE = whyNot;
+  }
 
   private JpegScaledDecoder() {}
 
@@ -39,21 +59,12 @@ final class JpegScaledDecoder {
         : "the JDK's (libjpeg-turbo unavailable: " + UNAVAILABLE + "; apt-get install " + PACKAGES + ")";
   }
 
-  private static String probe() {
-    try {
-      Turbo.load();
-      return null;
-    } catch (LinkageError e) { // the jar missing (NoClassDefFoundError) or the JNI library (UnsatisfiedLinkError)
-      return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    }
-  }
-
   /**
    * {@code jpeg} decoded at a scale that covers {@code longEdge}, or null for the JDK's path to decode (see the class
    * comment; also over {@code maxPixels}, which that path refuses in its own words, and when the library is absent).
    */
   static Scaled decode(byte[] jpeg, int longEdge, long maxPixels) {
-    return available() ? Turbo.decode(jpeg, longEdge, maxPixels) : null;
+    return available() ? LIBRARY.decode(jpeg, longEdge, maxPixels) : null;
   }
 
   /** The numerator n of the n/8 scale to decode {@code longest} at, for an output whose long edge is {@code longEdge}. */
@@ -69,45 +80,5 @@ final class JpegScaledDecoder {
   /** libjpeg's scaled size: rounded up. */
   static int scaled(int size, int eighths) {
     return (size * eighths + 7) / 8;
-  }
-
-  /** Every reference to the library, in a class of its own: loaded only once {@link #probe} has tried it. */
-  private static final class Turbo {
-    private Turbo() {}
-
-    static void load() {
-      TJScalingFactor[] factors = TJ.getScalingFactors(); // loads the JNI library
-      if (factors.length == 0) {
-        throw new UnsatisfiedLinkError("libturbojpeg offers no scaling factors");
-      }
-    }
-
-    static Scaled decode(byte[] jpeg, int longEdge, long maxPixels) {
-      TJDecompressor d = null;
-      try {
-        d = new TJDecompressor(jpeg);
-        int cs = d.getColorspace();
-        int w = d.getWidth();
-        int h = d.getHeight();
-        if ((cs != TJ.CS_YCbCr && cs != TJ.CS_GRAY) || (long) w * h > maxPixels) {
-          return null;
-        }
-        int n = eighths(Math.max(w, h), longEdge);
-        BufferedImage out = new BufferedImage(scaled(w, n), scaled(h, n),
-            cs == TJ.CS_GRAY ? BufferedImage.TYPE_BYTE_GRAY : BufferedImage.TYPE_3BYTE_BGR);
-        d.decompress(out, 0); // throws on a warning too (libjpeg-turbo 2.x): then the JDK's path says what it was
-        return new Scaled(out, w, h);
-      } catch (Exception e) { // TJException: not named, so that this class links without the library's exception
-        return null;
-      } finally {
-        if (d != null) {
-          try {
-            d.close();
-          } catch (Exception e) {
-            // the handle is freed or was never made: nothing to do
-          }
-        }
-      }
-    }
   }
 }
