@@ -13,10 +13,10 @@ import javafx.stage.Window;
  * (the charts of a grid, which cost more than the rest of the window together) waits for it, so the window shows
  * sooner. The action runs between pulses, after the frame: the pulse that follows draws what it built.
  */
-final class AfterFirstFrame {
+public final class AfterFirstFrame {
   private AfterFirstFrame() {}
 
-  static void run(Node node, Runnable action) {
+  public static void run(Node node, Runnable action) {
     ObservableValue<Boolean> showing = node.sceneProperty().flatMap(Scene::windowProperty)
         .flatMap(Window::showingProperty).orElse(false);
     ChangeListener<Boolean> watch = new ChangeListener<>() {
