@@ -89,7 +89,7 @@ public final class ChartGrid extends ScrollPane {
 
   /**
    * The six charts, built once the window has drawn its first frame without them (or sooner, when asked for one
-   * or given runs to show): their building and first styling took about half the time to the lab's first frame.
+   * or given runs to show): building and styling them was the largest part of the lab's wait for its first frame.
    * The grid's cells, styles and layout are there from the start, so the window does not move when they come in.
    */
   private void build() {
