@@ -35,7 +35,8 @@ public final class LabCommand implements Callable<Integer>, AddedCommand {
   java.util.List<String> benchParts;
 
   @Option(names = "--exit-when-shown",
-      description = "open the window, wait for its first frame, then close (a smoke test; trains scripts/lab's class cache)")
+      description = "open the window, wait for its first frame and the one with its charts, then close (a smoke test; "
+          + "trains scripts/lab's class cache)")
   boolean exitWhenShown;
 
   @Option(names = "--screenshot", paramLabel = "FILE", description = "save a screenshot of the lab with full charts, exit")

@@ -50,6 +50,12 @@ public final class ChartGrid extends ScrollPane {
   private int liveShown;
   private PlottedRun overlay;
   private int overlayShown;
+  // what the grid was told before its charts were built (null: nothing), handed to them when they are
+  private boolean cleared;
+  private List<double[]> bandRanges;
+  private String bandLabel;
+  private Double staleFrom;
+  private List<TriggerMark> triggers;
 
   public ChartGrid() {
     getStyleClass().add("chart-grid");
@@ -66,17 +72,10 @@ public final class ChartGrid extends ScrollPane {
     setFocusTraversable(false); // arrow keys belong to the views (scrubbing), not to scrolling
     setMinSize(0, 0);
     for (ChartKind k : ChartKind.values()) {
-      long t0 = System.nanoTime();
-      LabChart c = new LabChart(k);
-      if (Boolean.getBoolean("helperlab.lab.trace")) {
-        System.err.printf("chart %s built in %.0f ms%n", k, (System.nanoTime() - t0) / 1e6);
-      }
-      charts.put(k, c);
-      c.onTimeZoom((from, to) -> zoomOthers(k, from, to));
-      c.timeCursorProperty().bindBidirectional(cursor);
-      StackPane frame = new StackPane(c.node());
+      StackPane frame = new StackPane();
       frame.getStyleClass().add("chart-frame");
-      frame.setMinWidth(0); // its least height is its chart's (see ChartCell)
+      frame.setMinWidth(0);
+      frame.setMinHeight(MIN_CELL_HEIGHT); // its chart's least height once that is in (see ChartCell)
       frame.setOnMousePressed(e -> selected.set(k));
       frames.put(k, frame);
     }
@@ -85,6 +84,48 @@ public final class ChartGrid extends ScrollPane {
     columns.addListener((o, a, b) -> rearrange());
     selected.addListener((o, a, b) -> markSelected());
     markSelected();
+    AfterFirstFrame.run(this, this::build);
+  }
+
+  /**
+   * The six charts, built once the window has drawn its first frame without them (or sooner, when asked for one
+   * or given runs to show): building and styling them was the largest part of the lab's wait for its first frame.
+   * The grid's cells, styles and layout are there from the start, so the window does not move when they come in.
+   */
+  private void build() {
+    if (!charts.isEmpty()) {
+      return;
+    }
+    for (ChartKind k : ChartKind.values()) {
+      long t0 = System.nanoTime();
+      LabChart c = new LabChart(k);
+      if (Boolean.getBoolean("helperlab.lab.trace")) {
+        System.err.printf("chart %s built in %.0f ms%n", k, (System.nanoTime() - t0) / 1e6);
+      }
+      charts.put(k, c);
+      c.onTimeZoom((from, to) -> zoomOthers(k, from, to));
+      c.timeCursorProperty().bindBidirectional(cursor);
+      if (cleared) {
+        c.reset(List.of());
+      }
+      if (bandRanges != null) {
+        c.setBands(bandRanges, bandLabel);
+      }
+      if (staleFrom != null) {
+        c.setStaleFrom(staleFrom);
+      }
+      if (triggers != null) {
+        c.setTriggers(triggers);
+      }
+      StackPane frame = frames.get(k);
+      frame.setMinHeight(USE_COMPUTED_SIZE);
+      frame.getChildren().add(c.node());
+    }
+  }
+
+  /** Whether the charts are built (they are once the window has drawn its first frame). */
+  public boolean built() {
+    return !charts.isEmpty();
   }
 
   /**
@@ -186,6 +227,7 @@ public final class ChartGrid extends ScrollPane {
 
   /** Shows recorded runs (one, or two overlaid: the second dashed). */
   public void show(List<PlottedRun> shown) {
+    build();
     live = null;
     overlay = null;
     runs = List.copyOf(shown);
@@ -209,6 +251,7 @@ public final class ChartGrid extends ScrollPane {
    * real cage run and the simulator's replay of it; {@code second} may be null.
    */
   public void stream(PlottedRun run, PlottedRun second) {
+    build();
     live = run;
     overlay = second;
     runs = second == null ? List.of(run) : List.of(run, second);
@@ -228,6 +271,8 @@ public final class ChartGrid extends ScrollPane {
 
   /** Shades these time ranges ({@code [from, to]} s) on every chart, labelled (e.g. "link down"). */
   public void setBands(List<double[]> ranges, String label) {
+    bandRanges = ranges;
+    bandLabel = label;
     for (LabChart c : charts.values()) {
       c.setBands(ranges, label);
     }
@@ -235,6 +280,7 @@ public final class ChartGrid extends ScrollPane {
 
   /** Values at the pointer from this time on are marked stale (the link is down since); NaN: none. */
   public void setStaleFrom(double t) {
+    staleFrom = t;
     for (LabChart c : charts.values()) {
       c.setStaleFrom(t);
     }
@@ -242,6 +288,7 @@ public final class ChartGrid extends ScrollPane {
 
   /** Shades these triggers on every chart (empty: none); replaces those shown before. */
   public void setTriggers(List<TriggerMark> marks) {
+    triggers = marks;
     for (LabChart c : charts.values()) {
       c.setTriggers(marks);
     }
@@ -280,6 +327,10 @@ public final class ChartGrid extends ScrollPane {
     live = null;
     overlay = null;
     runs = List.of();
+    cleared = true;
+    bandRanges = List.of();
+    bandLabel = null;
+    triggers = List.of();
     for (LabChart c : charts.values()) {
       c.reset(List.of());
       c.setBands(List.of(), null);
@@ -318,7 +369,9 @@ public final class ChartGrid extends ScrollPane {
     return l;
   }
 
+  /** The chart of kind {@code k} (built now if the grid has not drawn yet). */
   public LabChart chart(ChartKind k) {
+    build();
     return charts.get(k);
   }
 

@@ -52,7 +52,7 @@ public final class PolicyFormController {
         showWith(title, f); // a section's first field is shown whenever any of it is
         formRows.getChildren().add(title);
       }
-      formRows.getChildren().add(row(f));
+      formRows.getChildren().add(f.shown().get() ? row(f) : rowWhenShown(f));
     }
     formStatus.textProperty().bind(vm.statusProperty());
     vm.validProperty().addListener((o, a, ok) -> showValid(ok));
@@ -86,6 +86,25 @@ public final class PolicyFormController {
     n.managedProperty().bind(f.shown());
   }
 
+  /**
+   * A slot for a field the chosen policy does not show, its row built the first time it is shown: the other
+   * families' knobs were about a third of the window's nodes, each styled before the first frame while hidden.
+   */
+  private Node rowWhenShown(PolicyField f) {
+    Region slot = new Region();
+    showWith(slot, f);
+    f.shown().addListener(new javafx.beans.InvalidationListener() {
+      @Override
+      public void invalidated(javafx.beans.Observable o) {
+        if (f.shown().get()) {
+          f.shown().removeListener(this);
+          formRows.getChildren().set(formRows.getChildren().indexOf(slot), row(f));
+        }
+      }
+    });
+    return slot;
+  }
+
   /** A field's row: its label (its hint on hover) and control, and under them what is wrong with it, when anything. */
   private Node row(PolicyField f) {
     Label label = new Label(f.label());
@@ -112,15 +131,18 @@ public final class PolicyFormController {
     problem.textProperty().bind(f.problem());
     problem.visibleProperty().bind(f.problem().isNotEmpty());
     problem.managedProperty().bind(f.problem().isNotEmpty());
-    f.problem().addListener((o, a, b) -> {
-      control.getStyleClass().remove("wrong");
-      if (!b.isEmpty()) {
-        control.getStyleClass().add("wrong");
-      }
-    });
+    f.problem().addListener((o, a, b) -> markWrong(control, b));
+    markWrong(control, f.problem().get()); // a row built late comes in as its field is
     VBox row = new VBox(1, line, problem);
     showWith(row, f);
     return row;
+  }
+
+  private static void markWrong(Control control, String problem) {
+    control.getStyleClass().remove("wrong");
+    if (!problem.isEmpty()) {
+      control.getStyleClass().add("wrong");
+    }
   }
 
   private static Control control(PolicyField f) {
