@@ -214,6 +214,21 @@ class ArchitectureTest {
     onlyWrittenBy(WatchdogNotes.class, Watchdog.class);
   }
 
+  /**
+   * The watchdog judges a worker and writes only its own notes: of the handle it calls nothing but these reads (a new
+   * read goes in the list; a write is the supervisor's, from the verdict the watchdog returns).
+   */
+  @Test
+  void theWatchdogOnlyReadsAWorkersHandle() {
+    java.util.Set<String> reads = java.util.Set.of("phase", "marks", "notes", "rssBytes", "waitsForHost", "inFlight",
+        "inFlightSince", "cpuOnImageS");
+    noClasses().that().haveFullyQualifiedName(Watchdog.class.getName())
+        .should().callMethodWhere(DescribedPredicate.describe("a method of WorkerProcess other than " + reads,
+            (JavaMethodCall call) -> call.getTargetOwner().isEquivalentTo(WorkerProcess.class)
+                && !reads.contains(call.getName())))
+        .check(classes);
+  }
+
   private static void onlyWrittenBy(Class<?> kept, Class<?> writer) {
     noClasses().that().doNotHaveFullyQualifiedName(writer.getName()).and().doNotHaveFullyQualifiedName(kept.getName())
         .should().callMethodWhere(DescribedPredicate.describe("a writer of " + kept.getSimpleName(),
