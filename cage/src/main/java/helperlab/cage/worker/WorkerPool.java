@@ -234,7 +234,10 @@ public final class WorkerPool {
       if (w.phase() == WorkerPhase.RETIRING && now - w.marks().retiredAt() > RETIRE_GRACE_S) {
         w.kill();
       } else if (w.phase() == WorkerPhase.STARTING || w.phase() == WorkerPhase.READY) {
-        w.readRss();
+        long rss = ProcStat.rssBytes(w.pid());
+        if (rss >= 0) { // else gone already
+          w.residentRead(rss);
+        }
       }
     }
   }

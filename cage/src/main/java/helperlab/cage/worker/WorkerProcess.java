@@ -280,10 +280,6 @@ public final class WorkerProcess {
     return spent;
   }
 
-  boolean alive() {
-    return process != null && process.isAlive();
-  }
-
   // ---- what the pool does with it (its only writes to this handle) ---------------------------------------------
 
   /** Its process could not be started: reported lost like any worker that dies young. */
@@ -362,17 +358,7 @@ public final class WorkerProcess {
     }
   }
 
-  /** Resident memory from /proc (what the kernel charges it), 0 if it cannot be read. */
-  long readRss() {
-    long rss = ProcStat.rssBytes(pid);
-    if (rss < 0) {
-      return 0; // gone already
-    }
-    residentRead(rss);
-    return rss;
-  }
-
-  /** Its resident memory was read: {@code bytes}. */
+  /** Its resident memory was read from /proc (what the kernel charges it): {@code bytes}. */
   void residentRead(long bytes) {
     rssBytes = bytes;
   }
