@@ -76,8 +76,8 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
         return new Verdict(STOPPED, false, String.format("held stopped from outside for %.0f s", held));
       }
       if (now - lastSign(w) > heartbeatTimeoutS) {
-        notes.excuse(String.format("no heartbeat for %.1f s, stopped from outside (SIGSTOP or a debugger): paused, not hung",
-            now - lastSign(w)));
+        notes.excuse(String.format("no heartbeat for %.1f s, stopped from outside (SIGSTOP or a debugger): paused,"
+            + " not hung", now - lastSign(w)));
       }
       return null;
     }
@@ -132,10 +132,11 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
       return new Verdict(SPAWN_TIMEOUT, false, String.format("no hello in %.0f s after %.1f CPU-s: its start runs away",
           waited, stat.cpuS()));
     }
-    double still = now - Math.max(w.notes().lastProgressAt(), w.marks().launchedAt());
+    WatchdogNotes notes = w.notes();
+    double still = now - Math.max(notes.lastProgressAt(), w.marks().launchedAt());
     if (still <= heartbeatTimeoutS || stat.anyRunnable()) {
-      w.notes().excuse(String.format("no hello in %.0f s but it is starting (%.2f CPU-s so far%s): starved, not stuck", waited,
-          stat.cpuS(), stat.anyRunnable() ? ", waiting for a CPU" : ""));
+      notes.excuse(String.format("no hello in %.0f s but it is starting (%.2f CPU-s so far%s): starved, not stuck",
+          waited, stat.cpuS(), stat.anyRunnable() ? ", waiting for a CPU" : ""));
       return null;
     }
     return new Verdict(SPAWN_TIMEOUT, false, String.format("no hello in %.0f s, and no CPU for %.1f s with no thread"
@@ -147,14 +148,15 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
     if (stat == null) {
       return new Verdict(HEARTBEAT, true, String.format("no heartbeat for %.1f s", silent));
     }
-    double still = now - Math.max(w.notes().lastProgressAt(), w.marks().helloAt());
+    WatchdogNotes notes = w.notes();
+    double still = now - Math.max(notes.lastProgressAt(), w.marks().helloAt());
     if (still <= heartbeatTimeoutS) {
-      w.notes().excuse(String.format("no heartbeat for %.1f s but its CPU moves (%.2f s spent): paused for GC or starved"
+      notes.excuse(String.format("no heartbeat for %.1f s but its CPU moves (%.2f s spent): paused for GC or starved"
           + " of CPU, not hung", silent, stat.cpuS()));
       return null;
     }
     if (stat.anyRunnable()) {
-      w.notes().excuse(String.format("no heartbeat for %.1f s, runnable and waiting for a CPU (%s): starved, not hung",
+      notes.excuse(String.format("no heartbeat for %.1f s, runnable and waiting for a CPU (%s): starved, not hung",
           silent, host == null ? "host run queue unknown" : host));
       return null;
     }
