@@ -1,5 +1,6 @@
 package helperlab;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -10,6 +11,11 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
+import helperlab.cage.worker.WatchdogNotes;
+import helperlab.cage.worker.Watchdog;
+import helperlab.cage.worker.WorkerMarks;
 import helperlab.cage.worker.WorkerProcess;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -183,6 +189,51 @@ class ArchitectureTest {
     noClasses().that().doNotHaveFullyQualifiedName(WorkerProcess.class.getName())
         .should().setFieldWhere(JavaAccess.Predicates.target(
             HasOwner.Predicates.With.owner(JavaClass.Predicates.equivalentTo(WorkerProcess.class))))
+        .check(classes);
+  }
+
+  /**
+   * Nor reads them but through its accessors: every field of the handle, of its timing marks and of the watchdog's
+   * notes on it is private, so a test cannot set one either and goes through the same named operations as the
+   * supervisor.
+   */
+  @Test
+  void aWorkersHandleKeepsItsFieldsPrivate() {
+    fields().that().areDeclaredIn(WorkerProcess.class).or().areDeclaredIn(WorkerMarks.class)
+        .or().areDeclaredIn(WatchdogNotes.class).should().bePrivate().check(classes);
+  }
+
+  /**
+   * The timing marks are written by the handle alone (from its hello, heartbeat, ready, launch, retire...), and the
+   * watchdog's notes by the watchdog alone: its conclusions are its own, the handle only carries them. Their writers
+   * are their methods that return nothing.
+   */
+  @Test
+  void aWorkersMarksAreTheHandlesAndItsNotesTheWatchdogs() {
+    onlyWrittenBy(WorkerMarks.class, WorkerProcess.class);
+    onlyWrittenBy(WatchdogNotes.class, Watchdog.class);
+  }
+
+  /**
+   * The watchdog judges a worker and writes only its own notes: of the handle it calls nothing but these reads (a new
+   * read goes in the list; a write is the supervisor's, from the verdict the watchdog returns).
+   */
+  @Test
+  void theWatchdogOnlyReadsAWorkersHandle() {
+    java.util.Set<String> reads = java.util.Set.of("phase", "marks", "notes", "rssBytes", "waitsForHost", "inFlight",
+        "inFlightSince", "cpuOnImageS");
+    noClasses().that().haveFullyQualifiedName(Watchdog.class.getName())
+        .should().callMethodWhere(DescribedPredicate.describe("a method of WorkerProcess other than " + reads,
+            (JavaMethodCall call) -> call.getTargetOwner().isEquivalentTo(WorkerProcess.class)
+                && !reads.contains(call.getName())))
+        .check(classes);
+  }
+
+  private static void onlyWrittenBy(Class<?> kept, Class<?> writer) {
+    noClasses().that().doNotHaveFullyQualifiedName(writer.getName()).and().doNotHaveFullyQualifiedName(kept.getName())
+        .should().callMethodWhere(DescribedPredicate.describe("a writer of " + kept.getSimpleName(),
+            (JavaMethodCall call) -> call.getTargetOwner().isEquivalentTo(kept)
+                && call.getTarget().getRawReturnType().isEquivalentTo(void.class)))
         .check(classes);
   }
 

@@ -180,7 +180,7 @@ final class RunState {
   }
 
   int liveWorkers() {
-    return (int) workers.values().stream().filter(WorkerProcess::launched).count();
+    return (int) workers.values().stream().filter(WorkerProcess::hasProcess).count();
   }
 
   // ---- images in the workers' hands -----------------------------------------------------------

@@ -214,7 +214,7 @@ final class WorkerFrames {
     int held = 0;
     for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
       CageTask.Image im = w.inFlight() >= 0 ? state.image(w.inFlight()) : null;
-      String excused = w.excuse();
+      String excused = w.notes().excuse();
       ProcStat stat = ProcStat.read(w.pid());
       if (stat != null) {
         double since = w.cpuSinceLastRound(stat.cpuS());
@@ -231,8 +231,8 @@ final class WorkerFrames {
             v.blame() || im == null ? "" : "; no strike on image " + im.id));
         ctx.pool().kill(w, v.cause());
         lose(w, v.cause(), v.blame(), true);
-      } else if (w.excuse() != null && excused == null) { // said once a silence
-        LOG.info(String.format("cage: worker %d (pid %d) %s", w.id(), w.pid(), w.excuse()));
+      } else if (w.notes().excuse() != null && excused == null) { // said once a silence
+        LOG.info(String.format("cage: worker %d (pid %d) %s", w.id(), w.pid(), w.notes().excuse()));
       }
     }
     CpuShareMeter.Spent round = new CpuShareMeter.Spent(spent, others, ctx.front().spentSinceLastRound(), held);

@@ -58,52 +58,61 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
 
   /**
    * Why {@code w} must die now, or null; also notes on {@code w} its CPU progress and, while it is
-   * silent but not hung, why ({@link WorkerProcess#excuse}).
+   * silent but not hung, why ({@link WatchdogNotes#excuse}).
    *
    * @param predictedS its in-flight image's prediction
    * @param stat what the kernel says of it now, null if unknown
    * @param host the host's run queue now, null if unknown
    */
   public Verdict judge(WorkerProcess w, double now, double predictedS, double stretch, ProcStat stat, HostLoad host) {
-    if (w.phase == WorkerPhase.DEFERRED || w.phase == WorkerPhase.GONE) {
+    if (w.phase() == WorkerPhase.DEFERRED || w.phase() == WorkerPhase.GONE) {
       return null;
     }
-    track(w, now, stat);
+    WatchdogNotes notes = w.notes();
+    track(notes, now, stat);
     if (stat != null && stat.stopped()) {
-      double held = now - w.stoppedSince;
+      double held = now - notes.stoppedSince();
       if (held > stoppedLimitS()) {
         return new Verdict(STOPPED, false, String.format("held stopped from outside for %.0f s", held));
       }
-      if (now - Math.max(w.lastHeartbeat, w.helloAt) > heartbeatTimeoutS) {
-        w.excuse(String.format("no heartbeat for %.1f s, stopped from outside (SIGSTOP or a debugger): paused, not hung",
-            now - Math.max(w.lastHeartbeat, w.helloAt)));
+      if (now - lastSign(w) > heartbeatTimeoutS) {
+        notes.excuse(String.format("no heartbeat for %.1f s, stopped from outside (SIGSTOP or a debugger): paused,"
+            + " not hung", now - lastSign(w)));
       }
       return null;
     }
-    if (w.helloAt < 0) {
+    if (w.marks().helloAt() < 0) {
       return starting(w, now, stat);
     }
-    double silent = now - Math.max(w.lastHeartbeat, w.helloAt);
+    double silent = now - lastSign(w);
     if (silent > heartbeatTimeoutS) {
       Verdict hung = silence(w, now, silent, stat, host);
       if (hung != null) {
         return hung;
       }
     } else {
-      w.excuse(null);
+      notes.excuse(null);
     }
-    if (memoryLimitBytes > 0 && w.rssBytes > memoryLimitBytes) {
+    if (memoryLimitBytes > 0 && w.rssBytes() > memoryLimitBytes) {
       return new Verdict(MEMORY, true, String.format("%.0f MiB resident, over the %.0f MiB a worker may hold",
-          w.rssBytes / 1048576.0, memoryLimitBytes / 1048576.0));
+          w.rssBytes() / 1048576.0, memoryLimitBytes / 1048576.0));
     }
-    if (w.parkedSince >= 0) {
+    if (w.waitsForHost()) {
       return null; // it waits for the host's storage with its image: no time of the image's own
     }
-    if (w.inFlight >= 0) {
-      double cpu = Math.max(w.lastCpuS, stat == null ? 0 : stat.cpuS()) - w.cpuAtImageStart;
-      return overrun(now - w.inFlightSince, Math.max(0, cpu), predictedS, stretch, stat != null && stat.anyRunnable());
+    if (w.inFlight() >= 0) {
+      double cpu = w.cpuOnImageS(stat == null ? 0 : stat.cpuS());
+      return overrun(now - w.inFlightSince(), cpu, predictedS, stretch, stat != null && stat.anyRunnable());
     }
     return null;
+  }
+
+  /**
+   * Its last sign of life: its hello, its last heartbeat or frame, or the end of a stop from outside that the watchdog
+   * saw (its silence starts afresh then).
+   */
+  private static double lastSign(WorkerProcess w) {
+    return Math.max(Math.max(w.marks().lastHeartbeat(), w.marks().helloAt()), w.notes().resumedAt());
   }
 
   /**
@@ -112,7 +121,7 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
    * starves is slow, not stuck: at load 30 a JVM gets a few percent of a core and takes tens of seconds to say hello.
    */
   private Verdict starting(WorkerProcess w, double now, ProcStat stat) {
-    double waited = now - w.launchedAt;
+    double waited = now - w.marks().launchedAt();
     if (waited <= spawnTimeoutS) {
       return null;
     }
@@ -123,10 +132,11 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
       return new Verdict(SPAWN_TIMEOUT, false, String.format("no hello in %.0f s after %.1f CPU-s: its start runs away",
           waited, stat.cpuS()));
     }
-    double still = now - Math.max(w.lastProgressAt, w.launchedAt);
+    WatchdogNotes notes = w.notes();
+    double still = now - Math.max(notes.lastProgressAt(), w.marks().launchedAt());
     if (still <= heartbeatTimeoutS || stat.anyRunnable()) {
-      w.excuse(String.format("no hello in %.0f s but it is starting (%.2f CPU-s so far%s): starved, not stuck", waited,
-          stat.cpuS(), stat.anyRunnable() ? ", waiting for a CPU" : ""));
+      notes.excuse(String.format("no hello in %.0f s but it is starting (%.2f CPU-s so far%s): starved, not stuck",
+          waited, stat.cpuS(), stat.anyRunnable() ? ", waiting for a CPU" : ""));
       return null;
     }
     return new Verdict(SPAWN_TIMEOUT, false, String.format("no hello in %.0f s, and no CPU for %.1f s with no thread"
@@ -138,14 +148,15 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
     if (stat == null) {
       return new Verdict(HEARTBEAT, true, String.format("no heartbeat for %.1f s", silent));
     }
-    double still = now - Math.max(w.lastProgressAt, w.helloAt);
+    WatchdogNotes notes = w.notes();
+    double still = now - Math.max(notes.lastProgressAt(), w.marks().helloAt());
     if (still <= heartbeatTimeoutS) {
-      w.excuse(String.format("no heartbeat for %.1f s but its CPU moves (%.2f s spent): paused for GC or starved"
+      notes.excuse(String.format("no heartbeat for %.1f s but its CPU moves (%.2f s spent): paused for GC or starved"
           + " of CPU, not hung", silent, stat.cpuS()));
       return null;
     }
     if (stat.anyRunnable()) {
-      w.excuse(String.format("no heartbeat for %.1f s, runnable and waiting for a CPU (%s): starved, not hung",
+      notes.excuse(String.format("no heartbeat for %.1f s, runnable and waiting for a CPU (%s): starved, not hung",
           silent, host == null ? "host run queue unknown" : host));
       return null;
     }
@@ -154,17 +165,17 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
   }
 
   /** Follows the worker's CPU and stops: a resumed worker starts its silence afresh. */
-  private static void track(WorkerProcess w, double now, ProcStat stat) {
+  private static void track(WatchdogNotes notes, double now, ProcStat stat) {
     if (stat == null) {
       return;
     }
     if (stat.stopped()) {
-      w.seenStopped(now);
+      notes.seenStopped(now);
       return;
     }
-    w.seenResumed(now);
-    if (stat.cpuS() >= w.procCpuS + PROGRESS_CPU_S) {
-      w.cpuMoved(stat.cpuS(), now);
+    notes.seenResumed(now);
+    if (stat.cpuS() >= notes.procCpuS() + PROGRESS_CPU_S) {
+      notes.cpuMoved(stat.cpuS(), now);
     }
   }
 

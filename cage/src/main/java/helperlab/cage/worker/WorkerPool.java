@@ -110,7 +110,7 @@ public final class WorkerPool {
     double now = clock.getAsDouble();
     while (halted == null && !deferred.isEmpty() && !breaker.isOpen(now) && running() < ceiling) {
       WorkerProcess w = deferred.pollFirst();
-      if (w.phase != WorkerPhase.DEFERRED) {
+      if (w.phase() != WorkerPhase.DEFERRED) {
         continue;
       }
       try {
@@ -156,7 +156,7 @@ public final class WorkerPool {
   public int running() {
     int n = 0;
     for (WorkerProcess w : all) {
-      if (w.process != null) {
+      if (w.hasProcess()) {
         n++;
       }
     }
@@ -166,7 +166,7 @@ public final class WorkerPool {
   public int deferredCount() {
     int n = 0;
     for (WorkerProcess w : deferred) {
-      if (w.phase == WorkerPhase.DEFERRED) {
+      if (w.phase() == WorkerPhase.DEFERRED) {
         n++;
       }
     }
@@ -214,9 +214,9 @@ public final class WorkerPool {
   /** The process has exited: forget it. */
   public void exited(WorkerProcess w) {
     all.remove(w);
-    if (w.pid > 0) {
+    if (w.pid() > 0) {
       try {
-        Files.deleteIfExists(pidDir.resolve(Long.toString(w.pid)));
+        Files.deleteIfExists(pidDir.resolve(Long.toString(w.pid())));
       } catch (IOException e) {
         // a stale pid file is cleared at the next start
       }
@@ -228,13 +228,16 @@ public final class WorkerPool {
   public void sweep() {
     double now = clock.getAsDouble();
     for (WorkerProcess w : all) {
-      if (w.process == null) {
+      if (!w.hasProcess()) {
         continue;
       }
-      if (w.phase == WorkerPhase.RETIRING && now - w.retiredAt > RETIRE_GRACE_S) {
+      if (w.phase() == WorkerPhase.RETIRING && now - w.marks().retiredAt() > RETIRE_GRACE_S) {
         w.kill();
-      } else if (w.phase == WorkerPhase.STARTING || w.phase == WorkerPhase.READY) {
-        w.readRss();
+      } else if (w.phase() == WorkerPhase.STARTING || w.phase() == WorkerPhase.READY) {
+        long rss = ProcStat.rssBytes(w.pid());
+        if (rss >= 0) { // else gone already
+          w.residentRead(rss);
+        }
       }
     }
   }
@@ -247,8 +250,8 @@ public final class WorkerPool {
     }
     long sum = 0;
     for (WorkerProcess w : all) {
-      if (w.process != null) {
-        sum += w.rssBytes;
+      if (w.hasProcess()) {
+        sum += w.rssBytes();
       }
     }
     return sum;
@@ -269,14 +272,14 @@ public final class WorkerPool {
   /** Kills every worker and waits (briefly) for them to go. */
   public void shutdown() {
     for (WorkerProcess w : all) {
-      if (w.process != null) {
+      if (w.hasProcess()) {
         w.kill();
       }
     }
     for (WorkerProcess w : new ArrayList<>(all)) {
-      if (w.process != null) {
+      if (w.hasProcess()) {
         try {
-          w.process.waitFor(2, java.util.concurrent.TimeUnit.SECONDS);
+          w.awaitExit(2);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }

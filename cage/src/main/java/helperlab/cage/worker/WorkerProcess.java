@@ -12,49 +12,38 @@ import java.util.function.Consumer;
  * spawned it), its process, what it was sent and has started, and what the watchdog watches (start,
  * heartbeats, CPU, memory). Its pipes ({@link WorkerPipes}) carry messages out, and its frames and then
  * its exit in to the supervisor as {@link WorkerSignal}s. Everything else is touched only on the
- * supervisor's thread: from outside this package through operations named for what happened (hello,
- * heartbeat, ready, start, takeBack, handover, failed, lost...); the pool and the watchdog change it only
- * through the operations named for them below (one writer per field).
+ * supervisor's thread, and only through operations named for what happened (hello, heartbeat, ready, start,
+ * takeBack, handover, failed, lost...; the pool's launch, retire, condemn, exited): every field is private, one writer
+ * per field. When things happened is kept in its {@link WorkerMarks}; what the watchdog saw of it from outside and
+ * concluded is the watchdog's, in its {@link WatchdogNotes}, which the handle only carries.
  */
 public final class WorkerProcess {
   private final int id;
   private final int schedulerId;
   private final int generation;
   private int task; // the task it works for: a yielding helper is handed over to another
-  final double spawnedAt;
-  WorkerPhase phase = WorkerPhase.DEFERRED;
-  Process process;
-  long pid = -1;
-  double launchedAt = -1;
-  double helloAt = -1;
-  double readyAt = -1;
-  double lastHeartbeat = -1;
-  double lastCpuS;
-  double startupCpuS;
+  private final WorkerMarks marks;
+  private final WatchdogNotes notes = new WatchdogNotes();
+  private WorkerPhase phase = WorkerPhase.DEFERRED;
+  private Process process;
+  private long pid = -1;
+  private double lastCpuS;
   private int imagesFinished;
   /** Since when it has waited for the host (the host failed its image), -1 while it does not. */
-  double parkedSince = -1;
+  private double parkedSince = -1;
   /** Jobs given to it while dispatch was paused, not yet sent. */
   private final List<WorkerProtocol.Job> unsent = new java.util.ArrayList<>();
   /** Images sent and not yet reported done, in order. */
   private final ArrayDeque<Integer> assigned = new ArrayDeque<>();
-  int inFlight = -1;
-  double inFlightSince;
-  double cpuAtImageStart;
-  long rssBytes;
-  String killCause;
-  /** The process's CPU (from /proc) when the watchdog last saw it move, and when that was. */
-  double procCpuS = -1;
-  double lastProgressAt = -1;
+  private int inFlight = -1;
+  private double inFlightSince;
+  private double cpuAtImageStart;
+  private long rssBytes;
+  private String killCause;
   /** Its CPU (from /proc) at the last watchdog round, for the run's CPU share; -1 before the first. */
   private double cpuSeenS = -1;
-  /** Since when it has been seen stopped from outside, -1 while it is not. */
-  double stoppedSince = -1;
-  /** Why the watchdog lets it live while it is silent (paused, starved), null while it beats. */
-  String excuse;
   /** The output of the image it had in hand when lost: its temp file goes once the process is gone. */
   private Path halfWritten;
-  double retiredAt = -1;
   /** Its stdin and the reader of its stdout, once launched. */
   private WorkerPipes pipes;
 
@@ -71,7 +60,7 @@ public final class WorkerProcess {
     this.schedulerId = schedulerId;
     this.generation = generation;
     this.task = task;
-    this.spawnedAt = spawnedAt;
+    this.marks = new WorkerMarks(spawnedAt);
   }
 
   public int id() {
@@ -101,19 +90,19 @@ public final class WorkerProcess {
     return pid;
   }
 
-  /** Whether a process was started for it (a deferred spawn has none yet). */
-  public boolean launched() {
-    return process != null;
-  }
-
   /** The image it is working on, -1 when none. */
   public int inFlight() {
     return inFlight;
   }
 
-  /** When it said it was ready on the supervisor's clock, -1 while it has not. */
-  public double readyAt() {
-    return readyAt;
+  /** When things happened to it, on the supervisor's clock. */
+  public WorkerMarks marks() {
+    return marks;
+  }
+
+  /** What the watchdog saw of it from outside, and why it lets it live while it is silent. */
+  public WatchdogNotes notes() {
+    return notes;
   }
 
   /** Its CPU seconds as it last told them. */
@@ -126,9 +115,19 @@ public final class WorkerProcess {
     return Math.max(0, lastCpuS - cpuAtImageStart);
   }
 
+  /** The CPU it has spent on the image in flight, the larger of what it told and {@code procCpuS} (/proc's). */
+  public double cpuOnImageS(double procCpuS) {
+    return Math.max(0, Math.max(lastCpuS, procCpuS) - cpuAtImageStart);
+  }
+
+  /** Since when it has worked on the image in flight (or on its retry, once the host let it go on). */
+  public double inFlightSince() {
+    return inFlightSince;
+  }
+
   /** The CPU its start-up cost, wasted when it goes before it was ever ready (0 once it was). */
   public double unreadyStartupCpuS() {
-    return readyAt < 0 ? Math.max(0, lastCpuS) : 0;
+    return marks.readyAt() < 0 ? Math.max(0, lastCpuS) : 0;
   }
 
   public long rssBytes() {
@@ -140,32 +139,24 @@ public final class WorkerProcess {
     return killCause;
   }
 
-  /** Why the watchdog lets it live while it is silent, null while it beats. */
-  public String excuse() {
-    return excuse;
-  }
-
   /** Any sign of life at {@code at} (the supervisor's clock), even from a worker whose words no longer count. */
   public void heard(double at) {
-    lastHeartbeat = at;
+    marks.heard(at);
   }
 
   public void hello(double at) {
-    helloAt = at;
-    heard(at);
+    marks.hello(at);
   }
 
   public void heartbeat(double at, double cpuS) {
-    lastHeartbeat = at;
+    marks.heard(at);
     lastCpuS = cpuS;
   }
 
   /** Warmed up and ready for images, having spent {@code startupCpuS} getting there. */
   public void ready(double at, double startupCpuS) {
-    readyAt = at;
-    lastHeartbeat = at;
+    marks.ready(at);
     phase = WorkerPhase.READY;
-    this.startupCpuS = startupCpuS;
     lastCpuS = startupCpuS;
   }
 
@@ -289,51 +280,18 @@ public final class WorkerProcess {
     return spent;
   }
 
-  boolean alive() {
-    return process != null && process.isAlive();
-  }
-
-  // ---- what the watchdog sees of it (its only writes to this handle) ------------------------------------------
-
-  /** The watchdog lets it live while it is silent, for {@code why}; null once it beats again. */
-  void excuse(String why) {
-    excuse = why;
-  }
-
-  /** Seen stopped from outside at {@code now}; the first sighting counts. */
-  void seenStopped(double now) {
-    if (stoppedSince < 0) {
-      stoppedSince = now;
-    }
-  }
-
-  /** Seen running again after a stop from outside: its silence starts afresh at {@code now}. */
-  void seenResumed(double now) {
-    if (stoppedSince >= 0) {
-      stoppedSince = -1;
-      lastProgressAt = now;
-      lastHeartbeat = Math.max(lastHeartbeat, now);
-    }
-  }
-
-  /** Its CPU (from /proc) moved on to {@code cpuS}: progress at {@code now}. */
-  void cpuMoved(double cpuS, double now) {
-    procCpuS = cpuS;
-    lastProgressAt = now;
-  }
-
   // ---- what the pool does with it (its only writes to this handle) ---------------------------------------------
 
   /** Its process could not be started: reported lost like any worker that dies young. */
   void launchFailed(double now, String why) {
     phase = WorkerPhase.STARTING;
-    launchedAt = now;
+    marks.launched(now);
     killCause = "launch failed: " + why;
   }
 
   /** Asked to exit at {@code now}; true when it was never launched (and is gone at once). */
   boolean retire(double now) {
-    retiredAt = now;
+    marks.retired(now);
     if (phase == WorkerPhase.DEFERRED) {
       phase = WorkerPhase.GONE;
       return true;
@@ -355,13 +313,33 @@ public final class WorkerProcess {
     process = null;
   }
 
+  /** Whether an OS process stands behind it that has not been seen to exit (retiring and killed ones included). */
+  public boolean hasProcess() {
+    return process != null;
+  }
+
+  /** Waits up to {@code seconds} for its process to exit (killed, at the pool's shutdown). */
+  void awaitExit(long seconds) throws InterruptedException {
+    if (process != null) {
+      process.waitFor(seconds, java.util.concurrent.TimeUnit.SECONDS);
+    }
+  }
+
   /** Starts the process and its reader thread, which hands frames and then the exit to {@code inbox}. */
   void launch(Process p, double now, Consumer<WorkerSignal> inbox) {
     this.process = p;
-    this.pid = p.pid();
-    this.launchedAt = now;
-    this.phase = WorkerPhase.STARTING;
+    started(p.pid(), now);
     this.pipes = WorkerPipes.open(p, this, inbox);
+  }
+
+  /**
+   * Its process {@code pid} started at {@code now}: it is starting, timed from now. A test of the watchdog's rules
+   * calls it alone, for a handle with no process behind it.
+   */
+  void started(long pid, double now) {
+    this.pid = pid;
+    marks.launched(now);
+    phase = WorkerPhase.STARTING;
   }
 
   /** Sends a message; false if the process is no longer listening (its exit is on the way). */
@@ -380,13 +358,8 @@ public final class WorkerProcess {
     }
   }
 
-  /** Resident memory from /proc (what the kernel charges it), 0 if it cannot be read. */
-  long readRss() {
-    long rss = ProcStat.rssBytes(pid);
-    if (rss < 0) {
-      return 0; // gone already
-    }
-    rssBytes = rss;
-    return rss;
+  /** Its resident memory was read from /proc (what the kernel charges it): {@code bytes}. */
+  void residentRead(long bytes) {
+    rssBytes = bytes;
   }
 }

@@ -33,20 +33,17 @@ class JudgedOnProgressTest {
   void aStartIsGivenUpWhenStuckOrRunawayNeverWhenStarved() {
     Watchdog dog = new Watchdog(30, 3, 500L << 20, 10, 2);
     WorkerProcess w = new WorkerProcess(0, 0, 0, -1, 0);
-    w.phase = WorkerPhase.STARTING;
-    w.launchedAt = 0;
-    w.pid = 4242;
+    w.started(4242, 0);
     assertNull(dog.judge(w, 29, 0, 1, stat('S', 0.2, false), null));
     // at 90 s: its CPU moved in the last look, or a thread waits for a CPU: a start the host starves
     assertNull(dog.judge(w, 89, 0, 1, stat('R', 0.4, true), null), "runnable, waiting for a CPU");
     assertNull(dog.judge(w, 90, 0, 1, stat('S', 0.5, false), null), "its CPU moved since the last look");
-    assertTrue(w.excuse().contains("starved, not stuck"), w.excuse());
+    assertTrue(w.notes().excuse().contains("starved, not stuck"), w.notes().excuse());
     Watchdog.Verdict stuck = dog.judge(w, 94, 0, 1, stat('S', 0.5, false), null);
     assertEquals(Watchdog.SPAWN_TIMEOUT, stuck.cause(), "no CPU for 4 s and nothing runnable: stuck");
     assertTrue(!stuck.blame(), "a start that fails is no image's fault");
     WorkerProcess runaway = new WorkerProcess(1, 1, 0, -1, 0);
-    runaway.phase = WorkerPhase.STARTING;
-    runaway.launchedAt = 0;
+    runaway.started(-1, 0);
     assertEquals(Watchdog.SPAWN_TIMEOUT, dog.judge(runaway, 40, 0, 1, stat('R', 31, true), null).cause(),
         "31 CPU-s without a hello: a runaway start, whatever the host");
   }

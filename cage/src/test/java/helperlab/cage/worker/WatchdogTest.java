@@ -186,31 +186,29 @@ public class WatchdogTest {
   void theRulesOnTheirOwn() {
     Watchdog dog = new Watchdog(30, 3, 500L << 20, 10, 2);
     WorkerProcess w = new WorkerProcess(0, 0, 0, -1, 0);
-    w.phase = WorkerPhase.STARTING;
-    w.launchedAt = 0;
+    w.started(-1, 0);
     assertNull(dog.verdict(w, 29, 0, 1));
     assertEquals(Watchdog.SPAWN_TIMEOUT, dog.verdict(w, 31, 0, 1));
-    w.helloAt = 1;
-    w.lastHeartbeat = 10;
+    w.hello(1);
+    w.heartbeat(10, 0);
     assertNull(dog.verdict(w, 12.9, 0, 1));
     assertEquals(Watchdog.HEARTBEAT, dog.verdict(w, 13.1, 0, 1));
-    w.lastHeartbeat = 13;
-    w.rssBytes = 600L << 20;
+    w.heartbeat(13, 0);
+    w.residentRead(600L << 20);
     assertEquals(Watchdog.MEMORY, dog.verdict(w, 13.5, 0, 1));
-    w.rssBytes = 100L << 20;
-    w.inFlight = 7;
-    w.inFlightSince = 10;
+    w.residentRead(100L << 20);
+    w.give(7);
+    w.startFirst(10); // image 7 from 10 s on, its CPU counted from the 0 CPU-s it has told
     // 0.5 s predicted: 2 + 10 x 0.5 = 7 s alone; 12 s when twice as many workers as cores share the CPUs.
-    w.lastHeartbeat = 16.8;
+    w.heartbeat(16.8, 0);
     assertNull(dog.verdict(w, 16.9, 0.5, 1));
     assertEquals(Watchdog.OVERRUN, dog.verdict(w, 17.1, 0.5, 1));
     assertNull(dog.verdict(w, 17.1, 0.5, 2));
     assertEquals(Watchdog.OVERRUN, dog.verdict(w, 17.1, 0.1, 2), "a light image that long is hung");
     // Progressing, however slowly (another process holds the CPUs): not hung, until it spends the limit in CPU.
-    w.lastCpuS = 2;
-    w.lastHeartbeat = 39.9;
+    w.heartbeat(39.9, 2);
     assertNull(dog.verdict(w, 40, 0.5, 1), "2 CPU-s in 30 s: starved, not stuck");
-    w.lastCpuS = 7.1;
+    w.heartbeat(39.9, 7.1);
     assertEquals(Watchdog.OVERRUN, dog.verdict(w, 40, 0.5, 1), "7.1 CPU-s on a 0.5 s image: a runaway");
   }
 }
