@@ -48,6 +48,33 @@ public final class TestImages {
     return file;
   }
 
+  /**
+   * A progressive photo-like JPEG of about {@code mp} megapixels (cached): a decoder must hold all of its coefficients
+   * (two bytes per sample) before it can give a single row, whatever scale it decodes at, so its memory follows the
+   * megapixels, for libjpeg-turbo's scaled decoding as for the JDK's.
+   */
+  public static synchronized Path progressivePhoto(double mp) throws IOException {
+    Path file = ROOT.resolve(String.format(java.util.Locale.ROOT, "photo-%.1fmp-progressive.jpg", mp));
+    if (!Files.exists(file)) {
+      Files.createDirectories(ROOT);
+      int w = (int) Math.round(Math.sqrt(mp * 1e6 * 4 / 3));
+      int h = (int) Math.round(mp * 1e6 / w);
+      Path tmp = ROOT.resolve(file.getFileName() + ".tmp");
+      javax.imageio.ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+      try (javax.imageio.stream.ImageOutputStream out = ImageIO.createImageOutputStream(tmp.toFile())) {
+        writer.setOutput(out);
+        javax.imageio.ImageWriteParam param = writer.getDefaultWriteParam();
+        param.setProgressiveMode(javax.imageio.ImageWriteParam.MODE_DEFAULT);
+        writer.write(null, new javax.imageio.IIOImage(SampleLibrary.photo(w, h, new SplittableRandom((long) (mp * 1000))),
+            null, null), param);
+      } finally {
+        writer.dispose();
+      }
+      Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+    return file;
+  }
+
   /** A photo-like PNG (with alpha) of w x h. */
   public static void png(Path file, int w, int h) throws IOException {
     BufferedImage rgb = SampleLibrary.photo(w, h, new SplittableRandom(w * 31L + h));

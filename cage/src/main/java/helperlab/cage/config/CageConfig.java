@@ -152,13 +152,32 @@ public record CageConfig(Home home, Intake intake, Scheduling scheduling, Limits
   }
 
   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-  static CageConfig fromJson(CageConfigJson flat) {
-    return flat.config();
+  static CageConfig fromJson(CageConfigJson f) {
+    return new CageConfig(new Home(f.data(), f.samples(), f.calibration(), f.cageId()),
+        new Intake(f.port(), f.bind(), f.maxBatchImages(), f.maxPixels()),
+        new Scheduling(f.policy(), f.admission(), f.admissionFollowsHost(), f.admissionColdStart()),
+        new Limits(f.cpus(), f.memory(), f.maxProcesses(), f.workerMemoryLimitMb(), f.workerHeapMb(), f.cgroup(),
+            f.cds()),
+        new Services(f.pgUrl(), f.redisUrl(), f.redisPrefix()),
+        new Timeouts(f.heartbeatTimeoutS(), f.spawnTimeoutS(), f.overrunFactor(), f.overrunGraceS(), f.restartLimit(),
+            f.restartWindowS()),
+        new Cadence(f.checkpointS(), f.sampleS()));
   }
 
   @JsonValue
   CageConfigJson json() {
-    return CageConfigJson.of(this);
+    Home h = home;
+    Intake i = intake;
+    Scheduling s = scheduling;
+    Limits l = limits;
+    Services v = services;
+    Timeouts w = timeouts;
+    Cadence k = cadence;
+    return new CageConfigJson(h.data(), i.port(), i.bind(), s.policy(), s.admission(), l.cpus(), l.memory(),
+        l.maxProcesses(), v.pgUrl(), v.redisUrl(), v.redisPrefix(), h.calibration(), h.samples(), i.maxBatchImages(),
+        i.maxPixels(), w.heartbeatTimeoutS(), w.spawnTimeoutS(), w.overrunFactor(), w.overrunGraceS(),
+        l.workerMemoryLimitMb(), l.workerHeapMb(), w.restartLimit(), w.restartWindowS(), k.checkpointS(), k.sampleS(),
+        l.cgroup(), l.cds(), h.cageId(), s.admissionFollowsHost(), s.admissionColdStart());
   }
 
   private static void positive(String field, double v) {

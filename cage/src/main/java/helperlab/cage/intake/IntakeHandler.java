@@ -64,29 +64,47 @@ final class IntakeHandler extends Handler.Abstract {
     return true;
   }
 
+  /** Up to this much of a body over {@link Intake#MAX_BODY} is read and dropped before its 413. */
+  private static final long DRAIN_LIMIT = 16L << 20;
+
   private void post(Request request, Response response, Callback callback) {
     if (request.getLength() > Intake.MAX_BODY) {
-      reply(response, callback, 413, error("the body is larger than " + Intake.MAX_BODY + " bytes"));
+      tooLarge(request, response, callback);
       return;
     }
     CompletableFuture<byte[]> read = Content.Source.asByteArrayAsync(request, Intake.MAX_BODY);
     if (read.isDone()) {
-      read.whenComplete((body, failure) -> bodyRead(body, failure, response, callback)); // the usual case: here and now
+      read.whenComplete((body, failure) -> bodyRead(body, failure, request, response, callback)); // the usual case: here and now
     } else {
       // The rest comes later, on whatever thread reads it: judged on the intake's threads, never a selector's.
-      read.whenCompleteAsync((body, failure) -> bodyRead(body, failure, response, callback),
+      read.whenCompleteAsync((body, failure) -> bodyRead(body, failure, request, response, callback),
           request.getComponents().getExecutor());
     }
   }
 
-  private void bodyRead(byte[] body, Throwable failure, Response response, Callback callback) {
+  /**
+   * 413, once the rest of the body is read and dropped, up to {@link #DRAIN_LIMIT}: a connection closed with the
+   * client's bytes unread is reset, and the reset can take the answer with it before the client reads it (the JDK's
+   * client then says "header parser received no bytes"). Past the limit the reset is the answer.
+   */
+  private void tooLarge(Request request, Response response, Callback callback) {
+    Runnable refuse = () -> reply(response, callback, 413, error("the body is larger than " + Intake.MAX_BODY + " bytes"));
+    if (request.getLength() > DRAIN_LIMIT) {
+      refuse.run();
+      return;
+    }
+    Content.Source.consumeAll(Content.Source.from(request, 0, DRAIN_LIMIT),
+        Callback.from(refuse, failure -> refuse.run()));
+  }
+
+  private void bodyRead(byte[] body, Throwable failure, Request request, Response response, Callback callback) {
     if (failure != null) {
       Throwable why = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
       // Jetty says "too large" as IllegalArgumentException for a declared length, and as
       // IllegalStateException("Max size ... exceeded") for a chunked body that grows past it.
       if (why instanceof IllegalArgumentException
           || why instanceof IllegalStateException && String.valueOf(why.getMessage()).contains("Max size")) {
-        reply(response, callback, 413, error("the body is larger than " + Intake.MAX_BODY + " bytes"));
+        tooLarge(request, response, callback);
       } else if (why instanceof TimeoutException) {
         reply(response, callback, 408, error("the body stalled: nothing came for longer than the idle timeout"));
       } else {

@@ -65,7 +65,7 @@ final class Decoder {
       JpegMarkers markers = format.equals("jpeg") ? JpegMarkers.read(in, warnings) : JpegMarkers.NONE;
       if (scaledJpeg && format.equals("jpeg") && JpegScaledDecoder.available() && rgbProfileOrNone(markers)) {
         long start = in.getStreamPosition();
-        JpegScaledDecoder.Scaled s = JpegScaledDecoder.decode(readAll(in), longEdge, maxPixels);
+        ScaledJpegLibrary.Decoded s = JpegScaledDecoder.decode(readAll(in), longEdge, maxPixels);
         if (s != null && (s.image().getType() != BufferedImage.TYPE_BYTE_GRAY || !markers.iccProfile())) {
           // colours in the file's own RGB profile, if it has one, converted as the JDK's path does
           return new Decoded(Srgb.of(s.image(), markers.profile()), format, s.width(), s.height(), markers.orientation());

@@ -1,6 +1,5 @@
 package helperlab.cage.worker;
 
-import java.awt.image.BufferedImage;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
@@ -46,9 +45,6 @@ final class JpegScaledDecoder {
 
   private JpegScaledDecoder() {}
 
-  /** A decoded JPEG: the pixels (8-bit BGR or grey, scaled) and the size the file declares. */
-  record Scaled(BufferedImage image, int width, int height) {}
-
   static boolean available() {
     return UNAVAILABLE == null;
   }
@@ -63,7 +59,7 @@ final class JpegScaledDecoder {
    * {@code jpeg} decoded at a scale that covers {@code longEdge}, or null for the JDK's path to decode (see the class
    * comment; also over {@code maxPixels}, which that path refuses in its own words, and when the library is absent).
    */
-  static Scaled decode(byte[] jpeg, int longEdge, long maxPixels) {
+  static ScaledJpegLibrary.Decoded decode(byte[] jpeg, int longEdge, long maxPixels) {
     return available() ? LIBRARY.decode(jpeg, longEdge, maxPixels) : null;
   }
 

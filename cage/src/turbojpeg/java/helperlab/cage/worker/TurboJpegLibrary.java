@@ -16,7 +16,7 @@ public final class TurboJpegLibrary implements ScaledJpegLibrary {
   }
 
   @Override
-  public JpegScaledDecoder.Scaled decode(byte[] jpeg, int longEdge, long maxPixels) {
+  public ScaledJpegLibrary.Decoded decode(byte[] jpeg, int longEdge, long maxPixels) {
     return Turbo.decode(jpeg, longEdge, maxPixels);
   }
 
@@ -31,7 +31,7 @@ public final class TurboJpegLibrary implements ScaledJpegLibrary {
       }
     }
 
-    static JpegScaledDecoder.Scaled decode(byte[] jpeg, int longEdge, long maxPixels) {
+    static ScaledJpegLibrary.Decoded decode(byte[] jpeg, int longEdge, long maxPixels) {
       TJDecompressor d = null;
       try {
         d = new TJDecompressor(jpeg);
@@ -45,7 +45,7 @@ public final class TurboJpegLibrary implements ScaledJpegLibrary {
         BufferedImage out = new BufferedImage(JpegScaledDecoder.scaled(w, n), JpegScaledDecoder.scaled(h, n),
             cs == TJ.CS_GRAY ? BufferedImage.TYPE_BYTE_GRAY : BufferedImage.TYPE_3BYTE_BGR);
         d.decompress(out, 0); // throws on a warning too (libjpeg-turbo 2.x): then the JDK's path says what it was
-        return new JpegScaledDecoder.Scaled(out, w, h);
+        return new ScaledJpegLibrary.Decoded(out, w, h);
       } catch (Exception e) { // TJException: not named, so that this class links without the library's exception
         return null;
       } finally {

@@ -48,10 +48,10 @@ class JpegScaledDecoderTest {
   @Test
   void decodesAtTheSmallestEighthThatCoversTheEdge() throws Exception {
     byte[] jpeg = Files.readAllBytes(photo);
-    JpegScaledDecoder.Scaled at320 = JpegScaledDecoder.decode(jpeg, 320, ImageHeader.DEFAULT_MAX_PIXELS);
+    ScaledJpegLibrary.Decoded at320 = JpegScaledDecoder.decode(jpeg, 320, ImageHeader.DEFAULT_MAX_PIXELS);
     assertEquals(java.util.List.of(W, H, 750, 500), java.util.List.of(at320.width(), at320.height(), at320.image().getWidth(),
         at320.image().getHeight()), "1/8 of 6000 x 4000 still covers 320 px");
-    JpegScaledDecoder.Scaled at2048 = JpegScaledDecoder.decode(jpeg, 2048, ImageHeader.DEFAULT_MAX_PIXELS);
+    ScaledJpegLibrary.Decoded at2048 = JpegScaledDecoder.decode(jpeg, 2048, ImageHeader.DEFAULT_MAX_PIXELS);
     assertEquals(java.util.List.of(2250, 1500), java.util.List.of(at2048.image().getWidth(), at2048.image().getHeight()),
         "3/8, as 1/4 (1500 px) would not cover 2048");
     assertEquals(8, JpegScaledDecoder.eighths(4000, 2048), "5/8-7/8 are slower than a whole decode: not used");
