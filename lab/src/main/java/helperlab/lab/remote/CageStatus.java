@@ -14,13 +14,120 @@ import java.util.Locale;
  * its identity ({@code lease}) and the storage where it writes ({@code storage}), in words, empty from a cage that does
  * not say.
  */
-public record CageStatus(String policy, String admission, int budgetWorkers, String budgetReason, double cpus,
-    String cpusFrom, double memoryMb, String memoryFrom, int maxProcesses, int processes, int workers, int busy,
-    int queue, String runId, String runKind, String calibration, boolean calibrated, String cage,
-    boolean calibrationChecked, List<String> calibrationDoubts, Interference runInterference, String lease,
-    String storage) {
-  public CageStatus {
-    calibrationDoubts = calibrationDoubts == null ? List.of() : List.copyOf(calibrationDoubts);
+public record CageStatus(Setup setup, Limits limits, Load load, Run run, CalibrationState calibrationState,
+    Health health) {
+  /** The policy and the worker budget it gets, and why. */
+  public record Setup(String policy, String admission, int budgetWorkers, String budgetReason) {}
+
+  /** The cage's limits and where each was found. */
+  public record Limits(double cpus, String cpusFrom, double memoryMb, String memoryFrom, int maxProcesses) {}
+
+  /** Its processes, workers (and how many hold an image) and queue. */
+  public record Load(int processes, int workers, int busy, int queue) {}
+
+  /** The run that is on, with how much of its CPU the host took so far (null from a cage that does not say). */
+  public record Run(String id, String kind, Interference interference) {}
+
+  /** The calibration it forecasts with: its name, measured here or not, checked for a steady host, its doubts. */
+  public record CalibrationState(String name, boolean calibrated, boolean checked, List<String> doubts) {
+    public CalibrationState {
+      doubts = doubts == null ? List.of() : List.copyOf(doubts);
+    }
+  }
+
+  /** Which cage, its hold on its identity and its storage, in words (empty from a cage that does not say). */
+  public record Health(String cage, String lease, String storage) {}
+
+  public String policy() {
+    return setup.policy();
+  }
+
+  public String admission() {
+    return setup.admission();
+  }
+
+  public int budgetWorkers() {
+    return setup.budgetWorkers();
+  }
+
+  public String budgetReason() {
+    return setup.budgetReason();
+  }
+
+  public double cpus() {
+    return limits.cpus();
+  }
+
+  public String cpusFrom() {
+    return limits.cpusFrom();
+  }
+
+  public double memoryMb() {
+    return limits.memoryMb();
+  }
+
+  public String memoryFrom() {
+    return limits.memoryFrom();
+  }
+
+  public int maxProcesses() {
+    return limits.maxProcesses();
+  }
+
+  public int processes() {
+    return load.processes();
+  }
+
+  public int workers() {
+    return load.workers();
+  }
+
+  public int busy() {
+    return load.busy();
+  }
+
+  public int queue() {
+    return load.queue();
+  }
+
+  public String runId() {
+    return run.id();
+  }
+
+  public String runKind() {
+    return run.kind();
+  }
+
+  public Interference runInterference() {
+    return run.interference();
+  }
+
+  public String calibration() {
+    return calibrationState.name();
+  }
+
+  public boolean calibrated() {
+    return calibrationState.calibrated();
+  }
+
+  public boolean calibrationChecked() {
+    return calibrationState.checked();
+  }
+
+  public List<String> calibrationDoubts() {
+    return calibrationState.doubts();
+  }
+
+  public String cage() {
+    return health.cage();
+  }
+
+  public String lease() {
+    return health.lease();
+  }
+
+  public String storage() {
+    return health.storage();
   }
 
   /** The lab's view of a status the cage wrote (read through the protocol's record: {@code CageClient.status()}). */
@@ -38,13 +145,13 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
         busy++;
       }
     }
-    return new CageStatus(text(s.policy()),
-        text(s.admission()), b.workers(), text(b.reason()), l.cpus(), text(l.cpusFrom()),
-        l.memoryBytes() / (1024.0 * 1024.0), text(l.memoryFrom()), s.maxProcesses(), s.processes(),
-        s.workers().size(), busy, s.queue(), text(run.id()), text(run.kind()), text(s.calibration()), s.calibrated(),
-        text(s.cage()), check.checked(), check.doubts(),
-        Interference.ofJson(run.interference()),
-        leaseWords(s.lease()), storageWords(s.storage()));
+    return new CageStatus(new Setup(text(s.policy()), text(s.admission()), b.workers(), text(b.reason())),
+        new Limits(l.cpus(), text(l.cpusFrom()), l.memoryBytes() / (1024.0 * 1024.0), text(l.memoryFrom()),
+            s.maxProcesses()),
+        new Load(s.processes(), s.workers().size(), busy, s.queue()),
+        new Run(text(run.id()), text(run.kind()), Interference.ofJson(run.interference())),
+        new CalibrationState(text(s.calibration()), s.calibrated(), check.checked(), check.doubts()),
+        new Health(text(s.cage()), leaseWords(s.lease()), storageWords(s.storage())));
   }
 
   private static String text(String s) {
@@ -98,56 +205,57 @@ public record CageStatus(String policy, String admission, int budgetWorkers, Str
 
   /** The cage's calibration was measured here but judged doubtful (a noisy host, a curve that dips). */
   public boolean calibrationDoubtful() {
-    return calibrated && !calibrationDoubts.isEmpty();
+    return calibrated() && !calibrationDoubts().isEmpty();
   }
 
   /** The calibration row's words: measured or not, and whether it can be trusted. */
   String calibrationWords() {
-    if (!calibrated) {
-      return "not calibrated: the seed's placeholder (" + calibration + "); replays of its runs are not comparisons";
+    if (!calibrated()) {
+      return "not calibrated: the seed's placeholder (" + calibration() + "); replays of its runs are not comparisons";
     }
     if (calibrationDoubtful()) {
-      return "doubtful: " + String.join("; ", calibrationDoubts) + " (measured on this cage: " + calibration
+      return "doubtful: " + String.join("; ", calibrationDoubts()) + " (measured on this cage: " + calibration()
           + "; calibrate again when the host is quiet)";
     }
-    return "measured on this cage (" + calibration + ")" + (calibrationChecked ? ", the host steady"
+    return "measured on this cage (" + calibration() + ")" + (calibrationChecked() ? ", the host steady"
         : ", not checked for a steady host");
   }
 
   /** The cage as the simulator's machine model (what the overlay replays on). */
   public MachineSpec machine() {
-    double cores = cpus > 0 ? cpus : MachineSpec.builtIn("cage").cores();
-    double mem = memoryMb > 0 ? memoryMb : MachineSpec.builtIn("cage").memoryMb();
-    return MachineSpec.builder().name("cage").cores(cores).memoryMb(mem).maxProcesses(maxProcesses > 0 ? maxProcesses : null)
-        .workerBudget(budgetWorkers > 0 ? budgetWorkers : null).build();
+    double cores = cpus() > 0 ? cpus() : MachineSpec.builtIn("cage").cores();
+    double mem = memoryMb() > 0 ? memoryMb() : MachineSpec.builtIn("cage").memoryMb();
+    return MachineSpec.builder().name("cage").cores(cores).memoryMb(mem)
+        .maxProcesses(maxProcesses() > 0 ? maxProcesses() : null)
+        .workerBudget(budgetWorkers() > 0 ? budgetWorkers() : null).build();
   }
 
   /** The lab's line when the host starved the run that is on, else null. */
   public String starvedNote() {
-    return Interference.starvedNote(runInterference);
+    return Interference.starvedNote(runInterference());
   }
 
   /** Label and value rows for the status panel. */
   public List<String[]> rows() {
     List<String[]> r = new ArrayList<>();
-    r.add(new String[] {"Policy", policy + (admission.isEmpty() ? "" : " (admission " + admission + ")")});
-    r.add(new String[] {"Budget", budgetWorkers + " workers, limited by " + budgetReason});
-    r.add(new String[] {"CPUs", String.format(Locale.ROOT, "%.2f  from %s", cpus, cpusFrom)});
-    r.add(new String[] {"Memory", String.format(Locale.ROOT, "%.0f MB  from %s", memoryMb, memoryFrom)});
-    r.add(new String[] {"Workers", workers + " (" + busy + " busy), " + processes + " processes of at most "
-        + maxProcesses});
-    r.add(new String[] {"Queue", queue + " images"});
-    r.add(new String[] {"Run", runId + (runKind.isEmpty() ? "" : " (" + runKind + ")")});
-    if (runInterference != null && runInterference.starved()) {
-      r.add(new String[] {"Host", runInterference.words()});
+    r.add(new String[] {"Policy", policy() + (admission().isEmpty() ? "" : " (admission " + admission() + ")")});
+    r.add(new String[] {"Budget", budgetWorkers() + " workers, limited by " + budgetReason()});
+    r.add(new String[] {"CPUs", String.format(Locale.ROOT, "%.2f  from %s", cpus(), cpusFrom())});
+    r.add(new String[] {"Memory", String.format(Locale.ROOT, "%.0f MB  from %s", memoryMb(), memoryFrom())});
+    r.add(new String[] {"Workers", workers() + " (" + busy() + " busy), " + processes() + " processes of at most "
+        + maxProcesses()});
+    r.add(new String[] {"Queue", queue() + " images"});
+    r.add(new String[] {"Run", runId() + (runKind().isEmpty() ? "" : " (" + runKind() + ")")});
+    if (runInterference() != null && runInterference().starved()) {
+      r.add(new String[] {"Host", runInterference().words()});
     }
     r.add(new String[] {"Calibration", calibrationWords()});
-    r.add(new String[] {"Cage", cage});
-    if (!lease.isEmpty()) {
-      r.add(new String[] {"Lease", lease});
+    r.add(new String[] {"Cage", cage()});
+    if (!lease().isEmpty()) {
+      r.add(new String[] {"Lease", lease()});
     }
-    if (!storage.isEmpty()) {
-      r.add(new String[] {"Storage", storage});
+    if (!storage().isEmpty()) {
+      r.add(new String[] {"Storage", storage()});
     }
     return r;
   }
