@@ -34,18 +34,11 @@ public final class TestImages {
 
   /** A photo-like JPEG of about {@code mp} megapixels (cached). */
   public static synchronized Path photo(double mp) throws IOException {
-    Path file = ROOT.resolve(String.format(java.util.Locale.ROOT, "photo-%.1fmp.jpg", mp));
-    if (!Files.exists(file)) {
-      Files.createDirectories(ROOT);
-      int w = (int) Math.round(Math.sqrt(mp * 1e6 * 4 / 3));
-      int h = (int) Math.round(mp * 1e6 / w);
-      Path tmp = ROOT.resolve(file.getFileName() + ".tmp");
-      try (OutputStream out = Files.newOutputStream(tmp)) {
-        Jpeg.write(SampleLibrary.photo(w, h, new SplittableRandom((long) (mp * 1000))), out, 0.85f);
+    return cachedPhoto(String.format(java.util.Locale.ROOT, "photo-%.1fmp.jpg", mp), mp, (image, to) -> {
+      try (OutputStream out = Files.newOutputStream(to)) {
+        Jpeg.write(image, out, 0.85f);
       }
-      Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    }
-    return file;
+    });
   }
 
   /**
@@ -54,22 +47,33 @@ public final class TestImages {
    * megapixels, for libjpeg-turbo's scaled decoding as for the JDK's.
    */
   public static synchronized Path progressivePhoto(double mp) throws IOException {
-    Path file = ROOT.resolve(String.format(java.util.Locale.ROOT, "photo-%.1fmp-progressive.jpg", mp));
+    return cachedPhoto(String.format(java.util.Locale.ROOT, "photo-%.1fmp-progressive.jpg", mp), mp, (image, to) -> {
+      javax.imageio.ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+      try (javax.imageio.stream.ImageOutputStream out = ImageIO.createImageOutputStream(to.toFile())) {
+        writer.setOutput(out);
+        javax.imageio.ImageWriteParam param = writer.getDefaultWriteParam();
+        param.setProgressiveMode(javax.imageio.ImageWriteParam.MODE_DEFAULT);
+        writer.write(null, new javax.imageio.IIOImage(image, null, null), param);
+      } finally {
+        writer.dispose();
+      }
+    });
+  }
+
+  /** How a cached photo is written. */
+  private interface PhotoWriter {
+    void write(BufferedImage image, Path to) throws IOException;
+  }
+
+  /** {@code name} under the cache, made once: a photo of about {@code mp} megapixels (4:3), written through a temp file. */
+  private static Path cachedPhoto(String name, double mp, PhotoWriter writer) throws IOException {
+    Path file = ROOT.resolve(name);
     if (!Files.exists(file)) {
       Files.createDirectories(ROOT);
       int w = (int) Math.round(Math.sqrt(mp * 1e6 * 4 / 3));
       int h = (int) Math.round(mp * 1e6 / w);
-      Path tmp = ROOT.resolve(file.getFileName() + ".tmp");
-      javax.imageio.ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-      try (javax.imageio.stream.ImageOutputStream out = ImageIO.createImageOutputStream(tmp.toFile())) {
-        writer.setOutput(out);
-        javax.imageio.ImageWriteParam param = writer.getDefaultWriteParam();
-        param.setProgressiveMode(javax.imageio.ImageWriteParam.MODE_DEFAULT);
-        writer.write(null, new javax.imageio.IIOImage(SampleLibrary.photo(w, h, new SplittableRandom((long) (mp * 1000))),
-            null, null), param);
-      } finally {
-        writer.dispose();
-      }
+      Path tmp = ROOT.resolve(name + ".tmp");
+      writer.write(SampleLibrary.photo(w, h, new SplittableRandom((long) (mp * 1000))), tmp);
       Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
     return file;
