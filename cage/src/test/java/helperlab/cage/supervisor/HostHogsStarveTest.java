@@ -28,13 +28,16 @@ class HostHogsStarveTest {
     try (CpuHogs hogs = CpuHogs.start();
         CageHarness cage = CageHarness.start(data, Map.of("policy", "pool-edf-10"))) {
       List<String> images = new ArrayList<>();
-      for (int i = 0; i < 8; i++) {
+      // enough photos that the run wants several CPU-seconds whichever decoder the worker has (libjpeg-turbo decodes
+      // these scaled, at about a quarter of the JDK's CPU)
+      for (int i = 0; i < 24; i++) {
         images.add(TestImages.copyInto(cage.inbox(), TestImages.photo(24), "big-" + i + ".jpg").getFileName().toString());
       }
       long batch = cage.submit("web", images, 3600.0);
       assertEquals(images.size(), cage.awaitFinished(batch, Duration.ofMinutes(5)).get("done").asInt());
       RunRecord record = cage.stopAndRecord();
       Interference i = Interference.of(record);
+      System.out.println("beside the hogs: " + i);
       assertTrue(i != null && i.hostTookS() != null, "the split is measured: " + i);
       assertTrue(i.cpuWantedS() >= Interference.MIN_WANTED_S, "enough wanted to judge: " + i);
       assertTrue(i.starved(), i.words() + ": " + i);
