@@ -22,7 +22,7 @@ import javafx.collections.ObservableList;
 /**
  * Two runs of the same tasks on the same axes (two policies on one seed, or a simulated run and its
  * real counterpart) and a table of their differences. Step through seeds: each side is taken from a
- * stored record of that seed when there is one, else simulated (simulated runs only).
+ * stored record of that seed when there is one, else simulated (simulated runs only; {@link OverlayRuns}).
  */
 public final class CompareViewModel {
   private final BackgroundWork work;

@@ -23,9 +23,9 @@ import javafx.beans.property.StringProperty;
 
 /**
  * The live view: settings for the next run, the run in progress (from a {@link LiveSource}), the big
- * helper button, the Trigger button (a spike, slowdown or cost jump now, for a minute), the clock
- * controls and the readouts. {@link #poll()} copies the run's latest status
- * into the properties; the window calls it every frame.
+ * helper button, the Trigger button (a spike, slowdown or cost jump now, for a minute; {@link LiveTriggers}),
+ * the clock controls ({@link LiveClock}) and the readouts ({@link LiveReadouts}). {@link #poll()} copies
+ * the run's latest status into the readouts; the window calls it every frame.
  */
 public final class LiveViewModel {
   private final LiveSource source;

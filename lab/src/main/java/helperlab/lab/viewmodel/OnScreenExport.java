@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import javafx.beans.value.ObservableValue;
 
-/** The export of what is on screen in the chosen view: its runs (live ones as a snapshot) written as PNG, SVG or CSV. */
+/** The export of what is on screen in the chosen view: its runs (live ones as a snapshot) as PNG, SVG or CSV. */
 final class OnScreenExport {
   private final ObservableValue<LabView> view;
   private final LiveViewModel live;
