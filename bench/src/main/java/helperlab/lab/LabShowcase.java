@@ -76,7 +76,7 @@ public final class LabShowcase {
     });
     if (!FxWait.until(() -> {
       live.poll();
-      return live.timeProperty().get() >= triggerAtS();
+      return live.readouts().timeProperty().get() >= triggerAtS();
     }, 120_000)) {
       throw new IllegalStateException("the live run did not get to the trigger");
     }
@@ -90,10 +90,10 @@ public final class LabShowcase {
       return !live.triggers().allProperty().get().isEmpty();
     }, 30_000);
     double until = triggerAtS() + 300;
-    FxWait.run(() -> live.skip(until - live.timeProperty().get()));
+    FxWait.run(() -> live.skip(until - live.readouts().timeProperty().get()));
     if (!FxWait.until(() -> {
       live.poll();
-      return live.timeProperty().get() >= until;
+      return live.readouts().timeProperty().get() >= until;
     }, 120_000)) {
       throw new IllegalStateException("the live run did not get to five minutes after the trigger");
     }

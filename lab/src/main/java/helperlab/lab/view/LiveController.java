@@ -6,6 +6,7 @@ import helperlab.lab.live.LiveState;
 import helperlab.lab.live.Speed;
 import helperlab.charts.style.TimeFormat;
 import helperlab.lab.viewmodel.BuiltIns;
+import helperlab.lab.viewmodel.LiveReadouts;
 import helperlab.lab.viewmodel.LiveTriggers;
 import helperlab.lab.viewmodel.LiveViewModel;
 import helperlab.lab.viewmodel.TriggerChoice;
@@ -71,7 +72,7 @@ public final class LiveController {
    * each would cover the data, and at the run's edge it was cut to "he". */
   private void markPresses() {
     double width = Math.max(1, vm.durationProperty().get() / 400);
-    liveCharts.setBands(vm.presses().stream().map(t -> new double[] {t, t + width}).toList(), null);
+    liveCharts.setBands(vm.readouts().presses().stream().map(t -> new double[] {t, t + width}).toList(), null);
   }
 
   @FXML
@@ -123,19 +124,20 @@ public final class LiveController {
     boolean canSpeed = vm.canChangeSpeed();
     speeds.values().forEach(b -> b.setDisable(!canSpeed));
 
-    workersBig.textProperty().bind(vm.workersProperty().asString());
-    timeBig.textProperty().bind(Bindings.createStringBinding(() -> TimeFormat.elapsed(vm.timeProperty().get()),
-        vm.timeProperty()));
-    busyValue.textProperty().bind(vm.busyProperty().asString());
-    queueValue.textProperty().bind(vm.queueProperty().asString());
-    memoryValue.textProperty().bind(Bindings.createStringBinding(() -> Formats.mb(vm.memoryProperty().get()),
-        vm.memoryProperty()));
-    spawnsValue.textProperty().bind(vm.spawnsProperty().asString());
-    submittedValue.textProperty().bind(vm.submittedProperty().asString());
-    metValue.textProperty().bind(vm.metProperty().asString());
-    lateValue.textProperty().bind(vm.lateProperty().asString());
-    refusedValue.textProperty().bind(vm.refusedProperty().asString());
-    pressedValue.textProperty().bind(vm.pressedProperty().asString());
+    LiveReadouts shown = vm.readouts();
+    workersBig.textProperty().bind(shown.workersProperty().asString());
+    timeBig.textProperty().bind(Bindings.createStringBinding(() -> TimeFormat.elapsed(shown.timeProperty().get()),
+        shown.timeProperty()));
+    busyValue.textProperty().bind(shown.busyProperty().asString());
+    queueValue.textProperty().bind(shown.queueProperty().asString());
+    memoryValue.textProperty().bind(Bindings.createStringBinding(() -> Formats.mb(shown.memoryProperty().get()),
+        shown.memoryProperty()));
+    spawnsValue.textProperty().bind(shown.spawnsProperty().asString());
+    submittedValue.textProperty().bind(shown.submittedProperty().asString());
+    metValue.textProperty().bind(shown.metProperty().asString());
+    lateValue.textProperty().bind(shown.lateProperty().asString());
+    refusedValue.textProperty().bind(shown.refusedProperty().asString());
+    pressedValue.textProperty().bind(shown.pressedProperty().asString());
 
     LiveTriggers triggers = vm.triggers();
     triggerChoice.getItems().setAll(TriggerChoice.values());
@@ -147,7 +149,7 @@ public final class LiveController {
     // the bands change when a trigger starts or is judged, never per frame
     triggers.allProperty().addListener((o, a, b) -> liveCharts.setTriggers(TriggerMarks.of(b)));
     // each press of the big button leaves a mark on every chart where its batch came in
-    vm.presses().addListener((javafx.collections.ListChangeListener<Double>) ch -> markPresses());
+    vm.readouts().presses().addListener((javafx.collections.ListChangeListener<Double>) ch -> markPresses());
 
     vm.stateProperty().addListener((o, a, b) -> showState(b));
     showState(vm.stateProperty().get());

@@ -7,6 +7,7 @@ import helperlab.lab.live.LiveState;
 import helperlab.lab.remote.CageStatus;
 import helperlab.charts.style.TimeFormat;
 import helperlab.lab.viewmodel.BuiltIns;
+import helperlab.lab.viewmodel.LiveReadouts;
 import helperlab.lab.viewmodel.LiveViewModel;
 import helperlab.lab.viewmodel.RemoteViewModel.Connection;
 import helperlab.lab.viewmodel.RemoteViewModel;
@@ -127,13 +128,14 @@ public final class RemoteController {
         linkText.getStyleClass().add("down");
       }
     });
-    remoteWorkers.textProperty().bind(ex.workersProperty().asString());
-    remoteTime.textProperty().bind(Bindings.createStringBinding(() -> TimeFormat.elapsed(ex.timeProperty().get()),
-        ex.timeProperty()));
+    LiveReadouts shown = ex.readouts();
+    remoteWorkers.textProperty().bind(shown.workersProperty().asString());
+    remoteTime.textProperty().bind(Bindings.createStringBinding(() -> TimeFormat.elapsed(shown.timeProperty().get()),
+        shown.timeProperty()));
     countsText.textProperty().bind(Bindings.createStringBinding(() -> String.format(Locale.ROOT,
-        "met %d · missed %d · refused %d · spawns %d", ex.metProperty().get(), ex.lateProperty().get(),
-        ex.refusedProperty().get(), ex.spawnsProperty().get()), ex.metProperty(), ex.lateProperty(),
-        ex.refusedProperty(), ex.spawnsProperty()));
+        "met %d · missed %d · refused %d · spawns %d", shown.metProperty().get(), shown.lateProperty().get(),
+        shown.refusedProperty().get(), shown.spawnsProperty().get()), shown.metProperty(), shown.lateProperty(),
+        shown.refusedProperty(), shown.spawnsProperty()));
 
     vm.statusProperty().addListener((o, a, b) -> showStatus(b));
     showStatus(vm.statusProperty().get());

@@ -14,45 +14,31 @@ import helperlab.remote.SshTransport;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import helperlab.remote.Backoff;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
  * The connection to one cage: connecting (SSH, or any {@link ControlTransport}), its status refreshed
- * every few seconds, and the one request thread every command to the cage goes through. A late answer
- * of an earlier connection is dropped by its generation; every failure is a message. When the status
- * stops coming, the values shown are marked stale and it is asked again with backoff ({@link Backoff}:
- * capped, jittered), never a fresh login every tick; after the policy's give-up time it stops with a
- * plain message until Retry. The next answer clears the message and its banner.
+ * every few seconds ({@link CageStatusRefresh}), and the one request thread every command to the cage
+ * goes through. A late answer of an earlier connection is dropped by its generation; every failure is a
+ * message.
  */
 final class CageLink {
-  private static final long REFRESH_MS = 2_000;
-
   private final Executor ui;
   private final Notices notices;
   private final CageSource source;
   private final Runnable leaving; // what goes with the connection: a streaming exhibit, the cage's answers
   // one thread for requests, so the cage sees them in the order they were made
   private final ExecutorService requests = Executors.newSingleThreadExecutor(daemon("cage-requests"));
-  private final ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(daemon("cage-status"));
-  private ScheduledFuture<?> refreshing;
+  private final CageStatusRefresh refresh;
   private volatile CageClient client;
   private SessionCredentials secrets; // the connection's passphrase, in memory only while connected
   private int generation; // UI thread: which connection a late answer belongs to
-  // the status thread's: how the refresh retries a cage that stopped answering
-  private Backoff backoff = new Backoff(Backoff.Policy.LAB);
-  private long nextTryMs;
-  private final BooleanProperty stale = new SimpleBooleanProperty(false);
-  private final BooleanProperty gaveUp = new SimpleBooleanProperty(false);
   private java.util.function.Consumer<CageClient> back = c -> { };
 
   private final ObjectProperty<Connection> connection = new SimpleObjectProperty<>(Connection.DISCONNECTED);
@@ -66,6 +52,7 @@ final class CageLink {
     this.notices = notices;
     this.source = source;
     this.leaving = leaving;
+    this.refresh = new CageStatusRefresh(this, ui, notices);
   }
 
   /** A request to the cage, sent from the request thread. */
@@ -73,7 +60,7 @@ final class CageLink {
     void send(CageClient c) throws ControlException;
   }
 
-  private static ThreadFactory daemon(String name) {
+  static ThreadFactory daemon(String name) {
     return r -> {
       Thread t = new Thread(r, name);
       t.setDaemon(true);
@@ -129,7 +116,7 @@ final class CageLink {
     connection.set(Connection.CONNECTED);
     connectionText.set("Connected to " + label + " (" + c.transport().describe() + ")");
     notices.info("Connected to the cage at " + label);
-    schedule(gen);
+    refresh.start(gen);
     back.accept(c);
   }
 
@@ -138,23 +125,9 @@ final class CageLink {
     back = whenBack;
   }
 
-  private void schedule(int gen) {
-    refresher.execute(() -> {
-      synchronized (this) {
-        backoff.succeeded();
-        nextTryMs = 0;
-      }
-    });
-    refreshing = refresher.scheduleWithFixedDelay(() -> refresh(gen), REFRESH_MS, REFRESH_MS, TimeUnit.MILLISECONDS);
-  }
-
   /** How a cage that stopped answering is retried (tests use a short give-up time). */
   void pacing(Backoff.Policy policy) {
-    refresher.execute(() -> {
-      synchronized (this) {
-        backoff = new Backoff(policy);
-      }
-    });
+    refresh.pacing(policy);
   }
 
   /** After the refresh gave up: ask the cage again, from the first delay. */
@@ -162,26 +135,12 @@ final class CageLink {
     if (client == null) {
       return;
     }
-    gaveUp.set(false);
-    int gen = generation;
-    if (refreshing == null || refreshing.isDone()) {
-      refreshing = refresher.scheduleWithFixedDelay(() -> refresh(gen), REFRESH_MS, REFRESH_MS, TimeUnit.MILLISECONDS);
-    }
-    refresher.execute(() -> {
-      synchronized (this) {
-        backoff.succeeded();
-        nextTryMs = 0;
-      }
-      refresh(gen);
-    });
+    refresh.retry(generation);
   }
 
   void disconnect() {
     generation++;
-    if (refreshing != null) {
-      refreshing.cancel(false);
-      refreshing = null;
-    }
+    refresh.stop();
     leaving.run();
     forgetSecrets();
     CageClient c = client;
@@ -194,74 +153,31 @@ final class CageLink {
     connection.set(Connection.DISCONNECTED);
     connectionText.set("Not connected");
     status.set(null);
-    stale.set(false);
-    gaveUp.set(false);
+    refresh.clearMarks();
   }
 
-  private synchronized void refresh(int gen) {
-    CageClient c = client;
-    long now = System.currentTimeMillis();
-    if (c == null || now < nextTryMs) {
-      return;
-    }
-    try {
-      CageStatus st = CageStatus.of(c.status());
-      backoff.succeeded();
-      nextTryMs = 0;
-      ui.execute(() -> {
-        if (gen == generation) {
-          status.set(st);
-          source.machine(st.machine());
-          stale.set(false);
-          gaveUp.set(false);
-          if (error.get().startsWith(LOST)) {
-            error.set("");
-          }
-          notices.succeeded(LOST);
-          back.accept(c);
-        }
-      });
-    } catch (ControlException | RuntimeException e) {
-      long delay = backoff.failed(now);
-      long downS = Math.round((now - backoff.failingSinceMs()) / 1000.0);
-      if (delay == Backoff.GIVE_UP) {
-        ScheduledFuture<?> r = refreshing;
-        if (r != null) {
-          r.cancel(false);
-        }
-      } else {
-        nextTryMs = now + delay;
-      }
-      ui.execute(() -> {
-        if (gen != generation) {
-          return;
-        }
-        stale.set(true);
-        if (delay == Backoff.GIVE_UP) {
-          gaveUp.set(true);
-          showError(LOST + ": no answer for " + downS + " s; stopped trying (last: " + message(e) + "). Press Retry"
-              + " when it should be back.");
-        } else {
-          error.set(LOST + ": " + message(e) + " (the values shown are from before; trying again in "
-              + Math.max(1, Math.round(delay / 1000.0)) + " s)");
-        }
-      });
-    }
+  /** A status the refresh brought (UI thread, this connection's). */
+  void showStatus(CageStatus st) {
+    status.set(st);
+    source.machine(st.machine());
   }
 
-  private static final String LOST = "Lost the cage's status";
+  /** The cage answered again (UI thread, this connection's). */
+  void answered(CageClient c) {
+    back.accept(c);
+  }
 
   BooleanProperty staleProperty() {
-    return stale;
+    return refresh.staleProperty();
   }
 
   BooleanProperty gaveUpProperty() {
-    return gaveUp;
+    return refresh.gaveUpProperty();
   }
 
   void refreshNow() {
     int gen = generation;
-    requests.execute(() -> refresh(gen));
+    requests.execute(() -> refresh.refresh(gen));
   }
 
   /**
@@ -326,7 +242,7 @@ final class CageLink {
 
   void shutdown() {
     disconnect();
-    refresher.shutdownNow();
+    refresh.shutdown();
     requests.shutdown();
   }
 

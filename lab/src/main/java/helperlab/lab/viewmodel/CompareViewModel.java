@@ -1,20 +1,9 @@
 package helperlab.lab.viewmodel;
 
 import helperlab.charts.PlottedRun;
-import helperlab.model.Calibration;
-import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
 import helperlab.policy.AdmissionMode;
-import helperlab.policy.PolicySpec;
-import helperlab.runs.RecordedPolicy;
-import helperlab.runs.Comparison;
-import helperlab.runs.RunRecords;
-import helperlab.sim.SimSetup;
-import helperlab.sim.Simulation;
-import helperlab.workload.ScenarioSpec;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import javafx.beans.property.BooleanProperty;
@@ -33,19 +22,13 @@ import javafx.collections.ObservableList;
 /**
  * Two runs of the same tasks on the same axes (two policies on one seed, or a simulated run and its
  * real counterpart) and a table of their differences. Step through seeds: each side is taken from a
- * stored record of that seed when there is one, else simulated (simulated runs only).
+ * stored record of that seed when there is one, else simulated (simulated runs only; {@link OverlayRuns}).
  */
 public final class CompareViewModel {
   private final BackgroundWork work;
   private final RunLibrary library;
   private final OwnPolicies policies;
-  /** Runs simulated for a comparison, most recent last (a few seeds' worth, in memory only). */
-  private final Map<String, RunRecord> simulated = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, RunRecord> eldest) {
-      return size() > 8;
-    }
-  };
+  private final OverlayRuns runs;
 
   private final StringProperty policyA = new SimpleStringProperty("pool-edf-10");
   private final StringProperty policyB = new SimpleStringProperty("box");
@@ -76,6 +59,7 @@ public final class CompareViewModel {
     this.work = work;
     this.library = library;
     this.policies = policies;
+    this.runs = new OverlayRuns(library, policies);
     library.entries().addListener((javafx.collections.ListChangeListener<RunEntry>) c -> listRecordedPairs());
     listRecordedPairs();
   }
@@ -116,24 +100,12 @@ public final class CompareViewModel {
 
   private CompletableFuture<List<RunRecord>> compare(RecordedPair p) {
     busy.set(true);
-    CompletableFuture<List<RunRecord>> f = work.run("Cannot compare " + p, () -> {
-      RunRecord a = library.load(p.run().stored().file());
-      RunRecord b = library.load(p.other().stored().file());
-      if (p.replay() && !(RunRecord.KIND_REPLAY.equals(b.kind()) && a.id().equals(b.replayOf()))) {
-        throw new IllegalArgumentException(p.other().name() + " is not a replay of " + a.id() + " (its kind is "
-            + b.kind() + ", replay of " + (b.replayOf() == null ? "nothing" : b.replayOf()) + ")");
-      }
-      if (!p.replay() && !Comparison.sameTasks(a, b)) {
-        throw new IllegalArgumentException(p.run().name() + " and " + p.other().name()
-            + " did not play the same tasks (policy, scenario, machine, seed, admission and task list must all agree)");
-      }
-      return List.of(a, b);
-    }, runs -> {
-      overlay(runs.get(0), runs.get(1));
+    CompletableFuture<List<RunRecord>> f = work.run("Cannot compare " + p, () -> runs.loadPair(p), pair -> {
+      overlay(pair.get(0), pair.get(1));
       shownPair = p;
       recordedPair.set(p); // the "or recorded" list follows the seed stepped to
       List<RecordedPair> pairs = List.copyOf(recordedPairs);
-      work.run("Cannot list the recorded seeds", () -> RecordedSeeds.around(p, runs.get(0), pairs, library), ends -> {
+      work.run("Cannot list the recorded seeds", () -> RecordedSeeds.around(p, pair.get(0), pairs, library), ends -> {
         if (shownPair == p) {
           lowerSeed.set(ends[0]);
           higherSeed.set(ends[1]);
@@ -146,8 +118,10 @@ public final class CompareViewModel {
 
   /** Runs (or finds) policy A and policy B on the chosen scenario, machine, seed and admission, and overlays them. */
   public CompletableFuture<List<RunRecord>> compare() {
-    Side a = new Side("sim", policyA.get(), scenario.get(), machine.get(), seed.get(), admission.get(), null);
-    Side b = new Side("sim", policyB.get(), scenario.get(), machine.get(), seed.get(), admission.get(), null);
+    OverlaySide a = new OverlaySide("sim", policyA.get(), scenario.get(), machine.get(), seed.get(), admission.get(),
+        null);
+    OverlaySide b = new OverlaySide("sim", policyB.get(), scenario.get(), machine.get(), seed.get(), admission.get(),
+        null);
     return load(a, b);
   }
 
@@ -156,15 +130,8 @@ public final class CompareViewModel {
     shownPair = null;
     lowerSeed.set(a.seed() > 0);
     higherSeed.set(true);
-    for (RunRecord r : List.of(a, b)) { // a user's policy a record carries is offered in the lists too
-      RecordedPolicy.find(r).filter(p -> policies.own(p.id()).isEmpty()).ifPresent(p -> {
-        try {
-          policies.add(p);
-        } catch (IllegalArgumentException clash) {
-          // a built-in's id: the list has it already
-        }
-      });
-    }
+    policies.addCarriedBy(a); // a user's policy a record carries is offered in the lists too
+    policies.addCarriedBy(b);
     policyA.set(a.policy());
     policyB.set(b.policy());
     scenario.set(a.scenario());
@@ -212,67 +179,20 @@ public final class CompareViewModel {
         }
       });
     }
-    return load(Side.like(a, next), Side.like(b, next));
+    return load(OverlaySide.like(a, next), OverlaySide.like(b, next));
   }
 
-  /** One side of the overlay: a run to find in the library, or simulate when it is a simulated one. */
-  private record Side(String kind, String policy, String scenario, String machine, long seed, String admission,
-      RunRecord template) {
-    static Side like(RunRecord r, long seed) {
-      return new Side(r.kind(), r.policy(), r.scenario(), r.machine().name(), seed, r.admission(), r);
-    }
-
-    String describe() {
-      return kind + " run of " + policy + " on " + scenario + " / " + machine + ", seed " + seed;
-    }
-  }
-
-  private CompletableFuture<List<RunRecord>> load(Side a, Side b) {
+  private CompletableFuture<List<RunRecord>> load(OverlaySide a, OverlaySide b) {
     busy.set(true);
-    CompletableFuture<List<RunRecord>> f = work.run("Cannot compare", () -> List.of(get(a), get(b)), runs -> {
-      seed.set(a.seed);
+    CompletableFuture<List<RunRecord>> f = work.run("Cannot compare", () -> List.of(runs.get(a), runs.get(b)), ab -> {
+      seed.set(a.seed());
       shownPair = null;
-      lowerSeed.set(a.seed > 0); // simulated runs go on up; seeds start at 0
+      lowerSeed.set(a.seed() > 0); // simulated runs go on up; seeds start at 0
       higherSeed.set(true);
-      show(runs.get(0), runs.get(1));
+      show(ab.get(0), ab.get(1));
     });
     f.whenComplete((r, e) -> work.ui().execute(() -> busy.set(false)));
     return f;
-  }
-
-  private RunRecord get(Side s) throws Exception {
-    // a user's policy as the lab knows it now; a side stepped from a record runs the policy that record ran
-    PolicySpec policy = s.template != null ? RecordedPolicy.of(s.template) : policies.spec(s.policy);
-    Optional<RunRecord> stored = library.findStored(s.kind, s.policy, s.scenario, s.machine, s.seed, s.admission)
-        .filter(r -> !"sim".equals(s.kind) || RecordedPolicy.find(r).map(policy::equals).orElse(false));
-    if (stored.isPresent()) {
-      return stored.get();
-    }
-    if (!"sim".equals(s.kind)) {
-      throw new IllegalArgumentException("there is no stored " + s.describe() + " in the runs folder or the history");
-    }
-    if (!ScenarioSpec.BUILT_IN.contains(s.scenario)) {
-      throw new IllegalArgumentException("cannot simulate scenario '" + s.scenario + "' for seed " + s.seed
-          + " (only the built-in scenarios can be generated for other seeds)");
-    }
-    MachineSpec m = s.template != null ? s.template.machine() : MachineSpec.builtIn(s.machine);
-    Calibration cal = s.template != null ? s.template.calibration() : Calibration.seed();
-    SimSetup setup = SimSetup.of(ScenarioSpec.builtIn(s.scenario), policy, m, s.seed, AdmissionMode.of(s.admission),
-        cal, true);
-    // simulated on demand and kept in memory only: stepping through seeds must not fill the history; a policy of
-    // the user's changed under the same id is another run
-    String key = s.describe() + " " + s.admission + " " + policy.hashCode();
-    synchronized (simulated) {
-      RunRecord known = simulated.get(key);
-      if (known != null) {
-        return known;
-      }
-    }
-    RunRecord r = RunRecords.fromSimulation(new Simulation(setup).run());
-    synchronized (simulated) {
-      simulated.put(key, r);
-    }
-    return r;
   }
 
   private void show(RunRecord a, RunRecord b) {

@@ -5,21 +5,39 @@ import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 
-/** The live view's readouts: the run's clock, its processes, queue and memory, and what became of its tasks. */
-final class LiveReadouts {
-  final DoubleProperty time = new SimpleDoubleProperty();
-  final IntegerProperty workers = new SimpleIntegerProperty();
-  final IntegerProperty busy = new SimpleIntegerProperty();
-  final IntegerProperty queue = new SimpleIntegerProperty();
-  final DoubleProperty memory = new SimpleDoubleProperty();
-  final IntegerProperty spawns = new SimpleIntegerProperty();
-  final IntegerProperty submitted = new SimpleIntegerProperty();
-  final IntegerProperty met = new SimpleIntegerProperty();
-  final IntegerProperty late = new SimpleIntegerProperty();
-  final IntegerProperty refused = new SimpleIntegerProperty();
+/**
+ * The live view's readouts: the run's clock, its processes, queue and memory, what became of its tasks, and the
+ * presses of the big button (a part of {@link LiveViewModel}, which fills them every frame).
+ */
+public final class LiveReadouts {
+  private final DoubleProperty time = new SimpleDoubleProperty();
+  private final IntegerProperty workers = new SimpleIntegerProperty();
+  private final IntegerProperty busy = new SimpleIntegerProperty();
+  private final IntegerProperty queue = new SimpleIntegerProperty();
+  private final DoubleProperty memory = new SimpleDoubleProperty();
+  private final IntegerProperty spawns = new SimpleIntegerProperty();
+  private final IntegerProperty submitted = new SimpleIntegerProperty();
+  private final IntegerProperty met = new SimpleIntegerProperty();
+  private final IntegerProperty late = new SimpleIntegerProperty();
+  private final IntegerProperty refused = new SimpleIntegerProperty();
   /** Presses of the big button in this run (the lab's count, not the run's). */
-  final IntegerProperty pressed = new SimpleIntegerProperty();
+  private final IntegerProperty pressed = new SimpleIntegerProperty();
+  /** When (run time, s) each press of the big button came in this run, for the charts' marks. */
+  private final ObservableList<Double> presses = FXCollections.observableArrayList();
+
+  /** One more press of the big button in this run, at run time {@code timeS}. */
+  void pressed(double timeS) {
+    pressed.set(pressed.get() + 1);
+    presses.add(timeS);
+  }
+
+  /** A new run starts: its presses start again (a reset leaves the marks). */
+  void clearPresses() {
+    presses.clear();
+  }
 
   /** Copies the run's status in (all but the presses). */
   void show(LiveStatus s) {
@@ -47,5 +65,54 @@ final class LiveReadouts {
     late.set(0);
     refused.set(0);
     pressed.set(0);
+  }
+
+  public DoubleProperty timeProperty() {
+    return time;
+  }
+
+  public IntegerProperty workersProperty() {
+    return workers;
+  }
+
+  public IntegerProperty busyProperty() {
+    return busy;
+  }
+
+  public IntegerProperty queueProperty() {
+    return queue;
+  }
+
+  public DoubleProperty memoryProperty() {
+    return memory;
+  }
+
+  public IntegerProperty spawnsProperty() {
+    return spawns;
+  }
+
+  public IntegerProperty submittedProperty() {
+    return submitted;
+  }
+
+  public IntegerProperty metProperty() {
+    return met;
+  }
+
+  public IntegerProperty lateProperty() {
+    return late;
+  }
+
+  public IntegerProperty refusedProperty() {
+    return refused;
+  }
+
+  public IntegerProperty pressedProperty() {
+    return pressed;
+  }
+
+  /** The run times of this run's presses of the big button (cleared when a run starts). */
+  public ObservableList<Double> presses() {
+    return presses;
   }
 }

@@ -1,6 +1,7 @@
 package helperlab.lab.viewmodel;
 
 import helperlab.charts.style.TimeFormat;
+import helperlab.lab.live.LiveRun;
 import helperlab.lab.live.LiveTrigger;
 import helperlab.workload.Trigger;
 import java.util.ArrayList;
@@ -26,9 +27,23 @@ public final class LiveTriggers {
   private final BooleanProperty running = new SimpleBooleanProperty();
   private final StringProperty text = new SimpleStringProperty("");
 
-  /** A trigger was sent to the run: the button waits until the run reports it over. */
-  void sent() {
+  /** What the Trigger button starts now: the choice, or null with none chosen or one still going (one at a time). */
+  TriggerChoice toFire() {
+    TriggerChoice c = choice.get();
+    return c == null || running.get() ? null : c;
+  }
+
+  /**
+   * Starts {@code c} in the run now, for a minute; the button then waits until the run reports it over. False when
+   * the run cannot take a trigger.
+   */
+  boolean send(LiveRun r, TriggerChoice c) {
+    if (!r.canTrigger()) {
+      return false;
+    }
+    r.trigger(c.kind(), c.size(), TriggerChoice.DURATION_S);
     running.set(true);
+    return true;
   }
 
   /** The run's status: its last trigger (null: none reported yet) at virtual time {@code now}. */

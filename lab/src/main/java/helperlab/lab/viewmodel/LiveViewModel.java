@@ -12,12 +12,10 @@ import helperlab.model.MachineSpec;
 import helperlab.model.RunRecord;
 import java.util.concurrent.Executor;
 import javafx.beans.property.DoubleProperty;
-import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleDoubleProperty;
-import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -25,9 +23,9 @@ import javafx.beans.property.StringProperty;
 
 /**
  * The live view: settings for the next run, the run in progress (from a {@link LiveSource}), the big
- * helper button, the Trigger button (a spike, slowdown or cost jump now, for a minute), the clock
- * controls and the readouts. {@link #poll()} copies the run's latest status
- * into the properties; the window calls it every frame.
+ * helper button, the Trigger button (a spike, slowdown or cost jump now, for a minute; {@link LiveTriggers}),
+ * the clock controls ({@link LiveClock}) and the readouts ({@link LiveReadouts}). {@link #poll()} copies
+ * the run's latest status into the readouts; the window calls it every frame.
  */
 public final class LiveViewModel {
   private final LiveSource source;
@@ -50,9 +48,7 @@ public final class LiveViewModel {
   private final LiveTriggers triggers = new LiveTriggers();
   private final OwnPolicies policies = new OwnPolicies();
   private final PolicyFormViewModel form;
-  /** When (run time, s) each press of the big button came in this run, for the charts' marks. */
-  private final javafx.collections.ObservableList<Double> presses = javafx.collections.FXCollections
-      .observableArrayList();
+  private final LiveClock clock;
 
   public LiveViewModel(LiveSource source, RunLibrary library, Notices notices, Executor ui, LiveSettings initial,
       Speed initialSpeed) {
@@ -63,12 +59,7 @@ public final class LiveViewModel {
     apply(initial);
     this.form = new PolicyFormViewModel(policies, policy, notices, ui);
     speed.set(initialSpeed);
-    speed.addListener((o, a, b) -> {
-      LiveRun r = run.get();
-      if (r != null && b != null && isActive()) {
-        r.setSpeed(b.factor());
-      }
-    });
+    this.clock = new LiveClock(run, state, speed, this::isActive);
   }
 
   public void apply(LiveSettings s) {
@@ -88,25 +79,9 @@ public final class LiveViewModel {
         policies.own(policy.get()).orElse(null));
   }
 
-  /**
-   * Opens a policy file (JSON, as {@code sweep --policies} reads) and chooses its policy for the next run; false,
-   * with an error in plain words, when the file cannot be read or takes a built-in policy's id.
-   */
+  /** Opens a policy file and chooses its policy for the next run; false, said in the banner, when it cannot. */
   public boolean openPolicyFile(java.nio.file.Path file) {
-    try {
-      String id = policies.open(file).id();
-      policy.set(id);
-      notices.info("Opened the policy " + id + " from " + file.getFileName() + ": the next run runs it");
-      return true;
-    } catch (RuntimeException e) {
-      notices.error("Cannot open the policy file " + file.getFileName() + ": " + e.getMessage());
-      return false;
-    }
-  }
-
-  /** The run times of this run's presses of the big button (cleared when a run starts). */
-  public javafx.collections.ObservableList<Double> presses() {
-    return presses;
+    return form.open(file);
   }
 
   /** The chosen policy's knobs, to change before the next run and save as a file. */
@@ -153,7 +128,7 @@ public final class LiveViewModel {
         }));
     self[0] = r;
     clearReadouts();
-    presses.clear();
+    readouts.clearPresses();
     duration.set(r.status().durationS());
     run.set(r);
     state.set(LiveState.RUNNING);
@@ -166,8 +141,7 @@ public final class LiveViewModel {
       return;
     }
     run.get().press();
-    readouts.pressed.set(readouts.pressed.get() + 1);
-    presses.add(run.get().status().timeS()); // the run's clock as the press is sent: its batch arrives then
+    readouts.pressed(run.get().status().timeS()); // the run's clock as the press is sent: its batch arrives then
   }
 
   /**
@@ -175,35 +149,18 @@ public final class LiveViewModel {
    * run if none is going. A trigger still going is left alone (one at a time).
    */
   public void fireTrigger() {
-    TriggerChoice c = triggers.choiceProperty().get();
-    if (c == null || triggers.runningProperty().get()) {
+    TriggerChoice c = triggers.toFire();
+    if (c == null || !isActive() && !start()) {
       return;
     }
-    if (!isActive() && !start()) {
-      return;
-    }
-    LiveRun r = run.get();
-    if (!r.canTrigger()) {
+    if (!triggers.send(run.get(), c)) {
       notices.error("This live run (" + source.name() + ") cannot take a trigger: start an exhibit with a trigger "
           + "in the Remote view instead.");
-      return;
     }
-    r.trigger(c.kind(), c.size(), TriggerChoice.DURATION_S);
-    triggers.sent();
   }
 
   public void togglePause() {
-    LiveRun r = run.get();
-    if (r == null) {
-      return;
-    }
-    if (state.get() == LiveState.RUNNING) {
-      r.pause();
-      state.set(LiveState.PAUSED);
-    } else if (state.get() == LiveState.PAUSED) {
-      r.resume();
-      state.set(LiveState.RUNNING);
-    }
+    clock.togglePause();
   }
 
   /** Ends the current run (it goes to the history) and clears the charts. */
@@ -228,10 +185,7 @@ public final class LiveViewModel {
 
   /** Jumps the running clock ahead by {@code seconds} (as fast as the source can). */
   public void skip(double seconds) {
-    LiveRun r = run.get();
-    if (r != null && isActive()) {
-      r.skipTo(r.status().timeS() + seconds);
-    }
+    clock.skip(seconds);
   }
 
   private void endCurrent() {
@@ -328,52 +282,13 @@ public final class LiveViewModel {
     return state;
   }
 
-  public DoubleProperty timeProperty() {
-    return readouts.time;
-  }
-
   public DoubleProperty durationProperty() {
     return duration;
   }
 
-  public IntegerProperty workersProperty() {
-    return readouts.workers;
-  }
-
-  public IntegerProperty busyProperty() {
-    return readouts.busy;
-  }
-
-  public IntegerProperty queueProperty() {
-    return readouts.queue;
-  }
-
-  public DoubleProperty memoryProperty() {
-    return readouts.memory;
-  }
-
-  public IntegerProperty spawnsProperty() {
-    return readouts.spawns;
-  }
-
-  public IntegerProperty submittedProperty() {
-    return readouts.submitted;
-  }
-
-  public IntegerProperty metProperty() {
-    return readouts.met;
-  }
-
-  public IntegerProperty lateProperty() {
-    return readouts.late;
-  }
-
-  public IntegerProperty refusedProperty() {
-    return readouts.refused;
-  }
-
-  public IntegerProperty pressedProperty() {
-    return readouts.pressed;
+  /** The run's clock, processes, queue, memory and tasks, and the presses of the big button, as shown now. */
+  public LiveReadouts readouts() {
+    return readouts;
   }
 
   /** The Trigger button's choice, the run's triggers and their recovery. */

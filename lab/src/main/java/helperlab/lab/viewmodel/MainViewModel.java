@@ -1,21 +1,12 @@
 package helperlab.lab.viewmodel;
 
 import helperlab.charts.ChartKind;
-import helperlab.charts.LiveSamples;
 import helperlab.charts.PlottedRun;
-import helperlab.charts.RecordedSamples;
-import helperlab.charts.export.ChartExport;
-import helperlab.charts.style.ChartTheme;
-import helperlab.charts.export.ExportFormat;
-import helperlab.lab.live.LiveSettings;
-import helperlab.lab.live.Speed;
 import helperlab.model.RunRecord;
 import helperlab.model.UserDirs;
-import helperlab.lab.remote.RemoteSettings;
 import helperlab.runs.SweepRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -28,7 +19,8 @@ import javafx.beans.property.SimpleObjectProperty;
 
 /**
  * The whole lab without a window: the views' models, the run library, notices, theme, the chosen
- * view, export of what is on screen, and the settings remembered between sessions.
+ * view, export of what is on screen ({@link OnScreenExport}), and the settings remembered between
+ * sessions ({@link RememberedChoices} holds the views' choices).
  */
 public final class MainViewModel {
   private final LabConfig config;
@@ -48,6 +40,8 @@ public final class MainViewModel {
   private final IntegerProperty chartColumns = new SimpleIntegerProperty(0);
   private final DoubleProperty runsDivider = new SimpleDoubleProperty(0.66);
   private final SampleSet samples;
+  private final RememberedChoices choices;
+  private final OnScreenExport onScreen;
   /** No runs folder here and none remembered: the sample runs are listed (see {@link SampleSet}). */
   private boolean listSamples;
 
@@ -67,39 +61,20 @@ public final class MainViewModel {
     this.samples = new SampleSet(config.home());
     sayWhenAnOldHomeIsLeftAside();
     rememberTheRunsFolder(p);
-    LiveSettings liveSettings;
-    try {
-      liveSettings = new LiveSettings(p.livePolicy, p.liveScenario, p.liveMachine, p.liveSeed, p.liveAdmission);
-    } catch (IllegalArgumentException e) {
-      liveSettings = LiveSettings.defaults();
-    }
-    this.live = new LiveViewModel(config.source(), library, notices, ui, liveSettings, enumOr(Speed.class, p.liveSpeed,
-        Speed.X10));
+    this.live = new LiveViewModel(config.source(), library, notices, ui, RememberedChoices.liveSettings(p),
+        RememberedChoices.liveSpeed(p));
     this.remote = new RemoteViewModel(library, notices, ui, p);
     this.sourceTitle = new SourceTitle(live.sourceName(), remote.cageProperty());
     this.compare = new CompareViewModel(work, library, live.policies());
     this.sweep = new SweepViewModel(work, library);
     sweep.setOpener(this::showRun);
+    this.choices = new RememberedChoices(p, live, compare, timeline, sweep, library);
+    this.onScreen = new OnScreenExport(view, live, timeline, compare, remote, work, p);
     theme.set(Theme.of(p.theme));
-    view.set(enumOr(LabView.class, p.view, LabView.LIVE));
-    compare.policyAProperty().set(p.comparePolicyA);
-    compare.policyBProperty().set(p.comparePolicyB);
-    compare.scenarioProperty().set(p.compareScenario);
-    compare.machineProperty().set(p.compareMachine);
-    compare.seedProperty().set(p.compareSeed);
-    timeline.speedProperty().set(enumOr(PlaybackSpeed.class, p.timelineSpeed, PlaybackSpeed.X10));
-    sweep.seedsProperty().set(Math.max(1, p.sweepSeeds));
-    library.setHistoryCapBytes(Math.max(0, p.historyCapMb) * 1048576L);
+    view.set(RememberedChoices.enumOr(LabView.class, p.view, LabView.LIVE));
+    choices.restore();
     chartColumns.set(p.chartColumns >= 0 && p.chartColumns <= 3 ? p.chartColumns : 0);
     runsDivider.set(p.runsDivider > 0.2 && p.runsDivider < 0.95 ? p.runsDivider : 0.66);
-  }
-
-  private static <E extends Enum<E>> E enumOr(Class<E> type, String name, E fallback) {
-    try {
-      return name == null ? fallback : Enum.valueOf(type, name);
-    } catch (IllegalArgumentException e) {
-      return fallback;
-    }
   }
 
   /** Lists the runs folder and history (call once the window is up). */
@@ -166,33 +141,7 @@ public final class MainViewModel {
 
   /** The runs on screen in the chosen view (live: a snapshot of the run so far). */
   public List<PlottedRun> runsOnScreen() {
-    List<PlottedRun> runs = new ArrayList<>();
-    switch (view.get()) {
-      case LIVE -> {
-        PlottedRun p = live.plotted();
-        if (p != null && p.samples() instanceof LiveSamples s) {
-          runs.add(new PlottedRun(p.label(), new RecordedSamples(s.toSamples()), p.memoryLimitMb()));
-        }
-      }
-      case RUNS -> {
-        PlottedRun p = timeline.plottedProperty().get();
-        if (p != null) {
-          runs.add(p);
-        }
-      }
-      case COMPARE -> runs.addAll(compare.plottedProperty().get());
-      case SWEEP -> {
-        // the sweep view has no time charts
-      }
-      case REMOTE -> {
-        for (PlottedRun p : remote.plotted()) {
-          if (p.samples() instanceof LiveSamples s) {
-            runs.add(new PlottedRun(p.label(), new RecordedSamples(s.toSamples()), p.memoryLimitMb()));
-          }
-        }
-      }
-    }
-    return runs;
+    return onScreen.runsOnScreen();
   }
 
   /**
@@ -200,55 +149,17 @@ public final class MainViewModel {
    * or CSV from the extension. Runs in the background; the result is a notice.
    */
   public CompletableFuture<Path> export(ChartKind kind, Path out, int width, int height) {
-    List<PlottedRun> runs = runsOnScreen();
-    if (runs.isEmpty()) {
-      String why = view.get() == LabView.SWEEP ? "the Sweep view has no time charts; export from Live, Runs or Compare"
-          : "there is no run on screen in the " + view.get().title() + " view yet";
-      notices.error("Nothing to export: " + why);
-      return CompletableFuture.failedFuture(new IllegalStateException(why));
-    }
-    double cursor = view.get() == LabView.RUNS ? timeline.cursorProperty().get() : Double.NaN;
-    ChartExport.Request request;
-    try {
-      ExportFormat.of(out);
-      request = new ChartExport.Request(kind, runs, width, height, ChartTheme.LIGHT, cursor);
-    } catch (IllegalArgumentException e) {
-      notices.error("Cannot export: " + e.getMessage());
-      return CompletableFuture.failedFuture(e);
-    }
-    return work.run("Cannot export to " + out, () -> {
-      ChartExport.write(request, out);
-      return out;
-    }, p -> {
-      prefs.exportFolder = p.toAbsolutePath().getParent().toString();
-      notices.info("Exported " + (kind == null ? "all charts" : kind.title()) + " to " + p.toAbsolutePath());
-    });
+    return onScreen.export(kind, out, width, height);
   }
 
   /** Where an export is offered: the folder of the last one, else the user's home (never the working directory). */
   public Path exportFolder() {
-    String last = prefs.exportFolder;
-    return last != null && java.nio.file.Files.isDirectory(Path.of(last)) ? Path.of(last) : UserDirs.current().home();
+    return onScreen.exportFolder();
   }
 
   /** What Help → About says: the build, and where the lab keeps its settings, history and known hosts. */
   public List<String[]> about() {
-    BuildInfo b = BuildInfo.current();
-    UserDirs dirs = UserDirs.current();
-    String knownHosts = prefs.remoteKnownHosts == null || prefs.remoteKnownHosts.isBlank()
-        ? RemoteSettings.defaultKnownHosts() : prefs.remoteKnownHosts;
-    return List.of(
-        new String[] {"Version", b.version()},
-        new String[] {"Build commit", b.commit()},
-        new String[] {"Java", System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"},
-        new String[] {"JavaFX", System.getProperty("javafx.runtime.version", "–")},
-        new String[] {"Home", dirs.home().toAbsolutePath() + "  (from " + dirs.homeFrom() + ")"},
-        new String[] {"Lab home", config.home().toAbsolutePath() + "  (" + labHomeFrom() + ")"},
-        new String[] {"Settings", config.prefsFile().toAbsolutePath().toString()},
-        new String[] {"History", library.historyDir().toAbsolutePath() + "  (cap " + library.historyCapBytes() / 1048576
-            + " MB: historyCapMb in the settings)"},
-        new String[] {"Runs folder", library.folderProperty().get().toAbsolutePath().toString()},
-        new String[] {"known_hosts", knownHosts});
+    return new AboutLines(config, prefs, library).lines();
   }
 
   /**
@@ -267,11 +178,6 @@ public final class MainViewModel {
         prefs.runsFolder = b.toAbsolutePath().toString();
       }
     });
-  }
-
-  private String labHomeFrom() {
-    UserDirs dirs = UserDirs.current();
-    return config.home().equals(dirs.labHome()) ? "from " + dirs.labHomeFrom() : "chosen with --home";
   }
 
   /**
@@ -298,24 +204,9 @@ public final class MainViewModel {
     p.maximized = maximized;
     p.theme = theme.get().id();
     p.view = view.get().name();
-    p.livePolicy = OwnPolicies.builtInOr(live.policyProperty().get(), p.livePolicy);
-    p.liveScenario = live.scenarioProperty().get();
-    p.liveMachine = live.machineProperty().get();
-    p.liveSeed = live.seedProperty().get();
-    p.liveAdmission = live.admissionProperty().get();
-    p.liveSpeed = live.speedProperty().get().name();
-    p.comparePolicyA = OwnPolicies.builtInOr(compare.policyAProperty().get(), p.comparePolicyA);
-    p.comparePolicyB = OwnPolicies.builtInOr(compare.policyBProperty().get(), p.comparePolicyB);
-    p.compareScenario = compare.scenarioProperty().get();
-    p.compareMachine = compare.machineProperty().get();
-    p.compareSeed = compare.seedProperty().get();
-    p.timelineSpeed = timeline.speedProperty().get().name();
-    p.sweepSeeds = sweep.seedsProperty().get();
+    choices.remember();
     p.chartColumns = chartColumns.get();
-    p.historyCapMb = (int) (library.historyCapBytes() / 1048576L);
     p.runsDivider = runsDivider.get();
-    Path shown = sweep.shownProperty().get();
-    p.lastSweepDir = shown == null ? p.lastSweepDir : shown.toString();
     try {
       p.save(config.prefsFile());
     } catch (Exception e) {

@@ -1,7 +1,9 @@
 package helperlab.lab.viewmodel;
 
+import helperlab.model.RunRecord;
 import helperlab.policy.PolicyCatalog;
 import helperlab.policy.PolicySpec;
+import helperlab.runs.RecordedPolicy;
 import helperlab.study.PolicyFiles;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -53,6 +55,17 @@ public final class OwnPolicies {
         ids.add(p.id());
       }
     }
+  }
+
+  /** Offers the user's policy a record carries, unless one of its id is kept already (a built-in's is listed). */
+  public void addCarriedBy(RunRecord r) {
+    RecordedPolicy.find(r).filter(p -> own(p.id()).isEmpty()).ifPresent(p -> {
+      try {
+        add(p);
+      } catch (IllegalArgumentException clash) {
+        // a built-in's id: the list has it already
+      }
+    });
   }
 
   /**

@@ -226,6 +226,22 @@ public final class PolicyFormViewModel {
     return done;
   }
 
+  /**
+   * Opens a policy file (JSON, as {@code sweep --policies} reads) and chooses its policy for the next run; false,
+   * with an error in plain words, when the file cannot be read or takes a built-in policy's id.
+   */
+  public boolean open(Path file) {
+    try {
+      String id = policies.open(file).id();
+      chosen.set(id);
+      notices.info("Opened the policy " + id + " from " + file.getFileName() + ": the next run runs it");
+      return true;
+    } catch (RuntimeException e) {
+      notices.error("Cannot open the policy file " + file.getFileName() + ": " + e.getMessage());
+      return false;
+    }
+  }
+
   /** A name for Save as…: the policy's id. */
   public String fileName() {
     String id = fields.get("id").text().get();

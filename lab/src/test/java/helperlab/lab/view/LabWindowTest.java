@@ -136,7 +136,7 @@ class LabWindowTest extends FxRobot {
     int points = fx(() -> workers.points(0, Series.WORKERS));
     clickOn("#helperButton");
     waitFor(5, "more points after the second press", () -> workers.points(0, Series.WORKERS) > points);
-    assertEquals(2, fx(() -> window.viewModel().live().pressedProperty().get()));
+    assertEquals(2, fx(() -> window.viewModel().live().readouts().pressedProperty().get()));
     waitFor(5, "each press marked on the charts", () -> workers.bands().size() == 2
         && chart(ChartKind.QUEUE).bands().size() == 2);
   }

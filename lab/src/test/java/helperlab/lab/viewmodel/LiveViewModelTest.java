@@ -80,9 +80,9 @@ class LiveViewModelTest {
     ui.await("readouts follow", WAIT, () -> {
       wall.addAndGet(SECOND / 10);
       vm.poll();
-      return vm.spawnsProperty().get() >= 1 && vm.submittedProperty().get() == 1;
+      return vm.readouts().spawnsProperty().get() >= 1 && vm.readouts().submittedProperty().get() == 1;
     });
-    assertEquals(1, ui.call(() -> vm.pressedProperty().get()));
+    assertEquals(1, ui.call(() -> vm.readouts().pressedProperty().get()));
   }
 
   @Test
@@ -97,7 +97,7 @@ class LiveViewModelTest {
     ui.await("the clock runs", WAIT, () -> {
       wall.addAndGet(SECOND / 100);
       vm.poll();
-      return vm.timeProperty().get() > 5;
+      return vm.readouts().timeProperty().get() > 5;
     });
     ui.run(vm::togglePause);
     assertEquals(LiveState.PAUSED, ui.call(() -> vm.stateProperty().get()));
@@ -107,7 +107,7 @@ class LiveViewModelTest {
     });
     double paused = ui.call(() -> {
       vm.poll();
-      return vm.timeProperty().get();
+      return vm.readouts().timeProperty().get();
     });
     wall.addAndGet(60 * SECOND); // a paused wall minute: an hour of virtual time if the pause did not hold
     ui.run(vm::togglePause);
@@ -116,9 +116,9 @@ class LiveViewModelTest {
       wall.addAndGet(SECOND / 100);
       sinceResume.addAndGet(SECOND / 100);
       vm.poll();
-      return vm.timeProperty().get() > paused + 2;
+      return vm.readouts().timeProperty().get() > paused + 2;
     });
-    double resumed = ui.call(() -> vm.timeProperty().get());
+    double resumed = ui.call(() -> vm.readouts().timeProperty().get());
     double counted = sinceResume.get() / 1e9 * 60;
     assertTrue(resumed <= paused + counted + 1e-6, "only the wall time after the resume counts, at 60x: " + paused
         + " s paused, " + resumed + " s after " + counted + " virtual s of wall clock since");
@@ -153,12 +153,12 @@ class LiveViewModelTest {
     ui.await("some time", WAIT, () -> {
       wall.addAndGet(SECOND / 10);
       vm.poll();
-      return vm.timeProperty().get() > 3;
+      return vm.readouts().timeProperty().get() > 3;
     });
     ui.run(vm::reset);
     assertEquals(LiveState.READY, ui.call(() -> vm.stateProperty().get()));
     assertNull(ui.call(() -> vm.runProperty().get()));
-    assertEquals(0, ui.call(() -> vm.pressedProperty().get()));
+    assertEquals(0, ui.call(() -> vm.readouts().pressedProperty().get()));
     ui.await("the ended run in the history", WAIT, () -> {
       try {
         return history.list().size() == 1;
