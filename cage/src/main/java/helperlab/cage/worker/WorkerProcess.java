@@ -7,8 +7,8 @@ import java.util.function.Consumer;
 /**
  * One worker process as the supervisor sees it: its ids (in the run, and in the scheduler that
  * spawned it), its process, what it was sent and has started, and what the watchdog watches (start,
- * heartbeats, CPU, memory). Its pipes ({@link WorkerPipes}) carry messages out, and its frames and then
- * its exit in to the supervisor as {@link WorkerSignal}s. Everything else is touched only on the
+ * heartbeats, CPU, memory). Its process ({@link LaunchedProcess}) has pipes ({@link WorkerPipes}) that carry
+ * messages out, and its frames and then its exit in to the supervisor as {@link WorkerSignal}s. Everything else is touched only on the
  * supervisor's thread, and only through operations named for what happened (hello, heartbeat, ready, start,
  * takeBack, handover, failed, lost...; the pool's launch, retire, condemn, exited): every field is private, one writer
  * per field. When things happened is kept in its {@link WorkerMarks}, the images in its hands in its
@@ -23,7 +23,8 @@ public final class WorkerProcess {
   private final WorkerMarks marks;
   private final WatchdogNotes notes = new WatchdogNotes();
   private WorkerPhase phase = WorkerPhase.DEFERRED;
-  private Process process;
+  /** Its OS process and the pipes to it, once launched. */
+  private final LaunchedProcess os = new LaunchedProcess();
   private long pid = -1;
   private double lastCpuS;
   private int imagesFinished;
@@ -32,8 +33,6 @@ public final class WorkerProcess {
   private String killCause;
   /** Its CPU (from /proc) at the last watchdog round, for the run's CPU share; -1 before the first. */
   private double cpuSeenS = -1;
-  /** Its stdin and the reader of its stdout, once launched. */
-  private WorkerPipes pipes;
 
   /**
    * A handle no process stands behind yet, as the pool makes one before it launches it: what a test of a run's
@@ -251,33 +250,30 @@ public final class WorkerProcess {
   /** To be killed for {@code cause}; true when no process stands behind it (it is gone at once). */
   boolean condemn(String cause) {
     killCause = cause;
-    boolean none = phase == WorkerPhase.DEFERRED || process == null;
+    boolean none = phase == WorkerPhase.DEFERRED || !os.running();
     phase = WorkerPhase.GONE;
     return none;
   }
 
   /** Its process has exited. */
   void exited() {
-    process = null;
+    os.exited();
   }
 
   /** Whether an OS process stands behind it that has not been seen to exit (retiring and killed ones included). */
   public boolean hasProcess() {
-    return process != null;
+    return os.running();
   }
 
   /** Waits up to {@code seconds} for its process to exit (killed, at the pool's shutdown). */
   void awaitExit(long seconds) throws InterruptedException {
-    if (process != null) {
-      process.waitFor(seconds, java.util.concurrent.TimeUnit.SECONDS);
-    }
+    os.awaitExit(seconds);
   }
 
   /** Starts the process and its reader thread, which hands frames and then the exit to {@code inbox}. */
   void launch(Process p, double now, Consumer<WorkerSignal> inbox) {
-    this.process = p;
     started(p.pid(), now);
-    this.pipes = WorkerPipes.open(p, this, inbox);
+    os.launch(p, this, inbox);
   }
 
   /**
@@ -297,13 +293,11 @@ public final class WorkerProcess {
 
   /** Sends messages in one write; false if the process is no longer listening. */
   public boolean send(List<? extends WorkerProtocol.ToWorker> messages) {
-    return pipes != null && pipes.send(messages);
+    return os.send(messages);
   }
 
   void kill() {
-    if (process != null) {
-      process.destroyForcibly();
-    }
+    os.kill();
   }
 
   /** Its resident memory was read from /proc (what the kernel charges it): {@code bytes}. */
