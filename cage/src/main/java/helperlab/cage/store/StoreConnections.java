@@ -50,7 +50,8 @@ final class StoreConnections implements AutoCloseable {
       Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
     } catch (RuntimeException e) {
       ds.close();
-      throw new SQLException("cannot migrate the cage schema in " + CageStore.redact(jdbcUrl) + ": " + e.getMessage(), e);
+      throw new SQLException("cannot migrate the cage schema in " + CageStore.redact(jdbcUrl) + ": " + e.getMessage(),
+          e);
     }
     return new StoreConnections(ds, jdbcUrl);
   }

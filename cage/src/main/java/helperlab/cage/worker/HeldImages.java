@@ -10,8 +10,9 @@ import java.util.List;
 /**
  * The images one worker holds, as the supervisor sees them: those sent and not yet reported done, in order; the one
  * it works on, since when and from what CPU; the jobs kept back while dispatch is paused; whether it waits for the
- * host; and the output it was writing when lost. Anyone reads them through the handle ({@link WorkerProcess#images()}); only the handle writes them, from
- * its operations named for what happened (give, startFirst, takeBack, hostFailed, resumed...).
+ * host; and the output it was writing when lost. Anyone reads them through the handle
+ * ({@link WorkerProcess#images()}); only the handle writes them, from its operations named for what happened (give,
+ * startFirst, takeBack, hostFailed, resumed...).
  */
 public final class HeldImages {
   /** Images sent and not yet reported done, in order. */

@@ -5,15 +5,14 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * One worker process as the supervisor sees it: its ids (in the run, and in the scheduler that
- * spawned it), its process, what it was sent and has started, and what the watchdog watches (start,
- * heartbeats, CPU, memory). Its process ({@link LaunchedProcess}) has pipes ({@link WorkerPipes}) that carry
- * messages out, and its frames and then its exit in to the supervisor as {@link WorkerSignal}s. Everything else is touched only on the
- * supervisor's thread, and only through operations named for what happened (hello, heartbeat, ready, start,
- * takeBack, handover, failed, lost...; the pool's launch, retire, condemn, exited): every field is private, one writer
- * per field. When things happened is kept in its {@link WorkerMarks}, the images in its hands in its
- * {@link HeldImages}; what the watchdog saw of it from outside and concluded is the watchdog's, in its
- * {@link WatchdogNotes}, which the handle only carries.
+ * One worker process as the supervisor sees it: its ids (in the run, and in the scheduler that spawned it), its
+ * process, what it was sent and has started, and what the watchdog watches (start, heartbeats, CPU, memory). Its
+ * process ({@link LaunchedProcess}) has pipes ({@link WorkerPipes}) that carry messages out, and its frames and then
+ * its exit in to the supervisor as {@link WorkerSignal}s. Everything else is touched only on the supervisor's thread,
+ * and only through operations named for what happened (hello, heartbeat, ready, start, takeBack, handover, failed,
+ * lost...; the pool's launch, retire, condemn, exited): every field is private, one writer per field. When things
+ * happened is kept in its {@link WorkerMarks}, the images in its hands in its {@link HeldImages}; what the watchdog
+ * saw of it from outside and concluded is the watchdog's, in its {@link WatchdogNotes}, which the handle only carries.
  */
 public final class WorkerProcess {
   private final int id;
