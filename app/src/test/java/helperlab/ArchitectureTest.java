@@ -13,6 +13,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
+import helperlab.cage.worker.HeldImages;
 import helperlab.cage.worker.WatchdogNotes;
 import helperlab.cage.worker.Watchdog;
 import helperlab.cage.worker.WorkerMarks;
@@ -193,39 +194,44 @@ class ArchitectureTest {
   }
 
   /**
-   * Nor reads them but through its accessors: every field of the handle, of its timing marks and of the watchdog's
-   * notes on it is private, so a test cannot set one either and goes through the same named operations as the
-   * supervisor.
+   * Nor reads them but through its accessors: every field of the handle, of its timing marks, of the images in its
+   * hands and of the watchdog's notes on it is private, so a test cannot set one either and goes through the same
+   * named operations as the supervisor.
    */
   @Test
   void aWorkersHandleKeepsItsFieldsPrivate() {
     fields().that().areDeclaredIn(WorkerProcess.class).or().areDeclaredIn(WorkerMarks.class)
-        .or().areDeclaredIn(WatchdogNotes.class).should().bePrivate().check(classes);
+        .or().areDeclaredIn(HeldImages.class).or().areDeclaredIn(WatchdogNotes.class).should().bePrivate()
+        .check(classes);
   }
 
   /**
-   * The timing marks are written by the handle alone (from its hello, heartbeat, ready, launch, retire...), and the
-   * watchdog's notes by the watchdog alone: its conclusions are its own, the handle only carries them. Their writers
-   * are their methods that return nothing.
+   * The timing marks and the images in its hands are written by the handle alone (from its hello, heartbeat, ready,
+   * launch, retire, give, hostFailed...), and the watchdog's notes by the watchdog alone: its conclusions are its own,
+   * the handle only carries them. Their writers are their methods that return nothing.
    */
   @Test
   void aWorkersMarksAreTheHandlesAndItsNotesTheWatchdogs() {
     onlyWrittenBy(WorkerMarks.class, WorkerProcess.class);
+    onlyWrittenBy(HeldImages.class, WorkerProcess.class);
     onlyWrittenBy(WatchdogNotes.class, Watchdog.class);
   }
 
   /**
-   * The watchdog judges a worker and writes only its own notes: of the handle it calls nothing but these reads (a new
-   * read goes in the list; a write is the supervisor's, from the verdict the watchdog returns).
+   * The watchdog judges a worker and writes only its own notes: of the handle and the images in its hands it calls
+   * nothing but these reads (a new read goes in the list; a write is the supervisor's, from the verdict the watchdog
+   * returns).
    */
   @Test
   void theWatchdogOnlyReadsAWorkersHandle() {
-    java.util.Set<String> reads = java.util.Set.of("phase", "marks", "notes", "rssBytes", "waitsForHost", "inFlight",
-        "inFlightSince", "cpuOnImageS");
+    java.util.Set<String> reads = java.util.Set.of("phase", "marks", "notes", "rssBytes", "images", "cpuOnImageS");
+    java.util.Set<String> imageReads = java.util.Set.of("waitsForHost", "inFlight", "inFlightSince");
     noClasses().that().haveFullyQualifiedName(Watchdog.class.getName())
-        .should().callMethodWhere(DescribedPredicate.describe("a method of WorkerProcess other than " + reads,
+        .should().callMethodWhere(DescribedPredicate.describe("a method of WorkerProcess other than " + reads
+                + ", or of " + HeldImages.class.getSimpleName() + " other than " + imageReads,
             (JavaMethodCall call) -> call.getTargetOwner().isEquivalentTo(WorkerProcess.class)
-                && !reads.contains(call.getName())))
+                && !reads.contains(call.getName())
+                || call.getTargetOwner().isEquivalentTo(HeldImages.class) && !imageReads.contains(call.getName())))
         .check(classes);
   }
 

@@ -1,10 +1,7 @@
 package helperlab.cage.events;
 
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -19,8 +16,8 @@ import redis.clients.jedis.resps.StreamEntry;
 /**
  * The live event stream of each run in Redis: one stream per run, entry id {@code <seq>-0} where
  * seq numbers the run's events and samples from 1, so a viewer resumes from the last id it saw.
- * A publisher thread sends entries in order; the run's entries stay in memory, so when Redis comes
- * back empty after a restart the stream is written again with the same ids and a viewer sees no gap.
+ * A publisher thread sends entries in order; the run's entries stay in memory ({@link RunFeeds}), so when
+ * Redis comes back empty after a restart the stream is written again with the same ids and a viewer sees no gap.
  */
 public final class EventStream implements AutoCloseable {
   /** Entries sent per round trip. */
@@ -31,10 +28,6 @@ public final class EventStream implements AutoCloseable {
    * trips a second instead of one per event.
    */
   static final long LINGER_MS = 100;
-  /** With nothing to send, the publisher looks again this often. */
-  static final long IDLE_MS = 250;
-  /** Runs whose entries are kept for re-publishing after Redis loses them. */
-  static final int KEEP_RUNS = 4;
   /**
    * An entry's two fields in Redis (a field map, not JSON; only this package writes and reads it): its type, and its
    * payload, the protocol's record for that type as JSON ({@code EventLine}, {@code SampleLine}, {@code EndLine}).
@@ -46,28 +39,14 @@ public final class EventStream implements AutoCloseable {
 
   private final RedisAddress address;
   private final String prefix;
-  private final LinkedHashMap<String, Feed> feeds = new LinkedHashMap<>();
+  private final RunFeeds feeds = new RunFeeds();
   private final Thread publisher;
   private volatile boolean running = true;
   private volatile boolean up;
   private volatile String lastError = "not connected yet";
   /** The Redis server's process id on its host, as it said when last connected to (0: not known). */
   private volatile long serverPid;
-  private String liveRun;
   private Jedis jedis;
-
-  private static final class Feed {
-    final String run;
-    final long startedMs;
-    final List<String[]> entries = new ArrayList<>();
-    int published;
-    boolean ended;
-
-    Feed(String run, long startedMs) {
-      this.run = run;
-      this.startedMs = startedMs;
-    }
-  }
 
   public EventStream(String redisUrl, String prefix) {
     this.address = new RedisAddress(URI.create(redisUrl));
@@ -140,103 +119,49 @@ public final class EventStream implements AutoCloseable {
   }
 
   /** A new run: its stream starts empty; it becomes the live run viewers follow by default. */
-  public synchronized void startRun(String run, long startedMs) {
-    feeds.put(run, new Feed(run, startedMs));
-    liveRun = run;
-    notifyAll();
+  public void startRun(String run, long startedMs) {
+    feeds.start(run, startedMs);
   }
 
   /** Appends the run's next entry ({@code seq} must be the next number); an entry of type {@link #END} is its last. */
-  public synchronized void append(String run, int seq, String type, String json) {
-    Feed f = feeds.get(run);
-    if (f == null) {
-      throw new IllegalStateException("run " + run + " was not started on the stream");
-    }
-    if (seq != f.entries.size() + 1) {
-      throw new IllegalStateException("stream entry " + seq + " of run " + run + " out of order");
-    }
-    if (f.ended) {
-      throw new IllegalStateException("run " + run + " has ended; no entry can follow its end");
-    }
-    f.entries.add(new String[] {type, json});
-    f.ended = END.equals(type);
-    if (f.entries.size() - f.published >= PIPELINE) {
-      notifyAll();
-    }
+  public void append(String run, int seq, String type, String json) {
+    feeds.append(run, seq, type, json);
   }
 
-  public synchronized int pending() {
-    int n = 0;
-    for (Feed f : feeds.values()) {
-      n += f.entries.size() - f.published;
-    }
-    return n;
+  /** Entries not yet in Redis. */
+  public int pending() {
+    return feeds.pending();
   }
 
   /** Waits until every entry is in Redis (or the timeout passes); true if it is. */
   public boolean flush(long timeoutMs) throws InterruptedException {
-    long end = System.currentTimeMillis() + timeoutMs;
-    synchronized (this) {
-      while (pending() > 0) {
-        long left = end - System.currentTimeMillis();
-        if (left <= 0) {
-          return false;
-        }
-        wait(Math.min(left, 50));
-      }
-    }
-    return true;
+    return feeds.awaitPublished(timeoutMs);
   }
 
   private void publish() {
     long backoff = 100;
     while (running) {
-      Feed feed;
-      int from;
-      List<String[]> batch;
-      synchronized (this) {
-        feed = null;
-        for (Feed f : feeds.values()) {
-          if (f.published < f.entries.size()) {
-            feed = f;
-            break;
-          }
-        }
-        if (feed == null && jedis != null) {
-          try {
-            wait(IDLE_MS);
-          } catch (InterruptedException e) {
-            return;
-          }
-          continue;
-        }
-        from = feed == null ? 0 : feed.published;
-        batch = feed == null ? List.of() : new ArrayList<>(feed.entries.subList(from, Math.min(feed.entries.size(),
-            from + PIPELINE)));
-      }
       try {
         if (jedis == null) {
           connectAndResync();
           backoff = 100;
           continue; // the cursors may have moved back
         }
+        RunFeeds.Unpublished next = feeds.next();
+        if (next == null) {
+          continue; // nothing came while it idled
+        }
         Pipeline p = jedis.pipelined();
-        String key = key(feed.run);
+        String key = key(next.run());
+        List<String[]> batch = next.entries();
         for (int i = 0; i < batch.size(); i++) {
           Map<String, String> fields = new HashMap<>(2);
           fields.put(TYPE_FIELD, batch.get(i)[0]);
           fields.put(JSON_FIELD, batch.get(i)[1]);
-          p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(from + i + 1, 0)), fields);
+          p.xadd(key, XAddParams.xAddParams().id(new StreamEntryID(next.from() + i + 1, 0)), fields);
         }
         p.sync();
-        boolean more;
-        synchronized (this) {
-          feed.published = Math.max(feed.published, from + batch.size());
-          trimFinished();
-          notifyAll();
-          more = pending() >= PIPELINE;
-        }
-        if (!more) {
+        if (!feeds.published(next)) {
           Thread.sleep(LINGER_MS);
         }
       } catch (InterruptedException e) {
@@ -261,15 +186,10 @@ public final class EventStream implements AutoCloseable {
     try {
       j.ping();
       serverPid = serverPidOf(j);
-      synchronized (this) {
-        for (Feed f : feeds.values()) {
-          j.zadd(runsKey(), f.startedMs, f.run);
-          f.published = Math.min(f.entries.size(), lastSeq(j, key(f.run)));
-        }
-        if (liveRun != null) {
-          j.set(liveKey(), liveRun);
-        }
-      }
+      feeds.recount((run, startedMs) -> {
+        j.zadd(runsKey(), startedMs, run);
+        return lastSeq(j, key(run));
+      }, live -> j.set(liveKey(), live));
     } catch (JedisException e) {
       j.close();
       throw e;
@@ -281,11 +201,7 @@ public final class EventStream implements AutoCloseable {
 
   private void resyncQuietly() {
     try {
-      synchronized (this) {
-        for (Feed f : feeds.values()) {
-          f.published = Math.min(f.entries.size(), lastSeq(jedis, key(f.run)));
-        }
-      }
+      feeds.recount((run, startedMs) -> lastSeq(jedis, key(run)), live -> {});
     } catch (JedisException e) {
       markDown(e);
     }
@@ -308,18 +224,6 @@ public final class EventStream implements AutoCloseable {
   static int lastSeq(Jedis j, String key) {
     List<StreamEntry> last = j.xrevrange(key, StreamEntryID.MAXIMUM_ID, StreamEntryID.MINIMUM_ID, 1);
     return last.isEmpty() ? 0 : (int) last.get(0).getID().getTime();
-  }
-
-  private void trimFinished() {
-    if (feeds.size() <= KEEP_RUNS) {
-      return;
-    }
-    for (Iterator<Feed> it = feeds.values().iterator(); it.hasNext() && feeds.size() > KEEP_RUNS; ) {
-      Feed f = it.next();
-      if (f.ended && f.published == f.entries.size() && !f.run.equals(liveRun)) {
-        it.remove();
-      }
-    }
   }
 
   /**

@@ -289,9 +289,10 @@ public final class CageRun {
   }
 
   private void stopWorker(WorkerProcess w, String why, double now) {
-    if (w.inFlight() >= 0) {
-      CageTask.Image im = state.image(w.inFlight());
-      sink.on(now, EventType.IMAGE_KILLED, w.id(), im == null ? -1 : im.task.id, w.inFlight(), w.cpuOnImageS(), why);
+    if (w.images().inFlight() >= 0) {
+      CageTask.Image im = state.image(w.images().inFlight());
+      sink.on(now, EventType.IMAGE_KILLED, w.id(), im == null ? -1 : im.task.id, w.images().inFlight(), w.cpuOnImageS(),
+          why);
     }
     double startup = w.unreadyStartupCpuS();
     ctx.pool().kill(w, why);

@@ -53,7 +53,7 @@ final class RealWorld implements World {
       return;
     }
     w.send(jobs);
-    if (w.inFlight() < 0) {
+    if (w.images().inFlight() < 0) {
       progress.startNext(w, now); // an idle worker starts as soon as it reads its first job
     }
   }

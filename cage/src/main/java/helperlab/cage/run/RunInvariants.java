@@ -35,9 +35,9 @@ final class RunInvariants {
       require(w.generation() == generation && w.phase() != WorkerPhase.GONE,
           "worker " + w.id() + " is in the run but of generation " + w.generation() + " or gone (" + w.phase() + ")");
       byProcessId.put(w.id(), w);
-      require(w.inFlight() < 0 || (w.firstHeld() != null && w.firstHeld() == w.inFlight()),
-          "worker " + w.id() + " has image " + w.inFlight() + " in flight, not the first it holds");
-      for (int imageId : w.held()) {
+      require(w.images().inFlight() < 0 || (w.images().first() != null && w.images().first() == w.images().inFlight()),
+          "worker " + w.id() + " has image " + w.images().inFlight() + " in flight, not the first it holds");
+      for (int imageId : w.images().all()) {
         CageTask.Image im = state.image(imageId);
         require(im != null && im.open() && im.worker() == w.id(),
             "worker " + w.id() + " holds image " + imageId + " which is " + (im == null ? "not the run's" : im.state()
@@ -49,9 +49,9 @@ final class RunInvariants {
       require(held == (im.worker() >= 0), "image " + im.id + " is " + im.state() + " with worker " + im.worker());
       if (held) {
         WorkerProcess w = byProcessId.get(im.worker());
-        require(w != null && w.held().contains(im.id), "image " + im.id + " names worker " + im.worker()
+        require(w != null && w.images().all().contains(im.id), "image " + im.id + " names worker " + im.worker()
             + ", which does not hold it");
-        require(im.state() != CageTask.ImageState.RUNNING || w.inFlight() == im.id,
+        require(im.state() != CageTask.ImageState.RUNNING || w.images().inFlight() == im.id,
             "image " + im.id + " is running but not in flight at worker " + im.worker());
       }
     }

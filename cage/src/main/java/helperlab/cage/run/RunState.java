@@ -176,7 +176,7 @@ final class RunState {
   }
 
   int busyWorkers() {
-    return (int) workers.values().stream().filter(w -> w.inFlight() >= 0).count();
+    return (int) workers.values().stream().filter(w -> w.images().inFlight() >= 0).count();
   }
 
   int liveWorkers() {
@@ -249,9 +249,9 @@ final class RunState {
   Lost lose(WorkerProcess w, String cause, boolean blame) {
     w.gone();
     workers.remove(w.schedulerId(), w);
-    CageTask.Image inFlight = w.inFlight() >= 0 ? images.get(w.inFlight()) : null;
+    CageTask.Image inFlight = w.images().inFlight() >= 0 ? images.get(w.images().inFlight()) : null;
     CageTask.Image struck = null;
-    for (int imageId : w.held()) {
+    for (int imageId : w.images().all()) {
       CageTask.Image im = images.get(imageId);
       if (im != null && im.open()) {
         if (blame && struck == null) {
@@ -267,7 +267,7 @@ final class RunState {
 
   /** A worker stopped by the run (a policy change, the end): it holds nothing from now on. */
   void release(WorkerProcess w) {
-    for (int imageId : w.held()) {
+    for (int imageId : w.images().all()) {
       CageTask.Image im = images.get(imageId);
       if (im != null && im.open()) {
         im.requeue();

@@ -108,14 +108,14 @@ final class WorkerFrames {
   void storageBack() {
     double now = clock.now();
     for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
-      if (w.waitsForHost()) {
+      if (w.images().waitsForHost()) {
         w.resumed(ctx.cage());
         w.send(java.util.List.of(new WorkerProtocol.Resume("the host's storage is back")));
       }
       java.util.List<WorkerProtocol.Job> kept = w.takeKeptBack();
       if (!kept.isEmpty()) {
         w.send(kept);
-        if (w.inFlight() < 0) {
+        if (w.images().inFlight() < 0) {
           progress.startNext(w, now);
         }
       }
@@ -163,7 +163,8 @@ final class WorkerFrames {
         blame = j.ownDoing();
         if (!blame) {
           LOG.warn("cage: the kernel killed worker " + w.id() + " (pid " + w.pid() + ") for memory, but " + j.words()
-              + ": the host's pressure, no strike" + (w.inFlight() >= 0 ? " on image " + w.inFlight() : ""));
+              + ": the host's pressure, no strike"
+              + (w.images().inFlight() >= 0 ? " on image " + w.images().inFlight() : ""));
         }
       }
       lose(w, cause, blame, true);
@@ -177,7 +178,7 @@ final class WorkerFrames {
    */
   void lose(WorkerProcess w, String cause, boolean blame, boolean involuntary) {
     double now = clock.now();
-    int inFlightId = w.inFlight();
+    int inFlightId = w.images().inFlight();
     RunState.Lost lost = state.lose(w, cause, blame);
     if (inFlightId >= 0) {
       CageTask.Image im = lost.inFlight();
@@ -213,7 +214,7 @@ final class WorkerFrames {
     double others = 0;
     int held = 0;
     for (WorkerProcess w : new ArrayList<>(state.workers().values())) {
-      CageTask.Image im = w.inFlight() >= 0 ? state.image(w.inFlight()) : null;
+      CageTask.Image im = w.images().inFlight() >= 0 ? state.image(w.images().inFlight()) : null;
       String excused = w.notes().excuse();
       ProcStat stat = ProcStat.read(w.pid());
       if (stat != null) {

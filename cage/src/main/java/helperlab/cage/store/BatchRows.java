@@ -77,6 +77,16 @@ final class BatchRows {
   }
 
   /** The batches matching {@code where} (one parameter, {@code arg}), in id order, each with its images. */
+  /** The identity of the cage that owns batch {@code id} ('' for one from before cages had identities), or null. */
+  static String owner(Connection c, long id) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("select cage_id from batches where id = ?")) {
+      s.setLong(1, id);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? rs.getString(1) : null;
+      }
+    }
+  }
+
   static List<StoredBatch> where(Connection c, String where, Object arg) throws SQLException {
     Map<Long, StoredBatch> byId = new LinkedHashMap<>();
     Map<Long, List<StoredBatch.StoredImage>> images = new LinkedHashMap<>();

@@ -1,45 +1,33 @@
 package helperlab.cage.store;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
-import helperlab.model.EventType;
 import helperlab.model.RunEvent;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.flywaydb.core.Flyway;
 
 /**
  * The cage's durable state in PostgreSQL: batches and their images (states, strikes), dead letters,
- * runs with their events, samples and records, and the supervisor's cursors. The schema is
- * migrated by Flyway (src/main/resources/db/migration). Writes that must be durable before a client
- * hears "accepted" are synchronous; the supervisor's state changes go through {@link Checkpoint}s.
+ * runs with their events, samples and records, and the supervisor's cursors. Its connections (and the
+ * schema's migration) are in {@link StoreConnections}, its fenced writes in {@link FencedWriter}. Writes
+ * that must be durable before a client hears "accepted" are synchronous; the supervisor's state changes
+ * go through {@link Checkpoint}s.
  */
 public final class CageStore implements AutoCloseable {
-  private final HikariDataSource pool;
-  private final String url;
+  private final StoreConnections connections;
   private final CageLease lease;
-  private final BackendProcesses backends;
+  private final FencedWriter writer;
 
-  private CageStore(HikariDataSource pool, String url, CageLease lease) {
-    this.pool = pool;
-    this.url = url;
+  private CageStore(StoreConnections connections, CageLease lease) {
+    this.connections = connections;
     this.lease = lease;
-    this.backends = new BackendProcesses();
+    this.writer = new FencedWriter(connections, lease);
   }
 
-  /** A connection from the pool, its backend noted (see {@link #backendPids}). */
   private Connection connection() throws SQLException {
-    Connection c = pool.getConnection();
-    backends.note(c);
-    return c;
+    return connections.get();
   }
 
   /**
@@ -47,7 +35,7 @@ public final class CageStore implements AutoCloseable {
    * be this one): where they run here, their CPU is the cage's own.
    */
   public List<Long> backendPids() {
-    return backends.pids();
+    return connections.backendPids();
   }
 
   /** Connects (creating the database if it does not exist) and migrates the schema; owns no cage's rows. */
@@ -62,34 +50,11 @@ public final class CageStore implements AutoCloseable {
    * @throws IllegalStateException (a {@code CageLease.Taken}) if a live cage holds the same identity on this database
    */
   public static CageStore open(String jdbcUrl, String cageId) throws SQLException {
-    PgDatabases.createIfMissing(jdbcUrl);
-    HikariConfig hc = new HikariConfig();
-    // Rows inserted on these connections take the cage's id from the session (the columns' default).
-    hc.setConnectionInitSql("set helperlab.cage_id = '" + cageId.replace("'", "''") + "'");
-    hc.setJdbcUrl(jdbcUrl);
-    hc.setMaximumPoolSize(4);
-    hc.setMinimumIdle(1);
-    hc.setConnectionTimeout(2000);
-    hc.setValidationTimeout(1000);
-    hc.setPoolName("cage-store");
-    hc.addDataSourceProperty("connectTimeout", "3");
-    hc.addDataSourceProperty("loginTimeout", Integer.toString(PgDatabases.LOGIN_TIMEOUT_S));
-    hc.addDataSourceProperty("socketTimeout", "15");
-    hc.addDataSourceProperty("tcpKeepAlive", "true");
-    hc.addDataSourceProperty("reWriteBatchedInserts", "true");
-    hc.addDataSourceProperty("ApplicationName", cageId.isEmpty() ? "helper-lab cage" : "helper-lab cage " + cageId);
-    hc.setInitializationFailTimeout(-1);
-    HikariDataSource ds = new HikariDataSource(hc);
+    StoreConnections connections = StoreConnections.open(jdbcUrl, cageId);
     try {
-      Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
-    } catch (RuntimeException e) {
-      ds.close();
-      throw new SQLException("cannot migrate the cage schema in " + redact(jdbcUrl) + ": " + e.getMessage(), e);
-    }
-    try {
-      return new CageStore(ds, jdbcUrl, cageId.isEmpty() ? null : CageLease.take(jdbcUrl, cageId));
+      return new CageStore(connections, cageId.isEmpty() ? null : CageLease.take(jdbcUrl, cageId));
     } catch (SQLException | RuntimeException e) {
-      ds.close();
+      connections.close();
       throw e;
     }
   }
@@ -97,15 +62,9 @@ public final class CageStore implements AutoCloseable {
   /** Runs of this cage in {@code state}. */
   public List<RunRow> ownRuns(String state) throws SQLException {
     List<RunRow> out = new ArrayList<>();
-    java.util.Set<String> own = new java.util.HashSet<>();
-    try (Connection c = connection(); PreparedStatement s = c.prepareStatement(
-        "select id from runs where state = ? and cage_id = current_setting('helperlab.cage_id')")) {
-      s.setString(1, state);
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          own.add(rs.getString(1));
-        }
-      }
+    java.util.Set<String> own;
+    try (Connection c = connection()) {
+      own = RunRows.ownIds(c, state);
     }
     for (RunRow r : runs(state)) {
       if (own.contains(r.id())) {
@@ -131,17 +90,12 @@ public final class CageStore implements AutoCloseable {
   }
 
   public String url() {
-    return redact(url);
+    return redact(connections.url());
   }
 
   /** Whether the database answers now. */
   public boolean ping() {
-    try (Connection c = connection(); Statement s = c.createStatement()) {
-      s.execute("select 1");
-      return true;
-    } catch (SQLException e) {
-      return false;
-    }
+    return connections.ping();
   }
 
   /**
@@ -149,17 +103,7 @@ public final class CageStore implements AutoCloseable {
    * out its own retry after an outage), each step bounded to two seconds.
    */
   public boolean answersNow() {
-    java.util.Properties p = new java.util.Properties();
-    p.setProperty("connectTimeout", "2");
-    p.setProperty("loginTimeout", "2");
-    p.setProperty("socketTimeout", "2");
-    p.setProperty("ApplicationName", "helper-lab cage (asking)");
-    try (Connection c = java.sql.DriverManager.getConnection(url, p); Statement s = c.createStatement()) {
-      s.execute("select 1");
-      return true;
-    } catch (SQLException e) {
-      return false;
-    }
+    return connections.answersNow();
   }
 
   // ---- runs -----------------------------------------------------------------------------------
@@ -228,12 +172,10 @@ public final class CageStore implements AutoCloseable {
   public StoredBatch insertPending(ValidBatch b, Path outbox) throws SQLException {
     try (Connection c = connection()) {
       c.setAutoCommit(false);
-      fence(c);
+      writer.fence(c);
       return BatchRows.insertPending(c, b, outbox);
     }
   }
-
-
 
   /** The supervisor's answer to a pending batch, made durable before the client hears it. */
   public void recordDecision(long batchId, String runId, int task, boolean admitted, String reason, double retryAfterS)
@@ -282,37 +224,9 @@ public final class CageStore implements AutoCloseable {
     });
   }
 
-  private interface Work {
-    void on(Connection c) throws SQLException;
-  }
-
-  /**
-   * A write in one transaction of its own, refused (a {@link Fenced}) unless this cage still holds its identity: the
-   * epoch it took is checked first, in the same transaction (see {@link CageLease#fence}). On failure nothing of it
-   * is written.
-   */
-  private void write(Work work) throws SQLException {
-    try (Connection c = connection()) {
-      c.setAutoCommit(false);
-      try {
-        fence(c);
-        work.on(c);
-        c.commit();
-      } catch (SQLException | RuntimeException e) {
-        try {
-          c.rollback();
-        } catch (SQLException ignored) {
-          // the connection is gone; the transaction is too
-        }
-        throw e;
-      }
-    }
-  }
-
-  private void fence(Connection c) throws SQLException {
-    if (lease != null) {
-      lease.fence(c);
-    }
+  /** A write in one transaction of its own, fenced by the lease (see {@link FencedWriter}). */
+  private void write(FencedWriter.Work work) throws SQLException {
+    writer.write(work);
   }
 
   /** This cage's hold on its identity ({@link LeaseStatus#none()} for a store that holds none). */
@@ -343,14 +257,10 @@ public final class CageStore implements AutoCloseable {
     }
   }
 
-
   /** The identity of the cage that owns batch {@code id} ('' for one from before cages had identities), or null. */
   public String batchOwner(long id) throws SQLException {
-    try (Connection c = connection(); PreparedStatement s = c.prepareStatement("select cage_id from batches where id = ?")) {
-      s.setLong(1, id);
-      try (ResultSet rs = s.executeQuery()) {
-        return rs.next() ? rs.getString(1) : null;
-      }
+    try (Connection c = connection()) {
+      return BatchRows.owner(c, id);
     }
   }
 
@@ -359,7 +269,6 @@ public final class CageStore implements AutoCloseable {
     List<StoredBatch> one = batchesWhere("b.id = ?", id);
     return one.isEmpty() ? null : one.get(0);
   }
-
 
   // ---- checkpoints ----------------------------------------------------------------------------
 
@@ -373,7 +282,7 @@ public final class CageStore implements AutoCloseable {
 
   @Override
   public void close() {
-    pool.close();
+    connections.close();
     if (lease != null) {
       lease.close();
     }

@@ -45,6 +45,21 @@ final class RunRows {
     return rs.wasNull() ? null : d;
   }
 
+  /** The ids of this cage's runs (the session's {@code helperlab.cage_id}) in {@code state}. */
+  static java.util.Set<String> ownIds(Connection c, String state) throws SQLException {
+    java.util.Set<String> own = new java.util.HashSet<>();
+    try (PreparedStatement s = c.prepareStatement(
+        "select id from runs where state = ? and cage_id = current_setting('helperlab.cage_id')")) {
+      s.setString(1, state);
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          own.add(rs.getString(1));
+        }
+      }
+    }
+    return own;
+  }
+
   static String record(Connection c, String id) throws SQLException {
     try (PreparedStatement s = c.prepareStatement("select record::text from runs where id = ?")) {
       s.setString(1, id);

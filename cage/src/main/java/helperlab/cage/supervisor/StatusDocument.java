@@ -95,7 +95,7 @@ public final class StatusDocument {
     List<CageStatusReport.Worker> ws = new ArrayList<>();
     for (WorkerProcess w : pool.all()) {
       ws.add(new CageStatusReport.Worker(w.id(), w.pid(), w.phase().name().toLowerCase(Locale.ROOT), w.task(),
-          w.inFlight(), w.rssBytes() / (1024.0 * 1024.0), w.waitsForHost()));
+          w.images().inFlight(), w.rssBytes() / (1024.0 * 1024.0), w.images().waitsForHost()));
     }
     return ws;
   }

@@ -97,12 +97,12 @@ public record Watchdog(double spawnTimeoutS, double heartbeatTimeoutS, long memo
       return new Verdict(MEMORY, true, String.format("%.0f MiB resident, over the %.0f MiB a worker may hold",
           w.rssBytes() / 1048576.0, memoryLimitBytes / 1048576.0));
     }
-    if (w.waitsForHost()) {
+    if (w.images().waitsForHost()) {
       return null; // it waits for the host's storage with its image: no time of the image's own
     }
-    if (w.inFlight() >= 0) {
+    if (w.images().inFlight() >= 0) {
       double cpu = w.cpuOnImageS(stat == null ? 0 : stat.cpuS());
-      return overrun(now - w.inFlightSince(), cpu, predictedS, stretch, stat != null && stat.anyRunnable());
+      return overrun(now - w.images().inFlightSince(), cpu, predictedS, stretch, stat != null && stat.anyRunnable());
     }
     return null;
   }

@@ -1,21 +1,18 @@
 package helperlab.cage.worker;
 
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * One worker process as the supervisor sees it: its ids (in the run, and in the scheduler that
- * spawned it), its process, what it was sent and has started, and what the watchdog watches (start,
- * heartbeats, CPU, memory). Its pipes ({@link WorkerPipes}) carry messages out, and its frames and then
- * its exit in to the supervisor as {@link WorkerSignal}s. Everything else is touched only on the
- * supervisor's thread, and only through operations named for what happened (hello, heartbeat, ready, start,
- * takeBack, handover, failed, lost...; the pool's launch, retire, condemn, exited): every field is private, one writer
- * per field. When things happened is kept in its {@link WorkerMarks}; what the watchdog saw of it from outside and
- * concluded is the watchdog's, in its {@link WatchdogNotes}, which the handle only carries.
+ * One worker process as the supervisor sees it: its ids (in the run, and in the scheduler that spawned it), its
+ * process, what it was sent and has started, and what the watchdog watches (start, heartbeats, CPU, memory). Its
+ * process ({@link LaunchedProcess}) has pipes ({@link WorkerPipes}) that carry messages out, and its frames and then
+ * its exit in to the supervisor as {@link WorkerSignal}s. Everything else is touched only on the supervisor's thread,
+ * and only through operations named for what happened (hello, heartbeat, ready, start, takeBack, handover, failed,
+ * lost...; the pool's launch, retire, condemn, exited): every field is private, one writer per field. When things
+ * happened is kept in its {@link WorkerMarks}, the images in its hands in its {@link HeldImages}; what the watchdog
+ * saw of it from outside and concluded is the watchdog's, in its {@link WatchdogNotes}, which the handle only carries.
  */
 public final class WorkerProcess {
   private final int id;
@@ -25,27 +22,16 @@ public final class WorkerProcess {
   private final WorkerMarks marks;
   private final WatchdogNotes notes = new WatchdogNotes();
   private WorkerPhase phase = WorkerPhase.DEFERRED;
-  private Process process;
+  /** Its OS process and the pipes to it, once launched. */
+  private final LaunchedProcess os = new LaunchedProcess();
   private long pid = -1;
   private double lastCpuS;
   private int imagesFinished;
-  /** Since when it has waited for the host (the host failed its image), -1 while it does not. */
-  private double parkedSince = -1;
-  /** Jobs given to it while dispatch was paused, not yet sent. */
-  private final List<WorkerProtocol.Job> unsent = new java.util.ArrayList<>();
-  /** Images sent and not yet reported done, in order. */
-  private final ArrayDeque<Integer> assigned = new ArrayDeque<>();
-  private int inFlight = -1;
-  private double inFlightSince;
-  private double cpuAtImageStart;
+  private final HeldImages images = new HeldImages();
   private long rssBytes;
   private String killCause;
   /** Its CPU (from /proc) at the last watchdog round, for the run's CPU share; -1 before the first. */
   private double cpuSeenS = -1;
-  /** The output of the image it had in hand when lost: its temp file goes once the process is gone. */
-  private Path halfWritten;
-  /** Its stdin and the reader of its stdout, once launched. */
-  private WorkerPipes pipes;
 
   /**
    * A handle no process stands behind yet, as the pool makes one before it launches it: what a test of a run's
@@ -90,14 +76,14 @@ public final class WorkerProcess {
     return pid;
   }
 
-  /** The image it is working on, -1 when none. */
-  public int inFlight() {
-    return inFlight;
-  }
-
   /** When things happened to it, on the supervisor's clock. */
   public WorkerMarks marks() {
     return marks;
+  }
+
+  /** The images in its hands: in order, the one in flight and since when, the jobs kept back; its wait for the host. */
+  public HeldImages images() {
+    return images;
   }
 
   /** What the watchdog saw of it from outside, and why it lets it live while it is silent. */
@@ -112,17 +98,12 @@ public final class WorkerProcess {
 
   /** The CPU it has spent on the image in flight so far (as it last told it). */
   public double cpuOnImageS() {
-    return Math.max(0, lastCpuS - cpuAtImageStart);
+    return images.cpuOnImageS(lastCpuS);
   }
 
   /** The CPU it has spent on the image in flight, the larger of what it told and {@code procCpuS} (/proc's). */
   public double cpuOnImageS(double procCpuS) {
-    return Math.max(0, Math.max(lastCpuS, procCpuS) - cpuAtImageStart);
-  }
-
-  /** Since when it has worked on the image in flight (or on its retry, once the host let it go on). */
-  public double inFlightSince() {
-    return inFlightSince;
+    return images.cpuOnImageS(Math.max(lastCpuS, procCpuS));
   }
 
   /** The CPU its start-up cost, wasted when it goes before it was ever ready (0 once it was). */
@@ -171,31 +152,22 @@ public final class WorkerProcess {
    * watchdog does not count the wait against the image.
    */
   public void hostFailed(double at) {
-    parkedSince = at;
-  }
-
-  /** Whether it waits for the host. */
-  public boolean waitsForHost() {
-    return parkedSince >= 0;
+    images.hostFailed(at);
   }
 
   /** Told to try its image again at {@code at}: the image's time and CPU count from now. */
   public void resumed(double at) {
-    parkedSince = -1;
-    inFlightSince = at;
-    cpuAtImageStart = lastCpuS;
+    images.resumed(at, lastCpuS);
   }
 
   /** Jobs kept back while dispatch is paused, to be sent when it resumes. */
   public void keepBack(List<WorkerProtocol.Job> jobs) {
-    unsent.addAll(jobs);
+    images.keepBack(jobs);
   }
 
   /** The jobs kept back, now to be sent (none left kept). */
   public List<WorkerProtocol.Job> takeKeptBack() {
-    List<WorkerProtocol.Job> out = List.copyOf(unsent);
-    unsent.clear();
-    return out;
+    return images.takeKeptBack();
   }
 
   /** How many images it finished. */
@@ -212,47 +184,24 @@ public final class WorkerProcess {
     task = toTask;
   }
 
-  /** Images sent and not yet reported done, in order. */
-  public Collection<Integer> held() {
-    return Collections.unmodifiableCollection(assigned);
-  }
-
-  /** The first image it holds, null when none. */
-  public Integer firstHeld() {
-    return assigned.peekFirst();
-  }
-
   /** One more image sent to it, after those it holds. */
   public void give(int imageId) {
-    assigned.addLast(imageId);
+    images.give(imageId);
   }
 
   /** It begins the first image it holds at {@code at}; that image's id, or null when it holds none. */
   public Integer startFirst(double at) {
-    Integer next = assigned.peekFirst();
-    if (next != null) {
-      inFlight = next;
-      inFlightSince = at;
-      cpuAtImageStart = lastCpuS;
-    }
-    return next;
+    return images.startFirst(at, lastCpuS);
   }
 
   /** The image leaves its hands (done, or dead); false when it did not hold it. */
   public boolean takeBack(int imageId) {
-    if (!assigned.remove(imageId)) {
-      return false;
-    }
-    inFlight = -1;
-    return true;
+    return images.takeBack(imageId);
   }
 
   /** It holds nothing from now on. */
   public void dropAll() {
-    assigned.clear();
-    unsent.clear();
-    inFlight = -1;
-    parkedSince = -1;
+    images.dropAll();
   }
 
   /** Lost and reported: whatever it still says is ignored. */
@@ -262,15 +211,12 @@ public final class WorkerProcess {
 
   /** Lost while writing {@code output}: the temp file it leaves is to go once the process is gone. */
   public void lostWhileWriting(Path output) {
-    halfWritten = output;
+    images.lostWhileWriting(output);
   }
 
   /** The half-written output it left (".name.tmp-PID"), null when none; forgotten once asked for. */
   public Path takeHalfWritten() {
-    Path out = halfWritten == null || pid <= 0 ? null
-        : halfWritten.resolveSibling("." + halfWritten.getFileName() + ".tmp-" + pid);
-    halfWritten = null;
-    return out;
+    return images.takeHalfWritten(pid);
   }
 
   /** The CPU it spent since the last watchdog round, from what /proc says now (0 at the first round). */
@@ -303,33 +249,30 @@ public final class WorkerProcess {
   /** To be killed for {@code cause}; true when no process stands behind it (it is gone at once). */
   boolean condemn(String cause) {
     killCause = cause;
-    boolean none = phase == WorkerPhase.DEFERRED || process == null;
+    boolean none = phase == WorkerPhase.DEFERRED || !os.running();
     phase = WorkerPhase.GONE;
     return none;
   }
 
   /** Its process has exited. */
   void exited() {
-    process = null;
+    os.exited();
   }
 
   /** Whether an OS process stands behind it that has not been seen to exit (retiring and killed ones included). */
   public boolean hasProcess() {
-    return process != null;
+    return os.running();
   }
 
   /** Waits up to {@code seconds} for its process to exit (killed, at the pool's shutdown). */
   void awaitExit(long seconds) throws InterruptedException {
-    if (process != null) {
-      process.waitFor(seconds, java.util.concurrent.TimeUnit.SECONDS);
-    }
+    os.awaitExit(seconds);
   }
 
   /** Starts the process and its reader thread, which hands frames and then the exit to {@code inbox}. */
   void launch(Process p, double now, Consumer<WorkerSignal> inbox) {
-    this.process = p;
     started(p.pid(), now);
-    this.pipes = WorkerPipes.open(p, this, inbox);
+    os.launch(p, this, inbox);
   }
 
   /**
@@ -349,13 +292,11 @@ public final class WorkerProcess {
 
   /** Sends messages in one write; false if the process is no longer listening. */
   public boolean send(List<? extends WorkerProtocol.ToWorker> messages) {
-    return pipes != null && pipes.send(messages);
+    return os.send(messages);
   }
 
   void kill() {
-    if (process != null) {
-      process.destroyForcibly();
-    }
+    os.kill();
   }
 
   /** Its resident memory was read from /proc (what the kernel charges it): {@code bytes}. */
