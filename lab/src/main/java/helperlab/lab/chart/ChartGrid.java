@@ -24,7 +24,7 @@ import javafx.scene.layout.StackPane;
  * a live run ({@link #stream} then {@link #pull()} every frame). Clicking a chart selects it (for export).
  *
  * <p>Every chart keeps a readable plot: the grid picks 1, 2 or 3 columns for the room it has (or the
- * number the user chose, {@link #columnsProperty()}), and when the charts still do not fit at
+ * number the user chose, {@link #columnsProperty()}; {@link GridColumns}), and when the charts still do not fit at
  * {@link #MIN_CELL_HEIGHT} each, it scrolls rather than squash them.
  */
 public final class ChartGrid extends ScrollPane {
