@@ -10,18 +10,12 @@ import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleDoubleProperty;
-import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Bounds;
-import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Skin;
 import javafx.scene.control.skin.ScrollPaneSkin;
-import javafx.scene.layout.ColumnConstraints;
-import javafx.scene.layout.GridPane;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.RowConstraints;
 import javafx.scene.layout.StackPane;
 
 /**
@@ -30,26 +24,21 @@ import javafx.scene.layout.StackPane;
  * a live run ({@link #stream} then {@link #pull()} every frame). Clicking a chart selects it (for export).
  *
  * <p>Every chart keeps a readable plot: the grid picks 1, 2 or 3 columns for the room it has (or the
- * number the user chose, {@link #columnsProperty()}), and when the charts still do not fit at
+ * number the user chose, {@link #columnsProperty()}; {@link GridColumns}), and when the charts still do not fit at
  * {@link #MIN_CELL_HEIGHT} each, it scrolls rather than squash them.
  */
 public final class ChartGrid extends ScrollPane {
   /** The least height of one chart's cell (header, plot, time axis): its plot stays at least ~120 px. */
   public static final double MIN_CELL_HEIGHT = 190;
-  private static final double GAP = 6;
 
-  private final GridPane grid = new GridPane();
   private final Map<ChartKind, LabChart> charts = new EnumMap<>(ChartKind.class);
   private final Map<ChartKind, StackPane> frames = new EnumMap<>(ChartKind.class);
   private final DoubleProperty cursor = new SimpleDoubleProperty(Double.NaN);
   private final ObjectProperty<ChartKind> selected = new SimpleObjectProperty<>(ChartKind.WORKERS);
-  private final IntegerProperty columns = new SimpleIntegerProperty(0);
-  private int laidOutColumns;
+  private final GridColumns columns;
   private List<PlottedRun> runs = List.of();
-  private PlottedRun live;
-  private int liveShown;
-  private PlottedRun overlay;
-  private int overlayShown;
+  /** The live run being streamed, or null. */
+  private LiveFeed feed;
   // what the grid was told before its charts were built (null: nothing), handed to them when they are
   private boolean cleared;
   private List<double[]> bandRanges;
@@ -59,11 +48,6 @@ public final class ChartGrid extends ScrollPane {
 
   public ChartGrid() {
     getStyleClass().add("chart-grid");
-    grid.getStyleClass().add("chart-grid-cells");
-    grid.setHgap(GAP);
-    grid.setVgap(GAP);
-    grid.setPadding(new Insets(2));
-    setContent(grid);
     setFitToWidth(true);
     setFitToHeight(true);
     setHbarPolicy(ScrollBarPolicy.NEVER);
@@ -79,9 +63,10 @@ public final class ChartGrid extends ScrollPane {
       frame.setOnMousePressed(e -> selected.set(k));
       frames.put(k, frame);
     }
-    arrange(2);
+    columns = new GridColumns(frames);
+    setContent(columns.pane());
     viewportBoundsProperty().addListener((o, a, b) -> rearrange());
-    columns.addListener((o, a, b) -> rearrange());
+    columns.property().addListener((o, a, b) -> rearrange());
     selected.addListener((o, a, b) -> markSelected());
     markSelected();
     AfterFirstFrame.run(this, this::build);
@@ -145,75 +130,19 @@ public final class ChartGrid extends ScrollPane {
     return skin;
   }
 
-  /** Columns for the room there is (or as chosen), re-laid only when the number changes. */
   private void rearrange() {
     Bounds v = getViewportBounds();
-    int c = columns.get() >= 1 && columns.get() <= 3 ? columns.get() : autoColumns(v.getWidth(), v.getHeight(),
-        ChartKind.values().length);
-    if (c != laidOutColumns) {
-      arrange(c);
-    }
-  }
-
-  /**
-   * The column count (1–3) giving the charts the most readable cells for a {@code width} × {@code height}
-   * area: each cell's height, or its width over 1.6 (a plot much wider than tall is fine; a very narrow
-   * one is not), whichever is smaller, made as large as it can be.
-   */
-  public static int autoColumns(double width, double height, int charts) {
-    if (!(width > 0) || !(height > 0)) {
-      return 2;
-    }
-    int best = 2;
-    double bestScore = -1;
-    for (int c = 1; c <= 3; c++) {
-      int rows = (charts + c - 1) / c;
-      double cellW = (width - GAP * (c - 1)) / c;
-      double cellH = Math.max((height - GAP * (rows - 1)) / rows, 0);
-      double score = Math.min(cellW / 1.6, cellH);
-      if (score > bestScore + 1e-9) {
-        best = c;
-        bestScore = score;
-      }
-    }
-    return best;
-  }
-
-  private void arrange(int cols) {
-    laidOutColumns = cols;
-    grid.getChildren().clear();
-    grid.getColumnConstraints().clear();
-    grid.getRowConstraints().clear();
-    for (int c = 0; c < cols; c++) {
-      ColumnConstraints cc = new ColumnConstraints();
-      cc.setPercentWidth(100.0 / cols);
-      cc.setHgrow(Priority.ALWAYS);
-      grid.getColumnConstraints().add(cc);
-    }
-    int n = ChartKind.values().length;
-    int rows = (n + cols - 1) / cols;
-    for (int r = 0; r < rows; r++) {
-      RowConstraints rc = new RowConstraints();
-      // the least height comes from the cells: MIN_CELL_HEIGHT, and a line more where a legend wraps
-      rc.setPrefHeight(MIN_CELL_HEIGHT);
-      rc.setVgrow(Priority.ALWAYS);
-      grid.getRowConstraints().add(rc);
-    }
-    int i = 0;
-    for (ChartKind k : ChartKind.values()) {
-      grid.add(frames.get(k), i % cols, i / cols);
-      i++;
-    }
+    columns.fit(v.getWidth(), v.getHeight());
   }
 
   /** The columns in use now (1–3). */
   public int columnsShown() {
-    return laidOutColumns;
+    return columns.shown();
   }
 
   /** Columns the user chose: 1, 2 or 3; 0 lets the grid choose for the room it has. */
   public IntegerProperty columnsProperty() {
-    return columns;
+    return columns.property();
   }
 
   private void markSelected() {
@@ -228,8 +157,7 @@ public final class ChartGrid extends ScrollPane {
   /** Shows recorded runs (one, or two overlaid: the second dashed). */
   public void show(List<PlottedRun> shown) {
     build();
-    live = null;
-    overlay = null;
+    feed = null;
     runs = List.copyOf(shown);
     List<String> labels = labels(runs);
     for (LabChart c : charts.values()) {
@@ -252,11 +180,8 @@ public final class ChartGrid extends ScrollPane {
    */
   public void stream(PlottedRun run, PlottedRun second) {
     build();
-    live = run;
-    overlay = second;
+    feed = new LiveFeed(run, second);
     runs = second == null ? List.of(run) : List.of(run, second);
-    liveShown = 0;
-    overlayShown = 0;
     for (LabChart c : charts.values()) {
       c.reset(labels(runs));
       c.startLive(0, run);
@@ -296,36 +221,13 @@ public final class ChartGrid extends ScrollPane {
 
   /** Appends the live run's new samples to every chart; returns how many rows were added. */
   public int pull() {
-    PlottedRun r = live;
-    if (r == null) {
-      return 0;
-    }
-    PlottedRun o = overlay;
-    if (o != null) {
-      int m = o.samples().size();
-      if (m > overlayShown) {
-        for (LabChart c : charts.values()) {
-          c.append(1, o, overlayShown, m);
-        }
-        overlayShown = m;
-      }
-    }
-    int n = r.samples().size();
-    int from = liveShown;
-    if (n <= from) {
-      return 0;
-    }
-    for (LabChart c : charts.values()) {
-      c.append(0, r, from, n);
-    }
-    liveShown = n;
-    return n - from;
+    LiveFeed f = feed;
+    return f == null ? 0 : f.pull(charts.values());
   }
 
   /** Empties every chart. */
   public void clear() {
-    live = null;
-    overlay = null;
+    feed = null;
     runs = List.of();
     cleared = true;
     bandRanges = List.of();

@@ -6,23 +6,17 @@ import helperlab.charts.Decimator;
 import helperlab.charts.PlottedRun;
 import helperlab.charts.Series;
 import io.fair_acc.chartfx.XYChart;
-import io.fair_acc.chartfx.axes.AxisMode;
-import io.fair_acc.chartfx.plugins.Zoomer;
-import io.fair_acc.chartfx.renderer.ErrorStyle;
-import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
 import io.fair_acc.chartfx.ui.geometry.Side;
-import io.fair_acc.dataset.DataSet;
-import java.util.ArrayList;
 import java.util.List;
-import javafx.application.Platform;
+import java.util.function.BiConsumer;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.scene.layout.Region;
 
 /**
  * One chartfx chart of a {@link ChartKind}: its lines ({@link ChartLines}: a data set per run slot,
- * A solid, B dashed, and series), a right axis where the kind has one, zoom and pan (time), the values
- * at the pointer, a one-line title and legend above the plot ({@link #node()}), a draggable time
+ * A solid, B dashed, and series), a right axis where the kind has one, zoom and pan in time ({@link TimeZoom}),
+ * the values at the pointer, a one-line title and legend above the plot ({@link #node()}), a draggable time
  * cursor, and shaded time ranges ({@link RangeBands}, {@link TriggerBand}). Time reads like the clocks;
  * counts get whole-number ticks, headroom, and are drawn as steps.
  *
@@ -44,8 +38,7 @@ public final class LabChart {
   private final ChartCell node;
   private final ChartHeader header;
   private final PointerReadout readout;
-  private final ErrorDataSetRenderer leftRenderer;
-  private final ErrorDataSetRenderer rightRenderer;
+  private final LineRenderers renderers;
   private final ChartCursor cursorLine;
   private final DoubleProperty cursor = new SimpleDoubleProperty(Double.NaN);
   private final TriggerBand triggerBand;
@@ -53,19 +46,15 @@ public final class LabChart {
 
   private final ChartLines lines;
   private final RangeBands bands;
+  private final TimeZoom zoom;
   private double staleFrom = Double.NaN;
-  private boolean zoomRefreshPending;
-  private boolean widthRefreshPending;
-  private boolean zoomed;
-  /** Told the time span after each zoom or pan (NaN, NaN: zoomed out), so the grid's other charts follow. */
-  private java.util.function.BiConsumer<Double, Double> onTimeZoom = (from, to) -> { };
 
   public LabChart(ChartKind kind) {
     this.kind = kind;
     boolean countsLeft = AxisKind.left(kind) == AxisKind.COUNT;
     yLeft = new LabAxis(kind.leftLabel(), AxisKind.left(kind));
     // a step's two corners share a pixel column: chartfx's point reduction would drop one and slant the step
-    leftRenderer = renderer(!kind.hasRightAxis(), !countsLeft);
+    renderers = new LineRenderers(kind.hasRightAxis(), !countsLeft, this::afterLines);
     chart = new XYChart(xAxis, yLeft);
     // counts drawn as steps by StairLine, not by the renderer's step style
     lines = new ChartLines(kind, countsLeft, () -> chart.getCanvas().getWidth(), new ChartLines.PixelSize() {
@@ -84,17 +73,14 @@ public final class LabChart {
     chart.setTitle(null);
     chart.setLegendVisible(false);
     chart.getStyleClass().add("lab-chart");
-    chart.getRenderers().set(0, leftRenderer);
+    chart.getRenderers().set(0, renderers.left());
     gridLines = new GridLines(chart);
     if (kind.hasRightAxis()) {
       yRight = new LabAxis(kind.rightLabel(), AxisKind.right(kind));
       yRight.setSide(Side.RIGHT);
-      rightRenderer = renderer(true, true);
-      rightRenderer.getAxes().add(yRight);
-      chart.getRenderers().add(rightRenderer);
+      renderers.addRight(chart, yRight);
     } else {
       yRight = null;
-      rightRenderer = null;
     }
     // chartfx caches its canvases as images; they change every frame while streaming, so the cache only
     // adds a copy (costly with software rendering)
@@ -104,25 +90,11 @@ public final class LabChart {
     if (yRight != null) {
       yRight.getCanvas().setCache(false);
     }
-    Zoomer zoomer = new Zoomer(AxisMode.X);
-    zoomer.setPannerEnabled(true);
-    zoomer.setSliderVisible(false);
-    zoomer.setAnimated(false);
-    chart.getPlugins().add(zoomer);
-    // the zoom buttons would slide over the title (and ignore the theme): View → Reset zoom, right-click
-    // and Ctrl+0 do the same
-    chart.getToolBar().getChildren().clear();
-    chart.getToolBar().setVisible(false);
-    chart.getToolBar().setManaged(false);
+    zoom = new TimeZoom(chart, xAxis, lines);
     cursorLine = new ChartCursor(chart, xAxis, cursor);
     readout = new PointerReadout(this, chart, xAxis);
     triggerBand = new TriggerBand(chart, xAxis);
     bands = new RangeBands(chart, xAxis);
-    xAxis.autoRangingProperty().addListener((o, a, b) -> zoomChanged());
-    xAxis.minProperty().addListener((o, a, b) -> zoomChanged());
-    xAxis.maxProperty().addListener((o, a, b) -> zoomChanged());
-    // the lines are reduced to the plot's pixel columns: a wider plot gets them again, finer
-    chart.getCanvas().widthProperty().addListener((o, a, b) -> widthChanged());
     chart.setMinSize(0, 0);
     header = new ChartHeader(kind);
     node = new ChartCell(header, chart, ChartGrid.MIN_CELL_HEIGHT);
@@ -134,33 +106,13 @@ public final class LabChart {
     return d > 0 ? d : Double.NaN;
   }
 
-  /** Times the data were drawn (both renderers), for tests and benchmarks. */
-  private long draws;
-
-  /** {@code last}: drawn last, so it draws the grid over the lines after its own (as chartfx would). */
-  private ErrorDataSetRenderer renderer(boolean last, boolean reducePoints) {
-    ErrorDataSetRenderer r = new ColumnLineRenderer() {
-      @Override
-      public void render() {
-        draws++;
-        super.render();
-        if (last) {
-          gridLines.draw();
-          // drawn with the axes as they are now: a readout under a still pointer names the time now there
-          if (readout != null) {
-            readout.refresh();
-          }
-        }
-      }
-    };
-    r.setErrorStyle(ErrorStyle.NONE);
-    r.setDrawMarker(false);
-    // cheap on decimated lines, and fewer segments to rasterise; off for steps (it drops their corners)
-    r.setPointReduction(reducePoints);
-    r.setAllowNaNs(true);
-    r.setParallelImplementation(false);
-    r.setDashSize(1);
-    return r;
+  /** After the last renderer's lines: the grid over them, and the readout. */
+  private void afterLines() {
+    gridLines.draw();
+    // drawn with the axes as they are now: a readout under a still pointer names the time now there
+    if (readout != null) {
+      readout.refresh();
+    }
   }
 
   public ChartKind kind() {
@@ -207,18 +159,8 @@ public final class LabChart {
 
   /** Removes every line; {@code runLabels.size()} slots get fresh, empty ones. */
   public void reset(List<String> runLabels) {
-    leftRenderer.getDatasets().clear();
-    if (rightRenderer != null) {
-      rightRenderer.getDatasets().clear();
-    }
-    List<DataSet> left = new ArrayList<>();
-    List<DataSet> right = new ArrayList<>();
-    lines.reset(runLabels, left, right);
+    renderers.reset(lines, runLabels);
     header.showLimit(false);
-    leftRenderer.getDatasets().addAll(left);
-    if (rightRenderer != null) {
-      rightRenderer.getDatasets().addAll(right);
-    }
     resetZoom();
   }
 
@@ -235,55 +177,13 @@ public final class LabChart {
 
   /** Adds slot {@code s}'s samples {@code from} to {@code to} (live runs) and redraws. */
   public void append(int s, PlottedRun run, int from, int to) {
-    lines.append(s, run, from, to, !zoomed);
+    lines.append(s, run, from, to, !zoom.zoomed());
     header.showLimit(lines.anyLimitShown());
   }
 
-  private void zoomChanged() {
-    if (!zoomRefreshPending) {
-      zoomRefreshPending = true;
-      Platform.runLater(this::refreshZoom);
-    }
-  }
-
-  private void widthChanged() {
-    if (!widthRefreshPending) {
-      widthRefreshPending = true;
-      Platform.runLater(() -> {
-        widthRefreshPending = false;
-        if (zoomed) {
-          lines.showRange(xAxis.getMin(), xAxis.getMax());
-        } else {
-          lines.publishAll();
-        }
-      });
-    }
-  }
-
-  /** After zoom or pan: lines rebuilt from the samples for the visible range, or the whole run again. */
-  private void refreshZoom() {
-    zoomRefreshPending = false;
-    boolean nowZoomed = !xAxis.isAutoRanging();
-    if (!nowZoomed) {
-      if (zoomed) {
-        zoomed = false;
-        lines.publishAll();
-        onTimeZoom.accept(Double.NaN, Double.NaN);
-      }
-      return;
-    }
-    zoomed = true;
-    double from = xAxis.getMin();
-    double to = xAxis.getMax();
-    if (to > from) {
-      lines.showRange(from, to);
-      onTimeZoom.accept(from, to);
-    }
-  }
-
   /** Whom to tell the time span after a zoom or pan (NaN, NaN when zoomed out). */
-  public void onTimeZoom(java.util.function.BiConsumer<Double, Double> then) {
-    onTimeZoom = then;
+  public void onTimeZoom(BiConsumer<Double, Double> then) {
+    zoom.onChange(then);
   }
 
   /** Samples slot {@code s}'s {@code series} has taken in (0 when not shown); the screen shows a reduction. */
@@ -360,12 +260,11 @@ public final class LabChart {
 
   /** Zooms the time axis to {@code from}..{@code to} (as dragging a zoom box does). */
   public void zoomTo(double from, double to) {
-    xAxis.setAutoRanging(false);
-    xAxis.set(from, to);
+    zoom.to(from, to);
   }
 
   public boolean isZoomed() {
-    return zoomed;
+    return zoom.zoomed();
   }
 
   /** Where the time cursor is drawn (plot-foreground x), NaN when hidden. */
@@ -375,7 +274,7 @@ public final class LabChart {
 
   /** How many times the lines have been drawn so far. */
   public long draws() {
-    return draws;
+    return renderers.draws();
   }
 
   public int slotsShown() {

@@ -1,6 +1,7 @@
 package helperlab.lab.remote;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import helperlab.lab.live.LiveTrigger;
 import helperlab.model.DataFile;
 import helperlab.model.RunRecord;
 import helperlab.remote.CageClient;
@@ -38,8 +39,21 @@ final class ExhibitRecord {
     }
   }
 
+  /**
+   * The trigger the exhibit played ({@code played}, null when none) with the recovery from it that its record keeps;
+   * as it was when the record keeps none.
+   */
+  static LiveTrigger recovered(LiveTrigger played, RunRecord record) {
+    Recovery recovery = played == null ? null : recovery(record);
+    if (recovery == null) {
+      return played;
+    }
+    return recovery.downBeforeTrigger() ? LiveTrigger.downBefore(played.trigger(), recovery.tippedAtS(),
+        recovery.neverHealthy()) : new LiveTrigger(played.trigger(), recovery.recoveryS(), recovery.metastable());
+  }
+
   /** The recovery the record keeps (null when none, or when it cannot be read: the record still counts). */
-  static Recovery recovery(RunRecord record) {
+  private static Recovery recovery(RunRecord record) {
     try {
       return RunTriggers.recovery(record);
     } catch (RuntimeException e) {

@@ -17,7 +17,6 @@ import helperlab.remote.CageClient;
 import helperlab.remote.ControlException;
 import helperlab.remote.ControlTransport;
 import helperlab.remote.EventFollower;
-import helperlab.workload.Recovery;
 import helperlab.workload.Trigger;
 import java.util.List;
 import java.util.Locale;
@@ -28,9 +27,10 @@ import java.util.function.BiFunction;
 
 /**
  * A cage exhibit streaming into the lab: it asks the cage to start the exhibit, follows its event
- * stream ({@link EventFollower}, which reconnects and resumes from the last id), turns the samples
- * into chart rows, feeds the arriving batches to the simulator's replay, and when the stream ends
- * fetches the run's record. The cage keeps real time, so pause, speed and skip do nothing.
+ * stream ({@link ExhibitStream}: an {@link EventFollower}, which reconnects and resumes from the last id),
+ * turns the samples into chart rows, feeds the arriving batches to the simulator's replay
+ * ({@link ExhibitReplay}), and when the stream ends fetches the run's record. The cage keeps real time,
+ * so pause, speed and skip do nothing.
  */
 public final class RemoteRun implements LiveRun, EventFollower.Listener {
   /** A live exhibit sends a sample every second: this long without a line is a stall. */
@@ -47,41 +47,25 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
   private final Trigger asked;
   /** The trigger the cage plays (from its answer) and, once its record is in, the recovery from it. */
   private volatile LiveTrigger trigger;
-  private volatile CageClient client;
-  private volatile ControlTransport transport;
+  private final ExhibitStream stream;
   private final Listener listener;
-  /** The overlay for the exhibit's reply, writing into the given table. */
-  private final BiFunction<ExhibitStarted, LiveSamples, ReplayOverlay> overlayFactory;
   private final LiveSamples real = new LiveSamples();
-  /** The simulator's replay, one table for the whole run (the window streams it from the first frame). */
-  private final LiveSamples replay = new LiveSamples();
-  private final LinkGaps gaps = new LinkGaps();
+  private final ExhibitReplay replay;
+  private final StreamProgress progress = new StreamProgress();
   private final CountDownLatch ended = new CountDownLatch(1);
   private volatile LiveStatus status;
   private volatile String runId;
   private volatile String link = "starting the exhibit";
   private volatile boolean stopRequested;
-  private volatile EventFollower follower;
-  private volatile ReplayOverlay overlay;
   private volatile int pressed;
-  /** The stream was lost while the exhibit went on on the cage: the connection it was lost on, else null. */
-  private volatile CageClient lostOn;
-  private volatile boolean lostTransiently;
-
-  // the follower's thread only
-  private double lastT;
-  private long lastLineMs = System.currentTimeMillis();
-  private int submitted;
-  private final StreamSequence ids = new StreamSequence();
 
   RemoteRun(LiveSettings settings, double durationS, Trigger asked, CageClient client, ControlTransport transport,
       BiFunction<ExhibitStarted, LiveSamples, ReplayOverlay> overlayFactory, Listener listener) {
     this.settings = settings;
     this.durationS = durationS;
     this.asked = asked;
-    this.client = client;
-    this.transport = transport;
-    this.overlayFactory = overlayFactory;
+    this.stream = new ExhibitStream(client, transport, this);
+    this.replay = new ExhibitReplay(overlayFactory);
     this.listener = listener;
     this.status = LiveStatus.atStart(LiveState.RUNNING, durationS, 1, 0);
   }
@@ -96,7 +80,8 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
 
   private void startExhibit() {
     try {
-      ExhibitStarted started = client.exhibit(settings.policy(), settings.scenario(), settings.seed(), durationS, asked);
+      ExhibitStarted started = stream.client().exhibit(settings.policy(), settings.scenario(), settings.seed(),
+          durationS, asked);
       runId = started.run();
       if (asked != null && !asked.isNone()) {
         // the cage refuses a trigger it cannot play, so one it started is the one asked for
@@ -104,7 +89,7 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
       }
       // before the first sample: the images the cage plays, with its calibration (an older cage: the scenario's own)
       try {
-        overlay = overlayFactory.apply(started, replay);
+        replay.start(started);
       } catch (RuntimeException e) {
         link = "no simulator overlay: " + e.getMessage(); // the real run still streams
       }
@@ -113,7 +98,7 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
         return;
       }
       link = "following " + runId;
-      follower = new EventFollower(transport, runId, "0-0", this, PACING, STALL_MS).start();
+      stream.follow(runId);
     } catch (ControlException e) {
       fail("The cage did not start the exhibit: " + e.getMessage());
     }
@@ -123,60 +108,54 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
 
   @Override
   public void line(FollowLine line) {
-    ids.saw(line.id());
+    progress.saw(line.id());
     if (line.isEnd()) {
       link = "the exhibit ended; fetching its record";
     } else if (line.sample() != null) {
       SampleLine s = line.sample();
       double t = s.t();
-      lastT = Math.max(lastT, t);
-      lastLineMs = System.currentTimeMillis();
+      progress.sample(t);
       ExhibitSampleLine.addRow(real, t, s);
-      ReplayOverlay o = overlay;
-      if (o != null) {
-        o.advanceTo(t);
-      }
+      replay.advanceTo(t);
       publish(LiveState.RUNNING, s);
     } else if (line.event() != null) {
       EventLine e = line.event();
       double t = e.t();
-      lastT = Math.max(lastT, t);
       // an original batch (value -1; a retry copy names its original there) arriving: the replay gets it too
-      if ("submitted".equals(line.type()) && e.value() < 0) {
-        submitted++;
-        ReplayOverlay o = overlay;
-        if (o != null) {
-          o.arrived(e.task(), t);
-        }
+      boolean batch = "submitted".equals(line.type()) && e.value() < 0;
+      progress.event(t, batch);
+      if (batch) {
+        replay.arrived(e.task(), t);
       }
     }
   }
 
   /** The tasks the simulator overlay replays, by id (the cage's played images once it has answered). */
   public Map<Integer, Task> overlayTasks() {
-    ReplayOverlay o = overlay;
-    return o == null ? Map.of() : o.tasks();
+    return replay.tasks();
   }
 
   @Override
   public void disconnected(ControlException why) {
-    wentDown();
-    link = "the connection closed at " + Math.round(lastT) + " s (" + why.getMessage() + "); reconnecting; the values"
-        + " shown are stale, from " + Math.round(lastT) + " s";
+    progress.wentDown();
+    long lastT = Math.round(progress.lastT());
+    link = "the connection closed at " + lastT + " s (" + why.getMessage() + "); reconnecting; the values shown are"
+        + " stale, from " + lastT + " s";
   }
 
   @Override
   public void stalled(long silentMs) {
-    wentDown();
+    progress.wentDown();
     link = String.format(Locale.ROOT, "stalled: no event or sample for %.0f s on an open connection (it was not"
-        + " closed); reconnecting; the values shown are stale, from %d s", silentMs / 1000.0, Math.round(lastT));
+        + " closed); reconnecting; the values shown are stale, from %d s", silentMs / 1000.0,
+        Math.round(progress.lastT()));
   }
 
   @Override
   public void reconnected(long downMs) {
-    gaps.cameBack(lastT, downMs);
+    progress.cameBack(downMs);
     link = String.format(Locale.ROOT, "reconnected: nothing came for %.1f s; resumed after event %d", downMs / 1000.0,
-        ids.last());
+        progress.lastSeq());
   }
 
   /**
@@ -186,22 +165,12 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
    * good (a refusal would only repeat). Returns whether it resumed.
    */
   public synchronized boolean resumeOn(CageClient c) {
-    CageClient was = lostOn;
-    if (was == null || stopRequested || c == null || (c == was && !lostTransiently)) {
+    if (stopRequested || !stream.canResumeOn(c)) {
       return false;
     }
-    lostOn = null;
-    client = c;
-    transport = c.transport();
-    EventFollower old = follower;
-    String from = old == null ? "0-0" : old.lastId();
-    link = "the link is back: following " + runId + " again after event " + ids.last();
-    follower = new EventFollower(transport, runId, from, this, PACING, STALL_MS).start();
+    link = "the link is back: following " + runId + " again after event " + progress.lastSeq();
+    stream.resumeOn(c, runId);
     return true;
-  }
-
-  private void wentDown() {
-    gaps.wentDown(lastT, lastLineMs);
   }
 
   /**
@@ -209,12 +178,12 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
    * cage keeps real time), or null when the link is up: drawn as a band that grows until the link is back.
    */
   public Gap openGap() {
-    return gaps.open(System.currentTimeMillis());
+    return progress.openGap();
   }
 
   /** Whether the values shown are from before a gap that has not ended (the link is down or stalled). */
   public boolean stale() {
-    return gaps.stale();
+    return progress.stale();
   }
 
   @Override
@@ -225,8 +194,7 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
     }
     if (failure != null) {
       if (runId != null) {
-        lostOn = client;
-        lostTransiently = failure.transientFailure();
+        stream.lost(failure);
       }
       fail("Lost the cage's event stream of " + runId + ": " + failure.getMessage() + (runId == null ? ""
           : "; the exhibit goes on on the cage, and the lab follows it again (and fetches its record) when the link"
@@ -234,13 +202,9 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
       return;
     }
     try {
-      RunRecord record = ExhibitRecord.fetch(client, runId);
+      RunRecord record = ExhibitRecord.fetch(stream.client(), runId);
       link = "ended; record " + record.id() + " fetched";
-      Recovery recovery = trigger == null ? null : ExhibitRecord.recovery(record);
-      if (recovery != null) {
-        trigger = recovery.downBeforeTrigger() ? LiveTrigger.downBefore(trigger.trigger(), recovery.tippedAtS(), recovery.neverHealthy())
-            : new LiveTrigger(trigger.trigger(), recovery.recoveryS(), recovery.metastable());
-      }
+      trigger = ExhibitRecord.recovered(trigger, record);
       publish(LiveState.FINISHED, null);
       listener.finished(record);
     } catch (ControlException | RuntimeException e) {
@@ -258,8 +222,9 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
   }
 
   private void publish(LiveState state, SampleLine s) {
+    int submitted = progress.submitted();
     status = s == null ? ExhibitSampleLine.carriedOver(status, state, durationS, submitted, pressed, trigger)
-        : ExhibitSampleLine.status(state, lastT, durationS, s, submitted, pressed, trigger);
+        : ExhibitSampleLine.status(state, progress.lastT(), durationS, s, submitted, pressed, trigger);
   }
 
   // ---- LiveRun ------------------------------------------------------------------------------------
@@ -276,7 +241,7 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
 
   /** The simulator's replay so far: the same table for the whole run (empty until the cage has answered). */
   public LiveSamples replaySamples() {
-    return replay;
+    return replay.samples();
   }
 
   @Override
@@ -296,29 +261,26 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
 
   /** Times the link was down (run seconds). */
   public List<Gap> gaps() {
-    return gaps.closed();
+    return progress.gaps();
   }
 
   /** Stream entries that arrived twice, and entries skipped (both must stay 0 across reconnects). */
   public int duplicates() {
-    return ids.duplicates();
+    return progress.duplicates();
   }
 
   public int missing() {
-    return ids.missing();
+    return progress.missing();
   }
 
   /** The last stream entry seen. */
   public long lastSeq() {
-    return ids.last();
+    return progress.lastSeq();
   }
 
   /** Cuts the current stream connection as a network failure would (the follower reconnects). */
   public void dropConnection() {
-    EventFollower f = follower;
-    if (f != null) {
-      f.dropConnection();
-    }
+    stream.dropConnection();
   }
 
   /** The big button on the real cage goes through the remote view model; a run only counts it. */
@@ -327,34 +289,25 @@ public final class RemoteRun implements LiveRun, EventFollower.Listener {
     pressed++;
   }
 
-  @Override
-  public void pause() {
-    // the cage keeps real time
-  }
+  // the cage keeps real time: pause, speed and skip do nothing
 
   @Override
-  public void resume() {
-    // the cage keeps real time
-  }
+  public void pause() {}
 
   @Override
-  public void setSpeed(double factor) {
-    // the cage keeps real time
-  }
+  public void resume() {}
 
   @Override
-  public void skipTo(double virtualS) {
-    // the cage keeps real time
-  }
+  public void setSpeed(double factor) {}
+
+  @Override
+  public void skipTo(double virtualS) {}
 
   /** Stops following (the exhibit itself goes on on the cage and its record can be fetched later). */
   @Override
   public void stop() {
     stopRequested = true;
-    EventFollower f = follower;
-    if (f != null) {
-      f.close();
-    } else {
+    if (!stream.close()) {
       ended.countDown();
     }
     publish(LiveState.FINISHED, null);
