@@ -2,7 +2,6 @@ package helperlab.policy;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -22,18 +21,16 @@ public final class Scheduler {
   private final AdmissionPlan plan;
   private final Strategy strategy;
 
-  private final TreeSet<TaskState> admitted = new TreeSet<>(TaskState.BY_DEADLINE);
-  /** The admitted tasks as admission reads them (a view, made once: admission asks at every submit). */
-  private final Iterable<? extends Admission.AdmittedWork> admittedView = Collections.unmodifiableSet(admitted);
-  private final IdTable<TaskState> tasks = new IdTable<>();
+  private final List<Command> out = new ArrayList<>();
+  private final AdmittedTasks tasks = new AdmittedTasks(out);
   private final TaskQueue queue;
   /** Tasks with unowned images, in the policy's order (the strategies read it). */
   final TreeSet<TaskState> waiting;
   private final WorkerTable workers = new WorkerTable();
   /** Live workers, oldest first (the strategies read it). */
   final List<WorkerState> live = workers.live;
-  private final IdTable<Integer> strikes = new IdTable<>();
-  private final List<Command> out = new ArrayList<>();
+  private final Crew crew;
+  private final ImageStrikes strikes = new ImageStrikes();
   private double slowdown = 1;
   double now;
 
@@ -43,6 +40,7 @@ public final class Scheduler {
     boolean fifo = policy.family() == PolicySpec.Family.POOL && policy.pool().order() == PolicySpec.Order.FIFO;
     this.queue = new TaskQueue(fifo ? TaskState.BY_ARRIVAL : TaskState.BY_DEADLINE);
     this.waiting = queue.waiting;
+    this.crew = new Crew(workers, queue, tasks, plan, out);
     this.strategy = policy.family() == PolicySpec.Family.POOL ? new PoolStrategy(this) : new HelperStrategy(this);
   }
 
@@ -90,7 +88,7 @@ public final class Scheduler {
   /** A batch arrives: admit it (and start work on it) or refuse it. */
   public AdmissionDecision submit(double at, TaskRequest request) {
     advance(at);
-    checkNew(request);
+    tasks.checkNew(request);
     AdmissionDecision decision = plan.judge(at, request, this);
     if (decision.admitted()) {
       admit(new TaskState(request));
@@ -105,25 +103,13 @@ public final class Scheduler {
    */
   public void resume(double at, TaskRequest request, Map<Integer, Integer> priorStrikes) {
     advance(at);
-    checkNew(request);
-    for (ImageJob image : request.images()) {
-      Integer s = priorStrikes.get(image.id());
-      if (s != null && s > 0) {
-        strikes.put(image.id(), s);
-      }
-    }
+    tasks.checkNew(request);
+    strikes.carryOver(request.images(), priorStrikes);
     admit(new TaskState(request));
   }
 
-  private void checkNew(TaskRequest request) {
-    if (tasks.containsKey(request.id())) {
-      throw new IllegalArgumentException("task " + request.id() + " was already submitted");
-    }
-  }
-
   private void admit(TaskState task) {
-    tasks.put(task.id, task);
-    admitted.add(task);
+    tasks.add(task);
     queue.admitted(task);
     strategy.admitted(task);
   }
@@ -167,14 +153,7 @@ public final class Scheduler {
   private void settle(double at, WorkerState w, ImageJob image, boolean done) {
     w.inFlightSince = at;
     w.imagesDone++;
-    TaskState task = tasks.get(image.task());
-    if (done) {
-      task.done++;
-    } else {
-      task.dead++;
-    }
-    task.remainingPredicted -= image.predictedS();
-    finishIfDone(task);
+    tasks.imageEnded(image, done, now);
     if (w.assigned.isEmpty()) {
       w.phase = WorkerState.Phase.IDLE;
       w.idleSince = at;
@@ -194,25 +173,16 @@ public final class Scheduler {
     ArrayDeque<ImageJob> first = w.assigned.isEmpty() ? w.share : w.assigned;
     ImageJob inFlight = first.peekFirst();
     if (inFlight != null && blameInFlight && w.phase == WorkerState.Phase.BUSY) {
-      Integer before = strikes.get(inFlight.id());
-      int s = (before == null ? 0 : before) + 1;
-      strikes.put(inFlight.id(), s);
+      int s = strikes.strike(inFlight.id());
       if (s >= plan.config().maxStrikes()) {
         first.pollFirst();
         out.add(new Command.DeadLetter(inFlight, s));
-        TaskState task = tasks.get(inFlight.task());
-        task.dead++;
-        task.remainingPredicted -= inFlight.predictedS();
-        finishIfDone(task);
+        tasks.imageEnded(inFlight, false, now);
       }
     }
-    // the rest go back to the front of their tasks, last first, so each task keeps them in order
-    for (ImageJob image = w.share.pollLast(); image != null; image = w.share.pollLast()) {
-      returnImage(image);
-    }
-    for (ImageJob image = w.assigned.pollLast(); image != null; image = w.assigned.pollLast()) {
-      returnImage(image);
-    }
+    // the rest go back to the front of their tasks, so each task keeps them in order
+    crew.returnAll(w.share);
+    crew.returnAll(w.assigned);
     strategy.workerLost(w);
   }
 
@@ -254,7 +224,7 @@ public final class Scheduler {
   }
 
   public int unfinishedTasks() {
-    return admitted.size();
+    return tasks.size();
   }
 
   /** Observed wall time over predicted cost of recent images (1 = as calibrated). */
@@ -267,7 +237,7 @@ public final class Scheduler {
   }
 
   public Iterable<? extends Admission.AdmittedWork> admittedWork() {
-    return admittedView;
+    return tasks.view;
   }
 
   // ---- mechanisms the strategies and the admission plan use ----------------------------------
@@ -284,57 +254,26 @@ public final class Scheduler {
 
   /** Starts a worker unless the hard process ceiling is reached; null if it is. */
   WorkerState spawn(TaskState boundTo) {
-    if (live.size() >= plan.config().maxProcesses()) {
-      return null;
-    }
-    WorkerState w = workers.start(boundTo, now);
-    out.add(new Command.Spawn(w.id, boundTo == null ? -1 : boundTo.id));
-    return w;
+    return crew.spawn(boundTo, now);
   }
 
   /** Hands images to a ready worker; the list becomes the command's and must not be changed after. */
   void assign(WorkerState w, List<ImageJob> images) {
-    assign(w, images, Collections.unmodifiableList(images));
+    crew.assign(w, images, now);
   }
 
   /** Hands one image to a ready worker (a helper's next). */
   void assign(WorkerState w, ImageJob image) {
-    List<ImageJob> images = List.of(image); // unmodifiable already
-    assign(w, images, images);
-  }
-
-  private void assign(WorkerState w, List<ImageJob> images, List<ImageJob> unmodifiable) {
-    if (w.phase == WorkerState.Phase.STARTING) {
-      throw new IllegalStateException("worker " + w.id + " is not ready");
-    }
-    if (w.assigned.isEmpty()) {
-      w.inFlightSince = now;
-    }
-    for (int i = 0; i < images.size(); i++) { // by index: addAll would go through an iterator and a lambda
-      w.assigned.addLast(images.get(i));
-    }
-    w.phase = WorkerState.Phase.BUSY;
-    out.add(new Command.Assign(w.id, unmodifiable));
+    crew.assign(w, image, now);
   }
 
   /** Rebinds a ready helper to another task (its own unstarted images go back first). */
   void handOver(WorkerState w, TaskState to) {
-    if (!w.assigned.isEmpty()) {
-      throw new IllegalStateException("worker " + w.id + " still has images");
-    }
-    giveBack(w);
-    workers.rebind(w, to);
-    w.lastSplitAt = now;
-    out.add(new Command.Handover(w.id, to.id));
+    crew.handOver(w, to, now);
   }
 
   void retire(WorkerState w, String reason) {
-    if (!w.assigned.isEmpty()) {
-      throw new IllegalStateException("worker " + w.id + " still has images");
-    }
-    giveBack(w);
-    workers.remove(w);
-    out.add(new Command.Retire(w.id, reason));
+    crew.retire(w, reason);
   }
 
   /** Takes up to {@code n} unowned images from the head of one task (pool hand-out). */
@@ -342,12 +281,22 @@ public final class Scheduler {
     return queue.take(task, n);
   }
 
+  /** {@code count} images of the task were taken from its unowned ones by a strategy itself. */
+  void disown(TaskState task, int count) {
+    queue.disown(task, count);
+  }
+
   boolean canSpawnWithin(int cap) {
-    return live.size() < Math.min(cap, plan.config().maxProcesses());
+    return crew.canSpawnWithin(cap);
   }
 
   int startingWorkers() {
     return workers.starting();
+  }
+
+  /** Live workers beyond one per task they work for. */
+  int extraWorkers() {
+    return workers.extra();
   }
 
   // ---- internals ------------------------------------------------------------------------------
@@ -357,38 +306,5 @@ public final class Scheduler {
       throw new IllegalArgumentException("time went backwards: " + at + " < " + now);
     }
     now = at;
-  }
-
-  /** Live workers beyond one per task they work for. */
-  int extraWorkers() {
-    return workers.extra();
-  }
-
-  private void returnImage(ImageJob image) {
-    queue.putBack(tasks.get(image.task()), image);
-  }
-
-  private void finishIfDone(TaskState task) {
-    if (task.finished()) {
-      admitted.remove(task);
-      tasks.remove(task.id);
-      boolean met = task.dead == 0 && now <= task.deadline + 1e-9;
-      out.add(new Command.TaskFinished(task.id, now, met, task.dead));
-    }
-  }
-
-  /** Sends unowned images of a task back in order (first image ends up first). */
-  void giveBack(WorkerState w) {
-    for (ImageJob image = w.share.pollLast(); image != null; image = w.share.pollLast()) {
-      returnImage(image);
-    }
-  }
-
-  ArrayDeque<ImageJob> unownedOf(TaskState task) {
-    return task.unowned;
-  }
-
-  void disown(TaskState task, int count) {
-    queue.disown(task, count);
   }
 }

@@ -60,22 +60,13 @@ public final class RecoveryMeter implements EventSink {
 
   private final Windows spans;
 
-  private int[] met = new int[4096];
-  private int[] settled = new int[4096];
-  private int[] spawns = new int[4096];
-  private int[] retries = new int[4096];
-  private int[] admitted = new int[4096];
-  private double[] queue = new double[4096];
-  private double[] processes = new double[4096];
-  private boolean[] sampled = new boolean[4096];
+  /** What the run did in each second. */
+  private final RunSeconds seconds = new RunSeconds();
   /** Per batch id (tasks and retry copies): the task it is a copy of. */
   private int[] original = new int[4096];
   private boolean[] admittedOnce = new boolean[4096];
   /** Per original task: when it was first sent and its fate. */
   private final TaskFates fates = new TaskFates();
-  /** CPU seconds the run's processes used, by the second it was reported in (resizing, starting, killed). */
-  private double[] cpu = new double[4096];
-  private int lastBin;
 
   /** A meter with the hour's spans. */
   public RecoveryMeter() {
@@ -86,24 +77,6 @@ public final class RecoveryMeter implements EventSink {
     this.spans = spans;
   }
 
-  private int bin(double t) {
-    int b = (int) Math.floor(t);
-    if (b >= met.length) {
-      int n = Math.max(b + 1, met.length * 2);
-      met = Arrays.copyOf(met, n);
-      settled = Arrays.copyOf(settled, n);
-      spawns = Arrays.copyOf(spawns, n);
-      retries = Arrays.copyOf(retries, n);
-      admitted = Arrays.copyOf(admitted, n);
-      queue = Arrays.copyOf(queue, n);
-      processes = Arrays.copyOf(processes, n);
-      sampled = Arrays.copyOf(sampled, n);
-      cpu = Arrays.copyOf(cpu, n);
-    }
-    lastBin = Math.max(lastBin, b);
-    return b;
-  }
-
   private void ensureTask(int id) {
     if (id >= original.length) {
       int n = Math.max(id + 1, original.length * 2);
@@ -112,7 +85,6 @@ public final class RecoveryMeter implements EventSink {
     }
   }
 
-
   @Override
   public boolean readsRefusalReasons() {
     return false;
@@ -120,14 +92,14 @@ public final class RecoveryMeter implements EventSink {
 
   @Override
   public void on(double t, EventType type, int worker, int task, int image, double value, String note) {
-    // the bin first: it may grow the arrays, and an indexed write takes its array before its index
-    int b = bin(t);
+    // the bin of every event, even one not counted: it moves the last second seen
+    int b = seconds.bin(t);
     switch (type) {
       case SUBMITTED -> {
         ensureTask(task);
         original[task] = value < 0 ? task : (int) value;
         if (value >= 0) {
-          retries[b]++;
+          seconds.retried(b);
         } else {
           fates.sent(task, t);
         }
@@ -138,26 +110,25 @@ public final class RecoveryMeter implements EventSink {
         ensureTask(o);
         if (!admittedOnce[o]) {
           admittedOnce[o] = true;
-          admitted[b]++;
+          seconds.admittedFirst(b);
         }
       }
-      case WORKER_SPAWNED -> spawns[b]++;
+      case WORKER_SPAWNED -> seconds.spawned(b);
       case TASK_MET -> {
-        met[b]++;
-        settled[b]++;
+        seconds.settled(b, true);
         fates.settled(task, Outcome.MET);
       }
       case TASK_LATE -> {
-        settled[b]++;
+        seconds.settled(b, false);
         fates.settled(task, Outcome.LATE);
       }
       case TASK_TURNED_AWAY -> {
-        settled[b]++;
+        seconds.settled(b, false);
         fates.settled(task, Outcome.TURNED_AWAY);
       }
       // the CPU the processes used, as the metrics count it: resizing, starting and work killed
-      case IMAGE_DONE, IMAGE_KILLED, WORKER_READY -> cpu[b] += Math.max(0, value);
-      case WORKER_EXITED, WORKER_KILLED -> cpu[b] += Math.max(0, value);
+      case IMAGE_DONE, IMAGE_KILLED, WORKER_READY -> seconds.usedCpu(b, Math.max(0, value));
+      case WORKER_EXITED, WORKER_KILLED -> seconds.usedCpu(b, Math.max(0, value));
       default -> { }
     }
   }
@@ -169,17 +140,12 @@ public final class RecoveryMeter implements EventSink {
 
   /** CPU seconds the run's processes reported using in second {@code s}. */
   double cpuUsedIn(int s) {
-    return s >= 0 && s < cpu.length ? cpu[s] : 0;
+    return seconds.cpuUsedIn(s);
   }
 
   @Override
   public void sample(double t, int workers, int busy, int queued, double memoryMb, MetricsAccumulator totals) {
-    int b = bin(t);
-    if (!sampled[b]) {
-      sampled[b] = true;
-      queue[b] = queued;
-      processes[b] = workers;
-    }
+    seconds.sample(seconds.bin(t), queued, workers);
   }
 
   /**
@@ -305,61 +271,25 @@ public final class RecoveryMeter implements EventSink {
 
   /** The last second anything was seen in. */
   int lastSecond() {
-    return lastBin;
+    return seconds.last();
   }
 
   /** Met over settled in bins [lo, hi); NaN if none settled. */
   double share(int lo, int hi) {
-    int m = 0;
-    int n = 0;
-    for (int b = lo; b < hi && b < met.length; b++) {
-      m += met[b];
-      n += settled[b];
-    }
-    return n == 0 ? Double.NaN : (double) m / n;
+    return seconds.share(lo, hi);
   }
 
   /** The mean live processes over the sampled bins of [lo, hi); 0 if none was sampled. */
   double meanProcesses(int lo, int hi) {
-    double sum = 0;
-    int n = 0;
-    for (int b = lo; b < hi && b < processes.length; b++) {
-      if (sampled[b]) {
-        sum += processes[b];
-        n++;
-      }
-    }
-    return n == 0 ? 0 : sum / n;
+    return seconds.meanProcesses(lo, hi);
   }
 
+  /** The mean queue over the sampled bins of [lo, hi); 0 if none was sampled. */
   double meanQueue(int lo, int hi) {
-    double sum = 0;
-    int n = 0;
-    for (int b = lo; b < hi && b < queue.length; b++) {
-      if (sampled[b]) {
-        sum += queue[b];
-        n++;
-      }
-    }
-    return n == 0 ? 0 : sum / n;
+    return seconds.meanQueue(lo, hi);
   }
 
   private Recovery.Amplification amplification(int lo, int hi) {
-    int a = 0;
-    int sp = 0;
-    int re = 0;
-    double procs = 0;
-    int n = 0;
-    for (int b = lo; b < hi && b < met.length; b++) {
-      a += admitted[b];
-      sp += spawns[b];
-      re += retries[b];
-      if (sampled[b]) {
-        procs += processes[b];
-        n++;
-      }
-    }
-    return new Recovery.Amplification(a, a == 0 ? 0 : (double) sp / a, a == 0 ? 0 : (double) re / a,
-        n == 0 ? 0 : procs / n);
+    return seconds.amplification(lo, hi);
   }
 }
