@@ -25,16 +25,16 @@ class ProgressOnTerminalTest {
   @Test
   void onATerminalTheSweepDrawsABarOnStderr(@TempDir Path dir) throws Exception {
     Ran r = onTerminal(dir, false);
-    assertTrue(r.err().contains(BAR) && r.err().contains("12/12 runs"), "stderr: " + r.err());
+    assertTrue(r.err().contains(BAR) && r.err().contains("4/4 runs"), "stderr: " + r.err());
     assertTrue(r.err().matches("(?s).*\\(\\d+:\\d\\d:\\d\\d / \\d+:\\d\\d:\\d\\d\\).*"), "elapsed / estimate: " + r.err());
-    assertTrue(r.terminal().contains("12 runs in ") && !r.terminal().contains(BAR), "stdout on the terminal: " + r.terminal());
+    assertTrue(r.terminal().contains("4 runs in ") && !r.terminal().contains(BAR), "stdout on the terminal: " + r.terminal());
   }
 
   @Test
   void quietOnATerminalDrawsNothing(@TempDir Path dir) throws Exception {
     Ran r = onTerminal(dir, true);
     assertEquals("", r.err());
-    assertTrue(r.terminal().contains("12 runs in "), r.terminal());
+    assertTrue(r.terminal().contains("4 runs in "), r.terminal());
   }
 
   @Test
@@ -48,7 +48,7 @@ class ProgressOnTerminalTest {
     assertTrue(p.waitFor(5, TimeUnit.MINUTES));
     assertEquals(0, p.exitValue(), err);
     assertEquals("", err);
-    assertTrue(out.contains("12 runs in "), out);
+    assertTrue(out.contains("4 runs in "), out);
   }
 
   private record Ran(String terminal, String err) {}
@@ -80,7 +80,7 @@ class ProgressOnTerminalTest {
   }
 
   private static List<String> sweep(Path dir) {
-    return List.of("sweep", "--scenarios", "calm,busy", "--policies", "pool-edf-10,box", "--machines", "cage", "--seeds", "3",
+    return List.of("sweep", "--scenarios", "calm,busy", "--policies", "pool-edf-10,box", "--machines", "cage", "--seeds", "1",
         "--no-admission-study", "--second-calibration", "none", "--threads", "2", "--out",
         dir.resolve("out").toString());
   }
