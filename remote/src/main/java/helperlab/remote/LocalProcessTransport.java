@@ -19,7 +19,7 @@ public final class LocalProcessTransport implements ControlTransport {
     try {
       Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
       return new LineChannel(p.getInputStream(), p.getOutputStream(), describe(), LineChannel.DEFAULT_MAX_LINE_BYTES,
-          p::destroy).exitStatus(String.join(" ", command), () -> {
+          () -> destroyTree(p)).exitStatus(String.join(" ", command), () -> {
             try {
               return p.waitFor(2, java.util.concurrent.TimeUnit.SECONDS) ? p.exitValue() : -1;
             } catch (InterruptedException e) {
@@ -31,6 +31,15 @@ public final class LocalProcessTransport implements ControlTransport {
       throw new ControlException(ControlException.Kind.UNREACHABLE, "cannot start " + String.join(" ", command) + ": "
           + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Ends the command and whatever it started: a child left behind (a script's {@code sleep}) would keep running and hold
+   * the error stream it inherited from us. Its children are found before it dies, while they are still its own.
+   */
+  private static void destroyTree(Process p) {
+    p.descendants().forEach(ProcessHandle::destroy);
+    p.destroy();
   }
 
   @Override
